@@ -1,0 +1,36 @@
+/**
+ * The `atril` command: dispatches to one module per sub-command. Every command answers
+ * `--help`; usage errors exit with 2 and a Spanish message.
+ */
+import { commands } from './commands.js';
+
+const USAGE = `Uso: atril <orden> [opciones]
+
+Órdenes:
+${commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
+
+«atril <orden> --help» explica cada orden.`;
+
+/** Runs the CLI with the given arguments and resolves to the process exit code. */
+export async function run(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'ayuda') {
+    process.stdout.write(USAGE + '\n');
+    return name === undefined ? 2 : 0;
+  }
+  const cmd = commands.find((c) => c.name === name);
+  if (!cmd) {
+    process.stderr.write(`Orden desconocida: «${name}».\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(cmd.help + '\n');
+    return 0;
+  }
+  try {
+    return await cmd.run(rest);
+  } catch (err) {
+    process.stderr.write(`Error interno de Atril: ${(err as Error).stack ?? String(err)}\n`);
+    return 70;
+  }
+}
