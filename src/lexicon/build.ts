@@ -1,0 +1,287 @@
+/**
+ * Builds the KWG (DAWG + GADDAG, see kwg.ts) from words given as tile codes.
+ *
+ * No trie of objects is ever made. The words go into one flat byte array with a 0 after each
+ * word; a state of the automaton is a range of "cursors" into that array, and its children are
+ * found by sorting the range by the tile under the cursor (a radix step), depth first. Each
+ * finished sibling list is interned in a hash table over the output array, so equal lists are
+ * written once: the DAWG comes out minimal, and the GADDAG's lists are shared with the DAWG's
+ * (after the separator it *is* the DAWG) and with each other.
+ *
+ * - DAWG cursor: the index of the next tile to read; all cursors of a range share the prefix.
+ * - GADDAG item: a substring u = flat[j..j+len) of some word, packed as `j * 32 + len`; reading
+ *   one more reversed tile looks at flat[j-1] (0 = the start of the word: time for the
+ *   separator, whose child is the DAWG list of the prefix u, recorded during the DAWG pass).
+ */
+import type { TileSet } from '../engine/tiles.js';
+import { IS_END_BIT, MAX_NODES, SEPARATOR, TILE_SHIFT, ACCEPTS_BIT, type Kwg } from './kwg.js';
+
+/** Longest word the builder accepts, in tiles (the GADDAG packs lengths in 5 bits). */
+export const MAX_BUILD_WORD_TILES = 31;
+
+/** Thrown when a word list needs more nodes than the 22-bit arc index can address. */
+export class KwgTooLargeError extends Error {
+  constructor(readonly nodes: number) {
+    super(`word graph needs more than ${MAX_NODES} nodes`);
+    this.name = 'KwgTooLargeError';
+  }
+}
+
+/**
+ * Builds the word graph of `words` (tile codes 1…letters, each word 1…31 tiles; duplicates and
+ * any order allowed) for tile set `set`. Throws RangeError on a tile code outside the set or an
+ * empty/over-long word (callers validate user input first), KwgTooLargeError when the graph
+ * does not fit the 22-bit arc index.
+ */
+export function buildKwg(words: readonly ArrayLike<number>[], set: TileSet): Kwg {
+  const letters = set.letters.length;
+  let total = 1;
+  for (const w of words) {
+    if (w.length < 1 || w.length > MAX_BUILD_WORD_TILES)
+      throw new RangeError(`word of ${w.length} tiles`);
+    total += w.length + 1;
+  }
+  if (letters > 255) throw new RangeError('tile set too large');
+  if (total >= 1 << 26) throw new RangeError('word list too large');
+  // flat: 0, word, 0, word, 0, …
+  const flat = new Uint8Array(total);
+  let at = 1;
+  for (const w of words) {
+    for (let k = 0; k < w.length; k++) {
+      const t = w[k]!;
+      if (!(t >= 1 && t <= letters)) throw new RangeError(`tile code ${t} outside ${set.id}`);
+      flat[at++] = t;
+    }
+    at++;
+  }
+  return new Builder(flat, words.length, set.id, letters).run();
+}
+
+class Builder {
+  private out = new Uint32Array(1 << 16);
+  private size = 2;
+  private table = new Int32Array(1 << 16);
+  private tableCount = 0;
+  /** Arcs of the lists under construction, one group per depth (≤ 33 levels). */
+  private readonly arcs: Uint32Array;
+  private arcTop = 0;
+  /** DAWG list of the prefix that ends just before each flat position. */
+  private readonly sepList: Int32Array;
+  /** Marks the end position of a word that repeats an earlier one. */
+  private readonly dup: Uint8Array;
+  private items: Int32Array = new Int32Array(0);
+  private tmp: Int32Array = new Int32Array(0);
+  private readonly counts = new Int32Array(257);
+  /** Whether the state just built is a whole word (read by the caller to set `accepts`). */
+  private isWord = false;
+  private wordCount = 0;
+
+  constructor(
+    private readonly flat: Uint8Array,
+    private readonly inputWords: number,
+    private readonly tileSetId: string,
+    letters: number,
+  ) {
+    this.arcs = new Uint32Array((letters + 2) * (MAX_BUILD_WORD_TILES + 2));
+    this.sepList = new Int32Array(flat.length);
+    this.dup = new Uint8Array(flat.length);
+  }
+
+  run(): Kwg {
+    const { flat } = this;
+    // DAWG: one cursor per word, at its first tile.
+    this.items = new Int32Array(this.inputWords);
+    this.tmp = new Int32Array(Math.max(this.inputWords, 1));
+    let n = 0;
+    for (let p = 1; p < flat.length; p++)
+      if (flat[p - 1] === 0 && flat[p] !== 0) this.items[n++] = p;
+    const dawg = n ? this.dawg(0, n) : 0;
+    // GADDAG: one item per tile of every distinct word (the empty substring before it).
+    let count = 0;
+    for (let p = 1, start = 1; p < flat.length; p++) {
+      if (flat[p] === 0) {
+        if (!this.dup[p]) count += p - start;
+        start = p + 1;
+      }
+    }
+    this.items = new Int32Array(count);
+    this.tmp = new Int32Array(Math.max(count, 1));
+    let m = 0;
+    for (let p = 1, start = 1; p < flat.length; p++) {
+      if (flat[p] === 0) {
+        if (!this.dup[p]) for (let q = start; q < p; q++) this.items[m++] = (q + 1) * 32;
+        start = p + 1;
+      }
+    }
+    const gaddag = m ? this.gaddag(0, m) : 0;
+    const nodes = this.out.slice(0, this.size);
+    nodes[0] = (IS_END_BIT | dawg) >>> 0;
+    nodes[1] = (IS_END_BIT | gaddag) >>> 0;
+    this.items = this.tmp = new Int32Array(0);
+    return { nodes, tileSetId: this.tileSetId, wordCount: this.wordCount };
+  }
+
+  /** Builds the DAWG state whose cursors are items[lo..hi); returns its list index. */
+  private dawg(lo: number, hi: number): number {
+    const { flat, items } = this;
+    this.sortBy(lo, hi, 0);
+    const arcBase = this.arcTop;
+    let word = false;
+    let i = lo;
+    // Words that end here sort first (tile 0).
+    if (flat[items[i]!] === 0) {
+      word = true;
+      this.wordCount++;
+      for (i++; i < hi && flat[items[i]!] === 0; i++) this.dup[items[i]!] = 1;
+    }
+    while (i < hi) {
+      const t = flat[items[i]!]!;
+      let e = i;
+      while (e < hi && flat[items[e]!] === t) items[e++]!++;
+      const child = this.dawg(i, e);
+      this.arcs[this.arcTop++] = (t << TILE_SHIFT) | (this.isWord ? ACCEPTS_BIT : 0) | child;
+      // Back to this state's cursors, which the separator table is keyed by.
+      for (let k = i; k < e; k++) items[k]!--;
+      i = e;
+    }
+    const list = this.intern(arcBase);
+    for (let k = lo; k < hi; k++) this.sepList[items[k]!] = list;
+    this.isWord = word;
+    return list;
+  }
+
+  /** Builds the GADDAG state whose substring items are items[lo..hi); returns its list index. */
+  private gaddag(lo: number, hi: number): number {
+    const { flat, items } = this;
+    this.sortBy(lo, hi, -1);
+    const arcBase = this.arcTop;
+    let word = false;
+    let sep = 0;
+    let i = lo;
+    // Items at the start of their word (previous byte 0) sort first: separator or whole word.
+    for (; i < hi; i++) {
+      const it = items[i]!;
+      const j = it >> 5;
+      if (flat[j - 1] !== 0) break;
+      const end = j + (it & 31);
+      if (flat[end] === 0) word = true;
+      else sep = this.sepList[end]!;
+    }
+    if (sep) this.arcs[this.arcTop++] = (SEPARATOR << TILE_SHIFT) | sep;
+    while (i < hi) {
+      const t = flat[(items[i]! >> 5) - 1]!;
+      let e = i;
+      // One tile further left: j - 1, len + 1.
+      while (e < hi && flat[(items[e]! >> 5) - 1] === t) items[e++]! -= 31;
+      const child = this.gaddag(i, e);
+      this.arcs[this.arcTop++] = (t << TILE_SHIFT) | (this.isWord ? ACCEPTS_BIT : 0) | child;
+      i = e;
+    }
+    const list = this.intern(arcBase);
+    this.isWord = word;
+    return list;
+  }
+
+  /**
+   * Sorts items[lo..hi) by their key tile: flat[cursor] (shift 0, DAWG) or flat[j - 1]
+   * (shift -1, GADDAG). Insertion sort for small ranges, counting sort otherwise.
+   */
+  private sortBy(lo: number, hi: number, shift: 0 | -1): void {
+    const { flat, items } = this;
+    const n = hi - lo;
+    if (n < 2) return;
+    const key = shift === 0 ? (it: number) => flat[it]! : (it: number) => flat[(it >> 5) - 1]!;
+    if (n <= 24) {
+      for (let a = lo + 1; a < hi; a++) {
+        const it = items[a]!;
+        const k = key(it);
+        let b = a - 1;
+        while (b >= lo && key(items[b]!) > k) {
+          items[b + 1] = items[b]!;
+          b--;
+        }
+        items[b + 1] = it;
+      }
+      return;
+    }
+    const { counts, tmp } = this;
+    counts.fill(0);
+    for (let a = lo; a < hi; a++) counts[key(items[a]!) + 1]!++;
+    for (let c = 1; c < 257; c++) counts[c]! += counts[c - 1]!;
+    for (let a = lo; a < hi; a++) {
+      const it = items[a]!;
+      tmp[counts[key(it)]!++] = it;
+    }
+    items.set(tmp.subarray(0, n), lo);
+  }
+
+  /** Writes the arcs pushed since arcBase as one sibling list, or finds an equal one. */
+  private intern(arcBase: number): number {
+    const n = this.arcTop - arcBase;
+    if (n === 0) return 0;
+    const { arcs } = this;
+    let h = 0x811c9dc5;
+    for (let k = arcBase; k < this.arcTop; k++) h = Math.imul(h ^ arcs[k]!, 0x01000193);
+    h ^= h >>> 15;
+    let mask = this.table.length - 1;
+    let slot = h & mask;
+    for (;;) {
+      const s = this.table[slot]!;
+      if (s === 0) break;
+      if (this.sameList(s, arcBase, n)) {
+        this.arcTop = arcBase;
+        return s;
+      }
+      slot = (slot + 1) & mask;
+    }
+    const start = this.size;
+    if (start + n > MAX_NODES) throw new KwgTooLargeError(start + n);
+    if (start + n > this.out.length) {
+      const bigger = new Uint32Array(Math.max(this.out.length * 2, start + n));
+      bigger.set(this.out.subarray(0, this.size));
+      this.out = bigger;
+    }
+    for (let k = 0; k < n; k++) this.out[start + k] = arcs[arcBase + k]!;
+    this.out[start + n - 1] = (this.out[start + n - 1]! | IS_END_BIT) >>> 0;
+    this.size += n;
+    this.arcTop = arcBase;
+    this.table[slot] = start;
+    if (++this.tableCount * 2 > this.table.length) {
+      this.rehash();
+      mask = this.table.length - 1;
+    }
+    return start;
+  }
+
+  private sameList(s: number, arcBase: number, n: number): boolean {
+    const { out, arcs } = this;
+    for (let k = 0; k < n; k++) {
+      const node = out[s + k]!;
+      if ((node & ~IS_END_BIT) >>> 0 !== arcs[arcBase + k]) return false;
+      if ((node & IS_END_BIT) !== 0) return k === n - 1;
+    }
+    return false;
+  }
+
+  private rehash(): void {
+    const old = this.table;
+    const table = new Int32Array(old.length * 2);
+    const mask = table.length - 1;
+    const { out } = this;
+    for (let x = 0; x < old.length; x++) {
+      const s = old[x]!;
+      if (s === 0) continue;
+      let h = 0x811c9dc5;
+      for (let p = s; ; p++) {
+        const node = out[p]!;
+        h = Math.imul(h ^ ((node & ~IS_END_BIT) >>> 0), 0x01000193);
+        if ((node & IS_END_BIT) !== 0) break;
+      }
+      h ^= h >>> 15;
+      let slot = h & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = s;
+    }
+    this.table = table;
+  }
+}

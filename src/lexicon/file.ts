@@ -1,0 +1,134 @@
+/**
+ * The lexicon file: a 40-byte header followed by the KWG nodes (kwg.ts), little-endian.
+ *
+ * | offset | size | field |
+ * |---|---|---|
+ * | 0  | 8  | magic `ATRILKWG` |
+ * | 8  | 4  | format version (FORMAT_VERSION) |
+ * | 12 | 12 | tile set id, ASCII, NUL-padded (`spanish`) |
+ * | 24 | 4  | word count |
+ * | 28 | 4  | node count |
+ * | 32 | 4  | checksum of the node bytes (FNV-1a over 32-bit words, see `checksum`) |
+ * | 36 | 4  | reserved, 0 |
+ * | 40 | 4 × nodes | nodes |
+ *
+ * Loading is one read plus a view on the bytes: no parsing. The checksum and a bounds check of
+ * every arc index run in one pass over the nodes (a few milliseconds), so a damaged file is
+ * refused instead of answering wrongly.
+ */
+import { tileSetById } from '../engine/tiles.js';
+import { ARC_INDEX_MASK, MAX_NODES, type Kwg } from './kwg.js';
+
+export const MAGIC = 'ATRILKWG';
+export const FORMAT_VERSION = 1;
+export const HEADER_BYTES = 40;
+const ID_BYTES = 12;
+
+/** Why a lexicon file could not be read. */
+export type LexiconFileError =
+  | { code: 'EMPTY_FILE' }
+  | { code: 'BAD_MAGIC' }
+  | { code: 'BAD_VERSION'; version: number }
+  | { code: 'UNKNOWN_TILE_SET'; tileSetId: string }
+  | { code: 'TRUNCATED'; expected: number; actual: number }
+  | { code: 'BAD_CHECKSUM' }
+  | { code: 'CORRUPT_NODES' };
+
+/** FNV-1a over the nodes taken as 32-bit words: cheap, and any changed word changes it. */
+export function checksum(nodes: Uint32Array): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < nodes.length; i++) h = Math.imul(h ^ nodes[i]!, 0x01000193);
+  return h >>> 0;
+}
+
+const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+function byteSwap(nodes: Uint32Array): void {
+  for (let i = 0; i < nodes.length; i++) {
+    const v = nodes[i]!;
+    nodes[i] = ((v & 0xff) << 24) | ((v & 0xff00) << 8) | ((v >>> 8) & 0xff00) | (v >>> 24);
+  }
+}
+
+/** Serialises a graph to the file bytes. */
+export function encodeKwg(kwg: Kwg): Uint8Array {
+  const bytes = new Uint8Array(HEADER_BYTES + kwg.nodes.length * 4);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < MAGIC.length; i++) bytes[i] = MAGIC.charCodeAt(i);
+  view.setUint32(8, FORMAT_VERSION, true);
+  const id = kwg.tileSetId;
+  if (id.length > ID_BYTES || !/^[\x20-\x7e]*$/.test(id)) throw new RangeError(`tile set id ${id}`);
+  for (let i = 0; i < id.length; i++) bytes[12 + i] = id.charCodeAt(i);
+  view.setUint32(24, kwg.wordCount, true);
+  view.setUint32(28, kwg.nodes.length, true);
+  view.setUint32(32, checksum(kwg.nodes), true);
+  const body = new Uint32Array(bytes.buffer, HEADER_BYTES, kwg.nodes.length);
+  body.set(kwg.nodes);
+  if (!littleEndian) byteSwap(body);
+  return bytes;
+}
+
+/**
+ * Reads a graph from file bytes, checking magic, version, tile set, size, checksum and that
+ * every arc stays inside the node array. The nodes are a view on `bytes` when it is aligned.
+ */
+export function decodeKwg(bytes: Uint8Array): Kwg | LexiconFileError {
+  if (bytes.length === 0) return { code: 'EMPTY_FILE' };
+  for (let i = 0; i < MAGIC.length; i++)
+    if (bytes[i] !== MAGIC.charCodeAt(i)) return { code: 'BAD_MAGIC' };
+  if (bytes.length < HEADER_BYTES)
+    return { code: 'TRUNCATED', expected: HEADER_BYTES, actual: bytes.length };
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const version = view.getUint32(8, true);
+  if (version !== FORMAT_VERSION) return { code: 'BAD_VERSION', version };
+  let tileSetId = '';
+  for (let i = 12; i < 12 + ID_BYTES && bytes[i] !== 0; i++)
+    tileSetId += String.fromCharCode(bytes[i]!);
+  if (!tileSetById(tileSetId)) return { code: 'UNKNOWN_TILE_SET', tileSetId };
+  const wordCount = view.getUint32(24, true);
+  const count = view.getUint32(28, true);
+  const expected = HEADER_BYTES + count * 4;
+  if (bytes.length !== expected || count < 2 || count > MAX_NODES)
+    return { code: 'TRUNCATED', expected, actual: bytes.length };
+  const offset = bytes.byteOffset + HEADER_BYTES;
+  const nodes =
+    offset % 4 === 0 && littleEndian
+      ? new Uint32Array(bytes.buffer, offset, count)
+      : new Uint32Array(bytes.slice(HEADER_BYTES).buffer, 0, count);
+  if (!littleEndian) byteSwap(nodes);
+  let h = 0x811c9dc5;
+  let badArc = false;
+  for (let i = 0; i < count; i++) {
+    const v = nodes[i]!;
+    h = Math.imul(h ^ v, 0x01000193);
+    if ((v & ARC_INDEX_MASK) >= count) badArc = true;
+  }
+  if (h >>> 0 !== view.getUint32(32, true)) return { code: 'BAD_CHECKSUM' };
+  if (badArc) return { code: 'CORRUPT_NODES' };
+  return { nodes, tileSetId, wordCount };
+}
+
+/** Type guard: true when decodeKwg failed. */
+export function isLexiconFileError(x: Kwg | LexiconFileError): x is LexiconFileError {
+  return 'code' in x;
+}
+
+/** The Spanish sentence for a file error (the caller adds the file name). */
+export function lexiconFileErrorMessage(err: LexiconFileError): string {
+  switch (err.code) {
+    case 'EMPTY_FILE':
+      return 'el archivo de léxico está vacío';
+    case 'BAD_MAGIC':
+      return 'no es un archivo de léxico de Atril (la cabecera no empieza por ATRILKWG); si es una lista de palabras, compílela antes con «atril lexicon build»';
+    case 'BAD_VERSION':
+      return `el archivo de léxico tiene la versión de formato ${err.version} y esta versión de Atril lee la ${FORMAT_VERSION}; vuelva a compilarlo con «atril lexicon build»`;
+    case 'UNKNOWN_TILE_SET':
+      return `el archivo de léxico es para un juego de fichas desconocido («${err.tileSetId}»)`;
+    case 'TRUNCATED':
+      return `el archivo de léxico está incompleto o dañado (mide ${err.actual} bytes y debería medir ${err.expected})`;
+    case 'BAD_CHECKSUM':
+      return 'el archivo de léxico está dañado (la suma de control no coincide); vuelva a compilarlo';
+    case 'CORRUPT_NODES':
+      return 'el archivo de léxico está dañado (un enlace apunta fuera del grafo); vuelva a compilarlo';
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The lexicon module: the word graph (DAWG + GADDAG in one flat array, kwg.ts), its builder,
+ * its file format, lookups and the file-system edge (io.ts).
+ */
+export {
+  ACCEPTS_BIT,
+  ARC_INDEX_MASK,
+  IS_END_BIT,
+  MAX_NODES,
+  SEPARATOR,
+  TILE_SHIFT,
+  accepts,
+  arcIndex,
+  dawgRoot,
+  gaddagRoot,
+  isEnd,
+  makeNode,
+  seek,
+  tile,
+  type Kwg,
+} from './kwg.js';
+export { buildKwg, KwgTooLargeError, MAX_BUILD_WORD_TILES } from './build.js';
+export {
+  FORMAT_VERSION,
+  decodeKwg,
+  encodeKwg,
+  isLexiconFileError,
+  lexiconFileErrorMessage,
+  type LexiconFileError,
+} from './file.js';
+export { Lexicon, type AnagramOptions } from './lexicon.js';
+export {
+  MAX_WORD_TILES,
+  MIN_WORD_TILES,
+  normaliseArray,
+  normaliseEntries,
+  rejectCodeTitle,
+  rejectReasonMessage,
+  summariseRejections,
+  textEntries,
+  type NormalisedList,
+  type Rejection,
+  type RejectReason,
+  type RejectionSummary,
+} from './wordlist.js';
+export {
+  buildDefaultKwg,
+  defaultLexiconPath,
+  defaultWordListPath,
+  lexiconLoadErrorMessage,
+  loadDefaultLexicon,
+  loadLexicon,
+  openLexicon,
+  readDefaultWordList,
+  readWordList,
+  saveKwg,
+  type LexiconLoadError,
+  type Loaded,
+} from './io.js';

@@ -1,0 +1,153 @@
+/**
+ * The lexicon's edge with the file system: reading word lists, building and saving graph
+ * files, loading them (one read, no parsing) with clear Spanish errors. The only module of
+ * src/lexicon that touches Node APIs.
+ */
+import { readFileSync, statSync, writeFileSync, mkdirSync, renameSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SPANISH, type TileSet } from '../engine/tiles.js';
+import { buildKwg } from './build.js';
+import { decodeKwg, encodeKwg, isLexiconFileError, lexiconFileErrorMessage } from './file.js';
+import type { LexiconFileError } from './file.js';
+import type { Kwg } from './kwg.js';
+import { Lexicon } from './lexicon.js';
+import { normaliseArray, normaliseEntries, textEntries, type NormalisedList } from './wordlist.js';
+
+/** Why a lexicon or word list file could not be used. */
+export type LexiconLoadError =
+  | { code: 'NOT_FOUND'; path: string }
+  | { code: 'IS_DIRECTORY'; path: string }
+  | { code: 'UNREADABLE'; path: string; detail: string }
+  | { code: 'NOT_TEXT'; path: string }
+  | { code: 'NO_WORDS'; path: string }
+  | (LexiconFileError & { path: string });
+
+/** A result that is either a value or a coded error with its Spanish message. */
+export type Loaded<T> =
+  { ok: true; value: T } | { ok: false; error: LexiconLoadError; message: string };
+
+/** Where `npm install` puts the default Spanish lexicon: `data/spanish.kwg` in the package. */
+export function defaultLexiconPath(): string {
+  return fileURLToPath(new URL('../../data/spanish.kwg', import.meta.url));
+}
+
+/** The default word list: `index.json` of the npm package an-array-of-spanish-words (MIT). */
+export function defaultWordListPath(): string {
+  return createRequire(import.meta.url).resolve('an-array-of-spanish-words/index.json');
+}
+
+/** The Spanish sentence for a load error, naming the file. */
+export function lexiconLoadErrorMessage(err: LexiconLoadError): string {
+  switch (err.code) {
+    case 'NOT_FOUND':
+      return `No existe el archivo «${err.path}».`;
+    case 'IS_DIRECTORY':
+      return `«${err.path}» es una carpeta, no un archivo.`;
+    case 'UNREADABLE':
+      return `No se puede leer «${err.path}»: ${err.detail}.`;
+    case 'NOT_TEXT':
+      return `«${err.path}» no es un archivo de texto UTF-8 (¿es un archivo binario?).`;
+    case 'NO_WORDS':
+      return `«${err.path}» no contiene ninguna palabra.`;
+    default:
+      return `«${err.path}»: ${lexiconFileErrorMessage(err)}.`;
+  }
+}
+
+function fail<T>(error: LexiconLoadError): Loaded<T> {
+  return { ok: false, error, message: lexiconLoadErrorMessage(error) };
+}
+
+function readBytes(path: string): Loaded<Uint8Array> {
+  try {
+    if (statSync(path).isDirectory()) return fail({ code: 'IS_DIRECTORY', path });
+    return { ok: true, value: readFileSync(path) };
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'ENOENT') return fail({ code: 'NOT_FOUND', path });
+    return fail({ code: 'UNREADABLE', path, detail: e.code ?? e.message });
+  }
+}
+
+/** Reads a graph file (verifying header and checksum) into a Lexicon. */
+export function loadLexicon(path: string): Loaded<Lexicon> {
+  const abs = resolve(path);
+  const bytes = readBytes(abs);
+  if (!bytes.ok) return bytes;
+  const kwg = decodeKwg(bytes.value);
+  if (isLexiconFileError(kwg)) return fail({ ...kwg, path: abs });
+  return { ok: true, value: new Lexicon(kwg) };
+}
+
+let defaultLexicon: Lexicon | undefined;
+
+/**
+ * The default Spanish lexicon (read once, then shared). When the file is missing the message
+ * says how to build it.
+ */
+export function loadDefaultLexicon(): Loaded<Lexicon> {
+  if (defaultLexicon) return { ok: true, value: defaultLexicon };
+  const r = loadLexicon(defaultLexiconPath());
+  if (!r.ok) {
+    const hint =
+      r.error.code === 'NOT_FOUND'
+        ? ' El léxico por defecto se genera al instalar; genérelo con «npx atril lexicon build».'
+        : ' Vuelva a generarlo con «npx atril lexicon build».';
+    return { ...r, message: r.message + hint };
+  }
+  defaultLexicon = r.value;
+  return r;
+}
+
+/**
+ * The lexicon a command should use: the file named by `--lexicon` (resolved against the
+ * current directory) or, without one, the default lexicon.
+ */
+export function openLexicon(option: string | undefined): Loaded<Lexicon> {
+  return option === undefined ? loadDefaultLexicon() : loadLexicon(option);
+}
+
+/**
+ * Reads a word list text file (UTF-8, one word per line, `#` comments) and normalises it.
+ * A binary or non-UTF-8 file and a file without a single entry are errors; rejected lines are
+ * in the result.
+ */
+export function readWordList(path: string, set: TileSet = SPANISH): Loaded<NormalisedList> {
+  const abs = resolve(path);
+  const bytes = readBytes(abs);
+  if (!bytes.ok) return bytes;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.value);
+  } catch {
+    return fail({ code: 'NOT_TEXT', path: abs });
+  }
+  if (text.includes('\0')) return fail({ code: 'NOT_TEXT', path: abs });
+  if (text.startsWith('\ufeff')) text = text.slice(1);
+  const list = normaliseEntries(set, textEntries(text));
+  if (list.entries === 0) return fail({ code: 'NO_WORDS', path: abs });
+  return { ok: true, value: list };
+}
+
+/** Reads and normalises the default word list (an-array-of-spanish-words). */
+export function readDefaultWordList(): NormalisedList {
+  const words = JSON.parse(readFileSync(defaultWordListPath(), 'utf8')) as string[];
+  return normaliseArray(SPANISH, words);
+}
+
+/** Builds the graph of the default list. */
+export function buildDefaultKwg(): { kwg: Kwg; list: NormalisedList } {
+  const list = readDefaultWordList();
+  return { kwg: buildKwg(list.words, SPANISH), list };
+}
+
+/** Writes a graph file atomically (a temporary file renamed over the target). */
+export function saveKwg(kwg: Kwg, path: string): void {
+  const abs = resolve(path);
+  mkdirSync(dirname(abs), { recursive: true });
+  const tmp = `${abs}.${process.pid}.tmp`;
+  writeFileSync(tmp, encodeKwg(kwg));
+  renameSync(tmp, abs);
+}
