@@ -1,4 +1,6 @@
 /** The table of sub-commands: each one's name, summary, help text and entry point. */
+import { checkHelp, runCheck } from './check.js';
+import { lexiconHelp, runLexicon } from './lexicon.js';
 
 export interface Command {
   readonly name: string;
@@ -8,4 +10,17 @@ export interface Command {
 }
 
 /** Every sub-command, in the order `atril --help` lists them. */
-export const commands: readonly Command[] = [];
+export const commands: readonly Command[] = [
+  {
+    name: 'check',
+    summary: 'comprueba si unas palabras son válidas',
+    help: checkHelp,
+    run: runCheck,
+  },
+  {
+    name: 'lexicon',
+    summary: 'compila una lista de palabras en un léxico',
+    help: lexiconHelp,
+    run: runLexicon,
+  },
+];

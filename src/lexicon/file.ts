@@ -119,16 +119,16 @@ export function lexiconFileErrorMessage(err: LexiconFileError): string {
     case 'EMPTY_FILE':
       return 'el archivo de léxico está vacío';
     case 'BAD_MAGIC':
-      return 'no es un archivo de léxico de Atril (la cabecera no empieza por ATRILKWG); si es una lista de palabras, compílela antes con «atril lexicon build»';
+      return 'no es un archivo de léxico de Atril (la cabecera no empieza por ATRILKWG); si es una lista de palabras, compílala antes con «atril lexicon build»';
     case 'BAD_VERSION':
-      return `el archivo de léxico tiene la versión de formato ${err.version} y esta versión de Atril lee la ${FORMAT_VERSION}; vuelva a compilarlo con «atril lexicon build»`;
+      return `el archivo de léxico tiene la versión de formato ${err.version} y esta versión de Atril lee la ${FORMAT_VERSION}; vuelve a compilarlo con «atril lexicon build»`;
     case 'UNKNOWN_TILE_SET':
       return `el archivo de léxico es para un juego de fichas desconocido («${err.tileSetId}»)`;
     case 'TRUNCATED':
       return `el archivo de léxico está incompleto o dañado (mide ${err.actual} bytes y debería medir ${err.expected})`;
     case 'BAD_CHECKSUM':
-      return 'el archivo de léxico está dañado (la suma de control no coincide); vuelva a compilarlo';
+      return 'el archivo de léxico está dañado (la suma de control no coincide); vuelve a compilarlo';
     case 'CORRUPT_NODES':
-      return 'el archivo de léxico está dañado (un enlace apunta fuera del grafo); vuelva a compilarlo';
+      return 'el archivo de léxico está dañado (un enlace apunta fuera del grafo); vuelve a compilarlo';
   }
 }

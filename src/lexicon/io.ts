@@ -93,8 +93,8 @@ export function loadDefaultLexicon(): Loaded<Lexicon> {
   if (!r.ok) {
     const hint =
       r.error.code === 'NOT_FOUND'
-        ? ' El léxico por defecto se genera al instalar; genérelo con «npx atril lexicon build».'
-        : ' Vuelva a generarlo con «npx atril lexicon build».';
+        ? ' El léxico por defecto se genera al instalar; genéralo con «npx atril lexicon build».'
+        : ' Vuelve a generarlo con «npx atril lexicon build».';
     return { ...r, message: r.message + hint };
   }
   defaultLexicon = r.value;

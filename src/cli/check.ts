@@ -1,0 +1,107 @@
+/**
+ * `atril check WORD…`: says whether words are in the lexicon, showing their tiles
+ * (DESIGN.md §4): exit 0 when all are valid, 1 when some are not, 2 on bad usage.
+ */
+import { parseArgs } from 'node:util';
+import { normalizeText, tileLabel, wordToTiles, type TileSet } from '../engine/tiles.js';
+import {
+  MAX_WORD_TILES,
+  MIN_WORD_TILES,
+  openLexicon,
+  rejectReasonMessage,
+} from '../lexicon/index.js';
+
+export const checkHelp = `Uso: atril check PALABRA… [--json] [--lexicon ARCHIVO]
+
+Dice si cada palabra es válida en el léxico y con qué fichas se escribe. Las tildes y la
+diéresis se ignoran (imán = IMAN), la Ñ es su propia letra y CH, LL, RR son una sola ficha:
+«calle» se escribe C A LL E.
+
+  --json              salida para programas: [{"word","valid","tiles":[…]}]
+  --lexicon ARCHIVO   usa otro léxico (compilado con «atril lexicon build»)
+
+Salida: 0 si todas son válidas, 1 si alguna no lo es, 2 si la orden está mal escrita o el
+léxico no se puede cargar.`;
+
+interface Verdict {
+  word: string;
+  valid: boolean;
+  tiles: string[];
+  why?: string;
+}
+
+/** Labels of a word's tiles; characters the set lacks are kept as they are (K, W, digits). */
+function labelsOf(set: TileSet, text: string): string[] {
+  const norm = normalizeText(set, text);
+  const r = wordToTiles(set, norm);
+  if (Array.isArray(r)) return r.map((c) => tileLabel(set, c));
+  const chars = [...norm];
+  const before = wordToTiles(set, chars.slice(0, r.at).join(''));
+  return [
+    ...(Array.isArray(before) ? before.map((c) => tileLabel(set, c)) : []),
+    r.letter,
+    ...labelsOf(set, chars.slice(r.at + 1).join('')),
+  ];
+}
+
+/** Runs `atril check`. */
+export async function runCheck(args: string[]): Promise<number> {
+  let values: { json?: boolean; lexicon?: string };
+  let words: string[];
+  try {
+    ({ values, positionals: words } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { json: { type: 'boolean' }, lexicon: { type: 'string' } },
+    }));
+  } catch (e) {
+    process.stderr.write(
+      `Opción no válida: ${(e as Error).message}\n«atril check --help» explica cómo se usa.\n`,
+    );
+    return 2;
+  }
+  if (words.length === 0) {
+    process.stderr.write('Falta la palabra: atril check PALABRA…\n');
+    return 2;
+  }
+  if (words.some((w) => w.trim() === '')) {
+    process.stderr.write('Una de las palabras está vacía.\n');
+    return 2;
+  }
+  const loaded = openLexicon(values.lexicon);
+  if (!loaded.ok) {
+    process.stderr.write(loaded.message + '\n');
+    return 2;
+  }
+  const lex = loaded.value;
+  const verdicts: Verdict[] = words.map((word) => {
+    const text = word.trim();
+    const tiles = wordToTiles(lex.set, text);
+    if (!Array.isArray(tiles)) {
+      const reason = /^\p{L}$/u.test(tiles.letter)
+        ? `lleva la letra ${tiles.letter}, que no existe en el juego de fichas ${lex.set.name}`
+        : rejectReasonMessage({ code: 'NOT_A_LETTER', char: tiles.letter });
+      return { word, valid: false, tiles: labelsOf(lex.set, text), why: reason };
+    }
+    const labels = tiles.map((c) => tileLabel(lex.set, c));
+    if (tiles.length < MIN_WORD_TILES || tiles.length > MAX_WORD_TILES)
+      return {
+        word,
+        valid: false,
+        tiles: labels,
+        why: `tiene ${tiles.length} ${tiles.length === 1 ? 'ficha' : 'fichas'} y una palabra ocupa de ${MIN_WORD_TILES} a ${MAX_WORD_TILES}`,
+      };
+    const valid = lex.isWord(tiles);
+    return { word, valid, tiles: labels, why: valid ? undefined : 'no está en el léxico' };
+  });
+  if (values.json) {
+    const json = verdicts.map(({ word, valid, tiles }) => ({ word, valid, tiles }));
+    process.stdout.write(JSON.stringify(json) + '\n');
+  } else {
+    for (const v of verdicts)
+      process.stdout.write(
+        `${v.word}: ${v.tiles.join(' ')} — ${v.valid ? 'válida' : `no válida, ${v.why}`}\n`,
+      );
+  }
+  return verdicts.every((v) => v.valid) ? 0 : 1;
+}

@@ -1,0 +1,191 @@
+/**
+ * `atril lexicon build [LISTA.txt] [-o ARCHIVO]`: compiles a word list into a lexicon file;
+ * `atril lexicon info ARCHIVO`: describes one. Without a list, builds the default Spanish
+ * lexicon into data/spanish.kwg (what `npm install` runs).
+ */
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { tileSetById, type TileSet, SPANISH } from '../engine/tiles.js';
+import {
+  KwgTooLargeError,
+  buildKwg,
+  defaultLexiconPath,
+  loadLexicon,
+  readDefaultWordList,
+  readWordList,
+  rejectCodeTitle,
+  rejectReasonMessage,
+  saveKwg,
+  summariseRejections,
+  type Kwg,
+  type NormalisedList,
+} from '../lexicon/index.js';
+
+export const lexiconHelp = `Uso: atril lexicon build [LISTA.txt] [-o ARCHIVO] [--tile-set ID] [--if-missing]
+     atril lexicon info [ARCHIVO]
+
+Compila una lista de palabras en un archivo de léxico (un grafo DAWG + GADDAG) que las
+demás órdenes cargan con --lexicon ARCHIVO.
+
+  build LISTA.txt     texto UTF-8, una palabra por línea; se admiten tildes y diéresis
+                      (se quitan), la Ñ y los dígrafos CH, LL, RR (se leen como una ficha);
+                      se saltan las líneas vacías y las que empiezan por «#». Cada línea
+                      descartada se informa con su número y el motivo.
+  build               sin lista: compila la lista libre por defecto
+                      (an-array-of-spanish-words) en data/spanish.kwg.
+  -o, --output ARCHIVO  dónde guardar el léxico (por defecto, LISTA con extensión .kwg).
+  --tile-set ID       juego de fichas: spanish (por defecto), english, german, polish.
+  --if-missing        no hace nada si el archivo de salida ya existe y es válido.
+  info [ARCHIVO]      juego de fichas, palabras y tamaño de un léxico (por defecto, el de
+                      data/spanish.kwg).
+
+Salida: 0 si se ha compilado, 2 si la orden está mal escrita, la lista no se puede leer o no
+contiene ninguna palabra válida.`;
+
+const out = (s: string): void => void process.stdout.write(s + '\n');
+const err = (s: string): void => void process.stderr.write(s + '\n');
+
+/** Runs `atril lexicon …`. */
+export async function runLexicon(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === 'build') return build(rest);
+  if (sub === 'info') return info(rest);
+  err(
+    sub === undefined
+      ? 'Falta la suborden: «atril lexicon build» o «atril lexicon info».'
+      : `Suborden desconocida: «${sub}». Usa «build» o «info».`,
+  );
+  err('«atril lexicon --help» explica cómo se usa.');
+  return 2;
+}
+
+function parse(
+  args: string[],
+): { positionals: string[]; output?: string; tileSet?: string; ifMissing: boolean } | undefined {
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        output: { type: 'string', short: 'o' },
+        'tile-set': { type: 'string' },
+        'if-missing': { type: 'boolean' },
+      },
+    });
+    return {
+      positionals,
+      output: values.output,
+      tileSet: values['tile-set'],
+      ifMissing: values['if-missing'] ?? false,
+    };
+  } catch (e) {
+    err(`Opción no válida: ${(e as Error).message}`);
+    err('«atril lexicon --help» explica cómo se usa.');
+    return undefined;
+  }
+}
+
+async function build(args: string[]): Promise<number> {
+  const opts = parse(args);
+  if (!opts) return 2;
+  if (opts.positionals.length > 1) {
+    err('Indica una sola lista de palabras.');
+    return 2;
+  }
+  const set: TileSet | undefined = tileSetById(opts.tileSet ?? 'spanish');
+  if (!set) {
+    err(`Juego de fichas desconocido: «${opts.tileSet}». Usa spanish, english, german o polish.`);
+    return 2;
+  }
+  const source = opts.positionals[0];
+  if (source === undefined && set !== SPANISH) {
+    err('La lista por defecto es española; con --tile-set indica también una lista.');
+    return 2;
+  }
+  const output =
+    opts.output ?? (source ? source.replace(/(\.[^./\\]*)?$/, '.kwg') : defaultLexiconPath());
+  if (source !== undefined && output === source) {
+    err('El archivo de salida no puede ser la propia lista.');
+    return 2;
+  }
+  if (opts.ifMissing && existsSync(output) && loadLexicon(output).ok) return 0;
+
+  const progress = process.stderr.isTTY;
+  const t0 = performance.now();
+  if (progress) process.stderr.write(`Leyendo ${source ?? 'la lista por defecto'}…\r`);
+  let list: NormalisedList;
+  if (source === undefined) list = readDefaultWordList();
+  else {
+    const r = readWordList(source, set);
+    if (!r.ok) {
+      err(r.message);
+      return 2;
+    }
+    list = r.value;
+  }
+  report(list, source === undefined);
+  if (list.words.length === 0) {
+    err('No queda ninguna palabra válida: no se crea el léxico.');
+    return 2;
+  }
+  if (progress) process.stderr.write('Compilando el grafo…          \r');
+  let kwg: Kwg;
+  try {
+    kwg = buildKwg(list.words, set);
+  } catch (e) {
+    if (e instanceof KwgTooLargeError) {
+      err('La lista es demasiado grande para el formato de léxico (más de 4 194 304 nodos).');
+      return 2;
+    }
+    throw e;
+  }
+  try {
+    saveKwg(kwg, output);
+  } catch (e) {
+    err(
+      `No se puede escribir «${output}»: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`,
+    );
+    return 2;
+  }
+  if (progress) process.stderr.write(' '.repeat(32) + '\r');
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  const merged = list.words.length - kwg.wordCount;
+  out(
+    `Léxico guardado en ${output}: ${kwg.wordCount} palabras` +
+      (merged ? ` (${merged} repetidas tras normalizar)` : '') +
+      `, ${kwg.nodes.length} nodos, ${((kwg.nodes.length * 4 + 40) / 1048576).toFixed(1)} MiB, ${seconds} s.`,
+  );
+  return 0;
+}
+
+/** Prints what was read and every rejection (all lines for a user list, a summary otherwise). */
+function report(list: NormalisedList, isDefault: boolean): void {
+  out(
+    `${list.entries} entradas leídas, ${list.words.length} aceptadas, ${list.rejected.length} descartadas.`,
+  );
+  if (list.rejected.length === 0) return;
+  if (isDefault) {
+    for (const g of summariseRejections(list.rejected))
+      out(`  ${g.count} con ${rejectCodeTitle(g.code)}; por ejemplo: ${g.examples.join(', ')}`);
+    return;
+  }
+  for (const r of list.rejected)
+    out(`  línea ${r.line}: «${r.text}» ${rejectReasonMessage(r.reason)}`);
+}
+
+async function info(args: string[]): Promise<number> {
+  const opts = parse(args);
+  if (!opts) return 2;
+  const path = opts.positionals[0] ?? defaultLexiconPath();
+  const r = loadLexicon(path);
+  if (!r.ok) {
+    err(r.message);
+    return 2;
+  }
+  const lex = r.value;
+  out(`${path}`);
+  out(`  juego de fichas: ${lex.set.name}`);
+  out(`  palabras: ${lex.wordCount}`);
+  out(`  nodos: ${lex.nodes.length} (${((lex.nodes.length * 4 + 40) / 1048576).toFixed(1)} MiB)`);
+  return 0;
+}
