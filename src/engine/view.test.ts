@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { newGame } from './game.js';
+import { PRESETS } from './rules.js';
+import { ANY_WORD, rigged, run, wordJudge } from './testing/games.js';
+import { play } from './testing/positions.js';
+import { unseenTiles, viewFor } from './view.js';
+import { SPANISH, fullDistribution, parseNotation } from './tiles.js';
+
+const tiles = (t: string) =>
+  parseNotation(SPANISH, t, { allowUndesignatedBlank: true }) as number[];
+
+describe('viewFor: what each seat may see (DESIGN §5)', () => {
+  const g = rigged({ racks: ['CASAEEE', 'SEOOOII'], bag: 'AEIOUAEIOUXYZ' });
+  const { state } = run(g, [
+    { ...play('8H', 'CASA'), seat: 0 },
+    { kind: 'exchange', seat: 1, tiles: tiles('OOO') },
+  ]);
+
+  it('a seat sees its own rack and never the others', () => {
+    const v0 = viewFor(state, 0);
+    const v1 = viewFor(state, 1);
+    expect(v0.rack).toEqual(tiles('EEEAEIO').sort((a, b) => a - b));
+    expect(v1.rack).toHaveLength(7);
+    const text = JSON.stringify(v0);
+    // Seat 1's exchanged tiles show to seat 1 only; seat 0 sees the count.
+    expect(v0.history[1]).toMatchObject({ kind: 'exchange', count: 3 });
+    expect(v0.history[1]!.tiles).toBeUndefined();
+    expect(v1.history[1]!.tiles).toEqual(tiles('OOO'));
+    expect(text).not.toContain('"bag"');
+    expect(text).not.toContain('racks');
+    expect(v0.rackCounts).toEqual([7, 7]);
+  });
+
+  it('an observer sees board and scores but no rack', () => {
+    const v = viewFor(state, 'observer');
+    expect(v.rack).toBeNull();
+    expect(v.lastDrawn).toEqual([]);
+    expect(v.scores).toEqual([12, 0]);
+    expect(v.board[7 * 15 + 7]).toBe(3);
+  });
+
+  it('shows bag count, turn, last play with GCG coordinate, and the rules', () => {
+    const v = viewFor(state, 0);
+    expect(v.bagCount).toBe(13 - 4);
+    expect(v.turn).toBe(0);
+    expect(v.yourTurn).toBe(true);
+    expect(v.lastPlay).toMatchObject({
+      seat: 0,
+      coord: '8H',
+      word: 'CASA',
+      score: 12,
+      gcg: 'CASA',
+    });
+    expect(v.rules).toEqual(PRESETS.fise);
+    expect(v.rulesSummary).toContain('fise');
+    expect(v.phase).toBe('playing');
+    expect(JSON.parse(JSON.stringify(v))).toEqual(v);
+  });
+
+  it('canChallenge only for another seat while the play is open (C-01)', () => {
+    const s = run(g, [{ ...play('8H', 'CASA'), seat: 0 }]).state;
+    expect(viewFor(s, 1).canChallenge).toBe(true);
+    expect(viewFor(s, 0).canChallenge).toBe(false);
+    expect(viewFor(state, 0).canChallenge).toBe(false);
+  });
+
+  it('a withdrawn play is no longer the last play', () => {
+    const s = run(
+      g,
+      [
+        { ...play('8H', 'CASA'), seat: 0 },
+        { kind: 'challenge', seat: 1 },
+      ],
+      wordJudge([]),
+    ).state;
+    expect(viewFor(s, 1).lastPlay).toBeNull();
+    expect(viewFor(s, 1).history.map((h) => h.kind)).toEqual(['play', 'challenge']);
+  });
+
+  it('E-06: the final challenge window and the result are shown', () => {
+    const end = rigged({ racks: ['CASA', 'XA'] });
+    const s = run(end, [{ ...play('8H', 'CASA'), seat: 0 }]).state;
+    expect(viewFor(s, 1).phase).toBe('final-challenge');
+    const over = run(s, [{ kind: 'pass', seat: 1 }], ANY_WORD).state;
+    const v = viewFor(over, 0);
+    expect(v.phase).toBe('over');
+    expect(v.result).toMatchObject({
+      reason: 'out',
+      final: [21, -9],
+      winners: [0],
+      racks: [[], tiles('AX')],
+    });
+  });
+});
+
+describe('unseenTiles', () => {
+  it('is the full set minus the board and the own rack (bag + opponents)', () => {
+    const s = newGame({ rules: PRESETS.fise, seed: 4, players: 2 });
+    const u = unseenTiles(s, 0);
+    const full = fullDistribution(SPANISH);
+    let n = 0;
+    u.forEach((c, i) => {
+      expect(c).toBe(full[i]! - s.racks[0]![i]!);
+      n += c;
+    });
+    expect(n).toBe(93);
+    expect(unseenTiles(s, 'observer').reduce((a, b) => a + b, 0)).toBe(100);
+  });
+
+  it('counts a blank on the board as a blank', () => {
+    const g = rigged({ racks: ['?ASA', 'E'], bag: 'EEEE' });
+    const s = run(g, [{ ...play('8H', 'cASA'), seat: 0 }]).state;
+    const u = unseenTiles(s, 'observer');
+    expect(u[0]).toBe(1);
+    expect(u[3]).toBe(4); // all four real C tiles are unseen
+  });
+});

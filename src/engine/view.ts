@@ -1,0 +1,282 @@
+/**
+ * Per-seat projection of a game (DESIGN.md §5): the one function that decides what a viewer
+ * may see. A seat sees the board, its own rack, the bag count, scores and history; never
+ * another seat's rack, the tiles others drew or exchanged, nor the bag order. Observers see
+ * no rack at all. After the game ends the remaining racks are public (they are scored).
+ */
+import { SIZE } from './board.js';
+import type { GameEvent } from './events.js';
+import { type GameState, inFinalChallengeWindow, rackTiles } from './game.js';
+import { formatCoord } from './notation/coords.js';
+import { type ChallengeMode, type Rules, describeRules, isChallengeable } from './rules.js';
+import { BLANK, BLANK_FLAG, fullDistribution, tilesToGcg } from './tiles.js';
+
+/** Who is looking: a seat number or an observer. */
+export type Viewer = number | 'observer';
+
+/** The latest play still on the board. */
+export interface LastPlayView {
+  readonly seat: number;
+  /** GCG coordinate of the main word: `8H` across, `H8` down. */
+  readonly coord: string;
+  /** The main word in plain text ("CALLE"). */
+  readonly word: string;
+  /** Every word formed, main first. */
+  readonly words: readonly string[];
+  /** The play in GCG notation, `.` for played-through squares: "[CH]AQUETa". */
+  readonly gcg: string;
+  readonly score: number;
+  readonly bingo: boolean;
+  /** Squares of the tiles it placed (for highlighting). */
+  readonly squares: readonly number[];
+}
+
+/** One line of the game's history, as a viewer may see it. */
+export interface HistoryEntry {
+  /** Index of the event in the game's event list. */
+  readonly index: number;
+  readonly kind: 'play' | 'exchange' | 'pass' | 'challenge' | 'rejected' | 'accept' | 'resign';
+  readonly seat: number;
+  /** Points this entry changed the seat's score by (negative for withdrawals and penalties). */
+  readonly score: number;
+  /** The seat's total after the entry. */
+  readonly total: number;
+  readonly coord?: string;
+  readonly word?: string;
+  readonly words?: readonly string[];
+  readonly bingo?: boolean;
+  /** Exchange: how many tiles (everyone), and which (only the exchanging seat). */
+  readonly count?: number;
+  readonly tiles?: readonly number[];
+  /** Challenge: whose play, whether it stood, the invalid words. */
+  readonly target?: number;
+  readonly valid?: boolean;
+  readonly invalidWords?: readonly string[];
+}
+
+/** The end of the game, as shown to everyone. */
+export interface ResultView {
+  readonly reason: string;
+  readonly wentOut: number | null;
+  readonly resigned: number | null;
+  readonly before: readonly number[];
+  readonly rackAdjust: readonly number[];
+  readonly timePenalty: readonly number[];
+  readonly final: readonly number[];
+  readonly winners: readonly number[];
+  readonly draw: boolean;
+  /** Everyone's leftover tiles, public once the game is over. */
+  readonly racks: readonly (readonly number[])[];
+}
+
+/** A plain, JSON-ready picture of the game for one viewer. */
+export interface GameView {
+  readonly viewer: Viewer;
+  readonly players: number;
+  /** The state version: send it back with actions to detect stale ones. */
+  readonly version: number;
+  /** 225 tile codes, `row*15+col`; 0 empty, blanks carry BLANK_FLAG. */
+  readonly board: readonly number[];
+  /** The viewer's own rack in canonical order (blank = 0 first); null for observers. */
+  readonly rack: readonly number[] | null;
+  /** Tiles the viewer drew on their latest draw (for "as drawn" rack orders); [] for observers. */
+  readonly lastDrawn: readonly number[];
+  /** How many tiles each seat holds. */
+  readonly rackCounts: readonly number[];
+  readonly bagCount: number;
+  readonly scores: readonly number[];
+  /** The seat to act. */
+  readonly turn: number;
+  readonly yourTurn: boolean;
+  /** `playing`, `final-challenge` (E-06: the last play may be challenged or accepted), `over`. */
+  readonly phase: 'playing' | 'final-challenge' | 'over';
+  /** This viewer may challenge the last play now (C-01). */
+  readonly canChallenge: boolean;
+  /** The bag can fund an exchange of at least one tile (X-01…X-03). */
+  readonly canExchange: boolean;
+  readonly lastPlay: LastPlayView | null;
+  readonly history: readonly HistoryEntry[];
+  readonly result: ResultView | null;
+  readonly rules: Rules;
+  readonly challengeMode: ChallengeMode;
+  /** One-line Spanish summary of the rules. */
+  readonly rulesSummary: string;
+  /** Tiles this viewer cannot see, as counts per code (index 0 = blanks); see `unseenTiles`. */
+  readonly unseen: readonly number[];
+  /** Time used per seat in ms (clock option). */
+  readonly clockMs: readonly number[];
+  /** Seats that will lose their next turn (`double` mode). */
+  readonly skipping: readonly number[];
+}
+
+/**
+ * Tiles a seat cannot see: the full set minus the board and minus the seat's own rack, as a
+ * count array (index 0 = blanks; a blank on the board counts as a blank). These are the bag
+ * plus the opponents' racks, for tile tracking. For an observer only the board is removed.
+ */
+export function unseenTiles(state: GameState, viewer: Viewer): Uint8Array {
+  const counts = fullDistribution(state.set);
+  for (let i = 0; i < state.board.length; i++) {
+    const t = state.board[i]!;
+    if (t === 0) continue;
+    counts[t & BLANK_FLAG ? BLANK : t]!--;
+  }
+  if (viewer !== 'observer') {
+    const rack = state.racks[viewer]!;
+    for (let c = 0; c < rack.length; c++) counts[c]! -= rack[c]!;
+  }
+  return counts;
+}
+
+/** Builds what one viewer may see of a game (the only projection the server sends). */
+export function viewFor(state: GameState, viewer: Viewer): GameView {
+  if (viewer !== 'observer' && !(Number.isInteger(viewer) && viewer >= 0 && viewer < state.players))
+    throw new Error(`no seat ${viewer}`);
+  const over = state.result !== null;
+  const finalWindow = inFinalChallengeWindow(state);
+  const p = state.pending;
+  const canChallenge =
+    !over &&
+    viewer !== 'observer' &&
+    p !== null &&
+    p.seat !== viewer &&
+    isChallengeable(state.rules);
+  const r = state.result;
+  const endEvent = state.events[state.events.length - 1];
+  return {
+    viewer,
+    players: state.players,
+    version: state.version,
+    board: Array.from(state.board),
+    rack: viewer === 'observer' ? null : rackTiles(state.racks[viewer]!),
+    lastDrawn: viewer === 'observer' ? [] : [...state.lastDrawn[viewer]!],
+    rackCounts: state.racks.map((rk) => rk.reduce((a, b) => a + b, 0)),
+    bagCount: state.bag.length,
+    scores: [...state.scores],
+    turn: state.turn,
+    yourTurn: !over && viewer === state.turn,
+    phase: over ? 'over' : finalWindow ? 'final-challenge' : 'playing',
+    canChallenge,
+    canExchange: !over && !finalWindow && state.bag.length >= state.rules.exchangeMinBag,
+    lastPlay: lastPlayOf(state),
+    history: historyFor(state, viewer),
+    result:
+      r && endEvent?.kind === 'end'
+        ? {
+            reason: r.reason,
+            wentOut: r.wentOut,
+            resigned: r.resigned,
+            before: [...r.before],
+            rackAdjust: [...r.rackAdjust],
+            timePenalty: [...r.timePenalty],
+            final: [...r.final],
+            winners: [...r.winners],
+            draw: r.draw,
+            racks: endEvent.racks.map((t) => [...t]),
+          }
+        : null,
+    rules: state.rules,
+    challengeMode: state.rules.challengeMode,
+    rulesSummary: describeRules(state.rules),
+    unseen: Array.from(unseenTiles(state, viewer)),
+    clockMs: [...state.clockMs],
+    skipping: state.skip.flatMap((s, seat) => (s ? [seat] : [])),
+  };
+}
+
+// The latest play that still stands: a withdrawn play is skipped, an older one shown instead.
+function lastPlayOf(state: GameState): LastPlayView | null {
+  for (let i = state.events.length - 1; i >= 0; i--) {
+    const e = state.events[i]!;
+    if (e.kind !== 'play') continue;
+    // A challenge comes right after the play it judges (C-01).
+    const after = state.events[i + 1];
+    if (after?.kind === 'challenge' && !after.valid) continue;
+    const step = e.dir === 'H' ? 1 : SIZE;
+    const start = e.row * SIZE + e.col;
+    const squares = e.tiles.flatMap((t, k) => (t === 0 ? [] : [start + k * step]));
+    return {
+      seat: e.seat,
+      coord: formatCoord(e),
+      word: e.words[0] ?? '',
+      words: [...e.words],
+      gcg: tilesToGcg(state.set, e.tiles),
+      score: e.score,
+      bingo: e.bingo,
+      squares,
+    };
+  }
+  return null;
+}
+
+function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
+  const totals = new Array<number>(state.players).fill(0);
+  const out: HistoryEntry[] = [];
+  state.events.forEach((e: GameEvent, index) => {
+    switch (e.kind) {
+      case 'start':
+        return;
+      case 'play':
+        totals[e.seat]! += e.score;
+        out.push({
+          index,
+          kind: 'play',
+          seat: e.seat,
+          score: e.score,
+          total: totals[e.seat]!,
+          coord: formatCoord(e),
+          word: e.words[0] ?? '',
+          words: [...e.words],
+          bingo: e.bingo,
+        });
+        return;
+      case 'exchange':
+        out.push({
+          index,
+          kind: 'exchange',
+          seat: e.seat,
+          score: 0,
+          total: totals[e.seat]!,
+          count: e.returned.length,
+          ...(viewer === e.seat ? { tiles: [...e.returned] } : {}),
+        });
+        return;
+      case 'pass':
+      case 'accept':
+        out.push({ index, kind: e.kind, seat: e.seat, score: 0, total: totals[e.seat]! });
+        return;
+      case 'resign':
+        out.push({ index, kind: 'resign', seat: e.seat, score: 0, total: totals[e.seat]! });
+        return;
+      case 'rejected':
+        totals[e.seat]! -= e.penalty;
+        out.push({
+          index,
+          kind: 'rejected',
+          seat: e.seat,
+          score: -e.penalty,
+          total: totals[e.seat]!,
+          coord: formatCoord(e),
+          invalidWords: [...e.invalidWords],
+        });
+        return;
+      case 'challenge':
+        totals[e.target]! -= e.withdrawn;
+        totals[e.seat]! -= e.penalty;
+        out.push({
+          index,
+          kind: 'challenge',
+          seat: e.seat,
+          target: e.target,
+          valid: e.valid,
+          invalidWords: [...e.invalidWords],
+          score: -e.penalty,
+          total: totals[e.seat]!,
+        });
+        return;
+      case 'end':
+        return; // shown as `result`
+    }
+  });
+  return out;
+}
