@@ -1,0 +1,418 @@
+/**
+ * The command table (UX.md §2.1): one entry per command, with its key, its words for the
+ * command line, its help text, when it is available and what it does. The help screen, the
+ * `?` answer and both clients' key handling are generated from this table.
+ */
+import { coordDir, endText, scoresText, turnRecordText, turnText } from './messages.js';
+import { parseExchangeText, parsePlayText } from './playText.js';
+import { evaluatePlacement, placementOf } from '../engine/placement.js';
+import { type PlayState, say, sayError } from './state.js';
+import type { Mode, Reaction, TurnRecord } from './types.js';
+import { parseSquare } from '../engine/notation/coords.js';
+
+/** How a command was given: a single key, or a line typed in the command line. */
+export type Via = 'key' | 'line';
+
+/** One entry of the command table. */
+export interface CommandSpec {
+  readonly id: string;
+  /** Keys as shown in the help ('T', '1–9', 'Intro'); the first single letter is the hot-key. */
+  readonly keys: readonly string[];
+  /** Words accepted by the command line, the first being the canonical one. */
+  readonly names: readonly string[];
+  /** Spanish help line. */
+  readonly help: string;
+  /** Modes whose help lists it (every mode when absent). */
+  readonly modes?: readonly Mode[];
+  /** Whether it can run now; when not, the core answers with `unavailable`. */
+  readonly available: (st: PlayState) => boolean;
+  /** The Spanish reason it is unavailable. */
+  readonly unavailable?: (st: PlayState) => Reaction;
+  readonly run: (st: PlayState, arg: string, via: Via) => Reaction;
+}
+
+const always = (): boolean => true;
+const one = (a: ReturnType<typeof say>): Reaction => ({ say: [a] });
+
+const needTurn = (st: PlayState): Reaction =>
+  one(sayError(st.view.end ? 'GAME_OVER' : 'NOT_YOUR_TURN'));
+
+function isWithdrawn(history: readonly TurnRecord[], i: number): boolean {
+  const rec = history[i]!;
+  const next = history[i + 1];
+  return rec.kind === 'place' && next?.kind === 'challenge' && !next.valid;
+}
+
+function exchangeReaction(st: PlayState, tiles: number[]): Reaction {
+  if (tiles.length === 0) return one(sayError('NOTHING_SELECTED'));
+  if (!st.view.canExchange) return one(sayError('EXCHANGE_NOT_ALLOWED', { bag: st.view.bag }));
+  const pool = st.rackSlots().map((s) => st.slots[s]!);
+  for (const t of tiles) {
+    const k = pool.indexOf(t);
+    if (k < 0) {
+      const label = t === 0 ? 'ningún comodín' : `la ${st.set.letters[t - 1]!.label}`;
+      return one(sayError('NOT_IN_RACK', { tile: label }));
+    }
+    pool.splice(k, 1);
+  }
+  return { say: [], intent: { kind: 'exchange', tiles } };
+}
+
+/** The whole command table, in the order the help lists it. */
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    id: 'turno',
+    keys: ['T'],
+    names: ['turno'],
+    help: '¿A quién le toca?',
+    available: always,
+    run: (st) => one(say(turnText(st.view), 'turn')),
+  },
+  {
+    id: 'marcador',
+    keys: ['S'],
+    names: ['marcador', 'puntos'],
+    help: 'Ver las puntuaciones.',
+    available: always,
+    run: (st) => one(say(scoresText(st.view) + '.', 'score')),
+  },
+  {
+    id: 'atril',
+    keys: ['C'],
+    names: ['atril'],
+    help: 'Leer todas las fichas del atril en el orden elegido.',
+    available: always,
+    run: (st) => one(say(st.rackText(), 'rack')),
+  },
+  {
+    id: 'ficha',
+    keys: ['1–9'],
+    names: ['ficha'],
+    help: 'Leer la ficha n del atril con su valor («ficha 3» en la línea de órdenes).',
+    available: always,
+    run: (st, arg) => {
+      const n = Number(arg.trim());
+      if (!Number.isInteger(n) || n < 1 || n > 9) return one(sayError('NO_SUCH_TILE'));
+      return one(st.rackTileText(n));
+    },
+  },
+  {
+    id: 'orden',
+    keys: ['I'],
+    names: ['orden', 'ordenar'],
+    help: 'Cambiar el orden del atril: de robo, alfabético, consonantes y luego vocales.',
+    available: always,
+    run: (st) => one(st.cycleOrder()),
+  },
+  {
+    id: 'fin',
+    keys: ['F', 'Intro'],
+    names: ['fin', 'terminar', 'jugar'],
+    help: 'Terminar el turno: comprobar y enviar las fichas puestas (en modo cambio, confirmar el cambio).',
+    available: (st) => st.myTurn,
+    unavailable: needTurn,
+    run: (st, arg, via) => {
+      if (via === 'line' && arg.trim()) return playLine(st, arg);
+      if (st.mode === 'cambio') return exchangeReaction(st, st.selectedTiles());
+      const r = st.finish();
+      if ('error' in r) return one(r.error);
+      return { say: [], intent: r.move };
+    },
+  },
+  {
+    id: 'cambiar',
+    keys: ['G'],
+    names: ['cambiar', 'cambio'],
+    help: 'Cambiar fichas: la primera G entra en modo cambio, la segunda (o Intro) confirma. En la línea de órdenes: «cambiar AEU».',
+    available: (st) => st.myTurn,
+    unavailable: needTurn,
+    run: (st, arg, via) => {
+      if (via === 'line' && arg.trim()) {
+        const tiles = parseExchangeText(st.set, arg);
+        if (!Array.isArray(tiles)) return one(sayError(tiles.error, tiles.data));
+        return exchangeReaction(st, tiles);
+      }
+      if (st.mode === 'cambio') return exchangeReaction(st, st.selectedTiles());
+      if (!st.view.canExchange) return one(sayError('EXCHANGE_NOT_ALLOWED', { bag: st.view.bag }));
+      return one(st.setMode('cambio'));
+    },
+  },
+  {
+    id: 'pasar',
+    keys: ['P'],
+    names: ['pasar', 'paso'],
+    help: 'Pasar el turno (pide confirmación: pulsa P otra vez).',
+    available: (st) => st.myTurn,
+    unavailable: needTurn,
+    run: (st, _arg, via) => {
+      if (via === 'line' || st.pendingPass) {
+        st.pendingPass = false;
+        return { say: [], intent: { kind: 'pass' } };
+      }
+      st.pendingPass = true;
+      return one(say('¿Pasar? Pulsa P otra vez.', 'prompt'));
+    },
+  },
+  {
+    id: 'horizontal',
+    keys: ['H'],
+    names: ['horizontal'],
+    help: 'Modo de escritura horizontal desde el cursor.',
+    available: always,
+    run: (st) => one(st.setMode('horizontal')),
+  },
+  {
+    id: 'vertical',
+    keys: ['V'],
+    names: ['vertical'],
+    help: 'Modo de escritura vertical desde el cursor.',
+    available: always,
+    run: (st) => one(st.setMode('vertical')),
+  },
+  {
+    id: 'navegacion',
+    keys: ['N', 'Escape'],
+    names: ['navegacion', 'navegar'],
+    help: 'Modo de navegación (Escape vuelve siempre a él).',
+    available: always,
+    run: (st) => one(st.setMode('navegacion')),
+  },
+  {
+    id: 'valor',
+    keys: ['Y'],
+    names: ['valor', 'previa'],
+    help: 'Ver el valor posible de la jugada en curso: palabras, puntos de cada una y total (sin comprobar las palabras).',
+    available: always,
+    run: (st) => one(st.preview()),
+  },
+  {
+    id: 'palabras',
+    keys: ['L'],
+    names: ['palabras', 'lista'],
+    help: 'Lista de las palabras del tablero, en el orden en que se jugaron.',
+    available: always,
+    run: (st) => {
+      const items: string[] = [];
+      st.view.history.forEach((rec, i) => {
+        if (rec.kind !== 'place' || isWithdrawn(st.view.history, i)) return;
+        let item = `${rec.word} en ${rec.coord} ${coordDir(rec.coord)}`;
+        if (rec.words.length > 1) item += ` (y ${rec.words.slice(1).join(', ')})`;
+        items.push(item);
+      });
+      if (items.length === 0) return one(say('No hay palabras en el tablero.', 'board'));
+      const n = items.length;
+      return one(say(`${n} ${n === 1 ? 'palabra' : 'palabras'}: ${items.join('; ')}.`, 'board'));
+    },
+  },
+  {
+    id: 'retirar',
+    keys: ['Z'],
+    names: ['retirar', 'deshacer'],
+    help: 'Devolver al atril todas las fichas puestas en este turno.',
+    available: always,
+    run: (st) => one(st.takeBack()),
+  },
+  {
+    id: 'ultima',
+    keys: ['U'],
+    names: ['ultima'],
+    help: 'Última jugada: quién, coordenada, palabra y puntos.',
+    available: always,
+    run: (st) => {
+      const rec = st.view.history[st.view.history.length - 1];
+      if (!rec) return one(say('Todavía no se ha jugado nada.', 'play'));
+      return one(say(turnRecordText(st.view, rec, st.detailed), 'play'));
+    },
+  },
+  {
+    id: 'reloj',
+    keys: ['R'],
+    names: ['reloj', 'tiempo'],
+    help: 'Tiempo que le queda a cada jugador.',
+    available: always,
+    run: (st) => {
+      if (!st.view.timed) return one(say('Partida sin reloj.', 'clock'));
+      const parts = st.view.seats.map((s, i) => {
+        const ms = Math.max(0, s.clockMs ?? 0);
+        const min = Math.floor(ms / 60000);
+        const sec = Math.floor((ms % 60000) / 1000);
+        const who = i === st.view.seat ? 'Tú' : s.name;
+        return `${who} ${min} ${min === 1 ? 'minuto' : 'minutos'} ${sec}`;
+      });
+      return one(say(parts.join(', ') + '.', 'clock'));
+    },
+  },
+  {
+    id: 'bolsa',
+    keys: ['B'],
+    names: ['bolsa'],
+    help: 'Fichas en la bolsa y fichas que no has visto.',
+    available: always,
+    run: (st) => one(st.bagText()),
+  },
+  {
+    id: 'casilla',
+    keys: ['O'],
+    names: ['casilla'],
+    help: 'Describir la casilla del cursor: coordenada, contenido, premio. «casilla H8» lleva el cursor allí.',
+    available: always,
+    run: (st, arg) => {
+      if (arg.trim()) {
+        const sq = parseSquare(arg);
+        if (sq === undefined) return one(sayError('BAD_COORD', { text: arg.trim() }));
+        return one(st.goTo(sq));
+      }
+      return one(st.squareText());
+    },
+  },
+  {
+    id: 'linea',
+    keys: ['E'],
+    names: ['linea', 'fila', 'columna'],
+    help: 'Leer la fila del cursor (la columna en escritura vertical), resumida.',
+    available: always,
+    run: (st) => one(st.lineText()),
+  },
+  {
+    id: 'impugnar',
+    keys: ['D'],
+    names: ['impugnar', 'dudar'],
+    help: 'Impugnar la última jugada (si las reglas lo permiten).',
+    available: (st) => st.view.canChallenge,
+    unavailable: () => one(sayError('NO_CHALLENGE')),
+    run: () => ({ say: [], intent: { kind: 'challenge' } }),
+  },
+  {
+    id: 'repetir',
+    keys: ['X'],
+    names: ['repetir'],
+    help: 'Repetir el último mensaje.',
+    available: always,
+    run: (st) => one(st.lastAnnouncement ?? say('Todavía no hay nada que repetir.', 'help')),
+  },
+  {
+    id: 'ayuda',
+    keys: ['?', 'F1'],
+    names: ['ayuda'],
+    help: 'Ayuda del modo actual, con todas las teclas.',
+    available: always,
+    run: (st, _arg, via) => one(say(helpText(st, via), 'help')),
+  },
+  {
+    id: 'ordenes',
+    keys: ['/', ':'],
+    names: [],
+    help: 'Abrir la línea de órdenes (turno, marcador, atril, pasar, cambiar AEU, 8H casa …).',
+    available: always,
+    run: () => ({ say: [say('Línea de órdenes.', 'prompt')], openCommandLine: true }),
+  },
+  {
+    id: 'detalle',
+    keys: [],
+    names: ['detalle', 'detallado', 'breve'],
+    help: 'Mensajes breves o detallados («detalle» alterna).',
+    available: always,
+    run: (st, _arg) => {
+      st.verbosity = st.verbosity === 'breve' ? 'detallado' : 'breve';
+      return one(
+        say(st.verbosity === 'breve' ? 'Mensajes breves.' : 'Mensajes detallados.', 'help'),
+      );
+    },
+  },
+  {
+    id: 'fin-partida',
+    keys: [],
+    names: ['resultado'],
+    help: 'Resultado de la partida, cuando ha terminado.',
+    available: (st) => st.view.end !== undefined,
+    unavailable: () => one(say('La partida sigue en juego.', 'score')),
+    run: (st) => one(say(endText(st.view, st.view.end!), 'score')),
+  },
+];
+
+/** What the arrows and Shift keys do in each mode, for the help (UX.md §2.2). */
+export const MODE_HELP: Record<Mode, readonly string[]> = {
+  navegacion: [
+    'Flechas: mover el cursor. Inicio y Fin: principio y final de la fila. Control+Inicio: A1.',
+    'Mayúsculas+letra: ir a la siguiente casilla con esa letra (otra vez: la siguiente).',
+    'Mayúsculas+1 a 9: elegir o soltar la ficha n del atril para cambiarla (G).',
+  ],
+  horizontal: [
+    'Flechas: mover el cursor sin poner fichas.',
+    'Mayúsculas+letra: poner esa letra del atril en el cursor y avanzar a la derecha, saltando las casillas ocupadas. Mayúsculas+K: CH; Mayúsculas+W: RR; Mayúsculas+L dos veces: LL.',
+    'Mayúsculas+1 a 9: poner la ficha n del atril (así se ponen comodines y dígrafos).',
+    'Retroceso: quitar la última ficha puesta.',
+  ],
+  vertical: [
+    'Flechas: mover el cursor sin poner fichas.',
+    'Mayúsculas+letra: poner esa letra del atril en el cursor y bajar, saltando las casillas ocupadas. Mayúsculas+K: CH; Mayúsculas+W: RR; Mayúsculas+L dos veces: LL.',
+    'Mayúsculas+1 a 9: poner la ficha n del atril (así se ponen comodines y dígrafos).',
+    'Retroceso: quitar la última ficha puesta.',
+  ],
+  cambio: [
+    'Mayúsculas+letra: elegir o soltar una ficha con esa letra.',
+    'Mayúsculas+1 a 9: elegir o soltar la ficha n del atril.',
+    'G o Intro: confirmar el cambio. Escape: volver a navegación.',
+  ],
+};
+
+const KEY_NAMES: Record<string, string> = { ':': 'dos puntos', '?': 'interrogación' };
+
+/** The help for the current mode, generated from the table. */
+export function helpText(st: PlayState, via: Via = 'key'): string {
+  const lines: string[] = [];
+  if (via === 'line') {
+    lines.push('Órdenes (una por línea):');
+    lines.push('  8H casa: jugar CASA desde 8H en horizontal; H8 casa: en vertical.');
+    lines.push(
+      '    ch, ll y rr son las fichas dobles; con mayúsculas y minúsculas mezcladas, la minúscula es un comodín (8H CAsA); un punto o paréntesis aprovechan fichas del tablero.',
+    );
+    for (const c of COMMANDS) {
+      if (c.names.length === 0) continue;
+      lines.push(`  ${c.names.join(', ')}: ${c.help}`);
+    }
+    return lines.join('\n');
+  }
+  lines.push(`Ayuda. ${st.modeName()}.`);
+  lines.push(...MODE_HELP[st.mode]);
+  for (const c of COMMANDS) {
+    if (c.keys.length === 0) continue;
+    if (c.modes && !c.modes.includes(st.mode)) continue;
+    lines.push(`${c.keys.map((k) => KEY_NAMES[k] ?? k).join(' o ')}: ${c.help}`);
+  }
+  return lines.join('\n');
+}
+
+/** Finds the entry for a hot-key letter (upper case), if any. */
+export function commandForKey(letter: string): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.keys.includes(letter));
+}
+
+/** Finds the entry for a command-line word (accents and case ignored). */
+export function commandForName(word: string): CommandSpec | undefined {
+  const w = word
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+  return COMMANDS.find((c) => c.names.includes(w));
+}
+
+/** Runs an entry, answering with its unavailable reason when it cannot run now. */
+export function runCommand(st: PlayState, c: CommandSpec, arg: string, via: Via): Reaction {
+  if (!c.available(st)) return c.unavailable ? c.unavailable(st) : one(sayError('NOT_AVAILABLE'));
+  return c.run(st, arg, via);
+}
+
+/** A whole play typed on the command line (`8H casa`): parsed, placement-checked, submitted. */
+export function playLine(st: PlayState, text: string): Reaction {
+  if (!st.myTurn) return needTurn(st);
+  const r = parsePlayText(st.set, st.view.board, st.slots, text);
+  if ('error' in r) return one(sayError(r.error, r.data));
+  const placed = placementOf(st.view.board, r.move);
+  if (!Array.isArray(placed)) return one(sayError(placed.code, { square: placed.square }));
+  const ev = evaluatePlacement(st.view.board, placed, st.set, st.view.scoring);
+  if ('code' in ev) return one(sayError(ev.code, { square: ev.square }));
+  st.placed = [];
+  st.pendingBlank = undefined;
+  return { say: [], intent: r.move };
+}

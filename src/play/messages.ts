@@ -1,0 +1,196 @@
+/**
+ * The Spanish sentences of the core: error codes turned into sentences, plays and turns
+ * described. Every client shows or speaks these same strings.
+ */
+import type { PlayResult } from '../engine/move.js';
+import { wordToTiles } from '../engine/tiles.js';
+import { squareName } from '../engine/notation/coords.js';
+import type { TileSet } from '../engine/tiles.js';
+import { points, spelled, tilesCount, wordText } from './speech.js';
+import type { GameEnd, PlayView, SeatView, TurnRecord } from './types.js';
+
+/** Data that completes an error sentence. */
+export interface ErrorData {
+  readonly square?: number;
+  readonly words?: readonly string[];
+  readonly tile?: string;
+  readonly text?: string;
+  readonly bag?: number;
+}
+
+/** The Spanish sentence for a coded error from the engine, the game or the core itself. */
+export function errorText(code: string, data: ErrorData = {}): string {
+  const sq = data.square !== undefined ? squareName(data.square) : '';
+  switch (code) {
+    case 'NO_TILES':
+      return 'No has puesto ninguna ficha.';
+    case 'OFF_BOARD':
+      return 'La jugada se sale del tablero.';
+    case 'SQUARE_OCCUPIED':
+      return sq ? `La casilla ${sq} ya está ocupada.` : 'Esa casilla ya está ocupada.';
+    case 'DUPLICATE_SQUARE':
+      return 'Hay dos fichas en la misma casilla.';
+    case 'BLANK_NOT_DESIGNATED':
+      return 'Falta decir qué letra es el comodín.';
+    case 'UNKNOWN_TILE':
+      return data.tile ? `Ficha desconocida: «${data.tile}».` : 'Ficha desconocida.';
+    case 'NOT_IN_LINE':
+      return 'Las fichas no están en una sola fila ni en una sola columna.';
+    case 'GAP':
+      return sq
+        ? `Hay un hueco en ${sq}: las fichas deben formar una línea continua.`
+        : 'Hay un hueco: las fichas deben formar una línea continua.';
+    case 'FIRST_NOT_CENTER':
+      return 'La primera jugada debe pasar por la casilla central, H8.';
+    case 'FIRST_TOO_SHORT':
+      return 'La primera jugada necesita al menos dos fichas.';
+    case 'NOT_CONNECTED':
+      return 'La jugada no toca ninguna ficha del tablero.';
+    case 'INVALID_WORD': {
+      const w = data.words ?? [];
+      if (w.length === 0) return 'La jugada forma una palabra no válida.';
+      return w.length === 1
+        ? `Palabra no válida: ${w[0]}.`
+        : `Palabras no válidas: ${w.join(', ')}.`;
+    }
+    case 'NOT_IN_RACK':
+      return data.tile
+        ? `No tienes ${data.tile} en el atril.`
+        : 'No tienes esas fichas en el atril.';
+    case 'NOT_YOUR_TURN':
+      return 'No es tu turno.';
+    case 'GAME_OVER':
+      return 'La partida ha terminado.';
+    case 'EXCHANGE_NOT_ALLOWED':
+    case 'BAG_TOO_SMALL':
+      return data.bag !== undefined
+        ? `No se puede cambiar: quedan ${tilesCount(data.bag)} en la bolsa.`
+        : 'No se puede cambiar ahora.';
+    case 'NOTHING_SELECTED':
+      return 'No has elegido ninguna ficha para cambiar.';
+    case 'NO_CHALLENGE':
+    case 'CHALLENGE_NOT_ALLOWED':
+      return 'No hay ninguna jugada que se pueda impugnar.';
+    case 'UNKNOWN_COMMAND':
+      return `Orden desconocida: «${data.text ?? ''}». Escribe «ayuda» para ver las órdenes.`;
+    case 'BAD_COORD':
+      return `Coordenada no válida: «${data.text ?? ''}». Ejemplos: 8H (horizontal), H8 (vertical).`;
+    case 'BAD_WORD_TEXT':
+      return `No entiendo las letras «${data.text ?? ''}».`;
+    case 'LETTER_NOT_IN_SET':
+      return `La letra ${data.tile ?? ''} no existe en el juego español.`;
+    case 'THROUGH_MISMATCH':
+      return `En ${sq} está la ${data.tile ?? 'otra ficha'}: la palabra no encaja.`;
+    case 'THROUGH_EMPTY':
+      return `${sq} está vacía: ahí no hay ninguna ficha que aprovechar.`;
+    case 'NO_FREE_SQUARE':
+      return 'No queda ninguna casilla libre en esa dirección.';
+    case 'NOT_WRITING':
+      return 'Para poner fichas entra en escritura horizontal (H) o vertical (V).';
+    case 'NO_SUCH_TILE':
+      return 'No hay ficha en esa posición del atril.';
+    case 'NOT_AVAILABLE':
+      return 'Esa orden no está disponible ahora.';
+    case 'NO_SUCH_LETTER':
+      return `No hay ninguna ${data.tile ?? ''} en el tablero.`;
+    case 'BAD_BLANK_LETTER':
+      return `«${data.text ?? ''}» no es una letra. El comodín puede ser cualquiera de las 28.`;
+    default:
+      return `Error: ${code}.`;
+  }
+}
+
+/** The name a seat goes by for the viewer: "Tú" for the viewer's own seat. */
+export function seatName(view: PlayView, seat: number): string {
+  if (seat === view.seat) return 'Tú';
+  return view.seats[seat]?.name ?? `Jugador ${seat + 1}`;
+}
+
+/** "Tú 212, Ana 187". */
+export function scoresText(view: PlayView): string {
+  return view.seats.map((s: SeatView, i) => `${seatName(view, i)} ${s.score}`).join(', ');
+}
+
+/** "Tu turno" / "Turno de Ana" / "La partida ha terminado". */
+export function turnText(view: PlayView): string {
+  if (view.end || view.toMove < 0) return 'La partida ha terminado.';
+  if (view.toMove === view.seat) return 'Tu turno.';
+  return `Turno de ${view.seats[view.toMove]?.name ?? `Jugador ${view.toMove + 1}`}.`;
+}
+
+/** A play's words with scores: "CASA 10, AS 4, total 14" (+ "scrabble 50"). */
+export function previewText(set: TileSet, result: PlayResult, bonus: number): string {
+  const parts = result.words.map((w) => `${wordText(set, w.tiles)} ${w.score}`);
+  if (result.bingo) parts.push(`scrabble ${bonus}`);
+  parts.push(`total ${result.score}`);
+  return parts.join(', ');
+}
+
+/** The direction a GCG coordinate stands for: `8H` across, `H8` down. */
+export function coordDir(coord: string): 'horizontal' | 'vertical' {
+  return /^\d/.test(coord) ? 'horizontal' : 'vertical';
+}
+
+/**
+ * One turn of the history for the viewer: "Ana: 9C vertical, CHAL, 16" (detailed: the word
+ * spelled out and the other words formed). With `ownPlayPrefix`, the viewer's own play reads
+ * "Jugada CASA, 8H horizontal, 14 puntos".
+ */
+export function turnRecordText(
+  view: PlayView,
+  rec: TurnRecord,
+  detailed: boolean,
+  ownPlayPrefix = false,
+): string {
+  const who = seatName(view, rec.seat);
+  const mine = rec.seat === view.seat;
+  switch (rec.kind) {
+    case 'place': {
+      let text =
+        ownPlayPrefix && mine
+          ? `Jugada ${rec.word}, ${rec.coord} ${coordDir(rec.coord)}, ${points(rec.score)}`
+          : `${who}: ${rec.coord} ${coordDir(rec.coord)}, ${rec.word}, ${rec.score}`;
+      if (rec.bingo) text += ', con scrabble';
+      if (detailed) {
+        const tiles = wordToTiles(view.set, rec.word);
+        if (Array.isArray(tiles)) text += `. Se deletrea: ${spelled(view.set, tiles)}`;
+        const others = rec.words.slice(1);
+        if (others.length) text += `. Además: ${others.join(', ')}`;
+      }
+      return text + '.';
+    }
+    case 'exchange':
+      return mine
+        ? `Has cambiado ${tilesCount(rec.count)}.`
+        : `${who} cambia ${tilesCount(rec.count)}.`;
+    case 'pass':
+      return mine ? 'Has pasado.' : `${who} pasa.`;
+    case 'accept':
+      return mine ? 'Aceptas la última jugada.' : `${who} acepta la última jugada.`;
+    case 'resign':
+      return mine ? 'Has abandonado.' : `${who} abandona.`;
+    case 'rejected': {
+      const bad = rec.invalidWords.length ? ` (${rec.invalidWords.join(', ')})` : '';
+      const pen = rec.penalty > 0 ? `, ${points(-rec.penalty)}` : '';
+      return mine
+        ? `Tu jugada en ${rec.coord} no vale${bad}: pierdes el turno${pen}.`
+        : `La jugada de ${who} en ${rec.coord} no vale${bad}: pierde el turno${pen}.`;
+    }
+    case 'challenge': {
+      const target = seatName(view, rec.target);
+      const pen = rec.penalty > 0 ? `, ${points(-rec.penalty)} para ${who}` : '';
+      if (rec.valid) return `${who} impugna la jugada de ${target}: es válida y se mantiene${pen}.`;
+      const bad = rec.invalidWords.length ? `: ${rec.invalidWords.join(', ')} no vale` : '';
+      return `${who} impugna la jugada de ${target} y acierta${bad}. La jugada se retira, 0 puntos.`;
+    }
+  }
+}
+
+/** "Fin de la partida. Gana Ana: Ana 312, Tú 280." */
+export function endText(view: PlayView, end: GameEnd): string {
+  const scores = end.scores.map((s, i) => `${seatName(view, i)} ${s}`).join(', ');
+  if (end.winners.length !== 1) return `Fin de la partida. Empate: ${scores}.`;
+  const w = end.winners[0]!;
+  const who = w === view.seat ? 'Ganas tú' : `Gana ${view.seats[w]?.name ?? ''}`;
+  return `Fin de la partida. ${who}: ${scores}.`;
+}

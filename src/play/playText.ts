@@ -1,0 +1,202 @@
+/**
+ * A whole play typed on one line (UX.md §2.3): `8H casa` across, `H8 casa` down, optionally
+ * with a direction word (`H8 horizontal casa`). Digraphs are read as their tiles (`ch`, `ll`,
+ * `rr`, or `[ch]`); letters already on the board are played through (`.` works too, and
+ * `(CASA)S` as in GCG). Case: when the word mixes cases, lower case marks a blank, as in GCG;
+ * an all-lower-case or all-upper-case word uses the rack's own tiles and a blank only for the
+ * letters the rack lacks.
+ */
+import { SIZE } from '../engine/board.js';
+import type { Direction, PlaceMove } from '../engine/move.js';
+import { parseCoord } from '../engine/notation/coords.js';
+import {
+  BLANK,
+  BLANK_FLAG,
+  EMPTY,
+  type TileSet,
+  letterOf,
+  normalizeText,
+} from '../engine/tiles.js';
+import type { ErrorData } from './messages.js';
+import { tileText } from './speech.js';
+
+/** A play parsed from text, or a coded error with its data. */
+export type ParsedPlay = { move: PlaceMove } | { error: string; data: ErrorData };
+
+interface Token {
+  /** Letter code, or EMPTY for `.`. */
+  readonly letter: number;
+  /** Written in lower case (a blank, when case marks blanks). */
+  readonly lower: boolean;
+  /** Inside parentheses: must already be on the board. */
+  readonly through: boolean;
+}
+
+const DIR_WORDS: Record<string, Direction> = {
+  horizontal: 'H',
+  h: 'H',
+  vertical: 'V',
+  v: 'V',
+};
+
+/** True when a line looks like a play: a coordinate in its first two words. */
+export function looksLikePlay(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  return words.length >= 2 && (parseCoord(words[0]!) !== undefined || /^\d/.test(words[0]!));
+}
+
+/** Parses `8H casa` against the board and the rack; the move's tiles come from the rack. */
+export function parsePlayText(
+  set: TileSet,
+  board: Uint8Array,
+  rack: readonly number[],
+  text: string,
+): ParsedPlay {
+  const words = text.trim().split(/\s+/);
+  const coordText = words.shift() ?? '';
+  const coord = parseCoord(coordText);
+  if (!coord) return { error: 'BAD_COORD', data: { text: coordText } };
+  let dir = coord.dir;
+  const rest: string[] = [];
+  for (const w of words) {
+    const d = DIR_WORDS[w.toLowerCase()];
+    if (d && words.length > 1) dir = d;
+    else rest.push(w);
+  }
+  const wordText = rest.join('');
+  const tokens = tokenize(set, wordText);
+  if (!Array.isArray(tokens)) return tokens;
+  if (tokens.length === 0) return { error: 'BAD_WORD_TEXT', data: { text: wordText } };
+
+  const letters = [...wordText].filter((c) => /\p{L}/u.test(c));
+  const mixed =
+    letters.some((c) => c !== c.toUpperCase()) && letters.some((c) => c !== c.toLowerCase());
+
+  const step = dir === 'H' ? 1 : SIZE;
+  const pool = [...rack];
+  const take = (code: number): boolean => {
+    const k = pool.indexOf(code);
+    if (k < 0) return false;
+    pool.splice(k, 1);
+    return true;
+  };
+  const tiles: number[] = [];
+  const wanted: Token[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const row = dir === 'V' ? coord.row + k : coord.row;
+    const col = dir === 'H' ? coord.col + k : coord.col;
+    if (row >= SIZE || col >= SIZE) return { error: 'OFF_BOARD', data: {} };
+    const sq = coord.row * SIZE + coord.col + k * step;
+    const tok = tokens[k]!;
+    const onBoard = board[sq]!;
+    if (onBoard !== EMPTY) {
+      if (tok.letter !== EMPTY && letterOf(onBoard) !== tok.letter)
+        return {
+          error: 'THROUGH_MISMATCH',
+          data: { square: sq, tile: tileText(set, onBoard).toUpperCase() },
+        };
+      tiles.push(EMPTY);
+      continue;
+    }
+    if (tok.letter === EMPTY || tok.through)
+      return { error: 'THROUGH_EMPTY', data: { square: sq } };
+    tiles.push(-1);
+    wanted.push(tok);
+  }
+  // Marked blanks first, then real tiles, then blanks for what the rack lacks.
+  const chosen: number[] = [];
+  for (const tok of wanted) {
+    if (mixed && tok.lower) {
+      if (!take(BLANK)) return { error: 'NOT_IN_RACK', data: { tile: 'ningún comodín' } };
+      chosen.push(tok.letter | BLANK_FLAG);
+    } else chosen.push(-1);
+  }
+  for (let i = 0; i < wanted.length; i++) {
+    if (chosen[i] !== -1) continue;
+    if (take(wanted[i]!.letter)) chosen[i] = wanted[i]!.letter;
+  }
+  for (let i = 0; i < wanted.length; i++) {
+    if (chosen[i] !== -1) continue;
+    if (mixed || !take(BLANK)) {
+      const label = set.letters[wanted[i]!.letter - 1]!.label;
+      return { error: 'NOT_IN_RACK', data: { tile: `la ${label}` } };
+    }
+    chosen[i] = wanted[i]!.letter | BLANK_FLAG;
+  }
+  let j = 0;
+  const out = tiles.map((t) => (t === -1 ? chosen[j++]! : t));
+  return { move: { kind: 'place', row: coord.row, col: coord.col, dir, tiles: out } };
+}
+
+/** Splits typed letters into tiles: digraphs greedily, `[..]` groups, `.` and `( )`. */
+function tokenize(set: TileSet, text: string): Token[] | { error: string; data: ErrorData } {
+  const chars = [...text.normalize('NFC')];
+  const out: Token[] = [];
+  let through = false;
+  let i = 0;
+  while (i < chars.length) {
+    const ch = chars[i]!;
+    if (ch === '(') {
+      through = true;
+      i++;
+      continue;
+    }
+    if (ch === ')') {
+      through = false;
+      i++;
+      continue;
+    }
+    if (ch === '.') {
+      out.push({ letter: EMPTY, lower: false, through: true });
+      i++;
+      continue;
+    }
+    let piece = ch;
+    let width = 1;
+    if (ch === '[') {
+      const close = chars.indexOf(']', i);
+      if (close < 0) return { error: 'BAD_WORD_TEXT', data: { text } };
+      piece = chars.slice(i + 1, close).join('');
+      width = close - i + 1;
+    } else {
+      for (const mc of set.multiChar) {
+        const n = [...mc].length;
+        const cand = chars.slice(i, i + n).join('');
+        if (normalizeText(set, cand) === mc) {
+          piece = cand;
+          width = n;
+          break;
+        }
+      }
+    }
+    const norm = normalizeText(set, piece);
+    const idx = set.letters.findIndex((l) => l.label === norm);
+    if (idx < 0) {
+      if (/\p{L}/u.test(piece)) return { error: 'LETTER_NOT_IN_SET', data: { tile: norm } };
+      return { error: 'BAD_WORD_TEXT', data: { text } };
+    }
+    out.push({ letter: idx + 1, lower: piece !== piece.toUpperCase(), through });
+    i += width;
+  }
+  return out;
+}
+
+/** Parses exchange letters (`AEU`, `a e u`, `ch`, `?` for a blank) into rack codes. */
+export function parseExchangeText(
+  set: TileSet,
+  text: string,
+): number[] | { error: string; data: ErrorData } {
+  const compact = text.replace(/\s+/g, '');
+  const out: number[] = [];
+  const parts = compact.split('?');
+  for (let p = 0; p < parts.length; p++) {
+    if (p > 0) out.push(BLANK);
+    const toks = tokenize(set, parts[p]!);
+    if (!Array.isArray(toks)) return toks;
+    for (const t of toks) {
+      if (t.letter === EMPTY) return { error: 'BAD_WORD_TEXT', data: { text } };
+      out.push(t.letter);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { Session } from './session.js';
+import { MIDGAME } from './testing/cases.js';
+import { viewFrom } from './testing/views.js';
+
+describe('Session.update: what happened since the last view (UX.md §2.5)', () => {
+  it("announces the viewer's own play politely and leaves the writing mode", () => {
+    const s = new Session(viewFrom(MIDGAME));
+    s.key({ key: 'h' });
+    s.key({ key: 'S', shift: true });
+    const r = s.key({ key: 'f' });
+    expect(r.intent?.kind).toBe('place');
+    const after = viewFrom({
+      ...MIDGAME,
+      rack: 'AER?[CH]LE',
+      toMove: 1,
+      turns: [...MIDGAME.turns!, [0, '8H', '....S']],
+    });
+    const said = s.update(after);
+    expect(said.map((a) => [a.text, a.priority])).toEqual([
+      ['Jugada CASAS, 8H horizontal, 8 puntos.', 'polite'],
+    ]);
+    expect(s.mode).toBe('navegacion');
+    expect(s.line('atril').say[0]!.text).toBe('a, e, erre, comodín, che, ele, e.');
+  });
+
+  it("announces the opponent's play and the turn assertively, with sounds", () => {
+    const s = new Session(viewFrom({ ...MIDGAME, toMove: 1 }));
+    const said = s.update(
+      viewFrom({ ...MIDGAME, turns: [...MIDGAME.turns!, [1, 'L4', 'CAPA']], toMove: 0 }),
+    );
+    expect(said.map((a) => [a.text, a.priority, a.sound])).toEqual([
+      ['Ana: L4 vertical, CAPA, 26.', 'assertive', 'opponent'],
+      ['Tu turno.', 'assertive', 'turn'],
+    ]);
+  });
+
+  it('announces the end of the game once', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    const end = viewFrom({ ...MIDGAME, end: { scores: [20, 25], winners: [1] } });
+    expect(s.update(end).map((a) => a.text)).toEqual([
+      'Fin de la partida. Gana Ana: Tú 20, Ana 25.',
+    ]);
+    expect(s.update(end)).toEqual([]);
+  });
+
+  it('refusals from the game are announced with the invalid words (INVALID_WORD)', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    expect(s.moveOutcome({ ok: false, code: 'INVALID_WORD', words: ['CASAX'] })[0]!.text).toBe(
+      'Palabra no válida: CASAX.',
+    );
+    expect(s.line('repetir').say[0]!.text).toBe('Palabra no válida: CASAX.');
+  });
+
+  it('keeps tiles placed this turn when only the opponent clock changes', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    s.key({ key: 'h' });
+    s.key({ key: 'S', shift: true });
+    s.update(viewFrom({ ...MIDGAME, clocksMs: [700_000, 545_000] }));
+    expect(s.key({ key: 'y' }).say[0]!.text).toBe('CASAS 8, total 8.');
+  });
+});

@@ -1,0 +1,270 @@
+/**
+ * A viewer's session: the single entry point both clients use. Key events and command lines go
+ * in; announcements and intents (moves to submit) come out. When the game changes, the client
+ * hands over the new view and the session says what happened (UX.md §2.5: own replies polite,
+ * everything else assertive).
+ */
+import { SIZE, colOf, rowOf } from '../engine/board.js';
+import { COMMANDS, commandForKey, commandForName, playLine, runCommand } from './commands.js';
+import { endText, errorText, turnRecordText } from './messages.js';
+import { looksLikePlay } from './playText.js';
+import { PlayState, say, sayError } from './state.js';
+import type {
+  Announcement,
+  KeyInput,
+  Mode,
+  MoveOutcome,
+  PlayView,
+  Reaction,
+  RackOrder,
+  Verbosity,
+} from './types.js';
+
+const ARROWS: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
+
+/** Settings a client may restore (UX.md §2.5). */
+export interface SessionOptions {
+  readonly verbosity?: Verbosity;
+  readonly order?: RackOrder;
+}
+
+/** One viewer's interaction with one game. */
+export class Session {
+  readonly state: PlayState;
+  private seenHistory: number;
+  private endAnnounced: boolean;
+
+  constructor(view: PlayView, opts: SessionOptions = {}) {
+    this.state = new PlayState(view);
+    if (opts.verbosity) this.state.verbosity = opts.verbosity;
+    if (opts.order) this.state.order = opts.order;
+    this.seenHistory = view.history.length;
+    this.endAnnounced = view.end !== undefined;
+  }
+
+  get view(): PlayView {
+    return this.state.view;
+  }
+
+  get mode(): Mode {
+    return this.state.mode;
+  }
+
+  get cursor(): number {
+    return this.state.cursor;
+  }
+
+  /** True while a blank placed this turn waits for its letter. */
+  get awaitingBlank(): boolean {
+    return this.state.pendingBlank !== undefined;
+  }
+
+  /** Handles one key press. */
+  key(ev: KeyInput): Reaction {
+    return this.finish(this.dispatchKey(ev));
+  }
+
+  /** Handles one command line (`turno`, `cambiar AEU`, `8H casa` …). */
+  line(text: string): Reaction {
+    return this.finish(this.dispatchLine(text));
+  }
+
+  /**
+   * Takes a new view after the game changed and announces what happened since the last one:
+   * each new turn, "Tu turno", the end of the game.
+   */
+  update(view: PlayView): Announcement[] {
+    const st = this.state;
+    const fresh = view.history.slice(this.seenHistory);
+    const wasMyTurn = st.myTurn;
+    st.setView(view);
+    this.seenHistory = view.history.length;
+    const out: Announcement[] = [];
+    for (const rec of fresh) {
+      const own = rec.seat === view.seat;
+      const text = turnRecordText(view, rec, st.detailed, true);
+      out.push(own ? say(text, 'play') : say(text, 'event', 'opponent', 'assertive'));
+      if (own) st.mode = 'navegacion';
+    }
+    if (view.end && !this.endAnnounced) {
+      this.endAnnounced = true;
+      out.push(say(endText(view, view.end), 'event', 'turn', 'assertive'));
+    } else if (st.myTurn && (fresh.length > 0 || !wasMyTurn)) {
+      out.push(say('Tu turno.', 'turn', 'turn', 'assertive'));
+    }
+    return st.remember(out);
+  }
+
+  /** The client reports what happened to the last intent; only refusals are announced here. */
+  moveOutcome(outcome: MoveOutcome): Announcement[] {
+    if (outcome.ok) return [];
+    const data: { words?: readonly string[]; square?: number } = {};
+    if (outcome.words) data.words = outcome.words;
+    if (outcome.square !== undefined) data.square = outcome.square;
+    return this.state.remember([say(errorText(outcome.code, data), 'error', 'error')]);
+  }
+
+  /** The help for the current mode (as `?` gives it). */
+  help(via: 'key' | 'line' = 'key'): Announcement {
+    return runCommand(this.state, commandForName('ayuda')!, '', via).say[0]!;
+  }
+
+  private finish(r: Reaction): Reaction {
+    this.state.remember(r.say);
+    return r;
+  }
+
+  private dispatchKey(ev: KeyInput): Reaction {
+    const st = this.state;
+    if (st.pendingBlank) return this.blankKey(ev);
+    const isP = ev.key.length === 1 && ev.key.toUpperCase() === 'P' && !this.shifted(ev);
+    let prefix: Announcement[] = [];
+    if (st.pendingPass && !isP) {
+      st.pendingPass = false;
+      prefix = [say('Pase cancelado.', 'prompt')];
+    }
+    const r = this.keyAction(ev);
+    return prefix.length ? { ...r, say: [...prefix, ...r.say] } : r;
+  }
+
+  private keyAction(ev: KeyInput): Reaction {
+    const st = this.state;
+    const arrow = ARROWS[ev.key];
+    if (arrow) return { say: [st.move(arrow[0], arrow[1])] };
+    switch (ev.key) {
+      case 'Home':
+        if (ev.ctrl) return { say: [st.goTo(0)] };
+        return { say: [st.goTo(rowOf(st.cursor) * SIZE)] };
+      case 'End':
+        if (ev.ctrl) return { say: [st.goTo(SIZE * SIZE - 1)] };
+        return { say: [st.goTo(rowOf(st.cursor) * SIZE + SIZE - 1)] };
+      case 'Enter':
+        return this.command('F');
+      case 'Escape':
+        return { say: [st.setMode('navegacion')] };
+      case 'Backspace':
+        return { say: [st.removeLast()] };
+      case 'F1':
+      case '?':
+        return this.command('?');
+      case '/':
+      case ':':
+        return this.command('/');
+    }
+    const digit = this.digitOf(ev);
+    if (digit !== undefined) {
+      if (!this.shifted(ev)) return { say: [st.rackTileText(digit)] };
+      const slot = st.rackSlots()[digit - 1];
+      if (slot === undefined) return { say: [sayError('NO_SUCH_TILE')] };
+      if (st.writing) return { say: st.placeSlot(slot) };
+      return { say: [st.toggleSlot(slot)] };
+    }
+    if (ev.key.length === 1 && /\p{L}/u.test(ev.key)) {
+      const upper = ev.key.toUpperCase();
+      if (!this.shifted(ev)) return this.command(upper);
+      const letter = this.letterCode(upper);
+      if (letter === undefined) return { say: [sayError('LETTER_NOT_IN_SET', { tile: upper })] };
+      if (st.writing) return { say: st.placeLetter(letter) };
+      if (st.mode === 'cambio') return { say: [st.toggleLetter(letter)] };
+      return { say: [st.jumpToLetter(letter)] };
+    }
+    return { say: [say(`Tecla sin función. Pulsa ? para la ayuda.`, 'error', 'error')] };
+  }
+
+  private command(key: string): Reaction {
+    const c = commandForKey(key);
+    if (!c)
+      return { say: [say(`${key}: tecla sin función. Pulsa ? para la ayuda.`, 'error', 'error')] };
+    return runCommand(this.state, c, '', 'key');
+  }
+
+  private shifted(ev: KeyInput): boolean {
+    if (ev.shift !== undefined) return ev.shift;
+    return ev.key !== ev.key.toLowerCase();
+  }
+
+  private digitOf(ev: KeyInput): number | undefined {
+    const m = /^Digit([1-9])$/.exec(ev.code ?? '') ?? /^([1-9])$/.exec(ev.key);
+    return m ? Number(m[1]) : undefined;
+  }
+
+  /** Shift+letter to a tile code: K is CH and W is RR when the set lacks them (UX.md §2.4). */
+  private letterCode(upper: string): number | undefined {
+    const letters = this.state.set.letters;
+    const find = (label: string): number | undefined => {
+      const i = letters.findIndex((l) => l.label === label);
+      return i < 0 ? undefined : i + 1;
+    };
+    const direct = find(upper);
+    if (direct !== undefined) return direct;
+    if (upper === 'K') return find('CH');
+    if (upper === 'W') return find('RR');
+    return undefined;
+  }
+
+  private blankKey(ev: KeyInput): Reaction {
+    const st = this.state;
+    if (ev.key === 'Escape') {
+      st.cancelBlank();
+      return { say: [say('Comodín devuelto al atril.', 'placement')] };
+    }
+    if (ev.key === 'Backspace') return { say: [st.removeLast()] };
+    if (ev.key.length === 1 && /\p{L}/u.test(ev.key)) {
+      const letter = this.letterCode(ev.key.toUpperCase());
+      if (letter === undefined) return { say: [sayError('BAD_BLANK_LETTER', { text: ev.key })] };
+      return { say: st.designateBlank(letter) };
+    }
+    return {
+      say: [say('¿Qué letra es el comodín? Escribe la letra, o Escape para devolverlo.', 'prompt')],
+    };
+  }
+
+  /** Gives the waiting blank its letter from text: any of the 28, `ch`, `ll`, `rr`, `ñ`. */
+  designateBlank(text: string): Reaction {
+    const st = this.state;
+    const norm = text
+      .trim()
+      .toUpperCase()
+      .replace(/[ÁÀ]/g, 'A')
+      .replace(/[ÉÈ]/g, 'E')
+      .replace(/[ÍÌ]/g, 'I')
+      .replace(/[ÓÒ]/g, 'O')
+      .replace(/[ÚÙÜ]/g, 'U');
+    const i = st.set.letters.findIndex((l) => l.label === norm);
+    if (!st.pendingBlank) return { say: [sayError('NOT_AVAILABLE')] };
+    if (i < 0) return this.finish({ say: [sayError('BAD_BLANK_LETTER', { text: text.trim() })] });
+    return this.finish({ say: st.designateBlank(i + 1) });
+  }
+
+  private dispatchLine(text: string): Reaction {
+    const st = this.state;
+    const t = text.trim();
+    if (!t) return { say: [] };
+    if (st.pendingBlank) {
+      return this.designateBlank(t);
+    }
+    st.pendingPass = false;
+    const [first, ...rest] = t.split(/\s+/);
+    const c = commandForName(first!);
+    if (c) return runCommand(st, c, rest.join(' '), 'line');
+    if (/^[1-9]$/.test(first!) && rest.length === 0)
+      return runCommand(st, commandForName('ficha')!, first!, 'line');
+    if (looksLikePlay(t)) return playLine(st, t);
+    return { say: [sayError('UNKNOWN_COMMAND', { text: first })] };
+  }
+
+  /** Every command-line word, for completion in a client. */
+  static commandWords(): string[] {
+    return COMMANDS.flatMap((c) => c.names);
+  }
+
+  /** Column and row of the cursor (zero-based), for a renderer's highlight. */
+  cursorRowCol(): [number, number] {
+    return [rowOf(this.state.cursor), colOf(this.state.cursor)];
+  }
+}

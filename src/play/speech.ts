@@ -1,0 +1,136 @@
+/**
+ * How tiles, squares and plays are named in Spanish, for speech and plain text alike
+ * (UX.md §2.4: "che", "elle", "erre doble", "eñe", "comodín (como A)").
+ */
+import { CENTER, SIZE, colOf, premiumAt, rowOf } from '../engine/board.js';
+import type { Direction } from '../engine/move.js';
+import { formatCoord, squareName } from '../engine/notation/coords.js';
+import {
+  BLANK,
+  BLANK_FLAG,
+  type TileSet,
+  isBlank,
+  letterOf,
+  tileLabel,
+  tileValue,
+} from '../engine/tiles.js';
+
+/** The spoken name of a rack or board tile: "erre doble", "comodín", "comodín (como A)". */
+export function tileName(set: TileSet, code: number): string {
+  if (code === BLANK || code === BLANK_FLAG) return 'comodín';
+  const def = set.letters[letterOf(code) - 1];
+  if (!def) return '?';
+  if (isBlank(code)) return `comodín (como ${def.label})`;
+  return def.spoken;
+}
+
+/**
+ * A tile on the board or being placed: its letter ("C", "Ñ"), the spoken name of a digraph
+ * ("che"), "comodín (como A)" for a blank.
+ */
+export function boardTileName(set: TileSet, code: number): string {
+  if (code === BLANK || code === BLANK_FLAG || isBlank(code)) return tileName(set, code);
+  const def = set.letters[letterOf(code) - 1];
+  if (!def) return '?';
+  return [...def.label].length > 1 ? def.spoken : def.label;
+}
+
+/** A tile as plain text: its label, lower case when it is a blank ("CH", "a"); "?" for a blank. */
+export function tileText(set: TileSet, code: number): string {
+  if (code === BLANK || code === BLANK_FLAG) return '?';
+  const label = tileLabel(set, code);
+  return isBlank(code) ? label.toLowerCase() : label;
+}
+
+/** "1 punto", "8 puntos". */
+export function points(n: number): string {
+  return `${n} ${Math.abs(n) === 1 ? 'punto' : 'puntos'}`;
+}
+
+/** "1 ficha", "3 fichas". */
+export function tilesCount(n: number): string {
+  return `${n} ${n === 1 ? 'ficha' : 'fichas'}`;
+}
+
+/** The Spanish name of a premium square, or '' when it has none. */
+export function premiumName(square: number): string {
+  switch (premiumAt(square)) {
+    case '2L':
+      return 'doble letra';
+    case '3L':
+      return 'triple letra';
+    case '2W':
+      return 'doble palabra';
+    case '3W':
+      return 'triple palabra';
+    default:
+      return '';
+  }
+}
+
+/** "horizontal" / "vertical". */
+export function dirName(dir: Direction): string {
+  return dir === 'H' ? 'horizontal' : 'vertical';
+}
+
+/** A GCG coordinate of a square and direction: `8H` across, `H8` down. */
+export function coordOf(square: number, dir: Direction): string {
+  return formatCoord({ row: rowOf(square), col: colOf(square), dir });
+}
+
+/** A word's tiles spelled as text: "CHAL", blanks in lower case ("CAsA"). */
+export function wordText(set: TileSet, tiles: readonly number[]): string {
+  return tiles.map((t) => tileText(set, t)).join('');
+}
+
+/** A word spelled out tile by tile: "che, a, ele". */
+export function spelled(set: TileSet, tiles: readonly number[]): string {
+  return tiles.map((t) => tileName(set, t)).join(', ');
+}
+
+/**
+ * Describes a square: "H8, vacía, doble palabra, centro" or "H8, C, 3 puntos". The detailed
+ * form adds the tile's value and whether it was placed this turn.
+ */
+export function describeSquare(
+  set: TileSet,
+  square: number,
+  tile: number,
+  tentative: boolean,
+  detailed: boolean,
+): string {
+  const parts = [squareName(square)];
+  if (tile === 0) {
+    parts.push('vacía');
+    const p = premiumName(square);
+    if (p) parts.push(p);
+    if (square === CENTER) parts.push('centro');
+    return parts.join(', ');
+  }
+  parts.push(boardTileName(set, tile));
+  if (detailed) {
+    parts.push(points(tileValue(set, tile)));
+    if (tentative) {
+      parts.push('puesta en este turno');
+      const p = premiumName(square);
+      if (p) parts.push(p);
+    }
+  } else if (tentative) parts.push('puesta en este turno');
+  return parts.join(', ');
+}
+
+/** Column letters A–O. */
+export const COLUMNS = 'ABCDEFGHIJKLMNO';
+
+/** The name of a board line: "Fila 8" or "Columna H". */
+export function lineName(square: number, dir: Direction): string {
+  return dir === 'H' ? `Fila ${rowOf(square) + 1}` : `Columna ${COLUMNS[colOf(square)]}`;
+}
+
+/** Squares of the line through `square` along `dir`, in reading order. */
+export function lineSquares(square: number, dir: Direction): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < SIZE; k++)
+    out.push(dir === 'H' ? rowOf(square) * SIZE + k : k * SIZE + colOf(square));
+  return out;
+}

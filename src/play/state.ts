@@ -1,0 +1,545 @@
+/**
+ * The player's side of a turn: the cursor and its mode, the rack in the player's chosen order,
+ * the tentative placement (P-10) and the exchange selection. Each operation returns what to
+ * say; nothing here knows how it will be shown or spoken.
+ */
+import { CENTER, SIZE, colOf, rowOf } from '../engine/board.js';
+import type { Direction, PlaceMove } from '../engine/move.js';
+import { squareName } from '../engine/notation/coords.js';
+import { type PlacementError, evaluatePlacement, moveOfPlay } from '../engine/placement.js';
+import type { PlayResult, Placed } from '../engine/move.js';
+import {
+  BLANK,
+  BLANK_FLAG,
+  EMPTY,
+  fullDistribution,
+  isBlank,
+  letterOf,
+  tileValue,
+} from '../engine/tiles.js';
+import { errorText, previewText, type ErrorData } from './messages.js';
+import {
+  COLUMNS,
+  boardTileName,
+  describeSquare,
+  dirName,
+  lineName,
+  lineSquares,
+  points,
+  tileName,
+  tileText,
+  tilesCount,
+} from './speech.js';
+import type {
+  Announcement,
+  Category,
+  Mode,
+  PlayView,
+  RackOrder,
+  Sound,
+  Verbosity,
+} from './types.js';
+
+/** A tile placed this turn: which rack slot it came from and the code it shows. */
+export interface TentativeTile {
+  readonly square: number;
+  readonly slot: number;
+  /** Letter code, with BLANK_FLAG for a blank. */
+  readonly tile: number;
+}
+
+/** Builds a polite announcement. */
+export function say(
+  text: string,
+  category: Category,
+  sound?: Sound,
+  priority: 'polite' | 'assertive' = 'polite',
+): Announcement {
+  return sound ? { text, category, priority, sound } : { text, category, priority };
+}
+
+/** An error announcement from a coded error. */
+export function sayError(code: string, data?: ErrorData): Announcement {
+  return say(errorText(code, data), 'error', 'error');
+}
+
+const ORDERS: readonly RackOrder[] = ['robo', 'alfabetico', 'consonantes'];
+
+const ORDER_NAMES: Record<RackOrder, string> = {
+  robo: 'Orden de robo',
+  alfabetico: 'Orden alfabético',
+  consonantes: 'Consonantes y luego vocales',
+};
+
+const MODE_NAMES: Record<Mode, string> = {
+  navegacion: 'Modo navegación',
+  horizontal: 'Escritura horizontal',
+  vertical: 'Escritura vertical',
+  cambio: 'Modo cambio',
+};
+
+/** The mutable interaction state of one viewer. */
+export class PlayState {
+  view: PlayView;
+  mode: Mode = 'navegacion';
+  cursor = CENTER;
+  order: RackOrder = 'robo';
+  verbosity: Verbosity = 'breve';
+  /** The viewer's tiles in the order they were drawn; slots index this array. */
+  slots: number[] = [];
+  placed: TentativeTile[] = [];
+  /** Rack slots selected for an exchange. */
+  selected = new Set<number>();
+  /** P was pressed once; a second P passes. */
+  pendingPass = false;
+  /** A blank was placed at this square and waits for its letter. */
+  pendingBlank: { square: number; slot: number } | undefined;
+  lastAnnouncement: Announcement | undefined;
+  /** The letter of the last Shift+letter search, so pressing it again cycles. */
+  lastSearch: { letter: number; square: number } | undefined;
+
+  constructor(view: PlayView) {
+    this.view = view;
+    this.slots = [...view.rack];
+  }
+
+  get set() {
+    return this.view.set;
+  }
+
+  get detailed(): boolean {
+    return this.verbosity === 'detallado';
+  }
+
+  get myTurn(): boolean {
+    return !this.view.end && this.view.seat >= 0 && this.view.toMove === this.view.seat;
+  }
+
+  get writing(): boolean {
+    return this.mode === 'horizontal' || this.mode === 'vertical';
+  }
+
+  /** The direction of the current writing mode (H in navigation). */
+  get dir(): Direction {
+    return this.mode === 'vertical' ? 'V' : 'H';
+  }
+
+  /** Takes a new view: keeps the rack arrangement (liwords #1284) and drops stale tiles. */
+  setView(view: PlayView): void {
+    const before = [...this.slots].sort((a, b) => a - b).join(',');
+    const after = [...view.rack].sort((a, b) => a - b).join(',');
+    this.view = view;
+    if (before !== after) {
+      const pool = [...view.rack];
+      const kept: number[] = [];
+      for (const t of this.slots) {
+        const k = pool.indexOf(t);
+        if (k >= 0) {
+          kept.push(t);
+          pool.splice(k, 1);
+        }
+      }
+      this.slots = [...kept, ...pool];
+      this.placed = [];
+      this.selected.clear();
+      this.pendingBlank = undefined;
+    } else {
+      this.placed = this.placed.filter((p) => view.board[p.square] === EMPTY);
+    }
+    if (!this.myTurn) this.pendingPass = false;
+  }
+
+  /** Rack slots still on the rack (not placed this turn), in the current order. */
+  rackSlots(): number[] {
+    const used = new Set(this.placed.map((p) => p.slot));
+    const free = this.slots.map((_, i) => i).filter((i) => !used.has(i));
+    const letters = this.set.letters;
+    const key = (slot: number): number => {
+      const t = this.slots[slot]!;
+      if (this.order === 'robo') return slot;
+      const blankLast = t === BLANK ? 1000 : t;
+      if (this.order === 'alfabetico') return blankLast * 100 + slot;
+      const vowel = t !== BLANK && letters[t - 1]!.vowel ? 500 : 0;
+      return (blankLast + vowel) * 100 + slot;
+    };
+    return free.sort((a, b) => key(a) - key(b));
+  }
+
+  /** The tile on a square, tentative tiles included. */
+  tileAt(square: number): number {
+    const b = this.view.board[square]!;
+    if (b !== EMPTY) return b;
+    return this.placed.find((p) => p.square === square)?.tile ?? EMPTY;
+  }
+
+  isTentative(square: number): boolean {
+    return this.placed.some((p) => p.square === square);
+  }
+
+  remember(a: Announcement[]): Announcement[] {
+    const last = a[a.length - 1];
+    if (last) this.lastAnnouncement = last;
+    return a;
+  }
+
+  // ── Reports ────────────────────────────────────────────────────────────────
+
+  /** C: the whole rack in the current order. */
+  rackText(): string {
+    const slots = this.rackSlots();
+    if (slots.length === 0) return 'Atril vacío.';
+    const names = slots.map((s) => {
+      const name = tileName(this.set, this.slots[s]!);
+      return this.selected.has(s) ? `${name} (elegida)` : name;
+    });
+    if (!this.detailed) return names.join(', ') + '.';
+    return (
+      slots
+        .map((s, i) => {
+          const t = this.slots[s]!;
+          return `${i + 1}: ${names[i]}, ${points(tileValue(this.set, t))}`;
+        })
+        .join('; ') + '.'
+    );
+  }
+
+  /** 1–9: rack tile n with its value: "3: erre doble, 8 puntos". */
+  rackTileText(n: number): Announcement {
+    const slot = this.rackSlots()[n - 1];
+    if (slot === undefined) return sayError('NO_SUCH_TILE');
+    const t = this.slots[slot]!;
+    const sel = this.selected.has(slot) ? ', elegida para cambiar' : '';
+    return say(`${n}: ${tileName(this.set, t)}, ${points(tileValue(this.set, t))}${sel}.`, 'rack');
+  }
+
+  /** I: next rack order. */
+  cycleOrder(): Announcement {
+    this.order = ORDERS[(ORDERS.indexOf(this.order) + 1) % ORDERS.length]!;
+    const text = ORDER_NAMES[this.order];
+    return say(this.detailed ? `${text}: ${this.rackText()}` : `${text}.`, 'rack');
+  }
+
+  /** O: the square under the cursor. */
+  squareText(): Announcement {
+    const sq = this.cursor;
+    return say(
+      describeSquare(this.set, sq, this.tileAt(sq), this.isTentative(sq), this.detailed) + '.',
+      'cursor',
+    );
+  }
+
+  /** E: the cursor's row (or column in vertical mode), compressed. */
+  lineText(): Announcement {
+    const dir = this.dir;
+    const squares = lineSquares(this.cursor, dir);
+    const name = (sq: number): string =>
+      dir === 'H' ? COLUMNS[colOf(sq)]! : String(rowOf(sq) + 1);
+    const parts: string[] = [];
+    let k = 0;
+    while (k < SIZE) {
+      if (this.tileAt(squares[k]!) === EMPTY) {
+        let e = k;
+        while (e + 1 < SIZE && this.tileAt(squares[e + 1]!) === EMPTY) e++;
+        if (k === 0 && e === SIZE - 1) parts.push('vacía');
+        else if (e === SIZE - 1) parts.push('vacías hasta el final');
+        else if (e === k) parts.push(`vacía ${name(squares[k]!)}`);
+        else parts.push(`vacías hasta ${name(squares[e]!)}`);
+        k = e + 1;
+      } else {
+        const run: string[] = [];
+        const from = squares[k]!;
+        while (k < SIZE && this.tileAt(squares[k]!) !== EMPTY) {
+          run.push(tileText(this.set, this.tileAt(squares[k]!)).toUpperCase());
+          k++;
+        }
+        parts.push(this.detailed ? `desde ${name(from)}: ${run.join(' ')}` : run.join(' '));
+      }
+    }
+    return say(`${lineName(this.cursor, dir)}: ${parts.join(', ')}.`, 'board');
+  }
+
+  /** B: bag count and the tiles the viewer has not seen (bag plus other racks). */
+  bagText(): Announcement {
+    const unseen = fullDistribution(this.set);
+    const board = this.view.board;
+    for (let i = 0; i < board.length; i++) {
+      const t = board[i]!;
+      if (t === EMPTY) continue;
+      unseen[isBlank(t) ? BLANK : t]!--;
+    }
+    for (const t of this.slots) unseen[t]!--;
+    const parts: string[] = [];
+    for (let c = 1; c < unseen.length; c++) {
+      if (unseen[c]! > 0) parts.push(`${unseen[c]} ${this.set.letters[c - 1]!.label}`);
+    }
+    if (unseen[BLANK]! > 0)
+      parts.push(`${unseen[BLANK]} ${unseen[BLANK] === 1 ? 'comodín' : 'comodines'}`);
+    const total = unseen.reduce((s, n) => s + n, 0);
+    const text =
+      total === 0
+        ? `Bolsa ${this.view.bag}. No queda ninguna ficha por ver.`
+        : `Bolsa ${this.view.bag}. No vistas (${total}): ${parts.join(', ')}.`;
+    return say(text, 'bag');
+  }
+
+  // ── Cursor ────────────────────────────────────────────────────────────────
+
+  /** Moves the cursor by (dr, dc); at the edge it stays and says so. */
+  move(dr: number, dc: number): Announcement {
+    const r = rowOf(this.cursor) + dr;
+    const c = colOf(this.cursor) + dc;
+    if (r < 0 || r >= SIZE || c < 0 || c >= SIZE) {
+      return say(`Borde del tablero. ${squareName(this.cursor)}.`, 'cursor', 'edge');
+    }
+    this.cursor = r * SIZE + c;
+    return this.squareText();
+  }
+
+  /** Puts the cursor on a square. */
+  goTo(square: number): Announcement {
+    this.cursor = square;
+    return this.squareText();
+  }
+
+  /** Shift+letter in navigation: the next square holding that letter, wrapping around. */
+  jumpToLetter(letter: number): Announcement {
+    const total = SIZE * SIZE;
+    for (let k = 1; k <= total; k++) {
+      const sq = (this.cursor + k) % total;
+      const t = this.tileAt(sq);
+      if (t !== EMPTY && letterOf(t) === letter) {
+        const wrapped = sq <= this.cursor;
+        this.cursor = sq;
+        this.lastSearch = { letter, square: sq };
+        const a = this.squareText();
+        return wrapped ? say(`Vuelta al principio. ${a.text}`, 'cursor', 'wrap') : a;
+      }
+    }
+    return sayError('NO_SUCH_LETTER', { tile: this.set.letters[letter - 1]?.label ?? '' });
+  }
+
+  // ── Modes ─────────────────────────────────────────────────────────────────
+
+  /** H / V / N / G (first press) / Escape. */
+  setMode(mode: Mode): Announcement {
+    this.mode = mode;
+    this.pendingPass = false;
+    this.pendingBlank = undefined;
+    const name = MODE_NAMES[mode];
+    if (mode === 'horizontal' || mode === 'vertical')
+      return say(`${name} desde ${squareName(this.cursor)}.`, 'mode');
+    if (mode === 'cambio') {
+      const sel = this.selectionText();
+      return say(
+        `${name}. ${sel} Elige fichas con Mayúsculas y la letra o el número; G o Intro para confirmar.`,
+        'mode',
+      );
+    }
+    return say(`${name}.`, 'mode');
+  }
+
+  // ── Placement ─────────────────────────────────────────────────────────────
+
+  /** The first empty square at or after the cursor along the writing direction. */
+  private freeSquareFromCursor(): number | undefined {
+    const step = this.dir === 'H' ? 1 : SIZE;
+    let sq = this.cursor;
+    while (this.tileAt(sq) !== EMPTY) {
+      const next = sq + step;
+      if (this.dir === 'H' ? colOf(sq) === SIZE - 1 : rowOf(sq) === SIZE - 1) return undefined;
+      sq = next;
+    }
+    return sq;
+  }
+
+  /** Moves the cursor past the square just filled, skipping occupied squares. */
+  private advance(from: number): string {
+    const step = this.dir === 'H' ? 1 : SIZE;
+    let sq = from;
+    for (;;) {
+      if (this.dir === 'H' ? colOf(sq) === SIZE - 1 : rowOf(sq) === SIZE - 1) {
+        this.cursor = from;
+        return 'Borde del tablero.';
+      }
+      sq += step;
+      if (this.tileAt(sq) === EMPTY) break;
+    }
+    this.cursor = sq;
+    return `Sigue en ${squareName(sq)}.`;
+  }
+
+  /** Places the tile in rack slot `slot` at the cursor; a blank then waits for its letter. */
+  placeSlot(slot: number, blankAs?: number): Announcement[] {
+    if (!this.writing) return [sayError('NOT_WRITING')];
+    const sq = this.freeSquareFromCursor();
+    if (sq === undefined) return [sayError('NO_FREE_SQUARE')];
+    const raw = this.slots[slot]!;
+    if (raw === BLANK && blankAs === undefined) {
+      this.placed.push({ square: sq, slot, tile: BLANK_FLAG });
+      this.cursor = sq;
+      this.pendingBlank = { square: sq, slot };
+      return [
+        say(
+          `Comodín en ${squareName(sq)}. ¿Qué letra es? Escribe la letra (K para CH, W para RR, LL con dos eles).`,
+          'prompt',
+        ),
+      ];
+    }
+    const tile = raw === BLANK ? blankAs! | BLANK_FLAG : raw;
+    this.placed.push({ square: sq, slot, tile });
+    return [this.placedAnnouncement(sq, tile)];
+  }
+
+  private placedAnnouncement(sq: number, tile: number): Announcement {
+    const next = this.advance(sq);
+    let text = `${boardTileName(this.set, tile)} en ${squareName(sq)}.`;
+    if (this.detailed) {
+      text = `${boardTileName(this.set, tile)} en ${squareName(sq)}, ${points(tileValue(this.set, tile))}. ${next}`;
+    } else if (next.startsWith('Borde')) text += ` ${next}`;
+    return say(text, 'placement', next.startsWith('Borde') ? 'edge' : undefined);
+  }
+
+  /** Gives the pending blank its letter (any of the 28; CH/LL/RR/Ñ included). */
+  designateBlank(letter: number): Announcement[] {
+    const p = this.pendingBlank;
+    if (!p) return [];
+    this.pendingBlank = undefined;
+    const tile = letter | BLANK_FLAG;
+    this.placed = this.placed.map((t) => (t.square === p.square ? { ...t, tile } : t));
+    return [this.placedAnnouncement(p.square, tile)];
+  }
+
+  /** Escape while a blank waits: the blank goes back to the rack. */
+  cancelBlank(): void {
+    const p = this.pendingBlank;
+    if (!p) return;
+    this.pendingBlank = undefined;
+    this.placed = this.placed.filter((t) => t.square !== p.square);
+  }
+
+  /**
+   * Shift+letter in a writing mode: places that letter from the rack (a blank stands in when
+   * the rack lacks the tile). Shift+L right after an L placed this turn turns it into LL when
+   * the rack holds LL (UX.md §3); after a blank shown as L, the blank becomes LL.
+   */
+  placeLetter(letter: number): Announcement[] {
+    const ll = this.set.letters.findIndex((l) => l.label === 'LL') + 1;
+    const l = this.set.letters.findIndex((x) => x.label === 'L') + 1;
+    const last = this.placed[this.placed.length - 1];
+    if (ll > 0 && letter === l && last && letterOf(last.tile) === l) {
+      const llSlot = this.rackSlots().find((s) => this.slots[s] === ll);
+      if (!isBlank(last.tile) && llSlot !== undefined) {
+        this.placed[this.placed.length - 1] = { square: last.square, slot: llSlot, tile: ll };
+        return [say(`L cambiada por LL en ${squareName(last.square)}.`, 'placement')];
+      }
+      if (isBlank(last.tile)) {
+        this.placed[this.placed.length - 1] = { ...last, tile: ll | BLANK_FLAG };
+        return [say(`Comodín como LL en ${squareName(last.square)}.`, 'placement')];
+      }
+    }
+    const free = this.rackSlots();
+    const slot = free.find((s) => this.slots[s] === letter);
+    if (slot !== undefined) return this.placeSlot(slot);
+    const blank = free.find((s) => this.slots[s] === BLANK);
+    if (blank !== undefined) return this.placeSlot(blank, letter);
+    return [sayError('NOT_IN_RACK', { tile: this.set.letters[letter - 1]!.label })];
+  }
+
+  /** Backspace: removes the last tile placed and puts the cursor back on its square. */
+  removeLast(): Announcement {
+    const last = this.placed.pop();
+    if (!last) return sayError('NO_TILES');
+    if (this.pendingBlank?.square === last.square) this.pendingBlank = undefined;
+    this.cursor = last.square;
+    return say(
+      `${boardTileName(this.set, last.tile)} retirada de ${squareName(last.square)}.`,
+      'placement',
+    );
+  }
+
+  /** Z: takes every tile placed this turn back to the rack. */
+  takeBack(): Announcement {
+    const n = this.placed.length;
+    this.placed = [];
+    this.pendingBlank = undefined;
+    if (n === 0) return say('No hay fichas puestas en este turno.', 'placement');
+    return say(
+      n === 1 ? '1 ficha devuelta al atril.' : `${n} fichas devueltas al atril.`,
+      'placement',
+    );
+  }
+
+  /** The placement of this turn's tiles, checked and scored (no word check). */
+  evaluate(): PlayResult | PlacementError {
+    const placed: Placed[] = this.placed.map((p) => ({ square: p.square, tile: p.tile }));
+    return evaluatePlacement(this.view.board, placed, this.set, this.view.scoring);
+  }
+
+  /** Y: words formed, each word's score, total, bingo. */
+  preview(): Announcement {
+    if (this.placed.length === 0) return sayError('NO_TILES');
+    const r = this.evaluate();
+    if ('code' in r) return sayError(r.code, { square: r.square });
+    return say(previewText(this.set, r, this.view.scoring.bingoBonus) + '.', 'preview');
+  }
+
+  /** F: the tentative placement as a move, or the reason it cannot be submitted. */
+  finish(): { move: PlaceMove } | { error: Announcement } {
+    if (this.pendingBlank) return { error: sayError('BLANK_NOT_DESIGNATED') };
+    const r = this.evaluate();
+    if ('code' in r) return { error: sayError(r.code, { square: r.square }) };
+    return { move: moveOfPlay(this.view.board, r) };
+  }
+
+  // ── Exchange selection ───────────────────────────────────────────────────
+
+  selectionText(): string {
+    const tiles = this.rackSlots()
+      .filter((s) => this.selected.has(s))
+      .map((s) => tileName(this.set, this.slots[s]!));
+    if (tiles.length === 0) return 'Ninguna ficha elegida.';
+    return `Cambiar ${tilesCount(tiles.length)}: ${tiles.join(', ')}. Pulsa G para confirmar.`;
+  }
+
+  /** Toggles the selection of a rack slot. */
+  toggleSlot(slot: number): Announcement {
+    const name = tileName(this.set, this.slots[slot]!);
+    let text: string;
+    if (this.selected.has(slot)) {
+      this.selected.delete(slot);
+      text = `${name} no elegida.`;
+    } else {
+      this.selected.add(slot);
+      text = `${name} elegida.`;
+    }
+    return say(`${text} ${this.selectionText()}`, 'rack');
+  }
+
+  /** Shift+letter in Cambio: toggles a rack tile with that letter (unselected ones first). */
+  toggleLetter(letter: number): Announcement {
+    const slots = this.rackSlots().filter((s) => this.slots[s] === letter);
+    if (slots.length === 0) {
+      const label = letter === BLANK ? 'ningún comodín' : this.set.letters[letter - 1]!.label;
+      return sayError('NOT_IN_RACK', { tile: label });
+    }
+    const free = slots.find((s) => !this.selected.has(s));
+    return this.toggleSlot(free ?? slots[slots.length - 1]!);
+  }
+
+  /** The selected tiles as exchange codes. */
+  selectedTiles(): number[] {
+    return this.rackSlots()
+      .filter((s) => this.selected.has(s))
+      .map((s) => this.slots[s]!);
+  }
+
+  /** "Escritura horizontal" etc. */
+  modeName(): string {
+    return MODE_NAMES[this.mode];
+  }
+
+  /** The direction word for the current writing mode. */
+  dirWord(): string {
+    return dirName(this.dir);
+  }
+}

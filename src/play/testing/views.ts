@@ -1,0 +1,88 @@
+/**
+ * Views built from text for tests of any renderer of the core (terminal now, web later): the
+ * plays are written in GCG notation, applied in order and scored by the engine.
+ */
+import { emptyBoard } from '../../engine/board.js';
+import {
+  STANDARD_SCORING,
+  applyPlacement,
+  evaluatePlacement,
+  placementOf,
+} from '../../engine/placement.js';
+import { play } from '../../engine/testing/positions.js';
+import { SPANISH, parseNotation, tilesToWord } from '../../engine/tiles.js';
+import type { GameEnd, PlayView, SeatView, TurnRecord } from '../types.js';
+
+/** A turn written in text: `[seat, '8H', 'CASA']`, `[seat, 'pass']`, `[seat, 'exchange', 3]`. */
+export type TurnSpec =
+  | readonly [seat: number, coord: string, word: string]
+  | readonly [seat: number, kind: 'pass']
+  | readonly [seat: number, kind: 'exchange', count: number];
+
+/** A position in text. Defaults: 2 seats "Tú"/"Ana", the viewer (seat 0) to move. */
+export interface ViewSpec {
+  readonly turns?: readonly TurnSpec[];
+  /** The viewer's rack in GCG notation: `CASA?[CH]`. */
+  readonly rack?: string;
+  readonly seat?: number;
+  readonly toMove?: number;
+  readonly names?: readonly string[];
+  readonly bag?: number;
+  readonly canExchange?: boolean;
+  readonly canChallenge?: boolean;
+  readonly clocksMs?: readonly number[];
+  readonly end?: GameEnd;
+}
+
+/** Builds a view; scores are the sums of the turns' scores. */
+export function viewFrom(spec: ViewSpec): PlayView {
+  const board = emptyBoard();
+  const names = spec.names ?? ['Tú', 'Ana'];
+  const scores = names.map(() => 0);
+  const history: TurnRecord[] = [];
+  for (const t of spec.turns ?? []) {
+    const seat = t[0];
+    if (t[1] === 'pass') history.push({ kind: 'pass', seat });
+    else if (t[1] === 'exchange') history.push({ kind: 'exchange', seat, count: t[2] as number });
+    else {
+      const move = play(t[1], t[2] as string);
+      const placed = placementOf(board, move);
+      if (!Array.isArray(placed)) throw new Error(`${t[1]} ${t[2]}: ${placed.code}`);
+      const r = evaluatePlacement(board, placed, SPANISH);
+      if ('code' in r) throw new Error(`${t[1]} ${t[2]}: ${r.code}`);
+      applyPlacement(board, placed);
+      scores[seat]! += r.score;
+      const words = r.words.map((w) => tilesToWord(SPANISH, w.tiles));
+      history.push({
+        kind: 'place',
+        seat,
+        coord: t[1],
+        word: words[0] ?? '',
+        words,
+        score: r.score,
+        bingo: r.bingo,
+      });
+    }
+  }
+  const rack = parseNotation(SPANISH, spec.rack ?? '', { allowUndesignatedBlank: true });
+  if (!Array.isArray(rack)) throw new Error(`bad rack ${spec.rack}`);
+  const seats: SeatView[] = names.map((name, i) => {
+    const s: SeatView = { name, score: spec.end?.scores[i] ?? scores[i]!, rackCount: 7 };
+    return spec.clocksMs ? { ...s, clockMs: spec.clocksMs[i]! } : s;
+  });
+  const view: PlayView = {
+    set: SPANISH,
+    scoring: STANDARD_SCORING,
+    board,
+    seat: spec.seat ?? 0,
+    toMove: spec.end ? -1 : (spec.toMove ?? 0),
+    seats,
+    rack,
+    bag: spec.bag ?? 86,
+    history,
+    canExchange: spec.canExchange ?? true,
+    canChallenge: spec.canChallenge ?? false,
+    timed: spec.clocksMs !== undefined,
+  };
+  return spec.end ? { ...view, end: spec.end } : view;
+}
