@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { parseGcgText } from './notation/gcg.js';
+import { type ReplayOptions, replayRecord } from './replay.js';
+import { SPANISH, tilesToWord } from './tiles.js';
+
+// A Spanish two-player record: `a` opens CASA at 8G (12), `b` answers OS at 9G (10: OS 3, CO 5, AS 2).
+const HEAD = '#tile-distribution spanish\n#player1 a Ana\n#player2 b Berto\n';
+const CASA = '>a: ACSA 8G CASA +12 12\n';
+
+function replay(events: string, opts: Omit<ReplayOptions, 'lines'> = {}) {
+  const parsed = parseGcgText(HEAD + events);
+  if (!parsed.ok) throw new Error(parsed.error.code);
+  const r = replayRecord(parsed.record, { ...opts, lines: parsed.lines });
+  if (!r.ok) throw new Error(`${r.error.code} ${r.error.reason}`);
+  return r.report;
+}
+
+function replayError(events: string) {
+  const parsed = parseGcgText(HEAD + events);
+  if (!parsed.ok) throw new Error(parsed.error.code);
+  const r = replayRecord(parsed.record, { lines: parsed.lines });
+  return r.ok ? 'OK' : `${r.error.code}:${r.error.reason}@${r.error.line}`;
+}
+
+const kinds = (r: ReturnType<typeof replay>) => r.mismatches.map((m) => `${m.kind}@${m.line}`);
+
+describe('replay: scores recomputed with placement.ts', () => {
+  it('S-02/S-05: CASA then OS with two cross-words score 12 and 10', () => {
+    const r = replay(CASA + '>b: OS 9G OS +10 10\n');
+    expect(r.moves.map((m) => [m.score, m.total, m.ok])).toEqual([
+      [12, 12, true],
+      [10, 10, true],
+    ]);
+    expect(r.moves[1]!.words).toEqual(['OS', 'CO', 'AS']);
+    expect(r.ok).toBe(true);
+  });
+  it('D-06/S-07: [CH]AQUETa at H4 is a 7-tile bingo worth 88', () => {
+    const r = replay('>a: AEQTU?[CH] H4 [CH]AQUETa +88 88\n');
+    expect(r.moves[0]).toMatchObject({ score: 88, bingo: true, ok: true, coord: 'H4' });
+  });
+  it('spelled-out played-through letters are read as `.`', () => {
+    const r = replay(CASA + '>b: OS 9G OS +10 10\n>a: ES I7 SSE +9 21\n');
+    expect(r.moves[2]).toMatchObject({ word: 'S.E', score: 9, ok: true });
+  });
+  it('a mis-scored play is flagged once, on its own line', () => {
+    const r = replay(CASA + '>b: OS 9G OS +12 12\n>a: ES I7 S.E +9 21\n>b: (ES) +4 16\n');
+    expect(kinds(r)).toEqual(['SCORE@5']);
+    expect(r.mismatches[0]).toMatchObject({ stated: 12, computed: 10 });
+    expect(r.final.players[1]).toMatchObject({ stated: 16, computed: 14, ok: false });
+    expect(r.ok).toBe(false);
+  });
+  it('a running total that fits neither the replay nor the file is flagged', () => {
+    const r = replay(CASA + '>b: OS 9G OS +10 11\n');
+    expect(kinds(r)).toEqual(['TOTAL@5']);
+    expect(r.moves[1]!.ok).toBe(false);
+  });
+  it('passes and exchanges score 0 (S-09)', () => {
+    const r = replay(CASA + '>b: OS - +0 0\n>a: AB -AB +0 12\n>b: OS -2 +3 3\n');
+    expect(kinds(r)).toEqual(['SCORE@7']);
+    expect(r.moves.map((m) => m.word)).toEqual(['CASA', '-', '-AB', '-2']);
+  });
+});
+
+describe('replay: withdrawals (`--`)', () => {
+  it('C-02: the withdrawn play leaves the board and its score is taken back', () => {
+    const r = replay(CASA + '>b: OS 9G OS +10 10\n>b: OS -- -10 0\n>a: OS 9G OS +10 22\n');
+    expect(r.mismatches).toEqual([]);
+    expect(r.moves[2]).toMatchObject({ kind: 'withdraw', coord: '9G', score: -10, total: 0 });
+    expect(r.final.players.map((p) => p.computed)).toEqual([22, 0]);
+  });
+  it('a withdrawal that names the wrong player takes back the last play anyway, and is flagged', () => {
+    const r = replay(CASA + '>b: OS 9G OS +10 10\n>a: XY -- -11 12\n>b: OS 9G OS +10 10\n');
+    expect(kinds(r)).toEqual(['WITHDRAW_PLAYER@6', 'WITHDRAW_AMOUNT@6']);
+    expect(r.mismatches[0]).toMatchObject({ stated: 'a', computed: 'b' });
+    expect(r.mismatches[1]).toMatchObject({ stated: -11, computed: -10 });
+    expect(r.final.players.map((p) => p.computed)).toEqual([12, 10]);
+  });
+  it('`-- +0` with the right total is one amount mismatch, not a total mismatch', () => {
+    const r = replay(CASA + '>b: OS 9G OS +10 10\n>b: OS -- +0 0\n');
+    expect(kinds(r)).toEqual(['WITHDRAW_AMOUNT@6']);
+    expect(r.final.players[1]).toMatchObject({ stated: 0, computed: 0, ok: true });
+  });
+  it('withdrawing a mis-scored play is checked against its stated score', () => {
+    const r = replay(CASA + '>b: OS 9G OS +12 12\n>b: OS -- -12 0\n');
+    expect(kinds(r)).toEqual(['SCORE@5']);
+    expect(r.final.players[1]).toMatchObject({ stated: 0, computed: 0, ok: true });
+  });
+  it('a second `--` has nothing left to take back', () => {
+    const r = replay(CASA + '>b: OS 9G OS +10 10\n>b: OS -- -10 0\n>b: OS -- -10 -10\n');
+    expect(kinds(r)).toEqual(['NOTHING_TO_WITHDRAW@7']);
+    expect(r.final.players[1]).toMatchObject({ stated: -10, computed: 0, ok: false });
+  });
+});
+
+describe('replay: end of game (RULES.md E-05, §12 records)', () => {
+  const PLAYED = CASA + '>b: OS 9G OS +10 10\n';
+  it('modern convention: going out scores 2× the tiles left', () => {
+    const r = replay(PLAYED + '>a: (ÑS) +18 30\n');
+    expect(r.mismatches).toEqual([]);
+    expect(r.final).toMatchObject({ ending: 'out', convention: '2x' });
+  });
+  it('old convention: +1× for going out and −1× on the opponent’s own line', () => {
+    const r = replay(PLAYED + '>a: (ÑS) +9 21\n>b: ÑS (ÑS) -9 1\n');
+    expect(r.mismatches).toEqual([]);
+    expect(r.final.convention).toBe('1x');
+    expect(r.final.players.map((p) => p.computed)).toEqual([21, 1]);
+  });
+  it('old convention without the opponent’s line is flagged', () =>
+    expect(kinds(replay(PLAYED + '>a: (ÑS) +9 21\n'))).toEqual(['END_PENALTY_MISSING@6']));
+  it('going-out points that are neither 1× nor 2× are flagged', () => {
+    const r = replay(PLAYED + '>a: (ÑS) +17 29\n');
+    expect(kinds(r)).toEqual(['END_RACK@6']);
+    expect(r.mismatches[0]).toMatchObject({ stated: 17, computed: 18 });
+  });
+  it('own-rack penalties after scoreless turns must equal the rack value', () => {
+    const r = replay(PLAYED + '>a: ?Z (?Z) -10 2\n>b: [RR] ([RR]) -7 3\n');
+    expect(kinds(r)).toEqual(['SCORE@7']);
+    expect(r.mismatches[0]).toMatchObject({ stated: -7, computed: -8 });
+    expect(r.final.ending).toBe('penalties');
+  });
+  it('challenge bonuses and time penalties count as stated', () => {
+    const r = replay(PLAYED + '>a: (challenge) +5 17\n>b: (time) -10 0\n');
+    expect(r.mismatches).toEqual([]);
+    expect(r.final.players.map((p) => p.computed)).toEqual([17, 0]);
+  });
+  it('the final pool must be the full tile set: a short game leaves tiles unaccounted', () => {
+    const r = replay(PLAYED + '>a: (ÑS) +18 30\n');
+    expect(r.final.pool.checked).toBe(true);
+    expect(r.final.pool.ok).toBe(false);
+    expect(r.final.pool.extra).toBe('');
+    expect(r.final.pool.missing).toContain('[CH]');
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe('replay: impossible moves and warnings', () => {
+  it('a tile onto an occupied square cannot be replayed', () =>
+    expect(replayError(CASA + '>b: X 8H X +8 8\n')).toBe('IMPOSSIBLE_MOVE:SQUARE_OCCUPIED@5'));
+  it('P-05: a play touching nothing cannot be replayed', () =>
+    expect(replayError(CASA + '>b: OS 2A OS +2 2\n')).toBe('IMPOSSIBLE_MOVE:NOT_CONNECTED@5'));
+  it('partial racks are fine; tiles the stated rack lacks are only a warning', () => {
+    const r = replay(CASA + '>b: Z 9G OS +10 10\n');
+    expect(r.ok).toBe(true);
+    expect(r.warnings).toEqual([{ turn: 2, line: 5, kind: 'RACK_LACKS_TILES', tiles: 'OS' }]);
+  });
+});
+
+describe('replay: word checks with a judge', () => {
+  const words = new Set(['CASA', 'CO', 'AS', 'OS']);
+  const isWord = (letters: readonly number[]) => words.has(tilesToWord(SPANISH, letters));
+  it('reports words the judge rejects, and marks those withdrawn later', () => {
+    const r = replay(CASA + '>b: OX 9G OX +24 24\n>b: OX -- -24 0\n', { isWord });
+    expect(r.wordsChecked).toBe(true);
+    expect(r.invalidWords.map((w) => [w.word, w.line, w.withdrawn])).toEqual([
+      ['OX', 5, true],
+      ['AX', 5, true],
+    ]);
+    expect(r.ok).toBe(true);
+  });
+  it('without a judge nothing is checked', () => {
+    const r = replay(CASA + '>b: OX 9G OX +24 24\n');
+    expect(r.wordsChecked).toBe(false);
+    expect(r.invalidWords).toEqual([]);
+  });
+});

@@ -1,0 +1,516 @@
+/**
+ * Replaying a game record: every play is put on the standard board with the record's tile set
+ * and scored again by `placement.ts`, and every stated score and running total is compared with
+ * the replayed one (RULES.md §12 "Game records"; FORMAT.md §5).
+ *
+ * How discrepancies are attributed, so that one wrong number is reported once, on its own line:
+ * - a play's score is compared with the score the board gives it (S-01…S-09);
+ * - a withdrawal (`--`) takes back the most recent play still on the board, whoever the line
+ *   names (one real record names the wrong player); it is checked against the score the record
+ *   gave that play, and the replayed totals lose what the replay gave it;
+ * - a running total is accepted when it equals the replayed total or the player's previous
+ *   stated total plus this line's stated score; so a single mis-scored play is reported on its
+ *   line only, and a wrong score field with a right total (`-- +0`) is reported as the score;
+ * - challenge bonuses and time penalties count as stated;
+ * - end of game: going-out points `(TILES) +N` may be 2× the tiles' value (modern convention)
+ *   or 1× with a `TILES (TILES) -N` line for each opponent (old convention, like the FISE own-
+ *   rack rule E-05); own-rack lines must subtract exactly the tiles' value.
+ * Racks in records are often partial, so racks never make a move fail; tiles played that the
+ * stated rack lacks are warnings.
+ */
+import { SQUARES, emptyBoard } from './board.js';
+import type { PlaceMove } from './move.js';
+import type { GcgEvent, GcgRecord } from './notation/gcg.js';
+import { formatCoord } from './notation/coords.js';
+import {
+  type PlacementErrorCode,
+  STANDARD_SCORING,
+  applyPlacement,
+  evaluatePlacement,
+  placementOf,
+} from './placement.js';
+import {
+  BLANK,
+  EMPTY,
+  type TileSet,
+  emptyRack,
+  fullDistribution,
+  isBlank,
+  letterOf,
+  rackToTiles,
+  tileSetById,
+  tileValue,
+  tilesToGcg,
+  tilesToWord,
+} from './tiles.js';
+
+/** One event line, replayed. */
+export interface ReplayMove {
+  /** 1-based number of the event in the record. */
+  readonly turn: number;
+  /** 1-based file line, when known. */
+  readonly line: number | null;
+  /** Index into the record's players. */
+  readonly player: number;
+  readonly kind: GcgEvent['kind'];
+  /** GCG coordinate of a play (or of the play a withdrawal takes back); null otherwise. */
+  readonly coord: string | null;
+  /** The action in GCG notation: `N.RCISOS`, `-EHV`, `-`, `--`, `(challenge)`, `(BPS)`, `(time)`. */
+  readonly word: string;
+  /** The score the replay gives this event. */
+  readonly score: number;
+  /** The score the record states. */
+  readonly stated: number;
+  /** The player's replayed running total after the event. */
+  readonly total: number;
+  /** The running total the record states. */
+  readonly statedTotal: number;
+  /** Words formed by a play, spelled out (main word first). */
+  readonly words: readonly string[];
+  readonly bingo: boolean;
+  /** No mismatch on this line. */
+  readonly ok: boolean;
+}
+
+/** What disagrees on a line. */
+export type MismatchKind =
+  | 'SCORE' // the stated score is not what the board gives
+  | 'TOTAL' // the running total is neither the replayed one nor the file's own sum
+  | 'WITHDRAW_PLAYER' // `--` names a player other than the one whose play it takes back
+  | 'WITHDRAW_AMOUNT' // `--` takes back an amount other than the play's stated score
+  | 'NOTHING_TO_WITHDRAW' // `--` with no play on the board to take back
+  | 'END_RACK' // going-out points neither 1× nor 2× the value of the tiles listed
+  | 'END_PENALTY_MISSING'; // 1× going-out points without the opponent's own-rack line
+
+export interface ReplayMismatch {
+  readonly turn: number;
+  readonly line: number | null;
+  readonly kind: MismatchKind;
+  /** What the record says (a number, or a nick). */
+  readonly stated: number | string;
+  /** What the replay finds. */
+  readonly computed: number | string;
+}
+
+/** Oddities that do not affect scores. */
+export type WarningKind =
+  | 'RACK_LACKS_TILES' // tiles played or exchanged that the stated rack does not hold
+  | 'TOO_MANY_TILES'; // the board holds more of a tile than the set has
+
+export interface ReplayWarning {
+  readonly turn: number;
+  readonly line: number | null;
+  readonly kind: WarningKind;
+  /** The tiles concerned, in GCG notation. */
+  readonly tiles: string;
+}
+
+/** A word that the word judge rejected. */
+export interface InvalidWord {
+  readonly turn: number;
+  readonly line: number | null;
+  readonly word: string;
+  /** The play was withdrawn later (a phony that was challenged off). */
+  readonly withdrawn: boolean;
+}
+
+export interface PlayerTotal {
+  readonly player: number;
+  readonly nick: string;
+  /** Last running total the record states for the player (null: the player has no line). */
+  readonly stated: number | null;
+  readonly computed: number;
+  readonly ok: boolean;
+}
+
+export interface ReplayFinal {
+  readonly players: readonly PlayerTotal[];
+  /** How the record ends: someone went out, own-rack penalties only, or it just stops. */
+  readonly ending: 'out' | 'penalties' | 'none';
+  /** End-of-game convention used by the going-out line(s). */
+  readonly convention: '2x' | '1x' | null;
+  /**
+   * When a player went out: the tiles on the board plus the leftover tiles listed must be
+   * exactly the full tile set (FORMAT.md §5.7). `missing`/`extra` in GCG notation.
+   */
+  readonly pool: {
+    readonly checked: boolean;
+    readonly ok: boolean;
+    readonly missing: string;
+    readonly extra: string;
+  };
+}
+
+export interface ReplayReport {
+  /** Every line matches and every final total agrees. */
+  readonly ok: boolean;
+  readonly tileSet: string;
+  readonly moves: readonly ReplayMove[];
+  readonly mismatches: readonly ReplayMismatch[];
+  readonly warnings: readonly ReplayWarning[];
+  /** Whether words were judged (a judge was given). */
+  readonly wordsChecked: boolean;
+  readonly invalidWords: readonly InvalidWord[];
+  readonly final: ReplayFinal;
+  /** The board at the end. */
+  readonly board: Uint8Array;
+}
+
+/** Why a record cannot be replayed at all. */
+export interface ReplayError {
+  readonly code: 'IMPOSSIBLE_MOVE' | 'UNKNOWN_TILE_SET';
+  readonly turn?: number;
+  readonly line?: number | null;
+  /** For IMPOSSIBLE_MOVE: the placement rule broken (SQUARE_OCCUPIED, GAP, NOT_CONNECTED …). */
+  readonly reason?: PlacementErrorCode;
+  readonly square?: number;
+}
+
+export type ReplayResult =
+  | { readonly ok: true; readonly report: ReplayReport }
+  | { readonly ok: false; readonly error: ReplayError };
+
+export interface ReplayOptions {
+  /** File line of each event (`parseGcg(...).lines`), used in reports. */
+  readonly lines?: readonly number[];
+  /** Judges a word given as letter codes (blank flags removed); words are not checked without it. */
+  readonly isWord?: (letters: readonly number[]) => boolean;
+}
+
+interface Standing {
+  readonly turn: number;
+  readonly player: number;
+  readonly coord: string;
+  readonly squares: readonly number[];
+  readonly computed: number;
+  readonly stated: number;
+  withdrawn: boolean;
+}
+
+/** Replays a record on the standard board and checks every stated score and total. */
+export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): ReplayResult {
+  const set = tileSetById(record.tileSet);
+  if (!set) return { ok: false, error: { code: 'UNKNOWN_TILE_SET' } };
+  const board = emptyBoard();
+  const n = record.players.length;
+  const computed = new Array<number>(n).fill(0);
+  const statedPrev = new Array<number>(n).fill(0);
+  const hasLine = new Array<boolean>(n).fill(false);
+  const moves: ReplayMove[] = [];
+  const mismatches: ReplayMismatch[] = [];
+  const warnings: ReplayWarning[] = [];
+  const invalidWords: InvalidWord[] = [];
+  const plays: Standing[] = [];
+  const full = fullDistribution(set);
+  const overflowWarned = new Set<number>();
+  const endRacks: { turn: number; line: number | null; player: number; value: number }[] = [];
+  const penalised = new Set<number>();
+  let convention: '2x' | '1x' | null = null;
+  const endTiles: number[] = [];
+
+  for (let i = 0; i < record.events.length; i++) {
+    const ev = record.events[i]!;
+    const turn = i + 1;
+    const line = opts.lines?.[i] ?? null;
+    const p = ev.player;
+    const before = mismatches.length;
+    const flag = (kind: MismatchKind, stated: number | string, comp: number | string): void => {
+      mismatches.push({ turn, line, kind, stated, computed: comp });
+    };
+    let score = 0;
+    let coord: string | null = null;
+    let word = '';
+    let words: string[] = [];
+    let bingo = false;
+    let owner = p; // whose replayed total this event changes
+
+    switch (ev.kind) {
+      case 'place': {
+        coord = formatCoord(ev);
+        const tiles = ev.tiles.map((t, k) => {
+          const sq = squareAt(ev, k);
+          // Older writers spell played-through letters out: a letter on an occupied square
+          // holding that same letter is played through.
+          if (t !== EMPTY && sq >= 0 && board[sq] !== EMPTY && letterOf(board[sq]!) === letterOf(t))
+            return EMPTY;
+          return t;
+        });
+        const move: PlaceMove = { kind: 'place', row: ev.row, col: ev.col, dir: ev.dir, tiles };
+        const placed = placementOf(board, move);
+        if (!Array.isArray(placed)) return impossible(turn, line, placed.code, placed.square);
+        const result = evaluatePlacement(board, placed, set, STANDARD_SCORING);
+        if ('code' in result) return impossible(turn, line, result.code, result.square);
+        word = tilesToGcg(set, tiles);
+        words = result.words.map((w) => tilesToWord(set, w.tiles));
+        bingo = result.bingo;
+        score = result.score;
+        if (ev.rack.length > 0) {
+          const lacking = missingFrom(
+            set,
+            ev.rack,
+            placed.map((x) => (isBlank(x.tile) ? BLANK : x.tile)),
+          );
+          if (lacking.length)
+            warnings.push({
+              turn,
+              line,
+              kind: 'RACK_LACKS_TILES',
+              tiles: tilesToGcg(set, lacking, '?'),
+            });
+        }
+        applyPlacement(board, placed);
+        for (const code of overflowingTiles(board, full)) {
+          if (overflowWarned.has(code)) continue;
+          overflowWarned.add(code);
+          warnings.push({
+            turn,
+            line,
+            kind: 'TOO_MANY_TILES',
+            tiles: tilesToGcg(set, [code], '?'),
+          });
+        }
+        plays.push({
+          turn,
+          player: p,
+          coord,
+          squares: placed.map((x) => x.square),
+          computed: score,
+          stated: ev.score,
+          withdrawn: false,
+        });
+        if (opts.isWord) {
+          for (const w of result.words) {
+            if (!opts.isWord(w.tiles.map(letterOf)))
+              invalidWords.push({ turn, line, word: tilesToWord(set, w.tiles), withdrawn: false });
+          }
+        }
+        if (score !== ev.score) flag('SCORE', ev.score, score);
+        break;
+      }
+      case 'withdraw': {
+        word = '--';
+        const last = lastPlay(record.events, i, plays);
+        if (!last || last.withdrawn) {
+          flag('NOTHING_TO_WITHDRAW', ev.score, 0);
+          break;
+        }
+        last.withdrawn = true;
+        for (const sq of last.squares) board[sq] = EMPTY;
+        for (const w of invalidWords)
+          if (w.turn === last.turn) (w as { withdrawn: boolean }).withdrawn = true;
+        coord = last.coord;
+        owner = last.player;
+        score = -last.computed;
+        if (last.player !== p)
+          flag('WITHDRAW_PLAYER', record.players[p]!.nick, record.players[last.player]!.nick);
+        if (ev.score !== -last.stated) flag('WITHDRAW_AMOUNT', ev.score, -last.stated);
+        break;
+      }
+      case 'pass':
+      case 'exchange': {
+        word =
+          ev.kind === 'pass' ? '-' : `-${ev.tiles ? tilesToGcg(set, ev.tiles, '?') : ev.count}`;
+        if (ev.kind === 'exchange' && ev.tiles && ev.rack.length > 0) {
+          const lacking = missingFrom(set, ev.rack, ev.tiles);
+          if (lacking.length)
+            warnings.push({
+              turn,
+              line,
+              kind: 'RACK_LACKS_TILES',
+              tiles: tilesToGcg(set, lacking, '?'),
+            });
+        }
+        if (ev.score !== 0) flag('SCORE', ev.score, 0);
+        break;
+      }
+      case 'challengeBonus':
+      case 'timePenalty':
+        word = ev.kind === 'challengeBonus' ? '(challenge)' : '(time)';
+        score = ev.score;
+        break;
+      case 'endRack': {
+        word = `(${tilesToGcg(set, ev.tiles, '?')})`;
+        const v = rackValue(set, ev.tiles);
+        endTiles.push(...ev.tiles);
+        endRacks.push({ turn, line, player: p, value: v });
+        if (ev.score === 2 * v) {
+          score = 2 * v;
+          convention ??= '2x';
+        } else if (ev.score === v) {
+          score = v;
+          convention ??= '1x';
+        } else {
+          score = convention === '1x' ? v : 2 * v;
+          flag('END_RACK', ev.score, score);
+        }
+        break;
+      }
+      case 'rackPenalty': {
+        word = `(${tilesToGcg(set, ev.tiles, '?')})`;
+        score = -rackValue(set, ev.tiles);
+        penalised.add(p);
+        if (ev.score !== score) flag('SCORE', ev.score, score);
+        break;
+      }
+    }
+
+    computed[owner]! += score;
+    const total = computed[p]!;
+    if (ev.total !== total && ev.total !== statedPrev[p]! + ev.score)
+      flag('TOTAL', ev.total, total);
+    statedPrev[p] = ev.total;
+    hasLine[p] = true;
+    moves.push({
+      turn,
+      line,
+      player: p,
+      kind: ev.kind,
+      coord,
+      word,
+      score,
+      stated: ev.score,
+      total,
+      statedTotal: ev.total,
+      words,
+      bingo,
+      ok: mismatches.length === before,
+    });
+  }
+
+  // The old convention needs an own-rack line from every opponent of the player who went out.
+  if (convention === '1x') {
+    for (const er of endRacks) {
+      if (er.value === 0) continue;
+      for (let q = 0; q < n; q++) {
+        if (q === er.player || penalised.has(q)) continue;
+        mismatches.push({
+          turn: er.turn,
+          line: er.line,
+          kind: 'END_PENALTY_MISSING',
+          stated: record.players[q]!.nick,
+          computed: -er.value,
+        });
+        const m = moves[er.turn - 1]!;
+        moves[er.turn - 1] = { ...m, ok: false };
+      }
+    }
+  }
+
+  const ending = endRacks.length ? 'out' : penalised.size ? 'penalties' : 'none';
+  const pool = endRacks.length
+    ? poolCheck(set, board, endTiles, full)
+    : { checked: false, ok: true, missing: '', extra: '' };
+  const players: PlayerTotal[] = record.players.map((pl, q) => {
+    const stated = hasLine[q] ? statedPrev[q]! : null;
+    return {
+      player: q,
+      nick: pl.nick,
+      stated,
+      computed: computed[q]!,
+      ok: (stated ?? 0) === computed[q],
+    };
+  });
+  const ok = mismatches.length === 0 && players.every((x) => x.ok) && pool.ok;
+  return {
+    ok: true,
+    report: {
+      ok,
+      tileSet: set.id,
+      moves,
+      mismatches,
+      warnings,
+      wordsChecked: opts.isWord !== undefined,
+      invalidWords,
+      final: { players, ending, convention, pool },
+      board,
+    },
+  };
+}
+
+function impossible(
+  turn: number,
+  line: number | null,
+  reason: PlacementErrorCode,
+  square?: number,
+): ReplayResult {
+  const error: ReplayError =
+    square === undefined
+      ? { code: 'IMPOSSIBLE_MOVE', turn, line, reason }
+      : { code: 'IMPOSSIBLE_MOVE', turn, line, reason, square };
+  return { ok: false, error };
+}
+
+function squareAt(ev: { row: number; col: number; dir: 'H' | 'V' }, k: number): number {
+  const r = ev.dir === 'V' ? ev.row + k : ev.row;
+  const c = ev.dir === 'H' ? ev.col + k : ev.col;
+  return r < 15 && c < 15 ? r * 15 + c : -1;
+}
+
+// The play a `--` takes back: the most recent placement before it, if it is still standing.
+function lastPlay(events: readonly GcgEvent[], i: number, plays: Standing[]): Standing | undefined {
+  for (let j = i - 1; j >= 0; j--) {
+    if (events[j]!.kind === 'place') return plays.find((s) => s.turn === j + 1);
+  }
+  return undefined;
+}
+
+function rackValue(set: TileSet, tiles: readonly number[]): number {
+  let v = 0;
+  for (const t of tiles) v += tileValue(set, t);
+  return v;
+}
+
+// Tiles in `used` (BLANK for a blank) beyond what `rack` holds.
+function missingFrom(set: TileSet, rack: readonly number[], used: readonly number[]): number[] {
+  const counts = emptyRack(set);
+  for (const t of rack) counts[isBlank(t) ? BLANK : t]!++;
+  const lacking: number[] = [];
+  for (const t of used) {
+    const c = isBlank(t) ? BLANK : t;
+    if (counts[c]! > 0) counts[c]!--;
+    else lacking.push(c);
+  }
+  return lacking;
+}
+
+function boardCounts(board: Uint8Array, size: number): Uint8Array {
+  const counts = new Uint8Array(size);
+  for (let sq = 0; sq < SQUARES; sq++) {
+    const t = board[sq]!;
+    if (t === EMPTY) continue;
+    counts[isBlank(t) ? BLANK : t]!++;
+  }
+  return counts;
+}
+
+function overflowingTiles(board: Uint8Array, full: Uint8Array): number[] {
+  const counts = boardCounts(board, full.length);
+  const out: number[] = [];
+  for (let c = 0; c < full.length; c++) if (counts[c]! > full[c]!) out.push(c);
+  return out;
+}
+
+function poolCheck(
+  set: TileSet,
+  board: Uint8Array,
+  leftover: readonly number[],
+  full: Uint8Array,
+): ReplayFinal['pool'] {
+  const counts = boardCounts(board, full.length);
+  for (const t of leftover) counts[isBlank(t) ? BLANK : t]!++;
+  const missing = emptyRack(set);
+  const extra = emptyRack(set);
+  for (let c = 0; c < full.length; c++) {
+    const d = counts[c]! - full[c]!;
+    if (d < 0) missing[c] = -d;
+    if (d > 0) extra[c] = d;
+  }
+  const m = rackToTiles(missing);
+  const x = rackToTiles(extra);
+  return {
+    checked: true,
+    ok: m.length === 0 && x.length === 0,
+    missing: tilesToGcg(set, m, '?'),
+    extra: tilesToGcg(set, x, '?'),
+  };
+}
