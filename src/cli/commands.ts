@@ -1,6 +1,7 @@
 /** The table of sub-commands: each one's name, summary, help text and entry point. */
 import { checkHelp, runCheck } from './check.js';
 import { lexiconHelp, runLexicon } from './lexicon.js';
+import { replayHelp, runReplay } from './replay.js';
 
 export interface Command {
   readonly name: string;
@@ -22,5 +23,11 @@ export const commands: readonly Command[] = [
     summary: 'compila una lista de palabras en un léxico',
     help: lexiconHelp,
     run: runLexicon,
+  },
+  {
+    name: 'replay',
+    summary: 'reproduce una partida GCG y comprueba sus puntuaciones',
+    help: replayHelp,
+    run: runReplay,
   },
 ];

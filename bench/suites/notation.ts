@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { consume, type BenchSuite } from '../harness.js';
+import { parseGcg, writeGcg } from '../../src/engine/notation/gcg.js';
+import { replayRecord } from '../../src/engine/replay.js';
+import { gcgDir } from '../../test/gcg-dir.js';
+
+// A real Spanish record (26 events, digraph tiles, a withdrawal) from the GCG fixtures.
+const FILE = 'ropita_gcg_sample.gcg';
+
+const suite: BenchSuite = {
+  name: 'notation',
+  prepare: async () => {
+    const bytes = new Uint8Array(readFileSync(join(gcgDir(), FILE)));
+    const parsed = parseGcg(bytes);
+    if (!parsed.ok) throw new Error(`${FILE}: ${parsed.error.code}`);
+    const { record, lines } = parsed;
+    return {
+      figures: [
+        { name: `${FILE} size`, value: bytes.length, unit: 'bytes' },
+        { name: `${FILE} events`, value: record.events.length, unit: 'events' },
+      ],
+      cases: [
+        {
+          name: 'parse a GCG file (bytes → record)',
+          unit: 'file',
+          run: () => consume(parseGcg(bytes)),
+        },
+        {
+          name: 'replay a whole record (26 events, scores checked)',
+          unit: 'game',
+          run: () => consume(replayRecord(record, { lines })),
+        },
+        { name: 'write a record as GCG text', unit: 'file', run: () => consume(writeGcg(record)) },
+      ],
+    };
+  },
+};
+export default suite;

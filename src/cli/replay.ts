@@ -1,0 +1,375 @@
+/**
+ * `atril replay PARTIDA.gcg [--lexicon none|ARCHIVO] [--json]` (DESIGN.md §4): replays a game
+ * record, recomputes every score and total and compares them with the file. Exit 0 when all
+ * match, 1 on a mismatch, 2 when the file cannot be read or replayed.
+ *
+ * Words are checked too, as information: for Spanish records against the default lexicon, for
+ * any record against `--lexicon ARCHIVO` (a compiled lexicon of the record's tile set), never
+ * with `--lexicon none`. Invalid words are listed but do not change `ok` or the exit code:
+ * `ok` is about scores (DESIGN.md §4), and real records are full of phonies, challenged or not.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { squareName } from '../engine/notation/coords.js';
+import { type GcgError, type GcgRecord, parseGcg } from '../engine/notation/gcg.js';
+import type { PlacementErrorCode } from '../engine/placement.js';
+import {
+  type ReplayError,
+  type ReplayMismatch,
+  type ReplayMove,
+  type ReplayReport,
+  replayRecord,
+} from '../engine/replay.js';
+import { tileSetById } from '../engine/tiles.js';
+import { loadDefaultLexicon, loadLexicon } from '../lexicon/index.js';
+
+export const replayHelp = `Uso: atril replay PARTIDA.gcg [--lexicon none|ARCHIVO] [--json]
+
+Reproduce una partida grabada en formato GCG: pone cada jugada en el tablero, vuelve a
+calcular su puntuación y el total de cada jugador, y los compara con lo que dice el archivo.
+Lee las dos formas de cerrar la partida que aparecen en archivos reales: quien se queda sin
+fichas suma el doble de las fichas que le quedan al rival, o las suma una vez y el rival las
+resta en su propia línea.
+
+  --lexicon ARCHIVO   comprueba las palabras con otro léxico (compilado con
+                      «atril lexicon build»), del mismo juego de fichas que la partida
+  --lexicon none      no comprueba las palabras
+  --json              salida para programas:
+                      {"ok":…,"moves":[{"turn","player","coord","word","score","stated","ok"}],
+                       "final":{…}}
+
+Sin --lexicon, las partidas en español se comprueban con el léxico por defecto y las demás
+no se comprueban. Las palabras que no están en el léxico se avisan, pero no cambian el
+resultado, que trata de las puntuaciones.
+
+Salida: 0 si todo cuadra, 1 si alguna puntuación o total no cuadra, 2 si el archivo no se
+puede leer (no existe, codificación incorrecta, jugador sin declarar, jugada imposible…).`;
+
+const SET_NAMES: Record<string, string> = {
+  spanish: 'español',
+  english: 'inglés',
+  german: 'alemán',
+  polish: 'polaco',
+};
+
+/** How words were (or were not) checked. */
+interface WordCheck {
+  readonly checked: boolean;
+  /** The lexicon used: `default` or the path given. */
+  readonly lexicon: string | null;
+  /** Why words were not checked, in Spanish. */
+  readonly reason?: string;
+}
+
+/** Runs `atril replay`. */
+export async function runReplay(args: string[]): Promise<number> {
+  let values: { json?: boolean; lexicon?: string };
+  let files: string[];
+  try {
+    ({ values, positionals: files } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { json: { type: 'boolean' }, lexicon: { type: 'string' } },
+    }));
+  } catch (e) {
+    const m = /'([^']+)'/.exec((e as Error).message);
+    return usage(m ? `Opción no válida: «${m[1]}».` : 'Opción no válida.');
+  }
+  if (files.length !== 1) return usage('Indica un archivo de partida: atril replay PARTIDA.gcg');
+  const file = files[0]!;
+
+  let bytes: Uint8Array;
+  try {
+    if (statSync(file).isDirectory()) return fail(`«${file}» es una carpeta, no un archivo.`);
+    bytes = new Uint8Array(readFileSync(file));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return fail(
+      code === 'ENOENT'
+        ? `No existe el archivo «${file}».`
+        : `No se puede leer «${file}» (${code ?? (err as Error).message}).`,
+    );
+  }
+
+  const parsed = parseGcg(bytes);
+  if (!parsed.ok) return fail(`«${file}»: ${gcgErrorMessage(parsed.error)}`);
+  const { record, lines } = parsed;
+
+  let isWord: ((letters: readonly number[]) => boolean) | undefined;
+  let words: WordCheck;
+  const opt = values.lexicon;
+  if (opt === 'none') {
+    words = { checked: false, lexicon: null, reason: 'se ha pedido no comprobarlas' };
+  } else if (opt !== undefined) {
+    const loaded = loadLexicon(opt);
+    if (!loaded.ok) return fail(loaded.message);
+    if (loaded.value.set.id !== record.tileSet)
+      return fail(
+        `El léxico «${opt}» es de fichas en ${setName(loaded.value.set.id)} y la partida, en ${setName(record.tileSet)}.`,
+      );
+    const lex = loaded.value;
+    isWord = (letters) => lex.isWord(letters);
+    words = { checked: true, lexicon: opt };
+  } else if (record.tileSet === 'spanish') {
+    const loaded = loadDefaultLexicon();
+    if (loaded.ok) {
+      const lex = loaded.value;
+      isWord = (letters) => lex.isWord(letters);
+      words = { checked: true, lexicon: 'default' };
+    } else {
+      process.stderr.write(`Aviso: no se comprueban las palabras. ${loaded.message}\n`);
+      words = { checked: false, lexicon: null, reason: 'no se pudo cargar el léxico por defecto' };
+    }
+  } else {
+    words = {
+      checked: false,
+      lexicon: null,
+      reason: `la partida es en ${setName(record.tileSet)} y no se ha indicado --lexicon`,
+    };
+  }
+
+  const result = replayRecord(record, isWord ? { lines, isWord } : { lines });
+  if (!result.ok) return fail(`«${file}»: ${replayErrorMessage(result.error)}`);
+  const report = result.report;
+
+  if (values.json) {
+    process.stdout.write(JSON.stringify(replayJson(record, report, words)) + '\n');
+  } else {
+    process.stdout.write(humanReport(file, record, report, words));
+  }
+  return report.ok ? 0 : 1;
+}
+
+function usage(message: string): number {
+  process.stderr.write(`${message}\n«atril replay --help» explica cómo se usa.\n`);
+  return 2;
+}
+
+function fail(message: string): number {
+  process.stderr.write(message + '\n');
+  return 2;
+}
+
+function setName(id: string): string {
+  return SET_NAMES[id] ?? tileSetById(id)?.name ?? id;
+}
+
+/** The `--json` document of DESIGN.md §4; extra detail lives under `final`. */
+export function replayJson(record: GcgRecord, report: ReplayReport, words: WordCheck) {
+  const nick = (p: number): string => record.players[p]!.nick;
+  return {
+    ok: report.ok,
+    moves: report.moves.map((m) => ({
+      turn: m.turn,
+      player: nick(m.player),
+      coord: m.coord,
+      word: m.word,
+      score: m.score,
+      stated: m.stated,
+      ok: m.ok,
+    })),
+    final: {
+      players: report.final.players.map((p) => ({
+        player: p.nick,
+        stated: p.stated,
+        computed: p.computed,
+        ok: p.ok,
+      })),
+      tileSet: report.tileSet,
+      lexicon: record.lexicon ?? null,
+      ending: report.final.ending,
+      convention: report.final.convention,
+      pool: report.final.pool,
+      mismatches: report.mismatches.map((m) => ({
+        line: m.line,
+        turn: m.turn,
+        kind: m.kind,
+        stated: m.stated,
+        computed: m.computed,
+        message: mismatchMessage(m, report.moves[m.turn - 1]!, record),
+      })),
+      warnings: report.warnings,
+      words: {
+        checked: words.checked,
+        lexicon: words.lexicon,
+        ...(words.reason !== undefined && { reason: words.reason }),
+        invalid: report.invalidWords,
+      },
+    },
+  };
+}
+
+function signed(n: number): string {
+  return n >= 0 ? `+${n}` : `${n}`;
+}
+
+/** A Spanish sentence for one mismatch. */
+export function mismatchMessage(m: ReplayMismatch, move: ReplayMove, record: GcgRecord): string {
+  const nick = (p: number): string => record.players[p]!.nick;
+  switch (m.kind) {
+    case 'SCORE':
+      if (move.kind === 'pass' || move.kind === 'exchange')
+        return `${move.kind === 'pass' ? 'un pase' : 'un cambio'} vale 0 puntos y consta como ${signed(Number(m.stated))}`;
+      if (move.kind === 'rackPenalty')
+        return `el descuento de las fichas propias ${move.word} consta como ${m.stated}, pero esas fichas valen ${-Number(m.computed)}`;
+      return `${move.coord} ${move.word} consta como ${signed(Number(m.stated))}, pero vale ${m.computed}`;
+    case 'TOTAL':
+      return `el total de ${nick(move.player)} consta como ${m.stated}, pero el recalculado es ${m.computed} (y tampoco es el total anterior más la puntuación anotada)`;
+    case 'WITHDRAW_PLAYER':
+      return `la retirada («--») la anota ${m.stated}, pero la última jugada es de ${m.computed}`;
+    case 'WITHDRAW_AMOUNT':
+      return `la retirada anota ${signed(Number(m.stated))}, pero la jugada retirada constaba con ${-Number(m.computed)} puntos`;
+    case 'NOTHING_TO_WITHDRAW':
+      return 'retirada («--») sin ninguna jugada que retirar';
+    case 'END_RACK':
+      return `las fichas sobrantes ${move.word} constan como ${signed(Number(m.stated))}, que no es ni su valor ni el doble; se esperaba ${signed(Number(m.computed))}`;
+    case 'END_PENALTY_MISSING':
+      return `se suman una sola vez las fichas sobrantes ${move.word}, pero falta la línea en que ${m.stated} las resta (${m.computed})`;
+  }
+}
+
+const PLACEMENT_REASONS: Record<PlacementErrorCode, (sq: string) => string> = {
+  NO_TILES: () => 'no pone ninguna ficha',
+  OFF_BOARD: () => 'se sale del tablero',
+  SQUARE_OCCUPIED: (sq) => `pone una ficha en ${sq}, que ya está ocupada`,
+  DUPLICATE_SQUARE: (sq) => `pone dos fichas en ${sq}`,
+  BLANK_NOT_DESIGNATED: (sq) => `deja sin letra el comodín de ${sq}`,
+  UNKNOWN_TILE: (sq) => `pone en ${sq} una ficha que no existe en este juego`,
+  NOT_IN_LINE: () => 'no está en una sola fila o columna',
+  GAP: (sq) => `pasa por ${sq}, que está vacía`,
+  FIRST_NOT_CENTER: () => 'es la primera jugada y no pasa por la casilla central H8',
+  FIRST_TOO_SHORT: () => 'es la primera jugada y pone una sola ficha',
+  NOT_CONNECTED: () => 'no toca ninguna ficha del tablero',
+};
+
+/** A Spanish sentence for a record that cannot be replayed. */
+export function replayErrorMessage(e: ReplayError): string {
+  if (e.code === 'UNKNOWN_TILE_SET') return 'Atril no conoce el juego de fichas de la partida.';
+  const where = e.line != null ? `línea ${e.line} (turno ${e.turn})` : `turno ${e.turn}`;
+  const sq = e.square !== undefined ? squareName(e.square) : '?';
+  const why = e.reason ? PLACEMENT_REASONS[e.reason](sq) : 'no se puede colocar';
+  return `${where}: jugada imposible: ${why}.`;
+}
+
+/** A Spanish sentence for a GCG reading error. */
+export function gcgErrorMessage(e: GcgError): string {
+  const at = e.line !== undefined ? `línea ${e.line}: ` : '';
+  switch (e.code) {
+    case 'INVALID_UTF8':
+      return `${at}el archivo dice estar en UTF-8, pero esta línea no es UTF-8 válido.`;
+    case 'UNSUPPORTED_ENCODING':
+      return `${at}la codificación «${e.text}» no está admitida (solo UTF-8 o ISO-8859-1).`;
+    case 'ENCODING_NOT_FIRST':
+      return `${at}#character-encoding solo puede ir en la primera línea.`;
+    case 'BAD_LINE':
+      return `${at}no es un pragma (#…), ni una jugada (>…), ni la continuación de una nota: «${e.text}».`;
+    case 'BAD_EVENT':
+      return `${at}no se entiende esta línea de jugada: «${e.text}».`;
+    case 'BAD_PLAYER':
+      return `${at}declaración de jugador mal escrita: «${e.text}» (se espera «#player1 APODO Nombre»).`;
+    case 'DUPLICATE_PLAYER':
+      return `${at}el jugador «${e.text}» está declarado dos veces.`;
+    case 'TOO_FEW_PLAYERS':
+      return 'faltan jugadores: hacen falta #player1 y #player2 (y #player3, #player4 sin saltos).';
+    case 'UNKNOWN_PLAYER':
+      return `${at}el jugador «${e.text}» no está declarado con #player1…#player4.`;
+    case 'UNKNOWN_TILE_DISTRIBUTION':
+      return `Atril no conoce el juego de fichas «${e.text}» (conoce: español, inglés, alemán y polaco).`;
+    case 'UNKNOWN_TILE':
+      return `${at}«${e.text}» no es una ficha de este juego.`;
+  }
+}
+
+function humanReport(
+  file: string,
+  record: GcgRecord,
+  report: ReplayReport,
+  words: WordCheck,
+): string {
+  const out: string[] = [];
+  const nick = (p: number): string => record.players[p]!.nick;
+  const title = record.title ? `«${record.title}» (${basename(file)})` : basename(file);
+  const lex = record.lexicon ? `; léxico del archivo: ${record.lexicon}` : '';
+  out.push(
+    `Partida ${title}: ${record.players.map((p) => p.nick).join(' contra ')}; fichas: ${setName(report.tileSet)}${lex}.`,
+    '',
+  );
+  const nickWidth = Math.max(7, ...record.players.map((p) => [...p.nick].length));
+  const pad = (s: string, n: number): string => s + ' '.repeat(Math.max(0, n - [...s].length));
+  const num = (v: number | null, n: number): string => String(v ?? '').padStart(n);
+  out.push(
+    `turno línea ${pad('jugador', nickWidth)} ${pad('jugada', 20)} puntos consta  total consta`,
+  );
+  for (const m of report.moves) {
+    const action = m.coord ? `${m.coord} ${m.word}` : m.word;
+    out.push(
+      `${num(m.turn, 5)} ${num(m.line, 5)} ${pad(nick(m.player), nickWidth)} ${pad(action, 20)} ${num(m.score, 6)} ${num(m.stated, 6)} ${num(m.total, 6)} ${num(m.statedTotal, 6)}${m.ok ? '' : '  NO CUADRA'}`,
+    );
+  }
+  out.push('');
+  if (report.mismatches.length) {
+    out.push('Discrepancias:');
+    for (const m of report.mismatches) {
+      const where = m.line != null ? `línea ${m.line} (turno ${m.turn})` : `turno ${m.turn}`;
+      out.push(`  ${where}: ${mismatchMessage(m, report.moves[m.turn - 1]!, record)}.`);
+    }
+    out.push('');
+  }
+  out.push('Totales:');
+  for (const p of report.final.players) {
+    out.push(
+      `  ${p.nick}: consta ${p.stated ?? 'sin anotar'}, recalculado ${p.computed}${p.ok ? '' : ' — NO CUADRA'}`,
+    );
+  }
+  const f = report.final;
+  if (f.ending === 'out') {
+    out.push(
+      f.convention === '1x'
+        ? '  Cierre: quien se queda sin fichas suma una vez las del rival, que las resta (convención antigua).'
+        : '  Cierre: quien se queda sin fichas suma el doble de las del rival (convención moderna).',
+    );
+  } else if (f.ending === 'penalties') {
+    out.push('  Cierre: cada jugador resta sus propias fichas (turnos sin puntuar).');
+  } else {
+    out.push('  La partida no llega al final en el archivo.');
+  }
+  if (f.pool.checked) {
+    out.push(
+      f.pool.ok
+        ? '  Fichas: las del tablero más las sobrantes son exactamente el juego completo.'
+        : `  Fichas: las del tablero más las sobrantes no son el juego completo (faltan: ${f.pool.missing || 'ninguna'}; sobran: ${f.pool.extra || 'ninguna'}).`,
+    );
+  }
+  for (const w of report.warnings) {
+    const where = w.line != null ? `línea ${w.line}` : `turno ${w.turn}`;
+    out.push(
+      w.kind === 'RACK_LACKS_TILES'
+        ? `  Aviso, ${where}: el atril anotado no tiene ${w.tiles}.`
+        : `  Aviso, ${where}: hay más fichas ${w.tiles} en el tablero de las que tiene el juego.`,
+    );
+  }
+  if (words.checked) {
+    const src = words.lexicon === 'default' ? 'el léxico por defecto' : `«${words.lexicon}»`;
+    if (report.invalidWords.length === 0) {
+      out.push(`  Palabras: todas están en ${src}.`);
+    } else {
+      out.push(`  Palabras que no están en ${src} (no afectan al resultado):`);
+      for (const w of report.invalidWords) {
+        const where = w.line != null ? `línea ${w.line}` : `turno ${w.turn}`;
+        out.push(`    ${where}: ${w.word}${w.withdrawn ? ' (retirada después)' : ''}`);
+      }
+    }
+  } else {
+    out.push(`  Palabras: no se comprueban (${words.reason}).`);
+  }
+  out.push('');
+  const n = report.mismatches.length;
+  const bad = f.players.filter((p) => !p.ok).length;
+  out.push(
+    report.ok
+      ? 'Resultado: todo cuadra.'
+      : `Resultado: no cuadra (${n} ${n === 1 ? 'discrepancia' : 'discrepancias'}${bad ? `, ${bad} ${bad === 1 ? 'total final distinto' : 'totales finales distintos'}` : ''}${f.pool.ok ? '' : ', fichas finales incompletas'}).`,
+  );
+  return out.join('\n') + '\n';
+}

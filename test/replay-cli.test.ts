@@ -1,0 +1,106 @@
+/**
+ * `atril replay` through the real command (`node bin/atril.js`, built by `npm test` before
+ * Vitest runs): exit codes and the JSON shape of DESIGN.md §4.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { gcgDir, repoRoot } from './gcg-dir.js';
+
+const dir = gcgDir();
+const bin = join(repoRoot, 'bin/atril.js');
+
+function atril(...args: string[]) {
+  const r = spawnSync(process.execPath, [bin, 'replay', ...args], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function tempGcg(text: string | Uint8Array): string {
+  const d = mkdtempSync(join(tmpdir(), 'atril-replay-'));
+  const f = join(d, 'partida.gcg');
+  writeFileSync(f, text);
+  return f;
+}
+
+describe('atril replay (DESIGN.md §4)', () => {
+  it('exit 0 and the JSON shape when every score matches (old 1× ending)', () => {
+    const r = atril(join(dir, 'quackle_fivepoint.gcg'), '--json');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out);
+    expect(Object.keys(doc)).toEqual(['ok', 'moves', 'final']);
+    expect(doc.ok).toBe(true);
+    for (const m of doc.moves)
+      expect(Object.keys(m)).toEqual(['turn', 'player', 'coord', 'word', 'score', 'stated', 'ok']);
+    expect(doc.moves[1]).toEqual({
+      turn: 2,
+      player: 'Paul',
+      coord: 'H6',
+      word: 'BE.NLIKE',
+      score: 69,
+      stated: 69,
+      ok: true,
+    });
+    expect(doc.final.players).toEqual([
+      { player: 'Ganesh', stated: 452, computed: 452, ok: true },
+      { player: 'Paul', stated: 360, computed: 360, ok: true },
+    ]);
+    expect(doc.final.words).toMatchObject({ checked: false, lexicon: null });
+  });
+
+  it('exit 1 on a mismatch, naming the line', () => {
+    const r = atril(join(dir, 'liwords_hoodriver2022_r20_peter.gcg'), '--json');
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.out);
+    expect(doc.ok).toBe(false);
+    expect(doc.final.mismatches).toMatchObject([
+      { line: 19, kind: 'SCORE', stated: 115, computed: 113 },
+    ]);
+    const human = atril(join(dir, 'liwords_hoodriver2022_r20_peter.gcg'));
+    expect(human.code).toBe(1);
+    expect(human.out).toContain(
+      'línea 19 (turno 15): N1 BRUnCH..Y consta como +115, pero vale 113',
+    );
+  });
+
+  it('checks Spanish words with the default lexicon unless told not to', () => {
+    const r = atril(join(dir, 'ropita_sample2.gcg'), '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).final.words).toMatchObject({ checked: true, lexicon: 'default' });
+    const none = atril(join(dir, 'ropita_sample2.gcg'), '--json', '--lexicon', 'none');
+    expect(JSON.parse(none.out).final.words).toMatchObject({ checked: false });
+  });
+
+  it('exit 2 with a Spanish message for a missing file', () => {
+    const r = atril(join(dir, 'no-existe.gcg'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^No existe el archivo «.*no-existe\.gcg»\.\n$/);
+  });
+
+  it('exit 2 for an impossible move, a bad encoding and an unknown nick', () => {
+    const head = '#character-encoding UTF-8\n#player1 a A\n#player2 b B\n>a: AB 8G AB +8 8\n';
+    const occupied = atril(tempGcg(head + '>b: X 8H X +8 8\n'));
+    expect(occupied.code).toBe(2);
+    expect(occupied.err).toContain('línea 5 (turno 2): jugada imposible: pone una ficha en H8');
+    const bad = Buffer.concat([
+      Buffer.from('#character-encoding UTF-8\n#player1 a '),
+      Buffer.from([0xff, 0x0a]),
+    ]);
+    const enc = atril(tempGcg(bad));
+    expect(enc.code).toBe(2);
+    expect(enc.err).toContain('línea 2: el archivo dice estar en UTF-8');
+    const nick = atril(tempGcg(head + '>c: CD 9G CD +8 8\n'));
+    expect(nick.code).toBe(2);
+    expect(nick.err).toContain('el jugador «c» no está declarado');
+    for (const r of [occupied, enc, nick]) expect(r.err).not.toContain('    at ');
+  });
+
+  it('exit 2 on bad usage; --help exits 0', () => {
+    expect(atril().code).toBe(2);
+    expect(atril('a.gcg', '--bogus').code).toBe(2);
+    const help = atril('--help');
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('Uso: atril replay PARTIDA.gcg');
+  });
+});
