@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { consume, type BenchSuite } from '../harness.js';
+import { parseCgp } from '../../src/engine/notation/cgp.js';
 import { parseGcg, writeGcg } from '../../src/engine/notation/gcg.js';
 import { replayRecord } from '../../src/engine/replay.js';
 import { gcgDir } from '../../test/gcg-dir.js';
 
 // A real Spanish record (26 events, digraph tiles, a withdrawal) from the GCG fixtures.
 const FILE = 'ropita_gcg_sample.gcg';
+const CGP =
+  '15/15/15/15/15/15/15/3JAEZAS6/4N10/4A10/4R10/4C10/3DOÑEGUIl4/4S10/4O10/4S10 ' +
+  '?DDHPTT/ACEILOQ 60/138 0 lex FILE2017;';
 
 const suite: BenchSuite = {
   name: 'notation',
@@ -32,6 +36,11 @@ const suite: BenchSuite = {
           run: () => consume(replayRecord(record, { lines })),
         },
         { name: 'write a record as GCG text', unit: 'file', run: () => consume(writeGcg(record)) },
+        {
+          name: 'parse a CGP position (mid-game)',
+          unit: 'position',
+          run: () => consume(parseCgp(CGP)),
+        },
       ],
     };
   },

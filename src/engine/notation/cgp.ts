@@ -1,0 +1,202 @@
+/**
+ * CGP positions, as Macondo writes them (DESIGN.md §4): board rows `/`-separated with digit runs
+ * for empty squares, the racks `/`-separated (player to move first; an empty rack is allowed),
+ * the scores `/`-separated in the same order, the number of consecutive zero-score turns, then
+ * optional `op value;` pairs. `lex NAME;` names the lexicon and `ld NAME;` the tile set; the set is
+ * Spanish unless `ld` says otherwise; other operations are kept but mean nothing here.
+ *
+ * `15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AEINRST/ 0/14 0`
+ */
+import { SIZE, SQUARES } from '../board.js';
+import {
+  BLANK,
+  EMPTY,
+  type TileSet,
+  fullDistribution,
+  isBlank,
+  parseNotation,
+  tileGcg,
+  tileSetById,
+  tilesToGcg,
+} from '../tiles.js';
+
+/** A position read from or written as CGP. */
+export interface CgpPosition {
+  /** 225 squares, `row * 15 + col`; 0 empty, blanks carry BLANK_FLAG. */
+  readonly board: Uint8Array;
+  /** Racks as codes (BLANK for `?`), the player to move first; may be partial or empty. */
+  readonly racks: readonly (readonly number[])[];
+  /** Scores in the order of the racks. */
+  readonly scores: readonly number[];
+  /** Consecutive zero-score turns just before this position. */
+  readonly zeroTurns: number;
+  /** Tile-set id: `spanish` unless `ld` names another. */
+  readonly tileSet: string;
+  /** From `lex NAME;`. */
+  readonly lexicon?: string;
+  /** Every other operation, in the order written, without its `;`. */
+  readonly ops: readonly { readonly op: string; readonly value: string }[];
+}
+
+/** Coded reasons a CGP string is malformed. */
+export type CgpErrorCode =
+  | 'MISSING_FIELDS' // fewer than the four space-separated fields
+  | 'BAD_BOARD' // not 15 rows of 15 squares
+  | 'UNKNOWN_TILE' // a tile outside the tile set (board or rack)
+  | 'BAD_SCORE' // a score that is not an integer
+  | 'PLAYER_COUNT' // racks and scores disagree, or not 2 to 4 players
+  | 'BAD_ZERO_TURNS' // the zero-turn count is not a non-negative integer
+  | 'UNKNOWN_TILE_DISTRIBUTION' // `ld` names a set Atril does not have
+  | 'TOO_MANY_TILES'; // board and racks hold more of a tile than the set has
+
+export interface CgpError {
+  readonly code: CgpErrorCode;
+  /** 1-based board row, for BAD_BOARD and UNKNOWN_TILE on the board. */
+  readonly row?: number;
+  /** The offending text. */
+  readonly text?: string;
+}
+
+export type CgpParseResult =
+  | { readonly ok: true; readonly position: CgpPosition }
+  | { readonly ok: false; readonly error: CgpError };
+
+const INTEGER = /^-?\d+$/;
+
+/** Reads a CGP string. */
+export function parseCgp(text: string): CgpParseResult {
+  const fail = (error: CgpError): CgpParseResult => ({ ok: false, error });
+  const fields = text.trim().split(/\s+/);
+  if (fields.length < 4 || fields[0] === '') return fail({ code: 'MISSING_FIELDS' });
+  const [boardText, racksText, scoresText, zeroText] = fields as [string, string, string, string];
+  const rest = fields.slice(4).join(' ');
+
+  const ops: { op: string; value: string }[] = [];
+  let lexicon: string | undefined;
+  let setId = 'spanish';
+  for (const part of rest.split(';')) {
+    const m = /^(\S+)\s*(.*)$/.exec(part.trim());
+    if (!m) continue;
+    const [op, value] = [m[1]!, m[2]!.trim()];
+    if (op === 'lex') lexicon = value;
+    else if (op === 'ld') setId = value;
+    else ops.push({ op, value });
+  }
+  const set = tileSetById(setId);
+  if (!set) return fail({ code: 'UNKNOWN_TILE_DISTRIBUTION', text: setId });
+
+  const board = new Uint8Array(SQUARES);
+  const rows = boardText.split('/');
+  if (rows.length !== SIZE) return fail({ code: 'BAD_BOARD', text: boardText });
+  for (let r = 0; r < SIZE; r++) {
+    const row = parseRow(set, rows[r]!);
+    if ('code' in row) return fail({ ...row, row: r + 1 });
+    board.set(row, r * SIZE);
+  }
+
+  const racks: number[][] = [];
+  for (const rt of racksText.split('/')) {
+    const rack = parseNotation(set, rt, { allowUndesignatedBlank: true });
+    if (!Array.isArray(rack)) return fail({ code: 'UNKNOWN_TILE', text: rack.text });
+    if (rack.some((t) => isBlank(t))) return fail({ code: 'UNKNOWN_TILE', text: rt });
+    racks.push(rack);
+  }
+  const scoreParts = scoresText.split('/');
+  const bad = scoreParts.find((s) => !INTEGER.test(s));
+  if (bad !== undefined) return fail({ code: 'BAD_SCORE', text: bad });
+  const scores = scoreParts.map((s) => Number(s) || 0);
+  if (scores.length !== racks.length || racks.length < 2 || racks.length > 4)
+    return fail({ code: 'PLAYER_COUNT', text: `${racksText} ${scoresText}` });
+  if (!/^\d+$/.test(zeroText)) return fail({ code: 'BAD_ZERO_TURNS', text: zeroText });
+
+  const over = overDistribution(set, board, racks);
+  if (over !== undefined) return fail({ code: 'TOO_MANY_TILES', text: tileGcg(set, over) });
+
+  const position: CgpPosition = {
+    board,
+    racks,
+    scores,
+    zeroTurns: Number(zeroText),
+    tileSet: set.id,
+    ...(lexicon !== undefined && { lexicon }),
+    ops,
+  };
+  return { ok: true, position };
+}
+
+// One board row: digit runs (possibly several digits) are empty squares, the rest tiles.
+function parseRow(set: TileSet, text: string): number[] | CgpError {
+  const out: number[] = [];
+  const re = /(\d+)|(\[[^\]]*\]|[^\d[])+/gy;
+  let m: RegExpExecArray | null;
+  let at = 0;
+  while (at < text.length && (m = re.exec(text)) !== null) {
+    at = re.lastIndex;
+    if (m[1] !== undefined) {
+      const n = Number(m[1]);
+      if (n === 0) return { code: 'BAD_BOARD', text };
+      for (let k = 0; k < n; k++) out.push(EMPTY);
+    } else {
+      const tiles = parseNotation(set, m[0]);
+      if (!Array.isArray(tiles)) return { code: 'UNKNOWN_TILE', text: tiles.text };
+      out.push(...tiles);
+    }
+  }
+  if (at !== text.length || out.length !== SIZE) return { code: 'BAD_BOARD', text };
+  return out;
+}
+
+function overDistribution(
+  set: TileSet,
+  board: Uint8Array,
+  racks: readonly (readonly number[])[],
+): number | undefined {
+  const left = fullDistribution(set);
+  const take = (t: number): boolean => {
+    const c = isBlank(t) ? BLANK : t;
+    return left[c]!-- > 0;
+  };
+  for (let sq = 0; sq < SQUARES; sq++) {
+    const t = board[sq]!;
+    if (t !== EMPTY && !take(t)) return isBlank(t) ? BLANK : t;
+  }
+  for (const rack of racks) for (const t of rack) if (!take(t)) return t;
+  return undefined;
+}
+
+/**
+ * Writes a position as CGP: tiles always bracketed (`[CH]`, `[ch]`), `lex` when known, `ld` when
+ * the set is not Spanish, then the other operations.
+ */
+export function writeCgp(p: CgpPosition): string {
+  const set = tileSetById(p.tileSet);
+  if (!set) throw new Error(`writeCgp: unknown tile set ${p.tileSet}`);
+  const rows: string[] = [];
+  for (let r = 0; r < SIZE; r++) {
+    let row = '';
+    let run = 0;
+    for (let c = 0; c < SIZE; c++) {
+      const t = p.board[r * SIZE + c]!;
+      if (t === EMPTY) {
+        run++;
+        continue;
+      }
+      if (run) row += run;
+      run = 0;
+      row += tileGcg(set, t);
+    }
+    if (run) row += run;
+    rows.push(row);
+  }
+  const ops: string[] = [];
+  if (p.lexicon !== undefined) ops.push(`lex ${p.lexicon};`);
+  if (set.id !== 'spanish') ops.push(`ld ${set.id};`);
+  for (const o of p.ops) ops.push(o.value ? `${o.op} ${o.value};` : `${o.op};`);
+  return [
+    rows.join('/'),
+    p.racks.map((r) => tilesToGcg(set, r, '?')).join('/'),
+    p.scores.join('/'),
+    String(p.zeroTurns),
+    ...ops,
+  ].join(' ');
+}
