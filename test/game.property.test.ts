@@ -1,0 +1,141 @@
+/**
+ * Property tests of the game engine: thousands of seeded random games (random legal plays from
+ * a real Spanish word list, phonies, challenges, exchanges, passes, resignations), 2–4 players,
+ * every preset, challenge mode and variant. After every action: the 100 tiles are accounted
+ * for and the scores equal the sum of the events; every game ends; the same seed gives the
+ * same events, and replaying the events gives the same state.
+ */
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { bagCounts } from '../src/engine/bag.js';
+import { type GameSetup, type GameState, apply, newGame, replayGame } from '../src/engine/game.js';
+import type { GameEvent } from '../src/engine/events.js';
+import {
+  type ChallengeMode,
+  type PresetName,
+  TOURNAMENT_CLOCK,
+  makeRules,
+} from '../src/engine/rules.js';
+import { Rng, seedRng } from '../src/engine/rng.js';
+import { WordIndex, randomAction } from '../src/engine/testing/randomPlayer.js';
+import { BLANK, BLANK_FLAG, SPANISH, fullDistribution, wordToTiles } from '../src/engine/tiles.js';
+
+const GAMES = Number(process.env.ATRIL_PROPERTY_GAMES ?? 1200);
+
+function loadWords(): WordIndex {
+  const require = createRequire(import.meta.url);
+  const list = require('an-array-of-spanish-words') as string[];
+  const words: number[][] = [];
+  for (const w of list) {
+    if (w.length > 6) continue;
+    const t = wordToTiles(SPANISH, w);
+    if (Array.isArray(t) && t.length >= 2) words.push(t);
+  }
+  return new WordIndex(SPANISH, words);
+}
+
+const PRESET_NAMES: PresetName[] = ['fise', 'caja', 'sala'];
+const MODES: ChallengeMode[] = ['single', 'double', 'penalty', 'automatic', 'void'];
+
+/** A random but seed-determined setup covering presets, modes and variants. */
+function setupFor(seed: number): GameSetup {
+  const r = new Rng(seedRng(`setup-${seed}`));
+  const preset = PRESET_NAMES[seed % 3]!;
+  const overrides: Record<string, unknown> = {};
+  if (r.below(2)) overrides.challengeMode = MODES[r.below(MODES.length)];
+  if (r.below(2)) overrides.challengePenalty = [0, 5, 10][r.below(3)];
+  if (r.below(3) === 0) overrides.challengePenaltyPer = 'word';
+  if (r.below(4) === 0) overrides.rackSize = 9;
+  if (r.below(5) === 0) overrides.targetScore = 100 + r.below(200);
+  if (r.below(4) === 0) overrides.clock = TOURNAMENT_CLOCK;
+  if (r.below(4) === 0) overrides.endRackScoring = 'naspa';
+  if (r.below(3) === 0) overrides.firstPlayer = 'seat';
+  return { rules: makeRules(preset, overrides), seed: `game-${seed}`, players: 2 + (seed % 3) };
+}
+
+function checkTiles(s: GameState): void {
+  const counts = bagCounts(SPANISH, s.bag);
+  for (const r of s.racks) r.forEach((n, c) => (counts[c]! += n));
+  for (const t of s.board) if (t) counts[t & BLANK_FLAG ? BLANK : t]!++;
+  expect(Array.from(counts)).toEqual(Array.from(fullDistribution(SPANISH)));
+}
+
+/** The scores implied by the events alone. */
+function scoresFromEvents(players: number, events: readonly GameEvent[]): number[] {
+  const s = new Array<number>(players).fill(0);
+  for (const e of events) {
+    if (e.kind === 'play') s[e.seat]! += e.score;
+    else if (e.kind === 'rejected') s[e.seat]! -= e.penalty;
+    else if (e.kind === 'challenge') {
+      s[e.target]! -= e.withdrawn;
+      s[e.seat]! -= e.penalty;
+    } else if (e.kind === 'end') {
+      for (let k = 0; k < players; k++) {
+        expect(e.before[k]).toBe(s[k]);
+        s[k] = s[k]! + e.rackAdjust[k]! - e.timePenalty[k]!;
+      }
+    }
+  }
+  return s;
+}
+
+/** Plays one game to the end and returns its final state. */
+function playGame(setup: GameSetup, words: WordIndex, checkEvery: boolean): GameState {
+  const rng = new Rng(seedRng(`moves-${String(setup.seed)}`));
+  let s = newGame(setup);
+  for (let step = 0; step < 2000 && !s.result; step++) {
+    const action = randomAction(s, words, rng);
+    const timed = setup.rules.clock ? { ...action, elapsedMs: rng.below(200_000) } : action;
+    const r = apply(s, timed, words);
+    if (!r.ok) {
+      // Only phonies in void mode may be refused: nothing changes, the player tries again.
+      expect(r.error.code).toBe('INVALID_WORD');
+      expect(setup.rules.challengeMode).toBe('void');
+      continue;
+    }
+    expect(r.state.events.slice(s.events.length)).toEqual(r.events);
+    s = r.state;
+    if (checkEvery) {
+      checkTiles(s);
+      expect(s.scores).toEqual(scoresFromEvents(s.players, s.events));
+    }
+  }
+  return s;
+}
+
+describe(`property: ${GAMES} seeded random games`, () => {
+  const words = loadWords();
+  const reasons = new Map<string, number>();
+  const kinds = new Map<string, number>();
+
+  it('tiles are always accounted for, totals equal the events, every game ends, replay agrees', () => {
+    for (let seed = 0; seed < GAMES; seed++) {
+      const setup = setupFor(seed);
+      const s = playGame(setup, words, seed % 4 === 0);
+      expect(s.result, `game ${seed} did not end`).not.toBeNull();
+      checkTiles(s);
+      expect(s.scores).toEqual(scoresFromEvents(s.players, s.events));
+      expect(s.result!.final).toEqual(s.scores);
+      const again = replayGame(setup, s.events);
+      expect(Array.from(again.board)).toEqual(Array.from(s.board));
+      expect(again.scores).toEqual(s.scores);
+      expect(again.result).toEqual(s.result);
+      reasons.set(s.result!.reason, (reasons.get(s.result!.reason) ?? 0) + 1);
+      for (const e of s.events) kinds.set(e.kind, (kinds.get(e.kind) ?? 0) + 1);
+    }
+    // The random games reach every way of ending and every kind of event.
+    for (const reason of ['out', 'passes', 'scoreless', 'blocked', 'target', 'resign'])
+      expect(reasons.get(reason) ?? 0, reason).toBeGreaterThan(0);
+    for (const kind of ['play', 'exchange', 'pass', 'challenge', 'rejected', 'accept'])
+      expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(0);
+  });
+
+  it('the same seed gives the same events', () => {
+    for (let seed = 0; seed < 40; seed++) {
+      const setup = setupFor(seed);
+      const a = playGame(setup, words, false);
+      const b = playGame(setup, words, false);
+      expect(JSON.stringify(b.events)).toBe(JSON.stringify(a.events));
+    }
+  });
+});
