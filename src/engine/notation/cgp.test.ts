@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyBoard } from '../board.js';
 import { boardWith } from '../testing/positions.js';
-import { BLANK, ENGLISH, SPANISH, parseNotation } from '../tiles.js';
+import { ENGLISH, SPANISH, parseNotation } from '../tiles.js';
 import { type CgpPosition, parseCgp, writeCgp } from './cgp.js';
 
 const EXAMPLE = '15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AEINRST/ 0/14 0';
