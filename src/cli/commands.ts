@@ -2,6 +2,7 @@
 import { checkHelp, runCheck } from './check.js';
 import { lexiconHelp, runLexicon } from './lexicon.js';
 import { replayHelp, runReplay } from './replay.js';
+import { playHelp, runPlay } from './play.js';
 
 export interface Command {
   readonly name: string;
@@ -12,6 +13,12 @@ export interface Command {
 
 /** Every sub-command, in the order `atril --help` lists them. */
 export const commands: readonly Command[] = [
+  {
+    name: 'play',
+    summary: 'juega una partida en el terminal (contra el ordenador o entre personas)',
+    help: playHelp,
+    run: runPlay,
+  },
   {
     name: 'check',
     summary: 'comprueba si unas palabras son válidas',

@@ -62,15 +62,28 @@ export function errorText(code: string, data: ErrorData = {}): string {
     case 'GAME_OVER':
       return 'La partida ha terminado.';
     case 'EXCHANGE_NOT_ALLOWED':
-    case 'BAG_TOO_SMALL':
+    case 'BAG_TOO_SMALL_TO_EXCHANGE':
       return data.bag !== undefined
         ? `No se puede cambiar: quedan ${tilesCount(data.bag)} en la bolsa.`
         : 'No se puede cambiar ahora.';
     case 'NOTHING_SELECTED':
       return 'No has elegido ninguna ficha para cambiar.';
     case 'NO_CHALLENGE':
-    case 'CHALLENGE_NOT_ALLOWED':
+    case 'NOTHING_TO_CHALLENGE':
       return 'No hay ninguna jugada que se pueda impugnar.';
+    case 'NO_CHALLENGES':
+      return 'Con estas reglas las palabras se comprueban solas: no hay impugnaciones.';
+    case 'FINAL_CHALLENGE_WINDOW':
+      return 'La partida acaba: solo puedes impugnar la última jugada (D) o aceptarla (P).';
+    case 'NOTHING_TO_ACCEPT':
+      return 'No hay ninguna jugada final que aceptar.';
+    case 'NOTHING_TO_EXCHANGE':
+      return 'No has elegido ninguna ficha para cambiar.';
+    case 'STALE_VERSION':
+      return 'La partida ha cambiado mientras tanto; vuelve a intentarlo.';
+    case 'BAD_SEAT':
+    case 'BAD_ACTION':
+      return 'Acción no reconocida.';
     case 'UNKNOWN_COMMAND':
       return `Orden desconocida: «${data.text ?? ''}». Escribe «ayuda» para ver las órdenes.`;
     case 'BAD_COORD':

@@ -6,7 +6,7 @@
  */
 import { SIZE, colOf, rowOf } from '../engine/board.js';
 import { COMMANDS, commandForKey, commandForName, playLine, runCommand } from './commands.js';
-import { endText, errorText, turnRecordText } from './messages.js';
+import { type ErrorData, endText, errorText, turnRecordText } from './messages.js';
 import { looksLikePlay } from './playText.js';
 import { PlayState, say, sayError } from './state.js';
 import type {
@@ -103,9 +103,12 @@ export class Session {
   /** The client reports what happened to the last intent; only refusals are announced here. */
   moveOutcome(outcome: MoveOutcome): Announcement[] {
     if (outcome.ok) return [];
-    const data: { words?: readonly string[]; square?: number } = {};
-    if (outcome.words) data.words = outcome.words;
-    if (outcome.square !== undefined) data.square = outcome.square;
+    const data: ErrorData = {
+      ...(outcome.words ? { words: outcome.words } : {}),
+      ...(outcome.square !== undefined ? { square: outcome.square } : {}),
+      ...(outcome.tile !== undefined ? { tile: outcome.tile } : {}),
+      ...(outcome.bag !== undefined ? { bag: outcome.bag } : {}),
+    };
     return this.state.remember([say(errorText(outcome.code, data), 'error', 'error')]);
   }
 

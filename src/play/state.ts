@@ -442,7 +442,7 @@ export class PlayState {
     if (slot !== undefined) return this.placeSlot(slot);
     const blank = free.find((s) => this.slots[s] === BLANK);
     if (blank !== undefined) return this.placeSlot(blank, letter);
-    return [sayError('NOT_IN_RACK', { tile: this.set.letters[letter - 1]!.label })];
+    return [sayError('NOT_IN_RACK', { tile: `la ${this.set.letters[letter - 1]!.label}` })];
   }
 
   /** Backspace: removes the last tile placed and puts the cursor back on its square. */
@@ -519,7 +519,8 @@ export class PlayState {
   toggleLetter(letter: number): Announcement {
     const slots = this.rackSlots().filter((s) => this.slots[s] === letter);
     if (slots.length === 0) {
-      const label = letter === BLANK ? 'ningún comodín' : this.set.letters[letter - 1]!.label;
+      const label =
+        letter === BLANK ? 'ningún comodín' : `la ${this.set.letters[letter - 1]!.label}`;
       return sayError('NOT_IN_RACK', { tile: label });
     }
     const free = slots.find((s) => !this.selected.has(s));

@@ -158,6 +158,10 @@ export type MoveOutcome =
       /** Invalid words, spelled, for INVALID_WORD. */
       readonly words?: readonly string[];
       readonly square?: number;
+      /** The tile concerned, as a sentence fragment ("la Z"), for NOT_IN_RACK. */
+      readonly tile?: string;
+      /** Tiles left in the bag, for BAG_TOO_SMALL_TO_EXCHANGE. */
+      readonly bag?: number;
     };
 
 /** The four input modes of UX.md §2.2. */

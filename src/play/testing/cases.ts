@@ -357,7 +357,7 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
     position: { ...MIDGAME, rack: 'AERSL' },
     before: ['h'],
     step: 'Z',
-    says: ['No tienes Z en el atril.'],
+    says: ['No tienes la Z en el atril.'],
   },
   { id: 'escribir', title: 'Shift+digit places rack tile n', position: MIDGAME, before: ['h'], step: 'Shift+5', says: ['che en L8.'] },
   {

@@ -1,0 +1,161 @@
+/**
+ * `atril play`: a game in the terminal against 1–3 bots or between people at one keyboard
+ * (DESIGN.md §4). Single-key mode in a TTY; line mode when stdin is not a TTY or with --lineas.
+ */
+import { parseArgs } from 'node:util';
+import {
+  type ChallengeMode,
+  type PresetName,
+  PRESETS,
+  describeRules,
+  makeRules,
+} from '../engine/rules.js';
+import { openLexicon } from '../lexicon/index.js';
+import { botFor, BOT_LEVELS } from './terminal/bots.js';
+import { runKeyMode } from './terminal/keyMode.js';
+import { runLineMode } from './terminal/lineMode.js';
+import { LocalGame, type SeatConfig } from './terminal/localGame.js';
+
+export const playHelp = `Uso: atril play [--vs NIVEL…] [--jugadores NOMBRE…] [--rules PRESET] [--lexicon ARCHIVO]
+                  [--seed S] [--lineas] [--impugnacion MODO]
+
+Una partida en el terminal contra el ordenador o entre personas con un mismo teclado.
+Sin opciones: tú contra el ordenador (nivel aficionado).
+
+  --vs NIVEL…          rivales por ordenador (1 a 3): principiante, aficionado, experto.
+                       Se puede repetir («--vs aficionado --vs experto») o separar por comas.
+  --jugadores NOMBRE…  las personas que juegan, por turnos en este teclado (2 a 4 en total).
+  --rules PRESET       reglas: fise (por defecto), caja o sala.
+  --impugnacion MODO   single, double, penalty, automatic o void. Contra el ordenador, void
+                       (la jugada no válida se rechaza y vuelves a intentarlo); entre personas,
+                       la de las reglas.
+  --lexicon ARCHIVO    otro léxico (compilado con «atril lexicon build»).
+  --seed S             semilla de la bolsa, para repetir una partida.
+  --lineas             modo de líneas aunque sea un terminal: una orden por línea, respuestas
+                       en texto llano (cómodo con lector de pantalla).
+
+Modo de teclas (terminal): las teclas de la sala. T turno, S marcador, C atril, 1–9 ficha,
+I orden, F o Intro terminar, G cambiar, P pasar, H/V escribir, N navegar, Y valor, L palabras,
+Z retirar, U última, R reloj, B bolsa, O casilla, E fila, D impugnar, X repetir, ? ayuda,
+/ línea de órdenes. Mayúsculas+letra pone esa letra (en navegación, salta a ella);
+Mayúsculas+1–9 (o Alt+1–9) pone la ficha n. Control+C sale.
+
+Modo de líneas: «8H casa» (horizontal), «H8 casa» (vertical), «cambiar AEU», «pasar»,
+«turno», «marcador», «atril», «tablero», «guardar FICHERO», «ayuda», «salir».
+
+Salida: 0 al terminar o al cerrar la entrada, 2 si la orden está mal escrita.`;
+
+function usage(msg: string): number {
+  process.stderr.write(`${msg}\n«atril play --help» explica cómo se usa.\n`);
+  return 2;
+}
+
+const CHALLENGE_MODES: readonly ChallengeMode[] = [
+  'single',
+  'double',
+  'penalty',
+  'automatic',
+  'void',
+];
+
+/** Runs `atril play`. */
+export async function runPlay(args: string[]): Promise<number> {
+  let values: {
+    vs?: string[];
+    jugadores?: string[];
+    rules?: string;
+    lexicon?: string;
+    seed?: string;
+    lineas?: boolean;
+    impugnacion?: string;
+  };
+  let rest: string[];
+  try {
+    ({ values, positionals: rest } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        vs: { type: 'string', multiple: true },
+        jugadores: { type: 'string', multiple: true },
+        rules: { type: 'string' },
+        lexicon: { type: 'string' },
+        seed: { type: 'string' },
+        lineas: { type: 'boolean' },
+        impugnacion: { type: 'string' },
+      },
+    }));
+  } catch (e) {
+    return usage(`Opción no válida: ${(e as Error).message}`);
+  }
+  // `--vs aficionado experto` and `--jugadores Ana Luis`: extra words belong to the last list.
+  const vsList = (values.vs ?? []).flatMap((v) => v.split(','));
+  const people = [...(values.jugadores ?? [])];
+  if (rest.length) {
+    const lastList = args.lastIndexOf('--jugadores') > args.lastIndexOf('--vs') ? people : vsList;
+    if (!values.vs && !values.jugadores) return usage(`Argumento inesperado: «${rest[0]}».`);
+    lastList.push(...rest);
+  }
+  const levels = vsList.map((v) => v.trim().toLowerCase()).filter(Boolean);
+  for (const l of levels)
+    if (!BOT_LEVELS.includes(l))
+      return usage(`Nivel desconocido: «${l}». Niveles: ${BOT_LEVELS.join(', ')}.`);
+  if (levels.length === 0 && people.length === 0) levels.push('aficionado');
+  const humans = people.length ? people : levels.length ? ['Tú'] : [];
+  if (levels.length === 0 && humans.length < 2)
+    return usage('Entre personas hacen falta al menos dos jugadores: --jugadores Ana Luis.');
+  if (humans.length + levels.length > 4) return usage('Como mucho pueden jugar 4.');
+  if (humans.length + levels.length < 2) return usage('Hacen falta al menos dos jugadores.');
+
+  const preset = (values.rules ?? 'fise').toLowerCase();
+  if (!(preset in PRESETS))
+    return usage(`Reglas desconocidas: «${values.rules}». Reglas: fise, caja, sala.`);
+  let challenge: ChallengeMode | undefined;
+  if (values.impugnacion !== undefined) {
+    const m = values.impugnacion.toLowerCase() as ChallengeMode;
+    if (!CHALLENGE_MODES.includes(m))
+      return usage(
+        `Modo de impugnación desconocido: «${values.impugnacion}». Modos: ${CHALLENGE_MODES.join(', ')}.`,
+      );
+    challenge = m;
+  } else if (levels.length > 0) challenge = 'void'; // UX.md §3: against the computer
+  const rules = makeRules(preset as PresetName, challenge ? { challengeMode: challenge } : {});
+
+  const lex = openLexicon(values.lexicon);
+  if (!lex.ok) {
+    process.stderr.write(lex.message + '\n');
+    return 2;
+  }
+  const seats: SeatConfig[] = humans.map((name) => ({ name }));
+  const botNames = new Map<string, number>();
+  for (const level of levels) {
+    const play = botFor(level, lex.value);
+    if (!play)
+      return usage(
+        'Los rivales por ordenador todavía no están disponibles en esta versión. ' +
+          'Juega entre personas: atril play --jugadores Ana Luis.',
+      );
+    const n = (botNames.get(level) ?? 0) + 1;
+    botNames.set(level, n);
+    const base = level[0]!.toUpperCase() + level.slice(1);
+    seats.push({ name: n > 1 ? `${base} ${n}` : base, bot: { level, play } });
+  }
+  const seed = values.seed ?? String(Date.now());
+  const game = new LocalGame(seats, lex.value, rules, seed);
+  const rivals = seats.map((s) => (s.bot ? `${s.name} (ordenador)` : s.name)).join(', ');
+  const intro =
+    `Atril: partida de Scrabble. Jugadores: ${rivals}. ${capitalize(describeRules(rules))}. ` +
+    `Semilla ${seed}. Escribe «ayuda» para ver las órdenes.`;
+
+  const lineMode = values.lineas || !process.stdin.isTTY;
+  if (lineMode) return runLineMode(game, { input: process.stdin, output: process.stdout, intro });
+  return runKeyMode(game, {
+    input: process.stdin,
+    output: process.stdout,
+    intro,
+    color: !process.env.NO_COLOR && process.stdout.isTTY === true,
+  });
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

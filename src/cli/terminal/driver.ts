@@ -1,0 +1,76 @@
+/**
+ * What both terminal modes share: one core session per person at the table, bots' turns,
+ * and the route from the core's intents to the engine and back to announcements.
+ */
+import { Session } from '../../play/session.js';
+import type { Announcement, Reaction } from '../../play/types.js';
+import type { LocalGame } from './localGame.js';
+
+/** Commands of the terminal client itself, on top of the core's command table. */
+export const TERMINAL_COMMANDS: readonly { names: string[]; help: string }[] = [
+  {
+    names: ['tablero'],
+    help: 'Dibujar el tablero (filas 1–15, columnas A–O; minúscula = comodín).',
+  },
+  { names: ['salir'], help: 'Salir del programa (la partida queda sin terminar).' },
+];
+
+/** The sessions of a local game and the bookkeeping of whose turn is being shown. */
+export class Driver {
+  readonly sessions: (Session | undefined)[];
+  private endShown = false;
+
+  constructor(readonly game: LocalGame) {
+    this.sessions = game.seats.map((s, seat) =>
+      s.bot ? undefined : new Session(game.viewOf(seat)),
+    );
+  }
+
+  /** True when more than one person shares the terminal (hot-seat). */
+  get hotSeat(): boolean {
+    return this.sessions.filter((s) => s !== undefined).length > 1;
+  }
+
+  /** The session of the seat on turn, or undefined when a bot is on turn or the game is over. */
+  current(): Session | undefined {
+    if (this.game.over) return undefined;
+    return this.sessions[this.game.turn];
+  }
+
+  /** Plays bots' turns until a person is on turn or the game ends. */
+  runBots(): void {
+    while (!this.game.over && this.game.isBot(this.game.turn)) this.game.botTurn();
+  }
+
+  /** What the person on turn should hear now: the turns since they last looked, "Tu turno". */
+  catchUp(): Announcement[] {
+    const s = this.current();
+    if (!s) return [];
+    const said = s.update(this.game.viewOf(this.game.turn));
+    if (said.some((a) => a.category === 'turn')) return said;
+    return [...said, { text: 'Tu turno.', category: 'turn', priority: 'assertive', sound: 'turn' }];
+  }
+
+  /** At the end: the last turns and the result, said once (to the first person at the table). */
+  finalWords(): Announcement[] {
+    if (this.endShown || !this.game.over) return [];
+    this.endShown = true;
+    const seat = this.sessions.findIndex((s) => s !== undefined);
+    if (seat < 0) return [];
+    return this.sessions[seat]!.update(this.game.viewOf(seat));
+  }
+
+  /**
+   * Carries out a reaction of the session on turn: says its announcements and submits its
+   * intent. Returns what to say, and whether the game moved on (turn ended or changed).
+   */
+  perform(session: Session, r: Reaction): { say: Announcement[]; moved: boolean } {
+    const say = [...r.say];
+    if (!r.intent) return { say, moved: false };
+    const seat = session.view.seat;
+    const outcome = this.game.act(seat, r.intent);
+    if (!outcome.ok) return { say: [...say, ...session.moveOutcome(outcome)], moved: false };
+    say.push(...session.update(this.game.viewOf(seat)));
+    return { say, moved: true };
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Single-key mode (UX.md §2.6): raw terminal input, the same keys as the web client. After each
+ * key the screen shows the board (cursor in [ ], this turn's tiles marked +), the rack, the
+ * scores, the mode and what the core said. `/` or `:` opens a command line at the bottom.
+ */
+import type { Readable, Writable } from 'node:stream';
+import { squareName } from '../../engine/notation/coords.js';
+import type { Session } from '../../play/session.js';
+import type { Announcement } from '../../play/types.js';
+import { Driver, TERMINAL_COMMANDS } from './driver.js';
+import { KeyQueue } from './keys.js';
+import type { LocalGame } from './localGame.js';
+import { drawBoard, drawRack, drawStatus } from './render.js';
+
+/** Where key mode reads and writes. */
+export interface KeyIo {
+  readonly input: Readable & { setRawMode?: (raw: boolean) => unknown; isTTY?: boolean };
+  readonly output: Writable;
+  readonly save?: (game: LocalGame, path: string) => string;
+  readonly intro: string;
+  readonly color: boolean;
+}
+
+const CLEAR = '\x1b[H\x1b[2J';
+
+/** Runs a game in single-key mode; resolves to the exit code. */
+export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
+  const driver = new Driver(game);
+  const queue = new KeyQueue();
+  const onData = (d: Buffer | string): void => queue.push(d.toString());
+  const onEnd = (): void => queue.end();
+  io.input.setRawMode?.(true);
+  io.input.on('data', onData);
+  io.input.on('end', onEnd);
+  io.input.resume();
+  let messages: string[] = [io.intro];
+  let line: string | undefined;
+
+  const draw = (session: Session | undefined): void => {
+    const view = session?.view ?? game.viewOf(driver.sessions.findIndex((s) => s) ?? 0);
+    const parts = [CLEAR + drawBoard(view, { color: io.color, ...(session ? { session } : {}) })];
+    parts.push(drawStatus(view));
+    if (session) {
+      parts.push(drawRack(session));
+      const who = driver.hotSeat ? `${game.seats[view.seat]!.name} · ` : '';
+      parts.push(`${who}${session.state.modeName()} · cursor ${squareName(session.cursor)}`);
+    }
+    parts.push('');
+    parts.push(...messages);
+    if (line !== undefined) parts.push(`> ${line}`);
+    io.output.write(parts.join('\n') + '\n');
+  };
+  const show = (said: readonly Announcement[]): void => {
+    messages = said.map((a) => a.text);
+  };
+
+  try {
+    for (;;) {
+      driver.runBots();
+      if (game.over) break;
+      const session = driver.current()!;
+      messages = [...messages, ...driver.catchUp().map((a) => a.text)];
+      draw(session);
+      messages = [];
+      let moved = false;
+      while (!moved) {
+        const input = await queue.next();
+        if (input.kind === 'quit' || input.kind === 'eof') {
+          io.output.write('\nHasta luego: la partida queda sin terminar.\n');
+          return 0;
+        }
+        const k = input.key;
+        if (line !== undefined) {
+          if (k.key === 'Escape') {
+            line = undefined;
+            show([{ text: 'Línea de órdenes cerrada.', category: 'prompt', priority: 'polite' }]);
+          } else if (k.key === 'Backspace') line = line.slice(0, -1);
+          else if (k.key === 'Enter') {
+            const text = line.trim();
+            line = undefined;
+            const [word = '', ...rest] = text.split(/\s+/);
+            const w = word.toLowerCase();
+            if (w === 'salir') {
+              io.output.write('\nHasta luego: la partida queda sin terminar.\n');
+              return 0;
+            }
+            if (w === 'tablero') messages = ['El tablero está arriba.'];
+            else if (w === 'guardar' && io.save)
+              messages = [
+                rest.length ? io.save(game, rest.join(' ')) : 'Falta el fichero: guardar FICHERO.',
+              ];
+            else {
+              const done = driver.perform(session, session.line(text));
+              show(done.say);
+              if (w === 'ayuda')
+                messages.push(
+                  ...TERMINAL_COMMANDS.map((c) => `  ${c.names.join(', ')}: ${c.help}`),
+                );
+              moved = done.moved;
+            }
+          } else if (k.key.length === 1) line += k.key;
+          if (!moved) draw(session);
+          continue;
+        }
+        const r = session.key(k);
+        const done = driver.perform(session, r);
+        show(done.say);
+        if (r.openCommandLine) line = '';
+        moved = done.moved;
+        if (!moved) draw(session);
+      }
+    }
+    messages = [...messages, ...driver.finalWords().map((a) => a.text)];
+    draw(undefined);
+    return 0;
+  } finally {
+    io.input.off('data', onData);
+    io.input.off('end', onEnd);
+    io.input.setRawMode?.(false);
+    io.input.pause();
+  }
+}

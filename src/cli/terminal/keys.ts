@@ -1,0 +1,124 @@
+/**
+ * Raw terminal input to the core's abstract key events. A terminal cannot see physical keys, so
+ * Shift+digit is read from the symbols Shift gives on US and Spanish layouts (`!@#$%^&*(` and
+ * `"·)`), and Alt+digit (ESC then the digit) works on any layout.
+ */
+import type { KeyInput } from '../../play/types.js';
+
+/** A decoded input: a key, or the user asking to quit (Ctrl+C) or closing input (Ctrl+D). */
+export type TermInput = { kind: 'key'; key: KeyInput } | { kind: 'quit' } | { kind: 'eof' };
+
+const SEQUENCES: Record<string, KeyInput> = {
+  '\x1b[A': { key: 'ArrowUp' },
+  '\x1b[B': { key: 'ArrowDown' },
+  '\x1b[C': { key: 'ArrowRight' },
+  '\x1b[D': { key: 'ArrowLeft' },
+  '\x1bOA': { key: 'ArrowUp' },
+  '\x1bOB': { key: 'ArrowDown' },
+  '\x1bOC': { key: 'ArrowRight' },
+  '\x1bOD': { key: 'ArrowLeft' },
+  '\x1b[H': { key: 'Home' },
+  '\x1bOH': { key: 'Home' },
+  '\x1b[1~': { key: 'Home' },
+  '\x1b[7~': { key: 'Home' },
+  '\x1b[F': { key: 'End' },
+  '\x1bOF': { key: 'End' },
+  '\x1b[4~': { key: 'End' },
+  '\x1b[8~': { key: 'End' },
+  '\x1b[1;5H': { key: 'Home', ctrl: true },
+  '\x1b[1;5F': { key: 'End', ctrl: true },
+  '\x1bOP': { key: 'F1' },
+  '\x1b[11~': { key: 'F1' },
+  '\x1b[[A': { key: 'F1' },
+};
+
+const SHIFTED_DIGITS: Record<string, string> = {
+  '!': '1',
+  '@': '2',
+  '"': '2',
+  '#': '3',
+  '·': '3',
+  $: '4',
+  '%': '5',
+  '^': '6',
+  '&': '7',
+  '*': '8',
+  '(': '9',
+  ')': '9',
+};
+
+/** Splits a chunk of terminal input into inputs. */
+export function decodeKeys(chunk: string): TermInput[] {
+  const out: TermInput[] = [];
+  let i = 0;
+  const key = (k: KeyInput): void => {
+    out.push({ kind: 'key', key: k });
+  };
+  while (i < chunk.length) {
+    const rest = chunk.slice(i);
+    if (rest[0] === '\x1b') {
+      // eslint-disable-next-line no-control-regex -- terminal escape sequences
+      const seq = /^\x1b(\[[0-9;]*[A-Za-z~]|\[\[[A-E]|O[A-Z])/.exec(rest);
+      if (seq) {
+        const known = SEQUENCES[seq[0]];
+        if (known) key(known);
+        i += seq[0].length;
+        continue;
+      }
+      // eslint-disable-next-line no-control-regex -- Alt+digit arrives as ESC then the digit
+      const alt = /^\x1b([1-9])/.exec(rest);
+      if (alt) {
+        key({ key: alt[1]!, code: `Digit${alt[1]}`, shift: true });
+        i += 2;
+        continue;
+      }
+      key({ key: 'Escape' });
+      i += 1;
+      continue;
+    }
+    const ch = String.fromCodePoint(rest.codePointAt(0)!);
+    i += ch.length;
+    if (ch === '\x03') out.push({ kind: 'quit' });
+    else if (ch === '\x04') out.push({ kind: 'eof' });
+    else if (ch === '\r' || ch === '\n') key({ key: 'Enter' });
+    else if (ch === '\x7f' || ch === '\b') key({ key: 'Backspace' });
+    else if (ch === '\t') continue;
+    else if (SHIFTED_DIGITS[ch]) {
+      const d = SHIFTED_DIGITS[ch];
+      key({ key: d, code: `Digit${d}`, shift: true });
+    } else if (/^[1-9]$/.test(ch)) key({ key: ch, code: `Digit${ch}`, shift: false });
+    else if (ch >= ' ') key({ key: ch, shift: ch !== ch.toLowerCase() });
+  }
+  return out;
+}
+
+/** Turns a readable stream of raw input into a queue of decoded inputs. */
+export class KeyQueue {
+  private items: TermInput[] = [];
+  private waiting: ((t: TermInput) => void) | undefined;
+
+  /** Adds decoded inputs from a chunk. */
+  push(chunk: string): void {
+    for (const t of decodeKeys(chunk)) this.put(t);
+  }
+
+  /** Marks the end of input. */
+  end(): void {
+    this.put({ kind: 'eof' });
+  }
+
+  private put(t: TermInput): void {
+    const w = this.waiting;
+    if (w) {
+      this.waiting = undefined;
+      w(t);
+    } else this.items.push(t);
+  }
+
+  /** The next input, waiting for one if needed. */
+  next(): Promise<TermInput> {
+    const t = this.items.shift();
+    if (t) return Promise.resolve(t);
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+}

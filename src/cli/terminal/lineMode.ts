@@ -1,0 +1,75 @@
+/**
+ * Line mode (UX.md §2.6): one command per line, plain-text answers one per line, for pipes and
+ * screen readers. No cursor movement, no box drawing, no colour. End of input ends cleanly.
+ */
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import type { Announcement } from '../../play/types.js';
+import { Driver, TERMINAL_COMMANDS } from './driver.js';
+import type { LocalGame } from './localGame.js';
+import { drawBoard, drawRack } from './render.js';
+
+/** Where line mode reads and writes, and what it does with `guardar FICHERO`. */
+export interface LineIo {
+  readonly input: Readable;
+  readonly output: Writable;
+  /** Saves the game; returns the Spanish sentence to print. */
+  readonly save?: (game: LocalGame, path: string) => string;
+  /** Printed once before the first turn. */
+  readonly intro: string;
+}
+
+/** Runs a game in line mode; resolves to the exit code. */
+export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> {
+  const driver = new Driver(game);
+  const print = (text: string): void => {
+    io.output.write(text + '\n');
+  };
+  const say = (a: readonly Announcement[]): void => a.forEach((x) => print(x.text));
+  const rl = createInterface({ input: io.input, terminal: false, crlfDelay: Infinity });
+  const lines = rl[Symbol.asyncIterator]();
+  print(io.intro);
+  try {
+    for (;;) {
+      driver.runBots();
+      if (game.over) break;
+      const session = driver.current()!;
+      if (driver.hotSeat) print(`— ${game.seats[game.turn]!.name} —`);
+      say(driver.catchUp());
+      print(drawRack(session));
+      let moved = false;
+      while (!moved) {
+        const next = await lines.next();
+        if (next.done) {
+          print('Fin de la entrada: la partida queda sin terminar.');
+          return 0;
+        }
+        const text = next.value.trim();
+        const [word = '', ...rest] = text.split(/\s+/);
+        const w = word.toLowerCase();
+        if (w === 'tablero') {
+          print(drawBoard(session.view));
+          continue;
+        }
+        if (w === 'salir') {
+          print('Hasta luego: la partida queda sin terminar.');
+          return 0;
+        }
+        if (w === 'guardar' && io.save) {
+          print(rest.length ? io.save(game, rest.join(' ')) : 'Falta el fichero: guardar FICHERO.');
+          continue;
+        }
+        const r = session.line(text);
+        const done = driver.perform(session, r);
+        say(done.say);
+        if (w === 'ayuda')
+          for (const c of TERMINAL_COMMANDS) print(`  ${c.names.join(', ')}: ${c.help}`);
+        moved = done.moved;
+      }
+    }
+    say(driver.finalWords());
+    return 0;
+  } finally {
+    rl.close();
+  }
+}

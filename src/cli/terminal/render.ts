@@ -1,0 +1,91 @@
+/**
+ * The board and rack as text. Line mode gets plain ASCII a screen reader reads row by row; the
+ * single-key mode adds the cursor, the tiles placed this turn and, when allowed, colour.
+ */
+import { CENTER, SIZE, premiumAt } from '../../engine/board.js';
+import { BLANK, type TileSet, isBlank, tileLabel } from '../../engine/tiles.js';
+import type { Session } from '../../play/session.js';
+import type { PlayView } from '../../play/types.js';
+
+const COLS = 'ABCDEFGHIJKLMNO';
+const PREMIUM: Record<string, string> = { '3W': '3P', '2W': '2P', '3L': '3L', '2L': '2L' };
+
+/** Options of the drawing. */
+export interface DrawOptions {
+  /** ANSI colours (off with NO_COLOR or in line mode). */
+  readonly color?: boolean;
+  /** Highlight the cursor and this turn's tiles. */
+  readonly session?: Session;
+}
+
+function cellText(set: TileSet, tile: number, square: number): string {
+  if (tile !== 0) {
+    const label = tileLabel(set, tile);
+    return (isBlank(tile) ? label.toLowerCase() : label).padEnd(2);
+  }
+  if (square === CENTER) return '**';
+  const p = premiumAt(square);
+  return p === 'none' ? '. ' : PREMIUM[p]!;
+}
+
+const paint = (on: boolean, code: string, text: string): string =>
+  on ? `\x1b[${code}m${text}\x1b[0m` : text;
+
+/**
+ * The 15×15 grid with column letters and row numbers; blanks in lower case (GCG), premiums as
+ * 3P/2P (palabra) and 3L/2L (letra), the centre as **. With a session: the cursor in [ ] and
+ * this turn's tiles marked with + (and in colour when allowed).
+ */
+export function drawBoard(view: PlayView, opts: DrawOptions = {}): string {
+  const s = opts.session;
+  const color = opts.color ?? false;
+  const lines = [
+    '    ' +
+      [...COLS]
+        .map((c) => c.padEnd(3))
+        .join('')
+        .trimEnd(),
+  ];
+  for (let r = 0; r < SIZE; r++) {
+    let line = String(r + 1).padStart(2) + ' ';
+    for (let c = 0; c < SIZE; c++) {
+      const sq = r * SIZE + c;
+      const tentative = s?.state.isTentative(sq) ?? false;
+      const tile = s ? s.state.tileAt(sq) : view.board[sq]!;
+      let text = cellText(view.set, tile, sq);
+      if (tile === 0) text = paint(color, '2', text);
+      else if (tentative) text = paint(color, '1;33', text);
+      else text = paint(color, '1', text);
+      const isCursor = s !== undefined && s.cursor === sq;
+      const prevCursor = s !== undefined && c > 0 && s.cursor === sq - 1;
+      line += isCursor ? '[' : prevCursor ? ']' : tentative ? '+' : ' ';
+      line += text;
+    }
+    line += s !== undefined && s.cursor === r * SIZE + SIZE - 1 ? ']' : '';
+    lines.push(line.trimEnd());
+  }
+  return lines.join('\n');
+}
+
+/** The rack in the session's order, with slot numbers: "1:A 2:E 3:RR 4:? …". */
+export function drawRack(session: Session): string {
+  const st = session.state;
+  const slots = st.rackSlots();
+  if (slots.length === 0) return 'Atril: vacío';
+  return (
+    'Atril: ' +
+    slots
+      .map((slot, i) => {
+        const t = st.slots[slot]!;
+        const label = t === BLANK ? '?' : tileLabel(st.set, t);
+        return `${i + 1}:${label}${st.selected.has(slot) ? '*' : ''}`;
+      })
+      .join(' ')
+  );
+}
+
+/** "Tú 12 · Ana 30 · Bolsa 84". */
+export function drawStatus(view: PlayView): string {
+  const scores = view.seats.map((p, i) => `${i === view.seat ? 'Tú' : p.name} ${p.score}`);
+  return [...scores, `Bolsa ${view.bag}`].join(' · ');
+}

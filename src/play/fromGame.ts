@@ -1,0 +1,107 @@
+/**
+ * The core's view built from the engine's per-seat projection (`viewFor(state, seat)`), which
+ * is also what the server sends a web client: the two renderers read the same data.
+ */
+import { scoringOf, tileSetOf } from '../engine/rules.js';
+import type { GameView, HistoryEntry } from '../engine/view.js';
+import type { GameError } from '../engine/errors.js';
+import type { TileSet } from '../engine/tiles.js';
+import type { MoveOutcome, PlayView, TurnRecord } from './types.js';
+
+/** Seat facts the engine does not know: display names and which seats are bots. */
+export interface SeatNames {
+  readonly names: readonly string[];
+  readonly bots?: readonly boolean[];
+}
+
+function turnRecordOf(h: HistoryEntry): TurnRecord | undefined {
+  switch (h.kind) {
+    case 'play':
+      return {
+        kind: 'place',
+        seat: h.seat,
+        coord: h.coord ?? '',
+        word: h.word ?? '',
+        words: h.words ?? [],
+        score: h.score,
+        bingo: h.bingo ?? false,
+      };
+    case 'exchange':
+      return { kind: 'exchange', seat: h.seat, count: h.count ?? 0 };
+    case 'pass':
+    case 'accept':
+    case 'resign':
+      return { kind: h.kind, seat: h.seat };
+    case 'rejected':
+      return {
+        kind: 'rejected',
+        seat: h.seat,
+        coord: h.coord ?? '',
+        invalidWords: h.invalidWords ?? [],
+        penalty: -h.score,
+      };
+    case 'challenge':
+      return {
+        kind: 'challenge',
+        seat: h.seat,
+        target: h.target ?? -1,
+        valid: h.valid ?? true,
+        invalidWords: h.invalidWords ?? [],
+        penalty: -h.score,
+      };
+    default:
+      return undefined;
+  }
+}
+
+/** Builds the core's view of a game for the seat (or observer) `gv` was made for. */
+export function playViewOf(gv: GameView, seats: SeatNames): PlayView {
+  const set = tileSetOf(gv.rules);
+  const timed = gv.rules.clock !== null;
+  const clockLimit = (gv.rules.clock?.minutesPerPlayer ?? 0) * 60_000;
+  const view: PlayView = {
+    set,
+    scoring: scoringOf(gv.rules),
+    board: Uint8Array.from(gv.board),
+    seat: gv.viewer === 'observer' ? -1 : gv.viewer,
+    toMove: gv.phase === 'over' ? -1 : gv.turn,
+    seats: gv.scores.map((score, i) => ({
+      name: seats.names[i] ?? `Jugador ${i + 1}`,
+      score: gv.result ? gv.result.final[i]! : score,
+      rackCount: gv.rackCounts[i] ?? 0,
+      ...(seats.bots?.[i] ? { bot: true } : {}),
+      ...(timed ? { clockMs: clockLimit - (gv.clockMs[i] ?? 0) } : {}),
+    })),
+    rack: gv.rack ?? [],
+    bag: gv.bagCount,
+    history: gv.history.flatMap((h) => {
+      const r = turnRecordOf(h);
+      return r ? [r] : [];
+    }),
+    canExchange: gv.canExchange,
+    canChallenge: gv.canChallenge,
+    timed,
+  };
+  return gv.result
+    ? { ...view, end: { scores: gv.result.final, winners: gv.result.winners } }
+    : view;
+}
+
+/** A refusal from the engine's `apply`, as the core reports it (`Session.moveOutcome`). */
+export function outcomeOf(error: GameError, set: TileSet): MoveOutcome {
+  const first = error.tiles?.[0];
+  const tile =
+    first === undefined
+      ? undefined
+      : first === 0 || first === 0x80
+        ? 'ningún comodín'
+        : `la ${set.letters[(first & 0x7f) - 1]?.label ?? '?'}`;
+  return {
+    ok: false,
+    code: error.code,
+    ...(error.words ? { words: error.words } : {}),
+    ...(error.square !== undefined ? { square: error.square } : {}),
+    ...(tile !== undefined ? { tile } : {}),
+    ...(error.bag !== undefined ? { bag: error.bag } : {}),
+  };
+}
