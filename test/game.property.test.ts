@@ -3,7 +3,8 @@
  * a real Spanish word list, phonies, challenges, exchanges, passes, resignations), 2–4 players,
  * every preset, challenge mode and variant. After every action: the 100 tiles are accounted
  * for and the scores equal the sum of the events; every game ends; the same seed gives the
- * same events, and replaying the events gives the same state.
+ * same events, and replaying the events gives the same state; the GCG record written for a
+ * game replays with every score and total right, and reading it back rebuilds the same game.
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
@@ -18,9 +19,12 @@ import {
 } from '../src/engine/rules.js';
 import { Rng, seedRng } from '../src/engine/rng.js';
 import { WordIndex, randomAction } from '../src/engine/testing/randomPlayer.js';
+import { gameFromGcg, gameToGcg } from '../src/engine/notation/gameRecord.js';
+import { parseGcgText, writeGcg } from '../src/engine/notation/gcg.js';
+import { replayRecord } from '../src/engine/replay.js';
 import { BLANK, BLANK_FLAG, SPANISH, fullDistribution, wordToTiles } from '../src/engine/tiles.js';
 
-const GAMES = Number(process.env.ATRIL_PROPERTY_GAMES ?? 1200);
+const GAMES = Number(process.env.ATRIL_PROPERTY_GAMES ?? 1000);
 
 function loadWords(): WordIndex {
   const require = createRequire(import.meta.url);
@@ -103,6 +107,29 @@ function playGame(setup: GameSetup, words: WordIndex, checkEvery: boolean): Game
   return s;
 }
 
+const withoutTime = (events: readonly GameEvent[]): string =>
+  JSON.stringify(events, (k, v: unknown) => (k === 'elapsedMs' ? undefined : v));
+
+/** Written GCG → parsed → replayed by replay.ts (scores, totals) → rebuilt by gameFromGcg. */
+function checkGcgRoundTrip(s: GameState, words: WordIndex): void {
+  const text = writeGcg(gameToGcg(s));
+  const parsed = parseGcgText(text);
+  if (!parsed.ok) throw new Error(`unreadable GCG: ${parsed.error.code}\n${text}`);
+  const replay = replayRecord(parsed.record, { isWord: (t) => words.isWord(t) });
+  if (!replay.ok) throw new Error(`GCG does not replay: ${JSON.stringify(replay.error)}\n${text}`);
+  expect(replay.report.mismatches, text).toEqual([]);
+  expect(replay.report.final.players.map((p) => p.computed)).toEqual(s.scores);
+  expect(replay.report.final.players.every((p) => p.ok)).toBe(true);
+  // Where words are checked on submission, no invalid word stands (unchallenged phonies may).
+  if (s.rules.challengeMode === 'void' || s.rules.challengeMode === 'automatic')
+    expect(replay.report.invalidWords.filter((w) => !w.withdrawn)).toEqual([]);
+  expect(Array.from(replay.report.board)).toEqual(Array.from(s.board));
+  const back = gameFromGcg(parsed.record, words);
+  if (!back.ok) throw new Error(`GCG does not rebuild: ${JSON.stringify(back.error)}\n${text}`);
+  expect(withoutTime(back.state.events)).toBe(withoutTime(s.events));
+  expect(back.state.result).toEqual(s.result);
+}
+
 describe(`property: ${GAMES} seeded random games`, () => {
   const words = loadWords();
   const reasons = new Map<string, number>();
@@ -120,6 +147,7 @@ describe(`property: ${GAMES} seeded random games`, () => {
       expect(Array.from(again.board)).toEqual(Array.from(s.board));
       expect(again.scores).toEqual(s.scores);
       expect(again.result).toEqual(s.result);
+      if (seed % 3 === 0) checkGcgRoundTrip(s, words);
       reasons.set(s.result!.reason, (reasons.get(s.result!.reason) ?? 0) + 1);
       for (const e of s.events) kinds.set(e.kind, (kinds.get(e.kind) ?? 0) + 1);
     }

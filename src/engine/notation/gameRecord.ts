@@ -1,0 +1,254 @@
+/**
+ * A played game as a GCG record and back (RULES.md N-02, N-05). `gameToGcg` writes the record a
+ * GCG reader expects: one line per play, exchange and pass with the rack before it, `--` for a
+ * withdrawn play (C-02), and the end-of-game lines of this game's rule (E-05: `(TILES) +N` for
+ * whoever went out, `RACK (RACK) -N` for own racks; `(time) -N` for TM-02).
+ *
+ * GCG has no standard line for a failed challenge or for Atril's rule settings, so the record
+ * adds, in ways other readers ignore or accept:
+ * - a failed challenge is a `(challenge)` line on the challenger with `+0` or the penalty
+ *   (`-5`); a rejected play (`automatic` mode) is its play line, `--`, and a `(challenge) -N`
+ *   line for any penalty;
+ * - pragmas `#atril-rules` (the rules as JSON), `#atril-seed`, and `#atril-resign N` (1-based
+ *   player) when someone resigned; a note `atril-challenger N` on each `--` line.
+ * With them `gameFromGcg` rebuilds the very same game from the record alone (same seed, same
+ * actions, same events), which is what the property tests check.
+ */
+import {
+  type Action,
+  type GameSetup,
+  type GameState,
+  apply,
+  inFinalChallengeWindow,
+  initialState,
+  newGame,
+  rackTiles,
+  reduce,
+} from '../game.js';
+import { evaluatePlacement, placementOf } from '../placement.js';
+import { type Rules, type WordJudge, checkRules, scoringOf } from '../rules.js';
+import type { GameError } from '../errors.js';
+import type { GcgEvent, GcgPlayer, GcgRecord } from './gcg.js';
+
+/** Optional header data for a written record. */
+export interface GcgOptions {
+  /** One name per seat (nicks are made from them); default "Jugador 1" … */
+  readonly names?: readonly string[];
+  readonly lexicon?: string;
+  readonly title?: string;
+}
+
+type WithoutNotes<T> = T extends unknown ? Omit<T, 'notes'> : never;
+
+const RULES_PRAGMA = 'atril-rules';
+const SEED_PRAGMA = 'atril-seed';
+const RESIGN_PRAGMA = 'atril-resign';
+/** Note on a `--` line naming the challenger (1-based), which GCG does not record. */
+const CHALLENGER_NOTE = 'atril-challenger';
+
+/** Writes a game (from its events) as a GCG record model; pass it to `writeGcg` for the text. */
+export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
+  const setup: GameSetup = { rules: state.rules, seed: state.seed, players: state.players };
+  const players: GcgPlayer[] = Array.from({ length: state.players }, (_, i) => {
+    const name = opts.names?.[i] ?? `Jugador ${i + 1}`;
+    const nick = name.replace(/\s+/g, '_').replace(/:/g, '') || `j${i + 1}`;
+    return { nick: `${nick}`, name };
+  });
+  // Nicks must be distinct.
+  players.forEach((p, i) => {
+    if (players.findIndex((q) => q.nick === p.nick) !== i)
+      players[i] = { ...p, nick: `${p.nick}_${i + 1}` };
+  });
+  const out: GcgEvent[] = [];
+  const line = (ev: WithoutNotes<GcgEvent>): void => {
+    out.push({ ...ev, notes: [] } as GcgEvent);
+  };
+  let s = initialState(setup);
+  let resigned: number | null = null;
+  for (const e of state.events) {
+    const prev = s;
+    s = reduce(s, e);
+    const rack = (seat: number, st: GameState = prev): number[] => rackTiles(st.racks[seat]!);
+    const total = (seat: number): number => s.scores[seat]!;
+    switch (e.kind) {
+      case 'start':
+      case 'accept':
+        break;
+      case 'play':
+        line({ kind: 'place', player: e.seat, rack: rack(e.seat), row: e.row, col: e.col, dir: e.dir, tiles: e.tiles, score: e.score, total: total(e.seat) }); // prettier-ignore
+        break;
+      case 'exchange':
+        line({ kind: 'exchange', player: e.seat, rack: rack(e.seat), tiles: e.returned, count: e.returned.length, score: 0, total: total(e.seat) }); // prettier-ignore
+        break;
+      case 'pass':
+        line({ kind: 'pass', player: e.seat, rack: rack(e.seat), score: 0, total: total(e.seat) });
+        break;
+      case 'challenge':
+        if (!e.valid) {
+          line({ kind: 'withdraw', player: e.target, rack: rack(e.target, s), score: -e.withdrawn, total: total(e.target) }); // prettier-ignore
+          out[out.length - 1] = { ...out[out.length - 1]!, notes: [`${CHALLENGER_NOTE} ${e.seat + 1}`] };
+        } else
+          line({ kind: 'challengeBonus', player: e.seat, rack: rack(e.seat), score: -e.penalty, total: total(e.seat) }); // prettier-ignore
+        break;
+      case 'rejected': {
+        const placed = placementOf(prev.board, { kind: 'place', row: e.row, col: e.col, dir: e.dir, tiles: e.tiles }); // prettier-ignore
+        if (!Array.isArray(placed)) throw new Error('rejected play does not fit the board');
+        const r = evaluatePlacement(prev.board, placed, prev.set, scoringOf(prev.rules));
+        if ('code' in r) throw new Error('rejected play is not a legal placement');
+        const before = prev.scores[e.seat]!;
+        line({ kind: 'place', player: e.seat, rack: rack(e.seat), row: e.row, col: e.col, dir: e.dir, tiles: e.tiles, score: r.score, total: before + r.score }); // prettier-ignore
+        line({ kind: 'withdraw', player: e.seat, rack: rack(e.seat), score: -r.score, total: before }); // prettier-ignore
+        if (e.penalty > 0)
+          line({ kind: 'challengeBonus', player: e.seat, rack: rack(e.seat), score: -e.penalty, total: before - e.penalty }); // prettier-ignore
+        break;
+      }
+      case 'resign':
+        resigned = e.seat;
+        break;
+      case 'end': {
+        const running = [...e.before];
+        const racks = e.racks;
+        if (e.reason === 'out' && e.wentOut !== null) {
+          const w = e.wentOut;
+          const others = racks.flatMap((t, seat) => (seat === w ? [] : t));
+          if (others.length) {
+            running[w]! += e.rackAdjust[w]!;
+            line({ kind: 'endRack', player: w, rack: [], tiles: others, score: e.rackAdjust[w]!, total: running[w]! }); // prettier-ignore
+          }
+        }
+        racks.forEach((tiles, seat) => {
+          if (seat === e.wentOut || e.rackAdjust[seat] === 0 || tiles.length === 0) return;
+          running[seat]! += e.rackAdjust[seat]!;
+          line({ kind: 'rackPenalty', player: seat, rack: [...tiles], tiles, score: e.rackAdjust[seat]!, total: running[seat]! }); // prettier-ignore
+        });
+        e.timePenalty.forEach((p, seat) => {
+          if (p === 0) return;
+          running[seat]! -= p;
+          line({ kind: 'timePenalty', player: seat, rack: [...racks[seat]!], score: -p, total: running[seat]! }); // prettier-ignore
+        });
+        break;
+      }
+    }
+  }
+  const pragmas = [
+    { name: RULES_PRAGMA, value: JSON.stringify(state.rules) },
+    { name: SEED_PRAGMA, value: JSON.stringify(state.seed) },
+    ...(resigned !== null ? [{ name: RESIGN_PRAGMA, value: String(resigned + 1) }] : []),
+  ];
+  return {
+    players,
+    tileSet: state.set.id,
+    ...(opts.lexicon !== undefined && { lexicon: opts.lexicon }),
+    ...(opts.title !== undefined && { title: opts.title }),
+    notes: [],
+    finalRacks: [],
+    pragmas,
+    events: out,
+  };
+}
+
+/** Why a record could not be turned back into a game. */
+export type GameFromGcgError =
+  | { readonly code: 'NOT_AN_ATRIL_RECORD' } // no readable #atril-rules / #atril-seed
+  | { readonly code: 'ACTION_REFUSED'; readonly event: number; readonly error: GameError }
+  | { readonly code: 'EVENTS_DIFFER'; readonly event: number };
+
+/**
+ * Rebuilds a game from a record written by `gameToGcg`: the setup from its pragmas, then each
+ * line as the action that produced it, applied with `judge` to a new game. The result is the
+ * same state the record was written from (the seed makes the draws).
+ */
+export function gameFromGcg(
+  record: GcgRecord,
+  judge: WordJudge,
+): { ok: true; state: GameState } | { ok: false; error: GameFromGcgError } {
+  const setup = setupOf(record);
+  if (!setup) return { ok: false, error: { code: 'NOT_AN_ATRIL_RECORD' } };
+  let s = newGame(setup);
+  // TM-02: time used is not in GCG; an overtime line maps back to just enough time for it.
+  const extraMs = new Array<number>(setup.players).fill(0);
+  const clock = setup.rules.clock;
+  for (const ev of record.events) {
+    if (ev.kind === 'timePenalty' && clock) {
+      const minutes = -ev.score / clock.penaltyPerMinute;
+      extraMs[ev.player] = clock.minutesPerPlayer * 60_000 + (minutes - 1) * 60_000 + 1;
+    }
+  }
+  const act = (action: Action, index: number): GameFromGcgError | undefined => {
+    const ms = extraMs[action.seat]!;
+    const timed = ms > 0 && action.kind !== 'resign' ? { ...action, elapsedMs: ms } : action;
+    if (ms > 0 && action.kind !== 'resign') extraMs[action.seat] = 0;
+    const r = apply(s, timed, judge);
+    if (!r.ok) return { code: 'ACTION_REFUSED', event: index, error: r.error };
+    s = r.state;
+    return undefined;
+  };
+  const automatic = setup.rules.challengeMode === 'automatic';
+  const evs = record.events;
+  for (let i = 0; i < evs.length; i++) {
+    const ev = evs[i]!;
+    let action: Action | undefined;
+    switch (ev.kind) {
+      case 'place': {
+        const { row, col, dir, tiles } = ev;
+        action = { kind: 'place', seat: ev.player, row, col, dir, tiles };
+        if (automatic && evs[i + 1]?.kind === 'withdraw') {
+          i++; // the engine rejects it again
+          const pen = evs[i + 1];
+          if (pen?.kind === 'challengeBonus' && pen.player === ev.player) i++;
+        }
+        break;
+      }
+      case 'exchange':
+        action = { kind: 'exchange', seat: ev.player, tiles: ev.tiles ?? [] };
+        break;
+      case 'pass':
+        action = { kind: 'pass', seat: ev.player };
+        break;
+      case 'withdraw': {
+        const note = ev.notes.find((n) => n.startsWith(CHALLENGER_NOTE));
+        const seat = note ? Number(note.slice(CHALLENGER_NOTE.length)) - 1 : s.turn;
+        action = { kind: 'challenge', seat };
+        break;
+      }
+      case 'challengeBonus':
+        action = { kind: 'challenge', seat: ev.player };
+        break;
+      default:
+        break; // end-of-game lines follow from the rules
+    }
+    if (!action) continue;
+    if (inFinalChallengeWindow(s) && action.kind !== 'challenge') {
+      const err = act({ kind: 'accept', seat: s.turn }, i);
+      if (err) return { ok: false, error: err };
+    }
+    const err = act(action, i);
+    if (err) return { ok: false, error: err };
+  }
+  if (!s.result && inFinalChallengeWindow(s)) {
+    const err = act({ kind: 'accept', seat: s.turn }, evs.length);
+    if (err) return { ok: false, error: err };
+  }
+  const resign = record.pragmas.find((p) => p.name === RESIGN_PRAGMA);
+  if (resign && !s.result) {
+    const err = act({ kind: 'resign', seat: Number(resign.value) - 1 }, evs.length);
+    if (err) return { ok: false, error: err };
+  }
+  return { ok: true, state: s };
+}
+
+function setupOf(record: GcgRecord): GameSetup | undefined {
+  try {
+    const rules = JSON.parse(
+      record.pragmas.find((p) => p.name === RULES_PRAGMA)?.value ?? '',
+    ) as Rules;
+    const seed = JSON.parse(
+      record.pragmas.find((p) => p.name === SEED_PRAGMA)?.value ?? '',
+    ) as unknown;
+    if (checkRules(rules)) return undefined;
+    if (typeof seed !== 'string' && typeof seed !== 'number') return undefined;
+    return { rules, seed, players: record.players.length };
+  } catch {
+    return undefined;
+  }
+}
