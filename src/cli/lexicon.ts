@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { tileSetById, type TileSet, SPANISH } from '../engine/tiles.js';
 import {
   KwgTooLargeError,
-  buildKwg,
+  buildPackedKwg,
   defaultLexiconPath,
   loadLexicon,
   readDefaultWordList,
@@ -124,14 +124,14 @@ async function build(args: string[]): Promise<number> {
     list = r.value;
   }
   report(list, source === undefined);
-  if (list.words.length === 0) {
+  if (list.words.count === 0) {
     err('No queda ninguna palabra válida: no se crea el léxico.');
     return 2;
   }
   if (progress) process.stderr.write('Compilando el grafo…          \r');
   let kwg: Kwg;
   try {
-    kwg = buildKwg(list.words, set);
+    kwg = buildPackedKwg(list.words, set);
   } catch (e) {
     if (e instanceof KwgTooLargeError) {
       err('La lista es demasiado grande para el formato de léxico (más de 4 194 304 nodos).');
@@ -149,7 +149,7 @@ async function build(args: string[]): Promise<number> {
   }
   if (progress) process.stderr.write(' '.repeat(32) + '\r');
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
-  const merged = list.words.length - kwg.wordCount;
+  const merged = list.words.count - kwg.wordCount;
   out(
     `Léxico guardado en ${output}: ${kwg.wordCount} palabras` +
       (merged ? ` (${merged} repetidas tras normalizar)` : '') +
@@ -161,7 +161,7 @@ async function build(args: string[]): Promise<number> {
 /** Prints what was read and every rejection (all lines for a user list, a summary otherwise). */
 function report(list: NormalisedList, isDefault: boolean): void {
   out(
-    `${list.entries} entradas leídas, ${list.words.length} aceptadas, ${list.rejected.length} descartadas.`,
+    `${list.entries} entradas leídas, ${list.words.count} aceptadas, ${list.rejected.length} descartadas.`,
   );
   if (list.rejected.length === 0) return;
   if (isDefault) {

@@ -12,8 +12,11 @@
  * - GADDAG item: a substring u = flat[j..j+len) of some word, packed as `j * 32 + len`; reading
  *   one more reversed tile looks at flat[j-1] (0 = the start of the word: time for the
  *   separator, whose child is the DAWG list of the prefix u, recorded during the DAWG pass).
+ *   Every GADDAG string is "a prefix read backwards, then the rest of the word", so there is
+ *   one starting item per distinct prefix, not per tile of every word.
  */
 import type { TileSet } from '../engine/tiles.js';
+import { packWords, type PackedWords } from './packed.js';
 import { IS_END_BIT, MAX_NODES, SEPARATOR, TILE_SHIFT, ACCEPTS_BIT, type Kwg } from './kwg.js';
 
 /** Longest word the builder accepts, in tiles (the GADDAG packs lengths in 5 bits). */
@@ -34,27 +37,27 @@ export class KwgTooLargeError extends Error {
  * does not fit the 22-bit arc index.
  */
 export function buildKwg(words: readonly ArrayLike<number>[], set: TileSet): Kwg {
+  return buildPackedKwg(packWords(words), set);
+}
+
+/** `buildKwg` for words already packed (packed.ts), as the word-list readers produce them. */
+export function buildPackedKwg(words: PackedWords, set: TileSet): Kwg {
   const letters = set.letters.length;
-  let total = 1;
-  for (const w of words) {
-    if (w.length < 1 || w.length > MAX_BUILD_WORD_TILES)
-      throw new RangeError(`word of ${w.length} tiles`);
-    total += w.length + 1;
-  }
   if (letters > 255) throw new RangeError('tile set too large');
-  if (total >= 1 << 26) throw new RangeError('word list too large');
-  // flat: 0, word, 0, word, 0, …
-  const flat = new Uint8Array(total);
-  let at = 1;
-  for (const w of words) {
-    for (let k = 0; k < w.length; k++) {
-      const t = w[k]!;
-      if (!(t >= 1 && t <= letters)) throw new RangeError(`tile code ${t} outside ${set.id}`);
-      flat[at++] = t;
-    }
-    at++;
+  const flat = words.bytes;
+  if (flat.length >= 1 << 26) throw new RangeError('word list too large');
+  if (flat[0] !== 0 || flat[flat.length - 1] !== 0) throw new RangeError('badly packed words');
+  let count = 0;
+  for (let p = 1, start = 1; p < flat.length; p++) {
+    const t = flat[p]!;
+    if (t === 0) {
+      const len = p - start;
+      if (len < 1 || len > MAX_BUILD_WORD_TILES) throw new RangeError(`word of ${len} tiles`);
+      count++;
+      start = p + 1;
+    } else if (t > letters) throw new RangeError(`tile code ${t} outside ${set.id}`);
   }
-  return new Builder(flat, words.length, set.id, letters).run();
+  return new Builder(flat, count, set.id, letters).run();
 }
 
 class Builder {
@@ -62,13 +65,16 @@ class Builder {
   private size = 2;
   private table = new Int32Array(1 << 16);
   private tableCount = 0;
+  private oneTable = new Int32Array(1 << 16);
+  private oneCount = 0;
   /** Arcs of the lists under construction, one group per depth (≤ 33 levels). */
   private readonly arcs: Uint32Array;
   private arcTop = 0;
   /** DAWG list of the prefix that ends just before each flat position. */
   private readonly sepList: Int32Array;
-  /** Marks the end position of a word that repeats an earlier one. */
-  private readonly dup: Uint8Array;
+  /** One GADDAG root item per distinct non-empty prefix (see `dawg`). */
+  private readonly roots: Int32Array;
+  private rootCount = 0;
   private items: Int32Array = new Int32Array(0);
   private tmp: Int32Array = new Int32Array(0);
   private readonly counts = new Int32Array(257);
@@ -84,7 +90,7 @@ class Builder {
   ) {
     this.arcs = new Uint32Array((letters + 2) * (MAX_BUILD_WORD_TILES + 2));
     this.sepList = new Int32Array(flat.length);
-    this.dup = new Uint8Array(flat.length);
+    this.roots = new Int32Array(flat.length);
   }
 
   run(): Kwg {
@@ -96,23 +102,10 @@ class Builder {
     for (let p = 1; p < flat.length; p++)
       if (flat[p - 1] === 0 && flat[p] !== 0) this.items[n++] = p;
     const dawg = n ? this.dawg(0, n) : 0;
-    // GADDAG: one item per tile of every distinct word (the empty substring before it).
-    let count = 0;
-    for (let p = 1, start = 1; p < flat.length; p++) {
-      if (flat[p] === 0) {
-        if (!this.dup[p]) count += p - start;
-        start = p + 1;
-      }
-    }
-    this.items = new Int32Array(count);
-    this.tmp = new Int32Array(Math.max(count, 1));
-    let m = 0;
-    for (let p = 1, start = 1; p < flat.length; p++) {
-      if (flat[p] === 0) {
-        if (!this.dup[p]) for (let q = start; q < p; q++) this.items[m++] = (q + 1) * 32;
-        start = p + 1;
-      }
-    }
+    // GADDAG: one item per distinct prefix; repeated prefixes would only repeat its work.
+    const m = this.rootCount;
+    this.items = this.roots.slice(0, m);
+    this.tmp = new Int32Array(Math.max(m, 1));
     const gaddag = m ? this.gaddag(0, m) : 0;
     const nodes = this.out.slice(0, this.size);
     nodes[0] = (IS_END_BIT | dawg) >>> 0;
@@ -124,7 +117,7 @@ class Builder {
   /** Builds the DAWG state whose cursors are items[lo..hi); returns its list index. */
   private dawg(lo: number, hi: number): number {
     const { flat, items } = this;
-    this.sortBy(lo, hi, 0);
+    this.sortDawg(lo, hi);
     const arcBase = this.arcTop;
     let word = false;
     let i = lo;
@@ -132,8 +125,11 @@ class Builder {
     if (flat[items[i]!] === 0) {
       word = true;
       this.wordCount++;
-      for (i++; i < hi && flat[items[i]!] === 0; i++) this.dup[items[i]!] = 1;
+      while (i < hi && flat[items[i]!] === 0) i++;
     }
+    // The GADDAG needs each distinct prefix once: the empty substring at its end, taken from
+    // the first cursor, which ends its word when the prefix is a word.
+    if (flat[items[lo]! - 1] !== 0) this.roots[this.rootCount++] = items[lo]! * 32;
     while (i < hi) {
       const t = flat[items[i]!]!;
       let e = i;
@@ -153,7 +149,8 @@ class Builder {
   /** Builds the GADDAG state whose substring items are items[lo..hi); returns its list index. */
   private gaddag(lo: number, hi: number): number {
     const { flat, items } = this;
-    this.sortBy(lo, hi, -1);
+    if (hi - lo === 1) return this.gaddagChain(items[lo]!);
+    this.sortGaddag(lo, hi);
     const arcBase = this.arcTop;
     let word = false;
     let sep = 0;
@@ -165,7 +162,7 @@ class Builder {
       if (flat[j - 1] !== 0) break;
       const end = j + (it & 31);
       if (flat[end] === 0) word = true;
-      else sep = this.sepList[end]!;
+      if (this.sepList[end] !== 0) sep = this.sepList[end]!;
     }
     if (sep) this.arcs[this.arcTop++] = (SEPARATOR << TILE_SHIFT) | sep;
     while (i < hi) {
@@ -183,20 +180,36 @@ class Builder {
   }
 
   /**
-   * Sorts items[lo..hi) by their key tile: flat[cursor] (shift 0, DAWG) or flat[j - 1]
-   * (shift -1, GADDAG). Insertion sort for small ranges, counting sort otherwise.
+   * A GADDAG state with a single item (a substring found once): the rest is a chain down to
+   * the start of the word, built bottom-up in a loop.
    */
-  private sortBy(lo: number, hi: number, shift: 0 | -1): void {
+  private gaddagChain(it: number): number {
+    const { flat } = this;
+    const j = it >> 5;
+    const end = j + (it & 31);
+    const whole = flat[end] === 0;
+    let start = j;
+    while (flat[start - 1] !== 0) start--;
+    const sep = this.sepList[end]!;
+    let list = sep === 0 ? 0 : this.internOne((SEPARATOR << TILE_SHIFT) | sep);
+    let word = whole;
+    for (let k = start; k < j; k++) {
+      list = this.internOne((flat[k]! << TILE_SHIFT) | (word ? ACCEPTS_BIT : 0) | list);
+      word = false;
+    }
+    this.isWord = word;
+    return list;
+  }
+
+  /** Sorts DAWG cursors items[lo..hi) by the tile under the cursor. */
+  private sortDawg(lo: number, hi: number): void {
     const { flat, items } = this;
-    const n = hi - lo;
-    if (n < 2) return;
-    const key = shift === 0 ? (it: number) => flat[it]! : (it: number) => flat[(it >> 5) - 1]!;
-    if (n <= 24) {
+    if (hi - lo <= 24) {
       for (let a = lo + 1; a < hi; a++) {
         const it = items[a]!;
-        const k = key(it);
+        const k = flat[it]!;
         let b = a - 1;
-        while (b >= lo && key(items[b]!) > k) {
+        while (b >= lo && flat[items[b]!]! > k) {
           items[b + 1] = items[b]!;
           b--;
         }
@@ -206,13 +219,83 @@ class Builder {
     }
     const { counts, tmp } = this;
     counts.fill(0);
-    for (let a = lo; a < hi; a++) counts[key(items[a]!) + 1]!++;
+    for (let a = lo; a < hi; a++) counts[flat[items[a]!]! + 1]!++;
     for (let c = 1; c < 257; c++) counts[c]! += counts[c - 1]!;
     for (let a = lo; a < hi; a++) {
       const it = items[a]!;
-      tmp[counts[key(it)]!++] = it;
+      tmp[counts[flat[it]!]!++] = it;
     }
-    items.set(tmp.subarray(0, n), lo);
+    items.set(tmp.subarray(0, hi - lo), lo);
+  }
+
+  /** Sorts GADDAG items items[lo..hi) by the tile before the substring (0 at a word start). */
+  private sortGaddag(lo: number, hi: number): void {
+    const { flat, items } = this;
+    if (hi - lo <= 24) {
+      for (let a = lo + 1; a < hi; a++) {
+        const it = items[a]!;
+        const k = flat[(it >> 5) - 1]!;
+        let b = a - 1;
+        while (b >= lo && flat[(items[b]! >> 5) - 1]! > k) {
+          items[b + 1] = items[b]!;
+          b--;
+        }
+        items[b + 1] = it;
+      }
+      return;
+    }
+    const { counts, tmp } = this;
+    counts.fill(0);
+    for (let a = lo; a < hi; a++) counts[flat[(items[a]! >> 5) - 1]! + 1]!++;
+    for (let c = 1; c < 257; c++) counts[c]! += counts[c - 1]!;
+    for (let a = lo; a < hi; a++) {
+      const it = items[a]!;
+      tmp[counts[flat[(it >> 5) - 1]!]!++] = it;
+    }
+    items.set(tmp.subarray(0, hi - lo), lo);
+  }
+
+  /** Interns a list of exactly one arc (most lists): its own table, keyed by the arc. */
+  private internOne(arc: number): number {
+    const key = (arc | IS_END_BIT) >>> 0;
+    const { oneTable, out } = this;
+    let mask = oneTable.length - 1;
+    let slot = (Math.imul(key, 0x9e3779b1) >>> 0) & mask;
+    for (;;) {
+      const s = oneTable[slot]!;
+      if (s === 0) break;
+      if (out[s] === key) return s;
+      slot = (slot + 1) & mask;
+    }
+    const start = this.reserve(1);
+    this.out[start] = key;
+    oneTable[slot] = start;
+    if (++this.oneCount * 2 > oneTable.length) {
+      const table = new Int32Array(oneTable.length * 2);
+      mask = table.length - 1;
+      for (let x = 0; x < oneTable.length; x++) {
+        const s = oneTable[x]!;
+        if (s === 0) continue;
+        let sl = (Math.imul(this.out[s]!, 0x9e3779b1) >>> 0) & mask;
+        while (table[sl] !== 0) sl = (sl + 1) & mask;
+        table[sl] = s;
+      }
+      this.oneTable = table;
+    }
+    return start;
+  }
+
+  /** Makes room for n more nodes at the end of the output; returns where they start. */
+  private reserve(n: number): number {
+    const start = this.size;
+    if (start + n > MAX_NODES) throw new KwgTooLargeError(start + n);
+    if (start + n > this.out.length) {
+      const bigger = new Uint32Array(Math.max(this.out.length * 2, start + n));
+      bigger.set(this.out.subarray(0, this.size));
+      this.out = bigger;
+    }
+    this.size += n;
+    return start;
   }
 
   /** Writes the arcs pushed since arcBase as one sibling list, or finds an equal one. */
@@ -220,6 +303,10 @@ class Builder {
     const n = this.arcTop - arcBase;
     if (n === 0) return 0;
     const { arcs } = this;
+    if (n === 1) {
+      this.arcTop = arcBase;
+      return this.internOne(arcs[arcBase]!);
+    }
     let h = 0x811c9dc5;
     for (let k = arcBase; k < this.arcTop; k++) h = Math.imul(h ^ arcs[k]!, 0x01000193);
     h ^= h >>> 15;
@@ -234,16 +321,9 @@ class Builder {
       }
       slot = (slot + 1) & mask;
     }
-    const start = this.size;
-    if (start + n > MAX_NODES) throw new KwgTooLargeError(start + n);
-    if (start + n > this.out.length) {
-      const bigger = new Uint32Array(Math.max(this.out.length * 2, start + n));
-      bigger.set(this.out.subarray(0, this.size));
-      this.out = bigger;
-    }
+    const start = this.reserve(n);
     for (let k = 0; k < n; k++) this.out[start + k] = arcs[arcBase + k]!;
     this.out[start + n - 1] = (this.out[start + n - 1]! | IS_END_BIT) >>> 0;
-    this.size += n;
     this.arcTop = arcBase;
     this.table[slot] = start;
     if (++this.tableCount * 2 > this.table.length) {

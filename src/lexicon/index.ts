@@ -19,7 +19,8 @@ export {
   tile,
   type Kwg,
 } from './kwg.js';
-export { buildKwg, KwgTooLargeError, MAX_BUILD_WORD_TILES } from './build.js';
+export { buildKwg, buildPackedKwg, KwgTooLargeError, MAX_BUILD_WORD_TILES } from './build.js';
+export { packWords, unpackWords, type PackedWords } from './packed.js';
 export {
   FORMAT_VERSION,
   decodeKwg,

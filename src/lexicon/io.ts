@@ -8,12 +8,17 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SPANISH, type TileSet } from '../engine/tiles.js';
-import { buildKwg } from './build.js';
+import { buildPackedKwg } from './build.js';
 import { decodeKwg, encodeKwg, isLexiconFileError, lexiconFileErrorMessage } from './file.js';
 import type { LexiconFileError } from './file.js';
 import type { Kwg } from './kwg.js';
 import { Lexicon } from './lexicon.js';
-import { normaliseArray, normaliseEntries, textEntries, type NormalisedList } from './wordlist.js';
+import {
+  normaliseEntries,
+  normaliseJsonArray,
+  textEntries,
+  type NormalisedList,
+} from './wordlist.js';
 
 /** Why a lexicon or word list file could not be used. */
 export type LexiconLoadError =
@@ -133,14 +138,13 @@ export function readWordList(path: string, set: TileSet = SPANISH): Loaded<Norma
 
 /** Reads and normalises the default word list (an-array-of-spanish-words). */
 export function readDefaultWordList(): NormalisedList {
-  const words = JSON.parse(readFileSync(defaultWordListPath(), 'utf8')) as string[];
-  return normaliseArray(SPANISH, words);
+  return normaliseJsonArray(SPANISH, readFileSync(defaultWordListPath()));
 }
 
 /** Builds the graph of the default list. */
 export function buildDefaultKwg(): { kwg: Kwg; list: NormalisedList } {
   const list = readDefaultWordList();
-  return { kwg: buildKwg(list.words, SPANISH), list };
+  return { kwg: buildPackedKwg(list.words, SPANISH), list };
 }
 
 /** Writes a graph file atomically (a temporary file renamed over the target). */

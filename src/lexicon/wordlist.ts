@@ -7,6 +7,7 @@
  * agree (checked on the full default list by the tests).
  */
 import { wordToTiles, type TileSet } from '../engine/tiles.js';
+import { PackedWordsBuilder, type PackedWords } from './packed.js';
 
 /** Words shorter or longer than this (in tiles, D-05) never enter the lexicon. */
 export const MIN_WORD_TILES = 2;
@@ -28,8 +29,8 @@ export interface Rejection {
 
 /** The outcome of normalising a word list. */
 export interface NormalisedList {
-  /** Accepted words as tile codes, in input order (duplicates removed later by the builder). */
-  readonly words: number[][];
+  /** Accepted words, packed, in input order (duplicates are removed by the builder). */
+  readonly words: PackedWords;
   /** Entries that were read (blank lines and comments of text files excluded). */
   readonly entries: number;
   /** Every rejected entry, in input order. */
@@ -49,16 +50,22 @@ export interface ListEntry {
   readonly text: string;
 }
 
-/** Turns entries into tiles, keeping words of 2–15 tiles made only of the set's letters. */
-export function normaliseEntries(set: TileSet, entries: Iterable<ListEntry>): NormalisedList {
-  const fast = new FastTokenizer(set);
-  const words: number[][] = [];
-  const rejected: Rejection[] = [];
-  let count = 0;
-  for (const { line, text } of entries) {
-    count++;
-    const result = fast.tiles(text) ?? wordToTiles(set, text);
-    let reason: RejectReason | undefined;
+/** Collects accepted words and rejections entry by entry. */
+class ListNormaliser {
+  readonly words = new PackedWordsBuilder();
+  readonly rejected: Rejection[] = [];
+  entries = 0;
+  readonly fast: FastTokenizer;
+
+  constructor(private readonly set: TileSet) {
+    this.fast = new FastTokenizer(set);
+  }
+
+  /** Adds one entry. */
+  add(line: number, text: string): void {
+    this.entries++;
+    const result = this.fast.tiles(text) ?? wordToTiles(this.set, text);
+    let reason: RejectReason;
     if (!Array.isArray(result)) {
       reason = /^\p{L}$/u.test(result.letter)
         ? { code: 'LETTER_NOT_IN_SET', letter: result.letter }
@@ -68,22 +75,118 @@ export function normaliseEntries(set: TileSet, entries: Iterable<ListEntry>): No
     } else if (result.length > MAX_WORD_TILES) {
       reason = { code: 'TOO_LONG', tiles: result.length };
     } else {
-      words.push(result);
-      continue;
+      this.words.push(result);
+      return;
     }
-    rejected.push({ line, text, reason });
+    this.rejected.push({ line, text, reason });
   }
-  return { words, entries: count, rejected };
+
+  result(): NormalisedList {
+    return { words: this.words.finish(), entries: this.entries, rejected: this.rejected };
+  }
+}
+
+/** Turns entries into tiles, keeping words of 2–15 tiles made only of the set's letters. */
+export function normaliseEntries(set: TileSet, entries: Iterable<ListEntry>): NormalisedList {
+  const n = new ListNormaliser(set);
+  for (const { line, text } of entries) n.add(line, text);
+  return n.result();
 }
 
 /** Normalises an array of words (such as the default list); `line` is the 1-based index. */
 export function normaliseArray(set: TileSet, list: readonly string[]): NormalisedList {
-  return normaliseEntries(
-    set,
-    (function* () {
-      for (let i = 0; i < list.length; i++) yield { line: i + 1, text: list[i]! };
-    })(),
-  );
+  const n = new ListNormaliser(set);
+  for (let i = 0; i < list.length; i++) n.add(i + 1, list[i]!);
+  return n.result();
+}
+
+/**
+ * Normalises a JSON array of strings given as UTF-8 bytes (the default list's index.json)
+ * without building a string per word: plain words go from bytes to tiles through a table;
+ * anything else (escapes, other characters) is decoded and takes the general path. The result
+ * equals `normaliseArray(set, JSON.parse(text))`; throws SyntaxError when the bytes are not a
+ * JSON array of strings.
+ */
+export function normaliseJsonArray(set: TileSet, bytes: Uint8Array): NormalisedList {
+  const n = new ListNormaliser(set);
+  const { byteTable, pairTable } = n.fast;
+  const isSpace = (b: number | undefined): boolean =>
+    b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+  const decoder = new TextDecoder();
+  let p = 0;
+  const skip = (): void => {
+    while (isSpace(bytes[p])) p++;
+  };
+  const syntax = (): never => {
+    throw new SyntaxError(`not a JSON array of strings (byte ${p})`);
+  };
+  skip();
+  if (bytes[p] !== 0x5b) syntax();
+  p++;
+  skip();
+  if (bytes[p] === 0x5d) return n.result();
+  for (let index = 1; ; index++) {
+    if (bytes[p] !== 0x22) syntax();
+    const start = ++p;
+    let plain = n.fast.ok;
+    while (p < bytes.length && bytes[p] !== 0x22) {
+      if (bytes[p] === 0x5c) {
+        plain = false;
+        p++;
+      }
+      p++;
+    }
+    if (p >= bytes.length) syntax();
+    const end = p++;
+    // Plain words are written straight into the packed list, then committed or dropped.
+    let len = -1;
+    if (plain) {
+      const out = n.words.room(end - start);
+      const at = n.words.size;
+      len = 0;
+      let prev = 0;
+      for (let q = start; q < end; q++) {
+        let cp = bytes[q]!;
+        if (cp >= 0x80) {
+          // A two-byte UTF-8 sequence (ñ, Ñ …) gives its code point; longer ones go the slow way.
+          if (cp >= 0xc2 && cp < 0xe0 && q + 1 < end && (bytes[q + 1]! & 0xc0) === 0x80)
+            cp = ((cp & 0x1f) << 6) | (bytes[++q]! & 0x3f);
+          else cp = 0;
+        }
+        const c = byteTable[cp]!;
+        if (c === 0) {
+          len = -1;
+          break;
+        }
+        const d = prev ? pairTable[prev * 256 + c]! : 0;
+        if (d) {
+          out[at + len - 1] = d;
+          prev = 0;
+        } else {
+          out[at + len++] = c;
+          prev = c;
+        }
+      }
+    }
+    if (len >= MIN_WORD_TILES && len <= MAX_WORD_TILES) {
+      n.entries++;
+      n.words.commit(len);
+    } else {
+      n.add(index, JSON.parse(decoder.decode(bytes.subarray(start - 1, end + 1))) as string);
+    }
+    skip();
+    if (bytes[p] === 0x2c) {
+      p++;
+      skip();
+      continue;
+    }
+    if (bytes[p] === 0x5d) break;
+    syntax();
+  }
+  p++;
+  skip();
+  if (p !== bytes.length) syntax();
+  return n.result();
 }
 
 /**
@@ -155,50 +258,52 @@ export function rejectCodeTitle(code: RejectReason['code']): string {
 }
 
 /**
- * Plain-letter tokenizer: a table from character to code for every single-character label
- * (both cases) plus the two-letter digraphs. Returns undefined for anything it does not know,
- * and then `wordToTiles` decides.
+ * Plain-letter tokenizer: a table from character code (below 0x800) to tile code for every
+ * single-character label in both cases, and a table of the two-letter digraphs. Returns
+ * undefined for anything it does not know, and then `wordToTiles` decides.
  */
 class FastTokenizer {
-  private readonly single = new Map<number, number>();
-  private readonly pair = new Map<number, number>();
-  private readonly ok: boolean;
+  readonly byteTable = new Uint8Array(0x800);
+  readonly pairTable = new Uint8Array(256 * 256);
+  readonly ok: boolean;
 
   constructor(set: TileSet) {
+    let ok = set.letters.length < 256;
     set.letters.forEach((l, i) => {
       if (l.label.length !== 1) return;
-      const up = l.label.charCodeAt(0);
-      this.single.set(up, i + 1);
       const lower = l.label.toLowerCase();
-      if (lower.length === 1 && lower.toUpperCase() === l.label)
-        this.single.set(lower.charCodeAt(0), i + 1);
+      for (const ch of [l.label, lower]) {
+        const cp = ch.charCodeAt(0);
+        if (ch.length === 1 && ch.toUpperCase() === l.label && cp < 0x800)
+          this.byteTable[cp] = i + 1;
+      }
     });
-    let ok = true;
     set.letters.forEach((l, i) => {
       if (l.label.length === 1) return;
       const a = set.letters.findIndex((x) => x.label === l.label[0]);
       const b = set.letters.findIndex((x) => x.label === l.label[1]);
       if (l.label.length !== 2 || a < 0 || b < 0) ok = false;
-      else this.pair.set((a + 1) * 256 + b + 1, i + 1);
+      else this.pairTable[(a + 1) * 256 + b + 1] = i + 1;
     });
     this.ok = ok;
   }
 
   tiles(text: string): number[] | undefined {
     if (!this.ok) return undefined;
-    const codes: number[] = [];
-    for (let i = 0; i < text.length; i++) {
-      const c = this.single.get(text.charCodeAt(i));
-      if (c === undefined) return undefined;
-      codes.push(c);
-    }
     const out: number[] = [];
-    for (let i = 0; i < codes.length; i++) {
-      const d = i + 1 < codes.length ? this.pair.get(codes[i]! * 256 + codes[i + 1]!) : undefined;
-      if (d !== undefined) {
-        out.push(d);
-        i++;
-      } else out.push(codes[i]!);
+    let prev = 0;
+    for (let i = 0; i < text.length; i++) {
+      const cp = text.charCodeAt(i);
+      const c = cp < 0x800 ? this.byteTable[cp]! : 0;
+      if (c === 0) return undefined;
+      const d = prev ? this.pairTable[prev * 256 + c]! : 0;
+      if (d) {
+        out[out.length - 1] = d;
+        prev = 0;
+      } else {
+        out.push(c);
+        prev = c;
+      }
     }
     return out;
   }

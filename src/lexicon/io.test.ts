@@ -1,0 +1,119 @@
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { SPANISH } from '../engine/tiles.js';
+import { buildPackedKwg } from './build.js';
+import { HEADER_BYTES } from './file.js';
+import { loadLexicon, openLexicon, readWordList, saveKwg } from './io.js';
+import type { Lexicon } from './lexicon.js';
+import { tiles } from './testing/graph.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'atril-lexicon-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = (name: string, content: string | Uint8Array): string => {
+  const p = join(dir, name);
+  writeFileSync(p, content);
+  return p;
+};
+
+describe('user word lists', () => {
+  it('builds exactly the normalised list: none more, none less', () => {
+    const path = file(
+      'mis-palabras.txt',
+      '\ufeff# Lista de prueba\nCasa\ncasas\n\ncalle\nCALLE\nimán\npingüino\nkiwi\nñu\nrr\nx\n',
+    );
+    const r = readWordList(path);
+    if (!r.ok) throw new Error(r.message);
+    expect(r.value.rejected.map((x) => [x.line, x.text, x.reason.code])).toEqual([
+      [9, 'kiwi', 'LETTER_NOT_IN_SET'],
+      [11, 'rr', 'TOO_SHORT'],
+      [12, 'x', 'TOO_SHORT'],
+    ]);
+    const out = join(dir, 'mis-palabras.kwg');
+    saveKwg(buildPackedKwg(r.value.words, SPANISH), out);
+    const loaded = loadLexicon(out);
+    if (!loaded.ok) throw new Error(loaded.message);
+    const lex: Lexicon = loaded.value;
+    const words = [...lex.words()].map((w) => w.join(',')).sort();
+    const expected = ['CASA', 'CASAS', 'CALLE', 'IMAN', 'PINGUINO', 'ÑU'].map((w) =>
+      tiles(w).join(','),
+    );
+    expect(words).toEqual(expected.sort());
+    expect(lex.wordCount).toBe(6);
+    expect(lex.set).toBe(SPANISH);
+  });
+
+  it('an empty list (or only comments) is an error, in Spanish', () => {
+    for (const content of ['', '# nada\n\n']) {
+      const r = readWordList(file('vacia.txt', content));
+      expect(r.ok).toBe(false);
+      if (!r.ok) {
+        expect(r.error.code).toBe('NO_WORDS');
+        expect(r.message).toMatch(/no contiene ninguna palabra/);
+      }
+    }
+  });
+
+  it('a binary file is not a word list', () => {
+    const r = readWordList(
+      file('imagen.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 0xff, 0xfe])),
+    );
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toMatch(/no es un archivo de texto UTF-8/);
+    const nul = readWordList(file('nul.txt', 'casa\0\ncalle\n'));
+    expect(nul.ok ? 'ok' : nul.error.code).toBe('NOT_TEXT');
+  });
+
+  it('a missing file or a folder says so', () => {
+    const r = readWordList(join(dir, 'no-existe.txt'));
+    expect(r.ok ? 'ok' : r.error.code).toBe('NOT_FOUND');
+    mkdirSync(join(dir, 'carpeta'));
+    const d = loadLexicon(join(dir, 'carpeta'));
+    expect(d.ok ? 'ok' : d.message).toMatch(/es una carpeta/);
+  });
+});
+
+describe('lexicon files', () => {
+  const good = join(dir, 'bueno.kwg');
+  saveKwg(
+    buildPackedKwg({ bytes: new Uint8Array([0, ...tiles('CASA'), 0]), count: 1 }, SPANISH),
+    good,
+  );
+  const bytes = readFileSync(good);
+  const broken = (name: string, change: (b: Uint8Array) => Uint8Array): string =>
+    file(name, change(Uint8Array.from(bytes)));
+  const message = (path: string): string => {
+    const r = loadLexicon(path);
+    return r.ok ? 'ok' : r.message;
+  };
+
+  it('a good file loads and answers', () => {
+    const r = loadLexicon(good);
+    expect(r.ok && r.value.isWord(tiles('CASA'))).toBe(true);
+  });
+
+  it('each kind of damage is a clear Spanish error, never a wrong answer', () => {
+    expect(message(file('vacio.kwg', ''))).toMatch(/está vacío/);
+    expect(message(file('lista.kwg', 'casa\ncalle\n'))).toMatch(
+      /no es un archivo de léxico de Atril/,
+    );
+    expect(message(broken('version.kwg', (b) => ((b[8] = 9), b)))).toMatch(/versión de formato 9/);
+    expect(message(broken('corto.kwg', (b) => b.subarray(0, b.length - 3)))).toMatch(
+      /incompleto o dañado/,
+    );
+    expect(message(broken('cabecera.kwg', (b) => b.subarray(0, 12)))).toMatch(
+      /incompleto o dañado/,
+    );
+    expect(message(broken('suma.kwg', (b) => ((b[HEADER_BYTES + 9]! ^= 1), b)))).toMatch(
+      /suma de control/,
+    );
+    expect(message(join(dir, 'no-existe.kwg'))).toMatch(/No existe el archivo/);
+  });
+
+  it('openLexicon uses the named file, resolved against the current directory', () => {
+    const r = openLexicon(good);
+    expect(r.ok && r.value.wordCount).toBe(1);
+  });
+});
