@@ -1,0 +1,178 @@
+import { join } from 'node:path';
+import { type IPty, spawn } from 'node-pty';
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectedEnd, scriptedGame } from './helpers/scriptedGame.js';
+
+const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
+
+/** `atril play` in a real pseudo-terminal (single-key mode), with its output collected. */
+class Terminal {
+  readonly pty: IPty;
+  out = '';
+  exit: Promise<number>;
+
+  constructor(args: string[], env: Record<string, string> = { NO_COLOR: '1' }) {
+    this.pty = spawn(process.execPath, [BIN, 'play', ...args], {
+      cols: 100,
+      rows: 45,
+      env: Object.fromEntries(
+        Object.entries({ ...process.env, ...env }).filter(
+          (e): e is [string, string] =>
+            e[1] !== undefined && (e[0] !== 'NO_COLOR' || 'NO_COLOR' in env),
+        ),
+      ),
+    });
+    this.pty.onData((d) => (this.out += d));
+    this.exit = new Promise((resolve) => this.pty.onExit((e) => resolve(e.exitCode)));
+  }
+
+  /** Waits until the output since `from` contains `text`. */
+  async waitFor(text: string, from = 0, ms = 15_000): Promise<string> {
+    const end = Date.now() + ms;
+    while (!this.out.slice(from).includes(text)) {
+      if (Date.now() > end)
+        throw new Error(`no «${text}» in:\n${this.out.slice(from).slice(-2500)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return this.out.slice(from);
+  }
+
+  /** Types raw input and returns the screen it produced once `text` shows. */
+  async press(keys: string, text: string): Promise<string> {
+    const from = this.out.length;
+    this.pty.write(keys);
+    return this.waitFor(text, from);
+  }
+}
+
+let term: Terminal | undefined;
+afterEach(() => {
+  term?.pty.kill();
+  term = undefined;
+});
+
+/** The last screen drawn: what follows the last clear-screen sequence. */
+function lastScreen(out: string): string {
+  return out.slice(out.lastIndexOf('\x1b[2J') + 4);
+}
+
+describe('atril play in single-key mode (pseudo-terminal)', () => {
+  it('answers the seed keys of UX.md §2.3 and draws the board', async () => {
+    term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7']);
+    const first = await term.waitFor('Tu turno.');
+    const screen = lastScreen(first);
+    expect(screen).toContain('    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O');
+    expect(screen).toContain(' 1  3P .  .  2L .  .  .  3P .  .  .  2L .  .  3P');
+    expect(screen).toContain(' 8  3P .  .  2L .  .  . [**].  .  .  2L .  .  3P');
+    expect(screen).toContain('Atril: 1:C 2:E 3:L 4:N 5:O 6:U 7:U');
+    expect(screen).toContain('Luis · Modo navegación · cursor H8');
+    expect(screen.includes('\x1b[1m')).toBe(false); // NO_COLOR
+
+    await term.press('t', 'Tu turno.');
+    await term.press('s', 'Ana 0, Tú 0.');
+    await term.press('c', 'ce, e, ele, ene, o, u, u.');
+    await term.press('3', '3: ele, 1 punto.');
+    await term.press('i', 'Orden alfabético.');
+    await term.press('i', 'Consonantes y luego vocales.');
+    await term.press('i', 'Orden de robo.');
+    await term.press('o', 'H8, vacía, doble palabra, centro.');
+    await term.press('u', 'Todavía no se ha jugado nada.');
+    await term.press('l', 'No hay palabras en el tablero.');
+    await term.press('r', 'Partida sin reloj.');
+    await term.press('b', 'Bolsa 86. No vistas (93):');
+    await term.press('e', 'Fila 8: vacía.');
+    await term.press('x', 'Fila 8: vacía.');
+    await term.press('d', 'No hay ninguna jugada que se pueda impugnar.');
+    await term.press('q', 'Q: tecla sin función. Pulsa ? para la ayuda.');
+    await term.press('?', 'Ayuda. Modo navegación.');
+    await term.press('\x1bOP', 'Ayuda. Modo navegación.'); // F1
+    await term.press('\x1b[C', 'I8, vacía.');
+    await term.press('\x1b[D', 'H8, vacía, doble palabra, centro.');
+    await term.press('\x1b[1;5H', 'A1, vacía, triple palabra.'); // Ctrl+Home
+    await term.press('\x1b[A', 'Borde del tablero. A1.');
+    await term.press('\x1b[F', 'O1, vacía, triple palabra.'); // End
+    await term.press('\x1b[H', 'A1, vacía, triple palabra.'); // Home
+    await term.press('f', 'No has puesto ninguna ficha.');
+    await term.press('p', '¿Pasar? Pulsa P otra vez.');
+    await term.press('n', 'Pase cancelado.');
+
+    // Writing: Shift+letter places from the rack; an off-centre opening is refused.
+    await term.press('h', 'Escritura horizontal desde A1.');
+    await term.press('U', 'U en A1.');
+    await term.press('N', 'N en B1.');
+    await term.press('O', 'O en C1.');
+    await term.press('y', 'La primera jugada debe pasar por la casilla central, H8.');
+    await term.press('\r', 'La primera jugada debe pasar por la casilla central, H8.');
+    await term.press('z', '3 fichas devueltas al atril.');
+
+    // Back to the centre with a command line, then C E L O with Backspace and Shift+digit.
+    await term.press('/', 'Línea de órdenes.');
+    await term.press('casilla H8\r', 'H8, vacía, doble palabra, centro.');
+    await term.press('h', 'Escritura horizontal desde H8.');
+    await term.press('C', 'C en H8.');
+    await term.press('E', 'E en I8.');
+    await term.press('L', 'L en J8.');
+    await term.press('U', 'U en K8.');
+    await term.press('\x7f', 'U retirada de K8.');
+    const placed = await term.press('@', 'O en K8.'); // Shift+2 (US layout): rack tile 2 is O
+    expect(lastScreen(placed)).toContain(' 8  3P .  .  2L .  .  . +C +E +L +O [2L].  .  3P');
+    expect(lastScreen(placed)).toContain('Atril: 1:N 2:U 3:U');
+    await term.press('y', 'CELO 12, total 12.');
+    await term.press('q', 'Q: tecla sin función.');
+    const played = await term.press('f', 'Tu turno.');
+    expect(played).toContain('Jugada CELO, 8H horizontal, 12 puntos.');
+    expect(played).toContain('Luis: 8H horizontal, CELO, 12.');
+    const ana = lastScreen(played);
+    expect(ana).toContain(' 8  3P .  .  2L .  .  . [C ]E  L  O  2L .  .  3P');
+    expect(ana).toContain('Tú 0 · Luis 12 · Bolsa 82');
+    expect(ana).toContain('Atril: 1:A 2:H 3:I 4:I 5:J 6:N 7:Z');
+
+    // Ana: Shift+letter in navigation jumps to that letter; errors change nothing.
+    await term.press('O', 'K8, O.');
+    await term.press('C', 'Vuelta al principio. H8, C.');
+    await term.press(':', 'Línea de órdenes.');
+    await term.press('hola\r', 'Orden desconocida: «hola». Escribe «ayuda» para ver las órdenes.');
+    await term.press('/', 'Línea de órdenes.');
+    await term.press('2B ha\r', 'La jugada no toca ninguna ficha del tablero.');
+    await term.press('/', 'Línea de órdenes.');
+    await term.press('H9 AXA\r', 'No tienes la X en el atril.');
+    await term.press('s', 'Tú 0, Luis 12.');
+    await term.press('g', 'Modo cambio.');
+    await term.press('Z', 'zeta elegida. Cambiar 1 ficha: zeta. Pulsa G para confirmar.');
+    await term.press('\x1b', 'Modo navegación.');
+    await term.press('\x03', 'Hasta luego: la partida queda sin terminar.');
+    expect(await term.exit).toBe(0);
+  });
+
+  it('places a blank after asking its letter, and K for CH (UX.md §2.4)', async () => {
+    // Seed 21: Luis starts with ? A E J O U U.
+    term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '21']);
+    const first = await term.waitFor('Tu turno.');
+    expect(lastScreen(first)).toMatch(/Atril: 1:\?/);
+    await term.press('h', 'Escritura horizontal desde H8.');
+    await term.press('!', 'Comodín en H8. ¿Qué letra es?');
+    await term.press('k', 'comodín (como CH) en H8.');
+    const screen = lastScreen(await term.press('c', '.'));
+    expect(screen).toContain('+ch');
+    await term.press('\x03', 'Hasta luego');
+    expect(await term.exit).toBe(0);
+  });
+
+  it('plays a complete hot-seat game through the command line', async () => {
+    const { lines, final, winners } = scriptedGame('42');
+    term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '42']);
+    await term.waitFor('Tu turno.');
+    // Each line ends a turn, and the next seat then hears "Tu turno." (the last one ends the game).
+    for (const line of lines.slice(0, -1)) await term.press(`/${line}\r`, 'Tu turno.');
+    await term.press(`/${lines[lines.length - 1]}\r`, expectedEnd(['Ana', 'Luis'], final, winners));
+    expect(await term.exit).toBe(0);
+  });
+
+  it('uses colour unless NO_COLOR is set', async () => {
+    term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7'], { TERM: 'xterm' });
+    const first = await term.waitFor('Tu turno.');
+    expect(first).toContain('\x1b[2m3P\x1b[0m');
+    term.pty.write('\x03');
+    expect(await term.exit).toBe(0);
+  });
+});
