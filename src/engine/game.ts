@@ -258,7 +258,7 @@ function reduceInner(s: GameState, e: GameEvent): GameState {
         bag = back.bag;
         rng = back.rng;
       }
-      const racks = s.racks.map((r) => r.slice());
+      const racks = s.racks.map((r) => new Uint8Array(r));
       for (let seat = 0; seat < e.players; seat++) {
         const d = take(bag, e.racks[seat]!);
         bag = d;
@@ -269,7 +269,7 @@ function reduceInner(s: GameState, e: GameEvent): GameState {
     case 'play': {
       turnCheck(s, e.seat);
       const placed = placedOfEvent(s, e);
-      const board = s.board.slice();
+      const board = new Uint8Array(s.board); // the constructor copies faster than slice()
       for (const p of placed) board[p.square] = p.tile;
       const racks = s.racks.slice();
       const rack = removeFromRack(
@@ -281,12 +281,11 @@ function reduceInner(s: GameState, e: GameEvent): GameState {
       racks[e.seat] = rack;
       const scores = s.scores.slice();
       scores[e.seat]! += e.score;
-      const words = evaluatedWords(s, placed);
       const pending: PendingPlay | null = isChallengeable(s.rules)
         ? {
             seat: e.seat,
             placed,
-            words,
+            words: evaluatedWords(s, placed),
             score: e.score,
             drew: [...e.drew],
             before: {
@@ -396,7 +395,7 @@ function reduceChallenge(s: GameState, e: ChallengeEvent): GameState {
   const clockMs = timed(s, e.seat, e.elapsedMs);
   if (!e.valid) {
     // C-02: withdraw the play; the tiles it drew go back into the bag.
-    const board = s.board.slice();
+    const board = new Uint8Array(s.board); // the constructor copies faster than slice()
     for (const q of p.placed) board[q.square] = EMPTY;
     const rack = removeFromRack(s.racks[p.seat]!, p.drew);
     for (const q of p.placed) rack[q.tile & BLANK_FLAG ? BLANK : q.tile]!++;
@@ -466,7 +465,7 @@ function sameTiles(a: readonly number[], b: readonly number[]): boolean {
 }
 
 function removeFromRack(rack: Uint8Array, tiles: readonly number[]): Uint8Array {
-  const out = rack.slice();
+  const out = new Uint8Array(rack);
   for (const t of tiles) {
     const c = t & BLANK_FLAG ? BLANK : t;
     if (out[c] === 0) throw new Error('tile not in rack');
@@ -784,7 +783,7 @@ function invalidWords(
 }
 
 function missingFromRack(rack: Uint8Array, tiles: readonly number[]): number[] {
-  const counts = rack.slice();
+  const counts = new Uint8Array(rack);
   const missing: number[] = [];
   for (const tile of tiles) {
     const c = tile & BLANK_FLAG ? BLANK : tile;
