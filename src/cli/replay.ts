@@ -222,6 +222,12 @@ export function mismatchMessage(m: ReplayMismatch, move: ReplayMove, record: Gcg
       return `la retirada anota ${signed(Number(m.stated))}, pero la jugada retirada constaba con ${-Number(m.computed)} puntos`;
     case 'NOTHING_TO_WITHDRAW':
       return 'retirada («--») sin ninguna jugada que retirar';
+    case 'CHALLENGE_PLAYER':
+      return m.computed
+        ? `la bonificación por impugnación es para ${m.stated}, pero la última jugada es de ${m.computed}`
+        : `bonificación por impugnación para ${m.stated} sin ninguna jugada en pie`;
+    case 'END_PENALTY_EXTRA':
+      return `quien salió ya sumó el doble de las fichas sobrantes; restarlas además en esta línea (${signed(Number(m.stated))}) las cuenta dos veces`;
     case 'END_RACK':
       return `las fichas sobrantes ${move.word} constan como ${signed(Number(m.stated))}, que no es ni su valor ni el doble; se esperaba ${signed(Number(m.computed))}`;
     case 'END_PENALTY_MISSING':

@@ -118,10 +118,22 @@ describe('replay: end of game (RULES.md E-05, §12 records)', () => {
     expect(r.mismatches[0]).toMatchObject({ stated: -7, computed: -8 });
     expect(r.final.ending).toBe('penalties');
   });
+  it('modern 2× points plus an own-rack line for the opponent count the tiles twice', () =>
+    expect(kinds(replay(PLAYED + '>a: (ÑS) +18 30\n>b: ÑS (ÑS) -9 1\n'))).toEqual([
+      'END_PENALTY_EXTRA@7',
+    ]));
+  it('a challenge bonus goes to the player whose play stands last', () => {
+    expect(kinds(replay(PLAYED + '>b: (challenge) +5 15\n'))).toEqual([]);
+    const r = replay(PLAYED + '>a: (challenge) +5 17\n');
+    expect(kinds(r)).toEqual(['CHALLENGE_PLAYER@6']);
+    expect(r.mismatches[0]).toMatchObject({ stated: 'a', computed: 'b' });
+    const gone = replay(PLAYED + '>b: OS -- -10 0\n>b: (challenge) +5 5\n');
+    expect(kinds(gone)).toEqual(['CHALLENGE_PLAYER@7']);
+  });
   it('challenge bonuses and time penalties count as stated', () => {
-    const r = replay(PLAYED + '>a: (challenge) +5 17\n>b: (time) -10 0\n');
+    const r = replay(PLAYED + '>b: (challenge) +5 15\n>a: (time) -10 2\n');
     expect(r.mismatches).toEqual([]);
-    expect(r.final.players.map((p) => p.computed)).toEqual([17, 0]);
+    expect(r.final.players.map((p) => p.computed)).toEqual([2, 15]);
   });
   it('the final pool must be the full tile set: a short game leaves tiles unaccounted', () => {
     const r = replay(PLAYED + '>a: (ÑS) +18 30\n');

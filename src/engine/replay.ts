@@ -11,10 +11,11 @@
  * - a running total is accepted when it equals the replayed total or the player's previous
  *   stated total plus this line's stated score; so a single mis-scored play is reported on its
  *   line only, and a wrong score field with a right total (`-- +0`) is reported as the score;
- * - challenge bonuses and time penalties count as stated;
+ * - challenge bonuses and time penalties count as stated; a bonus must go to the player whose
+ *   play is the last one standing;
  * - end of game: going-out points `(TILES) +N` may be 2× the tiles' value (modern convention)
  *   or 1× with a `TILES (TILES) -N` line for each opponent (old convention, like the FISE own-
- *   rack rule E-05); own-rack lines must subtract exactly the tiles' value.
+ *   rack rule E-05), never both; own-rack lines must subtract exactly the tiles' value.
  * Racks in records are often partial, so racks never make a move fail; tiles played that the
  * stated rack lacks are warnings.
  */
@@ -79,8 +80,10 @@ export type MismatchKind =
   | 'WITHDRAW_PLAYER' // `--` names a player other than the one whose play it takes back
   | 'WITHDRAW_AMOUNT' // `--` takes back an amount other than the play's stated score
   | 'NOTHING_TO_WITHDRAW' // `--` with no play on the board to take back
+  | 'CHALLENGE_PLAYER' // a challenge bonus for a player whose play is not the one standing last
   | 'END_RACK' // going-out points neither 1× nor 2× the value of the tiles listed
-  | 'END_PENALTY_MISSING'; // 1× going-out points without the opponent's own-rack line
+  | 'END_PENALTY_MISSING' // 1× going-out points without the opponent's own-rack line
+  | 'END_PENALTY_EXTRA'; // 2× going-out points and an own-rack line too: counted twice
 
 export interface ReplayMismatch {
   readonly turn: number;
@@ -205,6 +208,7 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
   const overflowWarned = new Set<number>();
   const endRacks: { turn: number; line: number | null; player: number; value: number }[] = [];
   const penalised = new Set<number>();
+  const penaltyTurns: { turn: number; line: number | null; player: number }[] = [];
   let convention: '2x' | '1x' | null = null;
   const endTiles: number[] = [];
 
@@ -323,9 +327,20 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
         if (ev.score !== 0) flag('SCORE', ev.score, 0);
         break;
       }
-      case 'challengeBonus':
+      case 'challengeBonus': {
+        word = '(challenge)';
+        score = ev.score;
+        const last = lastPlay(record.events, i, plays);
+        if (!last || last.withdrawn || last.player !== p)
+          flag(
+            'CHALLENGE_PLAYER',
+            record.players[p]!.nick,
+            last && !last.withdrawn ? record.players[last.player]!.nick : '',
+          );
+        break;
+      }
       case 'timePenalty':
-        word = ev.kind === 'challengeBonus' ? '(challenge)' : '(time)';
+        word = '(time)';
         score = ev.score;
         break;
       case 'endRack': {
@@ -335,10 +350,10 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
         endRacks.push({ turn, line, player: p, value: v });
         if (ev.score === 2 * v) {
           score = 2 * v;
-          convention ??= '2x';
+          if (v > 0) convention ??= '2x';
         } else if (ev.score === v) {
           score = v;
-          convention ??= '1x';
+          if (v > 0) convention ??= '1x';
         } else {
           score = convention === '1x' ? v : 2 * v;
           flag('END_RACK', ev.score, score);
@@ -349,6 +364,7 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
         word = `(${tilesToGcg(set, ev.tiles, '?')})`;
         score = -rackValue(set, ev.tiles);
         penalised.add(p);
+        penaltyTurns.push({ turn, line, player: p });
         if (ev.score !== score) flag('SCORE', ev.score, score);
         break;
       }
@@ -395,6 +411,22 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
       }
     }
   }
+
+  // The modern convention already charges the opponent: an own-rack line on top counts twice.
+  if (convention === '2x') {
+    for (const pt of penaltyTurns) {
+      mismatches.push({
+        turn: pt.turn,
+        line: pt.line,
+        kind: 'END_PENALTY_EXTRA',
+        stated: record.events[pt.turn - 1]!.score,
+        computed: 0,
+      });
+      const m = moves[pt.turn - 1]!;
+      moves[pt.turn - 1] = { ...m, ok: false };
+    }
+  }
+  mismatches.sort((a, b) => a.turn - b.turn);
 
   const ending = endRacks.length ? 'out' : penalised.size ? 'penalties' : 'none';
   const pool = endRacks.length

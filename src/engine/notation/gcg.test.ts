@@ -207,7 +207,11 @@ describe('GCG coded errors', () => {
     expect(err(utf8(head + '>c: AB 8G AB +8 8\n'))).toBe('UNKNOWN_PLAYER@3'));
   it('DUPLICATE_PLAYER', () =>
     expect(err(utf8('#player1 a A\n#player2 a B\n'))).toBe('DUPLICATE_PLAYER@2'));
-  it('TOO_FEW_PLAYERS', () => expect(err(utf8('#player1 a A\n'))).toBe('TOO_FEW_PLAYERS@1'));
+  it('TOO_FEW_PLAYERS, also for a gap in the numbering', () => {
+    expect(err(utf8('#player1 a A\n'))).toBe('TOO_FEW_PLAYERS@1');
+    expect(err(utf8('#player2 b B\n>b: AB 8G AB +8 8\n'))).toBe('TOO_FEW_PLAYERS@1');
+    expect(err(utf8('#player1 a A\n#player3 c C\n'))).toBe('TOO_FEW_PLAYERS@1');
+  });
   it('BAD_EVENT for a line of no known shape', () =>
     expect(err(utf8(head + '>a: AB 8G\n'))).toBe('BAD_EVENT@3'));
   it('BAD_LINE for stray text outside a note', () =>

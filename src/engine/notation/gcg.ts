@@ -312,7 +312,9 @@ export function parseGcgText(text: string): GcgParsed | { ok: false; error: GcgE
     return fail('BAD_LINE', lineNo, line);
   }
 
-  if (players.length < 2 || players.some((p) => p === undefined)) return fail('TOO_FEW_PLAYERS', 1);
+  // A sparse array: `some` would skip the holes left by a missing #playerN.
+  for (let k = 0; k < Math.max(2, players.length); k++)
+    if (players[k] === undefined) return fail('TOO_FEW_PLAYERS', 1);
   const declared = players as GcgPlayer[];
 
   const setOrError = chooseTileSet(head.tileDistribution, head.lexicon, raw, finalRacks);
