@@ -122,11 +122,12 @@ describe('replay: end of game (RULES.md E-05, §12 records)', () => {
     expect(kinds(replay(PLAYED + '>a: (ÑS) +18 30\n>b: ÑS (ÑS) -9 1\n'))).toEqual([
       'END_PENALTY_EXTRA@7',
     ]));
-  it('a challenge bonus goes to the player whose play stands last', () => {
+  it('a positive challenge bonus goes to the player whose play stands last', () => {
     expect(kinds(replay(PLAYED + '>b: (challenge) +5 15\n'))).toEqual([]);
     const r = replay(PLAYED + '>a: (challenge) +5 17\n');
     expect(kinds(r)).toEqual(['CHALLENGE_PLAYER@6']);
     expect(r.mismatches[0]).toMatchObject({ stated: 'a', computed: 'b' });
+    expect(kinds(replay(PLAYED + '>a: (challenge) -5 7\n'))).toEqual([]); // a failed challenge's cost
     const gone = replay(PLAYED + '>b: OS -- -10 0\n>b: (challenge) +5 5\n');
     expect(kinds(gone)).toEqual(['CHALLENGE_PLAYER@7']);
   });

@@ -11,8 +11,8 @@
  * - a running total is accepted when it equals the replayed total or the player's previous
  *   stated total plus this line's stated score; so a single mis-scored play is reported on its
  *   line only, and a wrong score field with a right total (`-- +0`) is reported as the score;
- * - challenge bonuses and time penalties count as stated; a bonus must go to the player whose
- *   play is the last one standing;
+ * - challenge lines and time penalties count as stated; a positive challenge bonus must go to
+ *   the player whose play is the last one standing;
  * - end of game: going-out points `(TILES) +N` may be 2× the tiles' value (modern convention)
  *   or 1× with a `TILES (TILES) -N` line for each opponent (old convention, like the FISE own-
  *   rack rule E-05), never both; own-rack lines must subtract exactly the tiles' value.
@@ -330,8 +330,10 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
       case 'challengeBonus': {
         word = '(challenge)';
         score = ev.score;
+        // A bonus (positive) rewards the play just challenged. Zero or negative amounts are
+        // what Atril writes for a failed challenge on the challenger (gameRecord.ts).
         const last = lastPlay(record.events, i, plays);
-        if (!last || last.withdrawn || last.player !== p)
+        if (ev.score > 0 && (!last || last.withdrawn || last.player !== p))
           flag(
             'CHALLENGE_PLAYER',
             record.players[p]!.nick,
