@@ -75,6 +75,7 @@ describe('viewFor: what each seat may see (DESIGN §5)', () => {
     ).state;
     expect(viewFor(s, 1).lastPlay).toBeNull();
     expect(viewFor(s, 1).history.map((h) => h.kind)).toEqual(['play', 'challenge']);
+    expect(viewFor(s, 1).history[1]).toMatchObject({ target: 0, valid: false, withdrawn: 12 });
   });
 
   it('E-06: the final challenge window and the result are shown', () => {

@@ -52,6 +52,8 @@ export interface HistoryEntry {
   readonly target?: number;
   readonly valid?: boolean;
   readonly invalidWords?: readonly string[];
+  /** Challenge: points taken off the target's withdrawn play (C-02); 0 when it stood. */
+  readonly withdrawn?: number;
 }
 
 /** The end of the game, as shown to everyone. */
@@ -277,6 +279,7 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           target: e.target,
           valid: e.valid,
           invalidWords: [...e.invalidWords],
+          withdrawn: e.withdrawn,
           score: -e.penalty,
           total: totals[e.seat]!,
         });
