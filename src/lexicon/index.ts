@@ -35,6 +35,7 @@ export {
   MIN_WORD_TILES,
   normaliseArray,
   normaliseEntries,
+  normaliseJsonArray,
   rejectCodeTitle,
   rejectReasonMessage,
   summariseRejections,

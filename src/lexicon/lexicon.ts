@@ -30,6 +30,12 @@ export class Lexicon {
   /** First node of the GADDAG root list. */
   readonly gaddagRoot: number;
   private readonly allLetters: number;
+  /** Letters + 1: the side of the lookup tables below. */
+  private readonly span: number;
+  /** Node of the DAWG root arc for each first tile (0: none; node 0 never accepts). */
+  private readonly first: Int32Array;
+  /** Node of the arc for the second tile, indexed by first * span + second (0: none). */
+  private readonly second: Int32Array;
 
   constructor(readonly kwg: Kwg) {
     const set = tileSetById(kwg.tileSetId);
@@ -41,28 +47,51 @@ export class Lexicon {
     this.gaddagRoot = gaddagRoot(kwg.nodes);
     const n = set.letters.length;
     this.allLetters = n >= 31 ? 0xfffffffe : (((1 << (n + 1)) - 1) & ~1) >>> 0;
+    // Every lookup starts by scanning the long root list and a second list: tables skip both.
+    const span = (this.span = n + 1);
+    this.first = new Int32Array(span);
+    this.second = new Int32Array(span * span);
+    const nodes = kwg.nodes;
+    for (let p = this.dawgRoot; p !== 0; p++) {
+      const t0 = nodes[p]! >>> TILE_SHIFT;
+      if (t0 < span) {
+        this.first[t0] = p;
+        for (let q = nodes[p]! & ARC_INDEX_MASK; q !== 0; q++) {
+          const t1 = nodes[q]! >>> TILE_SHIFT;
+          if (t1 < span) this.second[t0 * span + t1] = q;
+          if ((nodes[q]! & IS_END_BIT) !== 0) break;
+        }
+      }
+      if ((nodes[p]! & IS_END_BIT) !== 0) break;
+    }
   }
 
   /**
    * True when the tile codes spell a word (blank flags ignored). Walks the DAWG: one scan of a
-   * sibling list per tile.
+   * sibling list per tile, after a table lookup for the first two tiles.
    */
   isWord(tiles: ArrayLike<number>): boolean {
-    const nodes = this.nodes;
     const len = tiles.length;
-    if (len === 0) return false;
-    let p = this.dawgRoot;
-    for (let i = 0; ;) {
+    const t0 = tiles[0]! & ~BLANK_FLAG;
+    if (len < 2)
+      return len === 1 && t0 < this.span && (this.nodes[this.first[t0]!]! & ACCEPTS_BIT) !== 0;
+    const t1 = tiles[1]! & ~BLANK_FLAG;
+    if (t0 >= this.span || t1 >= this.span) return false;
+    let p = this.second[t0 * this.span + t1]!;
+    if (p === 0) return false;
+    const nodes = this.nodes;
+    let node = nodes[p]!;
+    for (let i = 2; i < len; i++) {
+      p = node & ARC_INDEX_MASK;
       if (p === 0) return false;
       const t = tiles[i]! & ~BLANK_FLAG;
-      let node = nodes[p]!;
+      node = nodes[p]!;
       while (node >>> TILE_SHIFT !== t) {
         if ((node & IS_END_BIT) !== 0) return false;
         node = nodes[++p]!;
       }
-      if (++i === len) return (node & ACCEPTS_BIT) !== 0;
-      p = node & ARC_INDEX_MASK;
     }
+    return (node & ACCEPTS_BIT) !== 0;
   }
 
   /**
