@@ -1,0 +1,222 @@
+/**
+ * The move generator against the brute-force reference (differential, seeded random positions)
+ * and golden counts with the default lexicon.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  SPANISH,
+  fullDistribution,
+  parseNotation,
+  rackFromTiles,
+  rackToTiles,
+} from '../engine/tiles.js';
+import { boardWith } from '../engine/testing/positions.js';
+import {
+  buildKwg,
+  loadDefaultLexicon,
+  readDefaultWordList,
+  unpackWords,
+} from '../lexicon/index.js';
+import { MoveGenerator } from './movegen.js';
+import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, MoveList } from './movelist.js';
+import { Rng } from './rng.js';
+import { WordIndex, bruteForceMoves, placedKey } from './testing/bruteforce.js';
+
+const CH = 4;
+const LL = 13;
+const ENYE = 16;
+const RR = 21;
+
+let fullWords: number[][];
+beforeAll(() => {
+  fullWords = unpackWords(readDefaultWordList().words);
+});
+
+function rackOf(text: string): Uint8Array {
+  const t = parseNotation(SPANISH, text, { allowUndesignatedBlank: true });
+  if (!Array.isArray(t)) throw new Error(text);
+  return rackFromTiles(SPANISH, t);
+}
+
+/** placed-key → score of the generator's placements; fails on a duplicate. */
+function generated(gen: MoveGenerator, rack: Uint8Array, list: MoveList): Map<string, number> {
+  gen.generate({ rack, placementsOnly: true }, list);
+  const got = new Map<string, number>();
+  for (let i = 0; i < list.count; i++) {
+    const k = placedKey(list.placedOf(i));
+    if (got.has(k)) throw new Error(`duplicate move ${k}`);
+    got.set(k, list.score[i]!);
+  }
+  return got;
+}
+
+/** Draws a rack from a bag array, sometimes forcing blanks and digraph tiles in. */
+function drawRack(rng: Rng, bag: number[], size: number): Uint8Array {
+  const rack = new Uint8Array(SPANISH.letters.length + 1);
+  const forced = rng.next();
+  if (forced < 0.15) rack[0] = 1;
+  else if (forced < 0.22) rack[0] = 2;
+  else if (forced < 0.4) rack[[CH, LL, ENYE, RR][rng.int(4)]!]++;
+  let n = rackToTiles(rack).length;
+  while (n < size && bag.length > 0) {
+    const k = rng.int(bag.length);
+    rack[bag[k]!]++;
+    bag.splice(k, 1);
+    n++;
+  }
+  return rack;
+}
+
+/**
+ * Plays `positions` random games with the generator: before each move, compares its moves with
+ * the brute force for a random rack; then plays a random move (incremental cross-sets) and
+ * checks them against a full recomputation.
+ */
+function differential(words: number[][], seed: number, positions: number, maxRack: number): number {
+  const kwg = buildKwg(words, SPANISH);
+  const index = new WordIndex(words);
+  const gen = new MoveGenerator(kwg.nodes, SPANISH);
+  const fresh = new MoveGenerator(kwg.nodes, SPANISH);
+  const list = new MoveList();
+  const rng = new Rng(seed);
+  let done = 0;
+  let compared = 0;
+  while (done < positions) {
+    gen.setBoard(new Uint8Array(225));
+    const bag = rackToTiles(fullDistribution(SPANISH));
+    for (let turn = 0; turn < 12 && done < positions; turn++) {
+      const rack = drawRack(rng, bag, 1 + rng.int(maxRack));
+      const got = generated(gen, rack, list);
+      const want = bruteForceMoves(gen.board, rack, index, SPANISH);
+      expect(got).toEqual(want);
+      compared += want.size;
+      done++;
+      // Move on with a random move of a fresh 7-tile rack so the board fills up.
+      const playRack = drawRack(rng, bag, 7);
+      gen.generate({ rack: playRack, placementsOnly: true }, list);
+      if (list.count === 0) break;
+      const placed = list.placedOf(rng.int(list.count));
+      gen.playPlaced(
+        placed.map((p) => p.square),
+        placed.map((p) => p.tile),
+      );
+      fresh.setBoard(gen.board);
+      let differ = 0;
+      for (let sq = 0; sq < 225; sq++) {
+        if (gen.crossMask(0, sq) !== fresh.crossMask(0, sq)) differ++;
+        if (gen.crossMask(1, sq) !== fresh.crossMask(1, sq)) differ++;
+      }
+      expect(differ).toBe(0);
+    }
+  }
+  return compared;
+}
+
+describe('move generator: differential test against the brute force', () => {
+  it('P-01…P-07, S-01…S-07, D-01…D-03: 900 positions, small lexicon, racks of 1–6 with blanks and digraphs', () => {
+    const rng = new Rng(42);
+    const small = fullWords.filter((w) => w.length <= 8 && rng.next() < 0.012);
+    expect(small.length).toBeGreaterThan(2000);
+    const compared = differential(small, 1, 900, 6);
+    expect(compared).toBeGreaterThan(4_000);
+  }, 300_000);
+
+  it('the same on 100 positions with the full default lexicon, racks of 1–3', () => {
+    const compared = differential(fullWords, 2, 100, 3);
+    expect(compared).toBeGreaterThan(2_000);
+  }, 300_000);
+});
+
+describe('move generator: goldens with the default lexicon', () => {
+  let gen: MoveGenerator;
+  const list = new MoveList();
+  beforeAll(() => {
+    const lex = loadDefaultLexicon();
+    if (!lex.ok) throw new Error(lex.message);
+    gen = new MoveGenerator(lex.value.nodes, SPANISH);
+  });
+
+  const golden = (words: [string, string][], rack: string): [number, number] => {
+    gen.setBoard(boardWith(words));
+    gen.generate({ rack: rackOf(rack), placementsOnly: true }, list);
+    let best = 0;
+    for (let i = 0; i < list.count; i++) best = Math.max(best, list.score[i]!);
+    return [list.count, best];
+  };
+
+  // CANTOR across row 8, ASA and SUDOR hanging from it, LLAVES on row 4 ending on SUDOR's S.
+  const MID: [string, string][] = [
+    ['8D', 'CANTOR'],
+    ['E6', 'ASA'],
+    ['I4', 'SUDOR'],
+    ['4E', '[LL]AVES'],
+  ];
+
+  it('empty board, AEINRST (both directions counted)', () => {
+    expect(golden([], 'AEINRST')).toEqual(GOLDEN.empty);
+  });
+  it('a mid-game board, AEINRST', () => {
+    expect(golden(MID, 'AEINRST')).toEqual(GOLDEN.mid);
+  });
+  it('D-03: two blanks, ??ERSTU on the mid-game board', () => {
+    expect(golden(MID, '??ERSTU')).toEqual(GOLDEN.blanks);
+  });
+  it('D-01: Ñ, CH and RR tiles on the mid-game board', () => {
+    expect(golden(MID, 'Ñ[CH][RR]AEOS')).toEqual(GOLDEN.digraphs);
+  });
+
+  it('lists every distinct exchange and the pass (X-01)', () => {
+    gen.setBoard(boardWith(MID));
+    gen.generate({ rack: rackOf('AAEE?[CH]S'), bagCount: 50 }, list);
+    let exchanges = 0;
+    let passes = 0;
+    for (let i = 0; i < list.count; i++) {
+      if (list.kind[i] === KIND_EXCHANGE) exchanges++;
+      if (list.kind[i] === KIND_PASS) passes++;
+    }
+    // (2+1)(2+1)(1+1)(1+1)(1+1) = 72 sub-multisets, minus the empty exchange (the pass).
+    expect(exchanges).toBe(71);
+    expect(passes).toBe(1);
+  });
+
+  it('X-01: no exchange of more tiles than the bag holds; none when the bag is empty', () => {
+    gen.setBoard(boardWith(MID));
+    gen.generate({ rack: rackOf('ABCDEFG'), bagCount: 1 }, list);
+    let maxLen = 0;
+    for (let i = 0; i < list.count; i++)
+      if (list.kind[i] === KIND_EXCHANGE) maxLen = Math.max(maxLen, list.len[i]!);
+    expect(maxLen).toBe(1);
+    gen.generate({ rack: rackOf('ABCDEFG'), bagCount: 0 }, list);
+    for (let i = 0; i < list.count; i++) expect(list.kind[i]).not.toBe(KIND_EXCHANGE);
+  });
+
+  it('best-N equals the N best of all moves', () => {
+    const leaves = {
+      leaveValue: (c: ArrayLike<number>, n: number) => 3 * c[0]! - 0.7 * n + (c[6]! > 1 ? -2 : 0),
+    };
+    const rng = new Rng(9);
+    const top = new MoveList();
+    for (const rack of ['AEINRST', '??ERSTU', 'Ñ[CH][RR]AEOS', 'QXZJIIU', 'AAEEOOU']) {
+      gen.setBoard(boardWith(MID));
+      gen.generate({ rack: rackOf(rack), leaves, bagCount: 40 }, list);
+      const n = 1 + rng.int(8);
+      gen.generate({ rack: rackOf(rack), leaves, bagCount: 40, top: n }, top);
+      const all = list
+        .order()
+        .slice(0, n)
+        .map((i) => list.equity[i]);
+      expect(top.order().map((i) => top.equity[i])).toEqual(all);
+      expect(top.kind[top.order()[0]!]).toBe(list.kind[list.order()[0]!]);
+    }
+    expect(KIND_PLACE).toBe(0);
+  });
+});
+
+// [number of placements, best score]: counted by the generator and confirmed move for move by
+// the brute force (bruteForceMoves over the whole default list; 43 s for the two blanks).
+const GOLDEN = {
+  empty: [2752, 66],
+  mid: [2332, 77],
+  blanks: [35731, 71],
+  digraphs: [620, 50],
+};

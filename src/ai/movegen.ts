@@ -1,0 +1,752 @@
+/**
+ * The move generator: every legal placement of a rack on a board, walked over the GADDAG half
+ * of the lexicon's KWG (Gordon 1994), with each move's score and equity; plus the exchanges and
+ * the pass.
+ *
+ * - **Cross-sets.** For every empty square and each direction of play, a bit mask of the letters
+ *   that make a valid word with the tiles above/below (for across plays) or left/right (for
+ *   down plays), the face-value sum of those tiles, and whether there are any. They are kept
+ *   up to date incrementally: a play only changes the squares at the ends of the runs it
+ *   touches (`playPlaced`).
+ * - **Anchors.** An anchor is an empty square next to a tile (the centre on an empty board).
+ *   Every placement covers one; a placement is generated from the *leftmost* anchor it covers:
+ *   walking left from an anchor never puts a tile on another anchor. So each placement is found
+ *   once per direction; a single tile forming words both ways is kept only in the across pass
+ *   (the down pass keeps single tiles with no horizontal neighbour).
+ * - **Best-N.** Before walking, each anchor gets an upper bound on the equity of any move from
+ *   it ("shadow"): for every span of squares the move could cover, the premiums and cross-word
+ *   sums bound the score with the rack's values placed greedily on the best multipliers, plus
+ *   the best leave for that many tiles played. Anchors are walked in decreasing bound order and
+ *   the walk stops when no remaining bound beats the N-th best equity found.
+ *
+ * Everything lives in preallocated typed arrays; the walk allocates nothing.
+ */
+import { CENTER, LETTER_MULT, SIZE, SQUARES, WORD_MULT } from '../engine/board.js';
+import { STANDARD_SCORING, type ScoringRules } from '../engine/placement.js';
+import { BLANK_FLAG, EMPTY, type TileSet } from '../engine/tiles.js';
+import { ACCEPTS_BIT, ARC_INDEX_MASK, IS_END_BIT, TILE_SHIFT } from '../lexicon/kwg.js';
+import { BingoIndex } from './bingo.js';
+import { LeaveTable, type LeaveModel, NO_LEAVES } from './leave.js';
+import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, MoveList, TILE_STRIDE } from './movelist.js';
+
+/** What to generate for one rack. */
+export interface GenRequest {
+  /** Rack as counts per code (index 0 = blanks). */
+  readonly rack: ArrayLike<number>;
+  /** 0 (default) = every move; N > 0 = only the N best by equity. */
+  readonly top?: number;
+  /** Leave values for equity; default: none (equity = score). */
+  readonly leaves?: LeaveModel;
+  /** Tiles in the bag: exchanges need `bagCount >= exchangeMinBag` and at most `bagCount` tiles. */
+  readonly bagCount?: number;
+  /** Fewest tiles the bag must hold to allow an exchange (X-02: 1 for Spanish; X-03: 8). */
+  readonly exchangeMinBag?: number;
+  /** Generate placements only (no exchanges, no pass). */
+  readonly placementsOnly?: boolean;
+  /** Sum of values of unseen tiles; with an empty bag, switches equity to end-of-game terms. */
+  readonly unseenValue?: number;
+}
+
+const SEP = 0;
+const GADDAG_ROOT = 1;
+const DAWG_ROOT = 0;
+
+/**
+ * A move generator bound to one lexicon. It holds its own copy of the board and its
+ * cross-sets; keep it in step with `setBoard` or `playPlaced`.
+ */
+export class MoveGenerator {
+  /** The board as the generator sees it (do not write to it directly). */
+  readonly board = new Uint8Array(SQUARES);
+  private readonly nodes: Uint32Array;
+  private readonly val = new Int16Array(256);
+  private readonly allMask: number;
+  private readonly bingoTiles: number;
+  private readonly bingoBonus: number;
+  private tilesOnBoard = 0;
+
+  // Cross-set data, index `d * 225 + square`; d = 0 for across plays (vertical neighbours).
+  private readonly cmask = new Int32Array(2 * SQUARES);
+  private readonly cscore = new Int16Array(2 * SQUARES);
+  private readonly chas = new Uint8Array(2 * SQUARES);
+  private readonly anchorSq = new Uint8Array(SQUARES);
+
+  // The line being walked, in line order.
+  private readonly Lt = new Uint8Array(SIZE);
+  private readonly Lm = new Int32Array(SIZE);
+  private readonly Ls = new Int16Array(SIZE);
+  private readonly Lh = new Uint8Array(SIZE);
+  private readonly Llm = new Uint8Array(SIZE);
+  private readonly Lwm = new Uint8Array(SIZE);
+  private readonly La = new Uint8Array(SIZE);
+  private lineDir = -1;
+  private lineNo = -1;
+
+  // Walk state.
+  private readonly rack = new Uint8Array(64);
+  private rackTotal = 0;
+  private rackMask = 0;
+  private readonly leaves = new LeaveTable();
+  private leaveIdx = 0;
+  private nPlayed = 0;
+  private anchor = 0;
+  private leftLimit = 0;
+  private leftEnd = 0;
+  private anchorEnds = false;
+  private readonly word = new Uint8Array(SIZE);
+  private out: MoveList = new MoveList();
+  private topN = 0;
+  private threshold = -Infinity;
+  private worstSlot = 0;
+  private bingoMask = -2;
+
+  // Shadow scratch.
+  private readonly rackVals = new Int16Array(32);
+  private readonly rackLetters: number[] = [];
+  private readonly sLm = new Int32Array(32);
+  private readonly sWm = new Int32Array(32);
+  private readonly sHc = new Int32Array(32);
+  private readonly sCs = new Int32Array(32);
+  private readonly sMax = new Int32Array(32);
+  private readonly coef = new Int32Array(32);
+  private readonly aDir = new Uint8Array(2 * SQUARES);
+  private readonly aLine = new Uint8Array(2 * SQUARES);
+  private readonly aPos = new Uint8Array(2 * SQUARES);
+  private readonly aLeft = new Uint8Array(2 * SQUARES);
+  private readonly aBound = new Float64Array(2 * SQUARES);
+
+  private readonly pre = new Uint8Array(SIZE);
+  private readonly suf = new Uint8Array(SIZE);
+
+  constructor(
+    kwg: Uint32Array,
+    readonly set: TileSet,
+    scoring: ScoringRules = STANDARD_SCORING,
+  ) {
+    this.nodes = kwg;
+    const n = set.letters.length;
+    if (n > 30) throw new RangeError('tile set too large for 32-bit cross-sets');
+    for (let c = 1; c <= n; c++) this.val[c] = set.letters[c - 1]!.value;
+    this.allMask = ((1 << (n + 1)) - 2) | 0;
+    this.bingoTiles = scoring.bingoTiles;
+    this.bingoBonus = scoring.bingoBonus;
+    this.cmask.fill(this.allMask);
+  }
+
+  /** Number of tiles on the generator's board. */
+  get tileCount(): number {
+    return this.tilesOnBoard;
+  }
+
+  /** Replaces the board and recomputes every cross-set. */
+  setBoard(board: ArrayLike<number>): void {
+    this.board.set(board);
+    this.tilesOnBoard = 0;
+    this.cmask.fill(this.allMask);
+    this.cscore.fill(0);
+    this.chas.fill(0);
+    for (let sq = 0; sq < SQUARES; sq++) {
+      if (this.board[sq] !== EMPTY) {
+        this.tilesOnBoard++;
+        continue;
+      }
+      this.computeCross(0, sq);
+      this.computeCross(1, sq);
+    }
+  }
+
+  /**
+   * Puts new tiles on the board (already validated) and updates the cross-sets of the squares
+   * they affect: the empty squares at both ends of every run through a new tile.
+   */
+  playPlaced(squares: ArrayLike<number>, tiles: ArrayLike<number>): void {
+    for (let k = 0; k < squares.length; k++) {
+      const s = squares[k]!;
+      this.board[s] = tiles[k]!;
+      this.tilesOnBoard++;
+      this.chas[s] = this.chas[SQUARES + s] = 0;
+    }
+    for (let k = 0; k < squares.length; k++) {
+      const s = squares[k]!;
+      const r = (s / SIZE) | 0;
+      const c = s - r * SIZE;
+      // Vertical run through s: its end squares constrain across plays (d = 0).
+      let u = r;
+      while (u > 0 && this.board[(u - 1) * SIZE + c] !== EMPTY) u--;
+      if (u > 0) this.computeCross(0, (u - 1) * SIZE + c);
+      let w = r;
+      while (w < SIZE - 1 && this.board[(w + 1) * SIZE + c] !== EMPTY) w++;
+      if (w < SIZE - 1) this.computeCross(0, (w + 1) * SIZE + c);
+      // Horizontal run through s: its end squares constrain down plays (d = 1).
+      let a = c;
+      while (a > 0 && this.board[r * SIZE + a - 1] !== EMPTY) a--;
+      if (a > 0) this.computeCross(1, r * SIZE + a - 1);
+      let b = c;
+      while (b < SIZE - 1 && this.board[r * SIZE + b + 1] !== EMPTY) b++;
+      if (b < SIZE - 1) this.computeCross(1, r * SIZE + b + 1);
+    }
+  }
+
+  /** The cross-set mask of a square for plays in direction d (0 across, 1 down); for tests. */
+  crossMask(d: 0 | 1, sq: number): number {
+    return this.board[sq] !== EMPTY ? 0 : this.cmask[d * SQUARES + sq]!;
+  }
+
+  // Cross-set of an empty square for plays in direction d, from its perpendicular neighbours.
+  private computeCross(d: number, sq: number): void {
+    const i = d * SQUARES + sq;
+    const board = this.board;
+    if (board[sq] !== EMPTY) return;
+    const r = (sq / SIZE) | 0;
+    const c = sq - r * SIZE;
+    const step = d === 0 ? SIZE : 1;
+    const pos = d === 0 ? r : c;
+    let np = 0;
+    let ns = 0;
+    let score = 0;
+    for (let k = pos - 1, s = sq - step; k >= 0 && board[s] !== EMPTY; k--, s -= step) {
+      this.pre[np++] = board[s]! & ~BLANK_FLAG;
+      score += this.val[board[s]!]!;
+    }
+    for (let k = pos + 1, s = sq + step; k < SIZE && board[s] !== EMPTY; k++, s += step) {
+      this.suf[ns++] = board[s]! & ~BLANK_FLAG;
+      score += this.val[board[s]!]!;
+    }
+    if (np === 0 && ns === 0) {
+      this.cmask[i] = this.allMask;
+      this.cscore[i] = 0;
+      this.chas[i] = 0;
+      return;
+    }
+    this.cscore[i] = score;
+    this.chas[i] = 1;
+    const nodes = this.nodes;
+    let mask = 0;
+    // Walk the shorter side after the unknown letter: GADDAG (suffix reversed, letter, prefix
+    // reversed) when the prefix is shorter, DAWG (prefix, letter, suffix) otherwise.
+    const viaGaddag = np <= ns;
+    let p = viaGaddag ? GADDAG_ROOT : DAWG_ROOT;
+    if (viaGaddag) {
+      for (let j = ns - 1; j >= 0 && p >= 0; j--) p = this.seekNode(p, this.suf[j]!);
+    } else {
+      for (let j = np - 1; j >= 0 && p >= 0; j--) p = this.seekNode(p, this.pre[j]!);
+    }
+    if (p >= 0) {
+      let x = nodes[p]! & ARC_INDEX_MASK;
+      if (x !== 0) {
+        for (; ; x++) {
+          const n = nodes[x]!;
+          const t = n >>> TILE_SHIFT;
+          if (t !== SEP) {
+            let q = x;
+            if (viaGaddag)
+              for (let j = 0; j < np && q >= 0; j++) q = this.seekNode(q, this.pre[j]!);
+            else for (let j = 0; j < ns && q >= 0; j++) q = this.seekNode(q, this.suf[j]!);
+            if (q >= 0 && (nodes[q]! & ACCEPTS_BIT) !== 0) mask |= 1 << t;
+          }
+          if ((n & IS_END_BIT) !== 0) break;
+        }
+      }
+    }
+    this.cmask[i] = mask & this.allMask;
+  }
+
+  // The arc reading tile t among the children of arc p, or -1.
+  private seekNode(p: number, t: number): number {
+    const nodes = this.nodes;
+    let q = nodes[p]! & ARC_INDEX_MASK;
+    if (q === 0) return -1;
+    for (; ; q++) {
+      const n = nodes[q]!;
+      if (n >>> TILE_SHIFT === t) return q;
+      if ((n & IS_END_BIT) !== 0) return -1;
+    }
+  }
+
+  /**
+   * Generates moves for a rack into `out` (cleared first): every move when `top` is 0, else the
+   * `top` best by equity (in no particular order; use `out.order()`).
+   */
+  generate(req: GenRequest, out: MoveList): MoveList {
+    out.clear();
+    this.out = out;
+    this.topN = req.top ?? 0;
+    this.threshold = -Infinity;
+    const rack = this.rack;
+    rack.fill(0);
+    this.rackTotal = 0;
+    this.rackMask = 0;
+    this.rackLetters.length = 0;
+    for (let t = 0; t < req.rack.length; t++) {
+      const c = req.rack[t]!;
+      rack[t] = c;
+      this.rackTotal += c;
+      if (c > 0) {
+        if (t === 0) this.rackMask = this.allMask;
+        else {
+          this.rackMask |= 1 << t;
+          this.rackLetters.push(t);
+        }
+      }
+    }
+    this.rackMask &= this.allMask;
+    const bagCount = req.bagCount ?? 100;
+    this.leaves.fill(rack, req.leaves ?? NO_LEAVES, this.val, {
+      bagCount,
+      unseenValue: req.unseenValue ?? 0,
+    });
+    this.leaveIdx = this.leaves.full;
+    this.nPlayed = 0;
+    this.bingoMask = -2;
+
+    if (!req.placementsOnly) this.genNonPlace(bagCount, req.exchangeMinBag ?? 1);
+    if (this.rackTotal === 0) return out;
+    this.computeAnchors();
+    this.lineDir = -1;
+    if (this.topN === 0) {
+      for (let d = 0; d < 2; d++) for (let l = 0; l < SIZE; l++) this.genLine(d, l);
+    } else {
+      this.genBest();
+    }
+    return out;
+  }
+
+  private computeAnchors(): void {
+    const board = this.board;
+    const a = this.anchorSq;
+    if (this.tilesOnBoard === 0) {
+      a.fill(0);
+      a[CENTER] = 1;
+      return;
+    }
+    for (let r = 0; r < SIZE; r++) {
+      for (let c = 0; c < SIZE; c++) {
+        const s = r * SIZE + c;
+        a[s] =
+          board[s] === EMPTY &&
+          ((c > 0 && board[s - 1] !== EMPTY) ||
+            (c < SIZE - 1 && board[s + 1] !== EMPTY) ||
+            (r > 0 && board[s - SIZE] !== EMPTY) ||
+            (r < SIZE - 1 && board[s + SIZE] !== EMPTY))
+            ? 1
+            : 0;
+      }
+    }
+  }
+
+  private loadLine(d: number, l: number): void {
+    if (this.lineDir === d && this.lineNo === l) return;
+    this.lineDir = d;
+    this.lineNo = l;
+    const off = d * SQUARES;
+    for (let i = 0; i < SIZE; i++) {
+      const sq = d === 0 ? l * SIZE + i : i * SIZE + l;
+      this.Lt[i] = this.board[sq]!;
+      this.Lm[i] = this.cmask[off + sq]!;
+      this.Ls[i] = this.cscore[off + sq]!;
+      this.Lh[i] = this.chas[off + sq]!;
+      this.Llm[i] = LETTER_MULT[sq]!;
+      this.Lwm[i] = WORD_MULT[sq]!;
+      this.La[i] = this.anchorSq[sq]!;
+    }
+  }
+
+  private genLine(d: number, l: number): void {
+    this.loadLine(d, l);
+    let prev = -1;
+    for (let a = 0; a < SIZE; a++) {
+      if (this.La[a] === 0) continue;
+      if ((this.Lm[a]! & this.rackMask) !== 0) {
+        this.leftLimit = prev + 1;
+        this.genAnchor(a);
+      }
+      prev = a;
+    }
+  }
+
+  private genAnchor(a: number): void {
+    this.anchor = a;
+    this.anchorEnds = a === SIZE - 1 || this.Lt[a + 1] === EMPTY;
+    this.goLeft(a, GADDAG_ROOT, 0, 0, 1);
+  }
+
+  private goLeft(idx: number, p: number, main: number, cross: number, wm: number): void {
+    const nodes = this.nodes;
+    const Lt = this.Lt;
+    while (idx >= 0) {
+      const b = Lt[idx]!;
+      if (b === EMPTY) break;
+      const t = b & ~BLANK_FLAG;
+      let q = nodes[p]! & ARC_INDEX_MASK;
+      if (q === 0) return;
+      for (; ; q++) {
+        const n = nodes[q]!;
+        if (n >>> TILE_SHIFT === t) break;
+        if ((n & IS_END_BIT) !== 0) return;
+      }
+      p = q;
+      main += this.val[b]!;
+      idx--;
+    }
+    if (
+      this.nPlayed > 0 &&
+      this.anchorEnds &&
+      this.anchor - idx >= 2 &&
+      (nodes[p]! & ACCEPTS_BIT) !== 0
+    ) {
+      this.record(idx + 1, this.anchor + 1, main, cross, wm);
+    }
+    let c = nodes[p]! & ARC_INDEX_MASK;
+    if (c === 0) return;
+    const can = idx >= this.leftLimit && this.nPlayed < this.rackTotal;
+    if (!can) {
+      // Only the separator (always first: lists are sorted by tile) can still be followed.
+      if (nodes[c]! >>> TILE_SHIFT === SEP && this.nPlayed > 0) {
+        this.leftEnd = idx + 1;
+        this.goRight(this.anchor + 1, c, main, cross, wm);
+      }
+      return;
+    }
+    const mask = this.Lm[idx]! & this.playableMask();
+    const maxT = mask === 0 ? 0 : 31 - Math.clz32(mask);
+    const lm = this.Llm[idx]!;
+    const wmul = this.Lwm[idx]!;
+    const hc = this.Lh[idx]!;
+    const cs = this.Ls[idx]!;
+    const rack = this.rack;
+    const radix = this.leaves.radix;
+    for (; ; c++) {
+      const n = nodes[c]!;
+      const t = n >>> TILE_SHIFT;
+      if (t > maxT) break;
+      if (t === SEP) {
+        if (this.nPlayed > 0) {
+          this.leftEnd = idx + 1;
+          this.goRight(this.anchor + 1, c, main, cross, wm);
+        }
+      } else if (((mask >>> t) & 1) !== 0) {
+        if (rack[t]! > 0) {
+          rack[t]!--;
+          this.nPlayed++;
+          this.leaveIdx -= radix[t]!;
+          this.word[idx] = t;
+          const v = this.val[t]! * lm;
+          this.goLeft(idx - 1, c, main + v, hc ? cross + (cs + v) * wmul : cross, wm * wmul);
+          this.leaveIdx += radix[t]!;
+          this.nPlayed--;
+          rack[t]!++;
+        }
+        if (rack[0]! > 0) {
+          rack[0]!--;
+          this.nPlayed++;
+          this.leaveIdx -= radix[0]!;
+          this.word[idx] = t | BLANK_FLAG;
+          this.goLeft(idx - 1, c, main, hc ? cross + cs * wmul : cross, wm * wmul);
+          this.leaveIdx += radix[0]!;
+          this.nPlayed--;
+          rack[0]!++;
+        }
+      }
+      if ((n & IS_END_BIT) !== 0) break;
+    }
+  }
+
+  private goRight(idx: number, p: number, main: number, cross: number, wm: number): void {
+    const nodes = this.nodes;
+    const Lt = this.Lt;
+    while (idx < SIZE) {
+      const b = Lt[idx]!;
+      if (b === EMPTY) break;
+      const t = b & ~BLANK_FLAG;
+      let q = nodes[p]! & ARC_INDEX_MASK;
+      if (q === 0) return;
+      for (; ; q++) {
+        const n = nodes[q]!;
+        if (n >>> TILE_SHIFT === t) break;
+        if ((n & IS_END_BIT) !== 0) return;
+      }
+      p = q;
+      main += this.val[b]!;
+      idx++;
+    }
+    if (idx > this.anchor + 1 && (nodes[p]! & ACCEPTS_BIT) !== 0) {
+      this.record(this.leftEnd, idx, main, cross, wm);
+    }
+    if (idx >= SIZE || this.nPlayed >= this.rackTotal) return;
+    const mask = this.Lm[idx]! & this.playableMask();
+    if (mask === 0) return;
+    const maxT = 31 - Math.clz32(mask);
+    let c = nodes[p]! & ARC_INDEX_MASK;
+    if (c === 0) return;
+    const lm = this.Llm[idx]!;
+    const wmul = this.Lwm[idx]!;
+    const hc = this.Lh[idx]!;
+    const cs = this.Ls[idx]!;
+    const rack = this.rack;
+    const radix = this.leaves.radix;
+    for (; ; c++) {
+      const n = nodes[c]!;
+      const t = n >>> TILE_SHIFT;
+      if (t > maxT) break;
+      if (((mask >>> t) & 1) !== 0 && t !== SEP) {
+        if (rack[t]! > 0) {
+          rack[t]!--;
+          this.nPlayed++;
+          this.leaveIdx -= radix[t]!;
+          this.word[idx] = t;
+          const v = this.val[t]! * lm;
+          this.goRight(idx + 1, c, main + v, hc ? cross + (cs + v) * wmul : cross, wm * wmul);
+          this.leaveIdx += radix[t]!;
+          this.nPlayed--;
+          rack[t]!++;
+        }
+        if (rack[0]! > 0) {
+          rack[0]!--;
+          this.nPlayed++;
+          this.leaveIdx -= radix[0]!;
+          this.word[idx] = t | BLANK_FLAG;
+          this.goRight(idx + 1, c, main, hc ? cross + cs * wmul : cross, wm * wmul);
+          this.leaveIdx += radix[0]!;
+          this.nPlayed--;
+          rack[0]!++;
+        }
+      }
+      if ((n & IS_END_BIT) !== 0) break;
+    }
+  }
+
+  // Letters the rack can still put down: all of them while a blank is left.
+  private playableMask(): number {
+    if (this.rack[0]! > 0) return this.allMask;
+    let m = 0;
+    const letters = this.rackLetters;
+    for (let j = 0; j < letters.length; j++) if (this.rack[letters[j]!]! > 0) m |= 1 << letters[j]!;
+    return m;
+  }
+
+  private record(lo: number, hi: number, main: number, cross: number, wm: number): void {
+    // A lone tile with horizontal neighbours was already kept by the across pass.
+    if (this.nPlayed === 1 && this.lineDir === 1 && this.Lh[this.anchor] !== 0) return;
+    const score = main * wm + cross + (this.nPlayed >= this.bingoTiles ? this.bingoBonus : 0);
+    const equity = score + this.leaves.value[this.leaveIdx]!;
+    const out = this.out;
+    let i: number;
+    if (this.topN > 0 && out.count >= this.topN) {
+      if (equity <= this.threshold) return;
+      i = this.worstSlot;
+    } else {
+      i = out.push();
+    }
+    const base = i * TILE_STRIDE;
+    const Lt = this.Lt;
+    for (let k = lo; k < hi; k++)
+      out.tiles[base + k - lo] = Lt[k] !== EMPTY ? EMPTY : this.word[k]!;
+    out.kind[i] = KIND_PLACE;
+    out.dir[i] = this.lineDir;
+    out.start[i] = this.lineDir === 0 ? this.lineNo * SIZE + lo : lo * SIZE + this.lineNo;
+    out.len[i] = hi - lo;
+    out.played[i] = this.nPlayed;
+    out.score[i] = score;
+    out.equity[i] = equity;
+    if (this.topN > 0 && out.count >= this.topN) this.updateThreshold();
+  }
+
+  private updateThreshold(): void {
+    const eq = this.out.equity;
+    let w = 0;
+    for (let k = 1; k < this.out.count; k++) if (eq[k]! < eq[w]!) w = k;
+    this.worstSlot = w;
+    this.threshold = eq[w]!;
+  }
+
+  // Exchanges (every distinct multiset of rack tiles, when the bag allows) and the pass.
+  private genNonPlace(bagCount: number, exchangeMinBag: number): void {
+    const lt = this.leaves;
+    const maxExchange = bagCount >= exchangeMinBag ? Math.min(bagCount, lt.total) : 0;
+    for (let i = 0; i <= lt.full; i++) {
+      const n = lt.total - lt.size[i]!;
+      if (n > maxExchange) continue;
+      const equity = lt.value[i]!;
+      const out = this.out;
+      let slot: number;
+      if (this.topN > 0 && out.count >= this.topN) {
+        if (equity <= this.threshold) continue;
+        slot = this.worstSlot;
+      } else slot = out.push();
+      out.kind[slot] = n === 0 ? KIND_PASS : KIND_EXCHANGE;
+      out.dir[slot] = 0;
+      out.start[slot] = 0;
+      out.len[slot] = n;
+      out.played[slot] = 0;
+      out.score[slot] = 0;
+      out.equity[slot] = equity;
+      // Decode the kept counts; exchanged = rack − kept, written in code order.
+      let rest = i;
+      let w = slot * TILE_STRIDE;
+      for (let k = 0; k < lt.kinds.length; k++) {
+        const base = lt.kindCounts[k]! + 1;
+        const kept = rest % base;
+        rest = (rest - kept) / base;
+        for (let x = kept; x < lt.kindCounts[k]!; x++) out.tiles[w++] = lt.kinds[k]!;
+      }
+      if (this.topN > 0 && out.count >= this.topN) this.updateThreshold();
+    }
+  }
+
+  // Best-N: bound every anchor, walk them best bound first, stop when none can beat the N-th.
+  private genBest(): void {
+    // Rack values, highest first, for the greedy bound.
+    const rv = this.rackVals;
+    let k = 0;
+    for (let t = 0; t < 64; t++)
+      for (let c = this.rack[t]!; c > 0; c--) rv[k++] = t === 0 ? 0 : this.val[t]!;
+    const sorted = Array.from(rv.subarray(0, k)).sort((a, b) => b - a);
+    for (let j = 0; j < k; j++) rv[j] = sorted[j]!;
+    let na = 0;
+    for (let d = 0; d < 2; d++) {
+      for (let l = 0; l < SIZE; l++) {
+        this.loadLine(d, l);
+        let prev = -1;
+        for (let a = 0; a < SIZE; a++) {
+          if (this.La[a] === 0) continue;
+          if ((this.Lm[a]! & this.rackMask) !== 0) {
+            const bound = this.shadow(a, prev + 1);
+            if (bound > -Infinity) {
+              // Insertion into the list kept sorted by bound, highest first.
+              let j = na++;
+              while (j > 0 && this.aBound[j - 1]! < bound) {
+                this.aBound[j] = this.aBound[j - 1]!;
+                this.aDir[j] = this.aDir[j - 1]!;
+                this.aLine[j] = this.aLine[j - 1]!;
+                this.aPos[j] = this.aPos[j - 1]!;
+                this.aLeft[j] = this.aLeft[j - 1]!;
+                j--;
+              }
+              this.aBound[j] = bound;
+              this.aDir[j] = d;
+              this.aLine[j] = l;
+              this.aPos[j] = a;
+              this.aLeft[j] = prev + 1;
+            }
+          }
+          prev = a;
+        }
+      }
+    }
+    for (let j = 0; j < na; j++) {
+      if (this.out.count >= this.topN && this.aBound[j]! <= this.threshold) break;
+      this.loadLine(this.aDir[j]!, this.aLine[j]!);
+      this.leftLimit = this.aLeft[j]!;
+      this.genAnchor(this.aPos[j]!);
+    }
+  }
+
+  // Largest value of a rack letter allowed on line square i; 0 if only a blank fits; -1 if none.
+  private squareMax(i: number): number {
+    const m = this.Lm[i]! & this.rackMask;
+    if (m === 0) return -1;
+    let best = this.rack[0]! > 0 ? 0 : -1;
+    for (let j = 0; j < this.rackLetters.length; j++) {
+      const t = this.rackLetters[j]!;
+      if (((m >>> t) & 1) !== 0 && this.val[t]! > best) best = this.val[t]!;
+    }
+    return best;
+  }
+
+  // Upper bound on the equity of any move generated from anchor a of the loaded line.
+  private shadow(a: number, leftLimit: number): number {
+    const Lt = this.Lt;
+    const n = this.rackTotal;
+    const aMax = this.squareMax(a);
+    if (aMax < 0) return -Infinity;
+    let leftBoard = 0;
+    let leftCount = 0;
+    let leftLetter = 0;
+    let lmax = 0;
+    if (a > 0 && Lt[a - 1] !== EMPTY) {
+      for (let j = a - 1; j >= 0 && Lt[j] !== EMPTY; j--) {
+        leftBoard += this.val[Lt[j]!]!;
+        leftCount++;
+        leftLetter = Lt[j]! & ~BLANK_FLAG;
+      }
+    } else {
+      for (let j = a - 1; j >= leftLimit && lmax + 1 < n; j--) {
+        if (this.squareMax(j) < 0) break;
+        lmax++;
+      }
+    }
+    let best = -Infinity;
+    for (let l = 0; l <= lmax; l++) {
+      // Placed squares a-l … a.
+      let cnt = 0;
+      for (let j = a - l; j <= a; j++) this.pushShadow(cnt++, j);
+      let boardSum = l === 0 ? leftBoard : 0;
+      let boardCount = l === 0 ? leftCount : 0;
+      let boardLetter = l === 0 ? leftLetter : 0;
+      let j = a + 1;
+      for (;;) {
+        if (j < SIZE && Lt[j] !== EMPTY) {
+          boardSum += this.val[Lt[j]!]!;
+          boardCount++;
+          boardLetter = Lt[j]! & ~BLANK_FLAG;
+          j++;
+          continue;
+        }
+        const b = this.spanBound(cnt, boardSum, this.bingoPossible(cnt, boardCount, boardLetter));
+        if (b > best) best = b;
+        if (j >= SIZE || cnt >= n || this.squareMax(j) < 0) break;
+        this.pushShadow(cnt++, j);
+        j++;
+      }
+    }
+    return best;
+  }
+
+  private pushShadow(k: number, i: number): void {
+    this.sLm[k] = this.Llm[i]!;
+    this.sWm[k] = this.Lwm[i]!;
+    this.sHc[k] = this.Lh[i]!;
+    this.sCs[k] = this.Ls[i]!;
+    this.sMax[k] = this.squareMax(i);
+  }
+
+  // Whether a span placing `cnt` tiles through `boardCount` tiles could earn the bingo bonus.
+  private bingoPossible(cnt: number, boardCount: number, boardLetter: number): boolean {
+    if (cnt < this.bingoTiles) return false;
+    if (this.rackTotal !== cnt || boardCount >= 2) return true;
+    if (this.bingoMask === -2)
+      this.bingoMask = BingoIndex.of(this.nodes, this.bingoTiles).forRack(
+        this.rack,
+        this.set.letters.length,
+      );
+    return boardCount === 0
+      ? (this.bingoMask & 1) !== 0
+      : ((this.bingoMask >>> boardLetter) & 1) !== 0;
+  }
+
+  private spanBound(cnt: number, boardSum: number, bingo: boolean): number {
+    let W = 1;
+    for (let k = 0; k < cnt; k++) W *= this.sWm[k]!;
+    let crossConst = 0;
+    let perSquare = 0;
+    const coef = this.coef;
+    for (let k = 0; k < cnt; k++) {
+      const wm = this.sWm[k]!;
+      const cf = this.sLm[k]! * (W + (this.sHc[k] ? wm : 0));
+      if (this.sHc[k]) crossConst += this.sCs[k]! * wm;
+      perSquare += cf * this.sMax[k]!;
+      // insertion sort, descending
+      let j = k;
+      while (j > 0 && coef[j - 1]! < cf) {
+        coef[j] = coef[j - 1]!;
+        j--;
+      }
+      coef[j] = cf;
+    }
+    let greedy = 0;
+    for (let k = 0; k < cnt; k++) greedy += coef[k]! * this.rackVals[k]!;
+    const tilesPart = greedy < perSquare ? greedy : perSquare;
+    const score = boardSum * W + crossConst + tilesPart + (bingo ? this.bingoBonus : 0);
+    return score + this.leaves.maxByPlayed[cnt]!;
+  }
+}

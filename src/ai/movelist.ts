@@ -1,0 +1,113 @@
+/**
+ * Generated moves kept in flat typed arrays (no object per move), plus the conversions to the
+ * engine's readable `Move` objects at the edge.
+ */
+import { SIZE } from '../engine/board.js';
+import type { Direction, Move, PlaceMove } from '../engine/move.js';
+import { formatCoord } from '../engine/notation/coords.js';
+import { EMPTY, type TileSet, tilesToGcg } from '../engine/tiles.js';
+
+/** Kind of a generated move, as stored in `MoveList.kind`. */
+export const KIND_PLACE = 0;
+export const KIND_EXCHANGE = 1;
+export const KIND_PASS = 2;
+
+/** Tiles stored per move: a whole line (15) for placements, the exchanged tiles otherwise. */
+export const TILE_STRIDE = SIZE;
+
+/**
+ * A growable list of moves. Move `i` is: `kind[i]`; for placements the start square `start[i]`
+ * (row*15+col), direction `dir[i]` (0 across, 1 down) and `len[i]` tiles at
+ * `tiles[i*15 …]` (EMPTY = a square played through); for exchanges `len[i]` tiles (BLANK = 0 for
+ * a blank). `score[i]`, `equity[i]` and `played[i]` (tiles taken from the rack) for all kinds.
+ */
+export class MoveList {
+  count = 0;
+  kind = new Uint8Array(64);
+  dir = new Uint8Array(64);
+  start = new Uint8Array(64);
+  len = new Uint8Array(64);
+  played = new Uint8Array(64);
+  score = new Int16Array(64);
+  equity = new Float64Array(64);
+  tiles = new Uint8Array(64 * TILE_STRIDE);
+
+  /** Forgets every move, keeping the storage. */
+  clear(): void {
+    this.count = 0;
+  }
+
+  /** Makes room for one more move and returns its index. */
+  push(): number {
+    if (this.count === this.kind.length) this.grow();
+    return this.count++;
+  }
+
+  private grow(): void {
+    const n = this.kind.length * 2;
+    const g = <T extends Uint8Array | Int16Array | Float64Array>(a: T, size: number): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      b.set(a);
+      return b;
+    };
+    this.kind = g(this.kind, n);
+    this.dir = g(this.dir, n);
+    this.start = g(this.start, n);
+    this.len = g(this.len, n);
+    this.played = g(this.played, n);
+    this.score = g(this.score, n);
+    this.equity = g(this.equity, n);
+    this.tiles = g(this.tiles, n * TILE_STRIDE);
+  }
+
+  /** Copies move `i` of `from` into slot `j` of this list (which must exist). */
+  copyFrom(from: MoveList, i: number, j: number): void {
+    this.kind[j] = from.kind[i]!;
+    this.dir[j] = from.dir[i]!;
+    this.start[j] = from.start[i]!;
+    this.len[j] = from.len[i]!;
+    this.played[j] = from.played[i]!;
+    this.score[j] = from.score[i]!;
+    this.equity[j] = from.equity[i]!;
+    if (from === this) {
+      this.tiles.copyWithin(j * TILE_STRIDE, i * TILE_STRIDE, i * TILE_STRIDE + TILE_STRIDE);
+    } else {
+      const src = from.tiles.subarray(i * TILE_STRIDE, i * TILE_STRIDE + TILE_STRIDE);
+      this.tiles.set(src, j * TILE_STRIDE);
+    }
+  }
+
+  /** Indices of the moves sorted by equity, best first (ties: higher score first). */
+  order(): number[] {
+    const idx = Array.from({ length: this.count }, (_, i) => i);
+    idx.sort((a, b) => this.equity[b]! - this.equity[a]! || this.score[b]! - this.score[a]!);
+    return idx;
+  }
+
+  /** Move `i` as the engine's readable `Move`. */
+  toMove(i: number): Move {
+    const kind = this.kind[i]!;
+    if (kind === KIND_PASS) return { kind: 'pass' };
+    const tiles = Array.from(this.tiles.subarray(i * TILE_STRIDE, i * TILE_STRIDE + this.len[i]!));
+    if (kind === KIND_EXCHANGE) return { kind: 'exchange', tiles };
+    const s = this.start[i]!;
+    const dir: Direction = this.dir[i] === 0 ? 'H' : 'V';
+    return { kind: 'place', row: Math.floor(s / SIZE), col: s % SIZE, dir, tiles };
+  }
+
+  /** The squares and tiles newly placed by placement `i` (squares ascending). */
+  placedOf(i: number): { square: number; tile: number }[] {
+    const out: { square: number; tile: number }[] = [];
+    const step = this.dir[i] === 0 ? 1 : SIZE;
+    for (let k = 0; k < this.len[i]!; k++) {
+      const t = this.tiles[i * TILE_STRIDE + k]!;
+      if (t !== EMPTY) out.push({ square: this.start[i]! + k * step, tile: t });
+    }
+    return out;
+  }
+}
+
+/** GCG coordinate and word of a placement (`.` for each square played through). */
+export function describePlace(set: TileSet, m: PlaceMove): { coord: string; word: string } {
+  return { coord: formatCoord(m), word: tilesToGcg(set, m.tiles) };
+}
