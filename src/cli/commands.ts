@@ -3,6 +3,8 @@ import { checkHelp, runCheck } from './check.js';
 import { lexiconHelp, runLexicon } from './lexicon.js';
 import { replayHelp, runReplay } from './replay.js';
 import { playHelp, runPlay } from './play.js';
+import { bestHelp, runBest } from './best.js';
+import { runSelfplay, selfplayHelp } from './selfplay.js';
 
 export interface Command {
   readonly name: string;
@@ -36,5 +38,17 @@ export const commands: readonly Command[] = [
     summary: 'reproduce una partida GCG y comprueba sus puntuaciones',
     help: replayHelp,
     run: runReplay,
+  },
+  {
+    name: 'best',
+    summary: 'las mejores jugadas para una posición CGP',
+    help: bestHelp,
+    run: runBest,
+  },
+  {
+    name: 'selfplay',
+    summary: 'partidas entre jugadores del ordenador, con estadísticas',
+    help: selfplayHelp,
+    run: runSelfplay,
   },
 ];

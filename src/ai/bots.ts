@@ -1,0 +1,179 @@
+/**
+ * Computer opponents by level. A bot sees only what its seat's view shows: its own rack, the
+ * board, the scores, the bag count and the unseen tiles (DESIGN.md §5); it never reads another
+ * rack or the bag order.
+ *
+ * - `principiante`: real but modest words. It never takes the best play: among placements of
+ *   at most five tiles it picks at random one scoring between the 20th and 60th percentile.
+ * - `aficionado`: the highest-scoring placement, leaves ignored (greedy); exchanges only when
+ *   no word fits.
+ * - `experto`: the best static equity (score + learned leave value, end-of-game terms when the
+ *   bag is empty), which weighs exchanges and passes against plays.
+ */
+import type { Move } from '../engine/move.js';
+import type { GameView } from '../engine/view.js';
+import type { Rules } from '../engine/rules.js';
+import { letterOf, wordToTiles, type TileSet } from '../engine/tiles.js';
+import { type LeaveModel, NO_LEAVES } from './leave.js';
+import { defaultLeaves } from './leaves.js';
+import type { MoveGenerator } from './movegen.js';
+import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, type MoveList } from './movelist.js';
+import type { Rng } from './rng.js';
+
+/** The bot levels, weakest first. */
+export const BOT_LEVELS = ['principiante', 'aficionado', 'experto'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+/** True when a string names a bot level. */
+export function isBotLevel(s: string): s is BotLevel {
+  return (BOT_LEVELS as readonly string[]).includes(s);
+}
+
+/** What a bot is allowed to know when it decides. */
+export interface BotInput {
+  /** Own rack as counts (index 0 = blanks). */
+  readonly rack: Uint8Array;
+  readonly bagCount: number;
+  /** Tiles this seat cannot see, as counts. */
+  readonly unseen: ArrayLike<number>;
+  readonly rules: Rules;
+}
+
+/** A bot: picks one move of the list the generator fills (returns its index). */
+export interface Bot {
+  readonly level: BotLevel;
+  choose(gen: MoveGenerator, input: BotInput, list: MoveList, rng: Rng): number;
+}
+
+function unseenValueOf(set: TileSet, unseen: ArrayLike<number>): number {
+  let v = 0;
+  for (let t = 1; t < unseen.length; t++) v += unseen[t]! * (set.letters[t - 1]?.value ?? 0);
+  return v;
+}
+
+function maxExchangeRequest(input: BotInput) {
+  return {
+    rack: input.rack,
+    bagCount: input.bagCount,
+    exchangeMinBag: input.rules.exchangeMinBag,
+  };
+}
+
+/** The expert: best equity with the given leave values (defaults to the shipped ones). */
+export function expertBot(leaves: LeaveModel = defaultLeaves()): Bot {
+  return {
+    level: 'experto',
+    choose(gen, input, list) {
+      gen.generate(
+        {
+          ...maxExchangeRequest(input),
+          top: 1,
+          leaves,
+          unseenValue: unseenValueOf(gen.set, input.unseen),
+        },
+        list,
+      );
+      return list.count > 0 ? 0 : -1;
+    },
+  };
+}
+
+/** The amateur: the highest score; exchanges everything (or passes) when no word fits. */
+export function amateurBot(): Bot {
+  return {
+    level: 'aficionado',
+    choose(gen, input, list) {
+      gen.generate({ ...maxExchangeRequest(input), top: 1, leaves: NO_LEAVES }, list);
+      if (list.count > 0 && list.kind[0] === KIND_PLACE) return 0;
+      return fallback(gen, input, list);
+    },
+  };
+}
+
+/** The beginner: modest words, never the best. */
+export function beginnerBot(): Bot {
+  return {
+    level: 'principiante',
+    choose(gen, input, list, rng) {
+      gen.generate({ rack: input.rack, placementsOnly: true }, list);
+      const scores: number[] = [];
+      for (let i = 0; i < list.count; i++) if (list.played[i]! <= 5) scores.push(list.score[i]!);
+      if (scores.length === 0) return fallback(gen, input, list);
+      scores.sort((a, b) => a - b);
+      const lo = scores[Math.floor(scores.length * 0.2)]!;
+      const hi = scores[Math.floor(scores.length * 0.6)]!;
+      const best = scores[scores.length - 1]!;
+      const pool: number[] = [];
+      for (let i = 0; i < list.count; i++) {
+        const s = list.score[i]!;
+        if (list.played[i]! <= 5 && s >= lo && s <= hi && (s < best || lo === best)) pool.push(i);
+      }
+      return pool[rng.int(pool.length)]!;
+    },
+  };
+}
+
+// No word fits: exchange the whole rack when the rules allow it, else pass.
+function fallback(gen: MoveGenerator, input: BotInput, list: MoveList): number {
+  gen.generate({ ...maxExchangeRequest(input), leaves: NO_LEAVES }, list);
+  let best = -1;
+  for (let i = 0; i < list.count; i++) {
+    if (list.kind[i] === KIND_EXCHANGE && (best < 0 || list.len[i]! > list.len[best]!)) best = i;
+    if (list.kind[i] === KIND_PASS && best < 0) best = i;
+  }
+  for (let i = 0; i < list.count && best >= 0 && list.kind[best] === KIND_PASS; i++) {
+    if (list.kind[i] === KIND_EXCHANGE) best = i;
+  }
+  return best;
+}
+
+/** The bot of a level. */
+export function makeBot(level: BotLevel, leaves?: LeaveModel): Bot {
+  if (level === 'experto') return expertBot(leaves);
+  if (level === 'aficionado') return amateurBot();
+  return beginnerBot();
+}
+
+/**
+ * C-01: whether a bot challenges the last play shown in its view — only when some word it
+ * formed is not in the lexicon (bots never bluff-challenge).
+ */
+export function shouldChallenge(
+  view: GameView,
+  isWord: (tiles: number[]) => boolean,
+  set: TileSet,
+): boolean {
+  if (!view.canChallenge || !view.lastPlay) return false;
+  for (const w of view.lastPlay.words) {
+    const tiles = wordToTiles(set, w);
+    if (!Array.isArray(tiles) || !isWord(tiles.map(letterOf))) return true;
+  }
+  return false;
+}
+
+/**
+ * A bot's action for a seat's view (the server's and the terminal client's entry point): a
+ * challenge when the last play is a phony, else the move its level picks. `gen` must be bound
+ * to the game's lexicon; its board is replaced by the view's.
+ */
+export function botMove(
+  bot: Bot,
+  view: GameView,
+  gen: MoveGenerator,
+  list: MoveList,
+  rng: Rng,
+  isWord: (tiles: number[]) => boolean,
+): Move {
+  if (shouldChallenge(view, isWord, gen.set)) return { kind: 'challenge' };
+  gen.setBoard(view.board);
+  const rack = new Uint8Array(gen.set.letters.length + 1);
+  for (const t of view.rack ?? []) rack[t]!++;
+  const i = bot.choose(
+    gen,
+    { rack, bagCount: view.bagCount, unseen: view.unseen, rules: view.rules },
+    list,
+    rng,
+  );
+  if (i < 0) return { kind: 'pass' };
+  return list.toMove(i);
+}

@@ -1,0 +1,52 @@
+/**
+ * Learned Spanish leave values (see docs/leaves.md): a value per tile kept, a penalty per
+ * duplicate copy, and a vowel/consonant balance term, fitted on self-play games by
+ * `npm run train:leaves`, which writes `leaves/spanish.ts`.
+ */
+import type { LeaveModel } from './leave.js';
+import { SPANISH_LEAVES } from './leaves/spanish.js';
+
+/** The parameters of a leave model: index = tile code (0 = blank). */
+export interface LeaveParams {
+  /** Value of each kept tile. */
+  readonly tile: readonly number[];
+  /** Added for each copy of a tile beyond the first. */
+  readonly dup: readonly number[];
+  /** balance[vowels][consonants] (blanks not counted), relative to an empty leave. */
+  readonly balance: readonly (readonly number[])[];
+  /** Which codes are vowels. */
+  readonly vowels: readonly number[];
+  /** How the parameters were trained (for docs and reports). */
+  readonly trainedOn?: string;
+}
+
+/** A leave model from parameters. */
+export function paramLeaves(p: LeaveParams): LeaveModel {
+  const isVowel = new Uint8Array(64);
+  for (const v of p.vowels) isVowel[v] = 1;
+  return {
+    leaveValue(counts, _size) {
+      let v = 0;
+      let vow = 0;
+      let con = 0;
+      for (let t = 0; t < p.tile.length; t++) {
+        const c = counts[t]!;
+        if (c === 0) continue;
+        v += c * p.tile[t]! + (c - 1) * p.dup[t]!;
+        if (t === 0) continue;
+        if (isVowel[t]) vow += c;
+        else con += c;
+      }
+      const row = p.balance[Math.min(vow, p.balance.length - 1)]!;
+      return v + row[Math.min(con, row.length - 1)]!;
+    },
+  };
+}
+
+let cached: LeaveModel | undefined;
+
+/** The shipped Spanish leave values. */
+export function defaultLeaves(): LeaveModel {
+  cached ??= paramLeaves(SPANISH_LEAVES);
+  return cached;
+}

@@ -1,0 +1,69 @@
+/** `atril best` and `atril selfplay` through the built CLI (DESIGN.md §4). */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
+const atril = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+const EMPTY_AEINRST = '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0';
+
+describe('atril best', () => {
+  it('--json: plays best first with coord, word, score and equity; S-07 bingo on the star', () => {
+    const r = atril('best', '--cgp', EMPTY_AEINRST, '--top', '3', '--json');
+    expect(r.code, r.err).toBe(0);
+    const plays = JSON.parse(r.out) as {
+      coord: string;
+      word: string;
+      score: number;
+      equity: number;
+    }[];
+    expect(plays).toHaveLength(3);
+    expect(plays[0]!.score).toBe(66); // the golden best score of the empty board with AEINRST
+    expect(plays[0]!.word).toHaveLength(7);
+    for (let k = 1; k < plays.length; k++)
+      expect(plays[k - 1]!.equity).toBeGreaterThanOrEqual(plays[k]!.equity);
+  });
+
+  it('writes played-through squares as "." in word and spells the whole word in main', () => {
+    const cgp = '15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AEINRST/ 0/14 0';
+    const plays = JSON.parse(atril('best', '--cgp', cgp, '--top', '1', '--json').out);
+    expect(plays[0].word).toMatch(/\./);
+    expect(plays[0].main.replace(/\./g, '')).toHaveLength(plays[0].word.length);
+  });
+
+  it('bad input: a Spanish message and exit 2', () => {
+    const r = atril('best', '--cgp', 'nada');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/posición CGP no es válida/);
+    expect(atril('best').code).toBe(2);
+    expect(atril('best', '--cgp', EMPTY_AEINRST, '--top', 'x').code).toBe(2);
+  });
+});
+
+describe('atril selfplay', () => {
+  it('--json: wins, draws, mean scores and the 95% interval; same seed, same result', () => {
+    const run = () =>
+      atril('selfplay', '--games', '4', '--bots', 'experto,principiante', '--seed', '5', '--json');
+    const a = run();
+    expect(a.code, a.err).toBe(0);
+    const j = JSON.parse(a.out);
+    expect(j.wins[0] + j.wins[1] + j.draws).toBe(4);
+    expect(j.meanScores).toHaveLength(2);
+    expect(j.interval95[0]).toBeLessThanOrEqual(j.winRate);
+    expect(j.interval95[1]).toBeGreaterThanOrEqual(j.winRate);
+    expect({ ...JSON.parse(run().out), seconds: 0 }).toEqual({ ...j, seconds: 0 });
+  });
+
+  it('bad input: a Spanish message and exit 2', () => {
+    expect(atril('selfplay', '--games', '0', '--bots', 'experto,experto').code).toBe(2);
+    const r = atril('selfplay', '--games', '2', '--bots', 'experto,maestro');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/niveles/);
+    expect(
+      atril('selfplay', '--games', '2', '--bots', 'experto,experto', '--rules', 'x').code,
+    ).toBe(2);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * `atril best --cgp "CGP" [--top N] [--json] [--lexicon FILE]`: the best plays for a position
+ * by equity (DESIGN.md §4). JSON: `[{"coord","word","score","equity",…}]`, best first, where
+ * `word` is the play in GCG notation with `.` for each square played through (the squares'
+ * letters are in `main`, the whole main word).
+ */
+import { parseArgs } from 'node:util';
+import { SIZE } from '../engine/board.js';
+import type { ExchangeMove, PlaceMove } from '../engine/move.js';
+import { formatCoord } from '../engine/notation/coords.js';
+import { parseCgp } from '../engine/notation/cgp.js';
+import { EMPTY, tileSetById, tilesToGcg, type TileSet } from '../engine/tiles.js';
+import { openLexicon } from '../lexicon/index.js';
+import { NO_LEAVES } from '../ai/leave.js';
+import { defaultLeaves } from '../ai/leaves.js';
+import { MoveGenerator } from '../ai/movegen.js';
+import { KIND_EXCHANGE, KIND_PASS, MoveList } from '../ai/movelist.js';
+
+export const bestHelp = `Uso: atril best --cgp "POSICIÓN" [--top N] [--json] [--lexicon ARCHIVO]
+
+Muestra las mejores jugadas para el jugador que tiene el turno en una posición CGP (tablero,
+atriles, puntuaciones y turnos sin puntos), ordenadas por equidad: puntos más el valor de las
+fichas que se quedan en el atril (con la bolsa vacía, los puntos del final de partida).
+
+  --cgp "POSICIÓN"    la posición, p. ej. "15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AEINRST/ 0/14 0"
+  --top N             cuántas jugadas (10 por omisión; 0 = todas)
+  --json              salida para programas: [{"coord","word","score","equity"}], la mejor primero;
+                      "word" en notación GCG con «.» por cada casilla ya ocupada
+  --lexicon ARCHIVO   usa otro léxico (compilado con «atril lexicon build»)
+
+Salida: 0 si todo va bien, 2 si la orden o la posición están mal escritas.`;
+
+interface BestEntry {
+  coord: string | null;
+  word: string;
+  score: number;
+  equity: number;
+  kind: 'place' | 'exchange' | 'pass';
+  main?: string;
+  tiles?: number;
+}
+
+function fail(message: string): number {
+  process.stderr.write(`${message}\n«atril best --help» explica cómo se usa.\n`);
+  return 2;
+}
+
+/** Runs `atril best`. */
+export async function runBest(args: string[]): Promise<number> {
+  let values: { cgp?: string; top?: string; json?: boolean; lexicon?: string };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        cgp: { type: 'string' },
+        top: { type: 'string' },
+        json: { type: 'boolean' },
+        lexicon: { type: 'string' },
+      },
+    }));
+  } catch (e) {
+    return fail(`Opción no válida: ${(e as Error).message}`);
+  }
+  if (values.cgp === undefined) return fail('Falta la posición: --cgp "…".');
+  const top = values.top === undefined ? 10 : Number(values.top);
+  if (!Number.isInteger(top) || top < 0)
+    return fail(`--top necesita un número entero ≥ 0, no «${values.top}».`);
+  const parsed = parseCgp(values.cgp);
+  if (!parsed.ok) {
+    const e = parsed.error;
+    return fail(
+      `La posición CGP no es válida (${e.code}${e.row ? `, fila ${e.row}` : ''}${e.text ? `: «${e.text}»` : ''}).`,
+    );
+  }
+  const pos = parsed.position;
+  const set = tileSetById(pos.tileSet);
+  if (!set) return fail(`Juego de fichas desconocido: «${pos.tileSet}».`);
+  const loaded = openLexicon(values.lexicon);
+  if (!loaded.ok) return fail(loaded.message);
+  const lex = loaded.value;
+  if (lex.set.id !== set.id)
+    return fail(`La posición usa fichas «${set.id}» y el léxico «${lex.set.id}».`);
+  const rackTiles = pos.racks[0] ?? [];
+  if (rackTiles.length === 0) return fail('La posición no trae el atril del jugador que mueve.');
+
+  const rack = new Uint8Array(set.letters.length + 1);
+  for (const t of rackTiles) rack[t]!++;
+  let onBoard = 0;
+  let boardValue = 0;
+  for (let sq = 0; sq < SIZE * SIZE; sq++) {
+    const t = pos.board[sq]!;
+    if (t === EMPTY) continue;
+    onBoard++;
+    boardValue += t & 0x80 ? 0 : set.letters[t - 1]!.value;
+  }
+  const others = pos.racks.slice(1).reduce((n, r) => n + (r.length > 0 ? r.length : 7), 0);
+  const bagCount = Math.max(0, set.size - onBoard - rackTiles.length - others);
+  let total = 0;
+  set.letters.forEach((l) => (total += l.count * l.value));
+  const rackValue = rackTiles.reduce((v, t) => v + (t === 0 ? 0 : set.letters[t - 1]!.value), 0);
+
+  const gen = new MoveGenerator(lex.nodes, set);
+  gen.setBoard(pos.board);
+  const list = new MoveList();
+  gen.generate(
+    {
+      rack,
+      top,
+      leaves: set.id === 'spanish' ? defaultLeaves() : NO_LEAVES,
+      bagCount,
+      exchangeMinBag: 1,
+      unseenValue: total - boardValue - rackValue,
+    },
+    list,
+  );
+  const entries = list.order().map((i) => entryOf(set, list, i));
+  if (values.json) {
+    process.stdout.write(JSON.stringify(entries) + '\n');
+    return 0;
+  }
+  if (entries.length === 0) process.stdout.write('No hay ninguna jugada posible.\n');
+  entries.forEach((e, k) => {
+    const what =
+      e.kind === 'place'
+        ? `${e.coord} ${e.word} (${e.main}), ${e.score} puntos`
+        : e.kind === 'exchange'
+          ? `cambiar ${e.word.slice(1)}`
+          : 'pasar';
+    process.stdout.write(`${String(k + 1).padStart(3)}. ${what}; equidad ${e.equity.toFixed(1)}\n`);
+  });
+  return 0;
+
+  function entryOf(s: TileSet, l: MoveList, i: number): BestEntry {
+    const equity = Math.round(l.equity[i]! * 100) / 100;
+    if (l.kind[i] === KIND_PASS) return { coord: null, word: '-', score: 0, equity, kind: 'pass' };
+    if (l.kind[i] === KIND_EXCHANGE) {
+      const m = l.toMove(i) as ExchangeMove;
+      return {
+        coord: null,
+        word: '-' + tilesToGcg(s, m.tiles, '?'),
+        score: 0,
+        equity,
+        kind: 'exchange',
+      };
+    }
+    const m = l.toMove(i) as PlaceMove;
+    const step = m.dir === 'H' ? 1 : SIZE;
+    const full = m.tiles.map((t, k) =>
+      t === EMPTY ? pos.board[m.row * SIZE + m.col + k * step]! : t,
+    );
+    return {
+      coord: formatCoord(m),
+      word: tilesToGcg(s, m.tiles),
+      score: l.score[i]!,
+      equity,
+      kind: 'place',
+      main: tilesToGcg(s, full),
+      tiles: l.played[i]!,
+    };
+  }
+}
