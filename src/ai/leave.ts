@@ -10,6 +10,20 @@ export interface LeaveModel {
   leaveValue(counts: ArrayLike<number>, size: number): number;
 }
 
+/** The parameters of a leave model: index = tile code (0 = blank). */
+export interface LeaveParams {
+  /** Value of each kept tile. */
+  readonly tile: readonly number[];
+  /** Added for each copy of a tile beyond the first. */
+  readonly dup: readonly number[];
+  /** balance[vowels][consonants] (blanks not counted), relative to an empty leave. */
+  readonly balance: readonly (readonly number[])[];
+  /** Which codes are vowels. */
+  readonly vowels: readonly number[];
+  /** How the parameters were trained (for docs and reports). */
+  readonly trainedOn?: string;
+}
+
 /** Every leave is worth nothing: equity is the score alone. */
 export const NO_LEAVES: LeaveModel = { leaveValue: () => 0 };
 

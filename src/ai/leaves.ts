@@ -3,22 +3,10 @@
  * duplicate copy, and a vowel/consonant balance term, fitted on self-play games by
  * `npm run train:leaves`, which writes `leaves/spanish.ts`.
  */
-import type { LeaveModel } from './leave.js';
+import type { LeaveModel, LeaveParams } from './leave.js';
 import { SPANISH_LEAVES } from './leaves/spanish.js';
 
-/** The parameters of a leave model: index = tile code (0 = blank). */
-export interface LeaveParams {
-  /** Value of each kept tile. */
-  readonly tile: readonly number[];
-  /** Added for each copy of a tile beyond the first. */
-  readonly dup: readonly number[];
-  /** balance[vowels][consonants] (blanks not counted), relative to an empty leave. */
-  readonly balance: readonly (readonly number[])[];
-  /** Which codes are vowels. */
-  readonly vowels: readonly number[];
-  /** How the parameters were trained (for docs and reports). */
-  readonly trainedOn?: string;
-}
+export type { LeaveParams };
 
 /** A leave model from parameters. */
 export function paramLeaves(p: LeaveParams): LeaveModel {
