@@ -23,7 +23,8 @@ export function fullBag(set: TileSet, rng: RngState): { bag: Uint8Array; rng: Rn
 export function drawTiles(bag: Uint8Array, n: number): { drawn: number[]; bag: Uint8Array } {
   const take = Math.min(n, bag.length);
   const rest = bag.length - take;
-  const drawn = Array.from(bag.subarray(rest)).reverse();
+  const drawn = new Array<number>(take);
+  for (let k = 0; k < take; k++) drawn[k] = bag[bag.length - 1 - k]!; // Array.from is slow here
   return { drawn, bag: bag.slice(0, rest) };
 }
 
