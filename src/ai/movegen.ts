@@ -99,6 +99,8 @@ export class MoveGenerator {
   private threshold = -Infinity;
   private worstSlot = 0;
   private bingoMask = -2;
+  /** Letters (not blanks) still on the rack during the walk, as a bit mask. */
+  private lettersLeft = 0;
 
   // Shadow scratch.
   private readonly rackVals = new Int16Array(32);
@@ -290,6 +292,8 @@ export class MoveGenerator {
       }
     }
     this.rackMask &= this.allMask;
+    this.lettersLeft = 0;
+    for (const t of this.rackLetters) this.lettersLeft |= 1 << t;
     const bagCount = req.bagCount ?? 100;
     this.leaves.fill(rack, req.leaves ?? NO_LEAVES, this.val, {
       bagCount,
@@ -426,7 +430,7 @@ export class MoveGenerator {
         }
       } else if (((mask >>> t) & 1) !== 0) {
         if (rack[t]! > 0) {
-          rack[t]!--;
+          if (--rack[t]! === 0) this.lettersLeft &= ~(1 << t);
           this.nPlayed++;
           this.leaveIdx -= radix[t]!;
           this.word[idx] = t;
@@ -434,7 +438,7 @@ export class MoveGenerator {
           this.goLeft(idx - 1, c, main + v, hc ? cross + (cs + v) * wmul : cross, wm * wmul);
           this.leaveIdx += radix[t]!;
           this.nPlayed--;
-          rack[t]!++;
+          if (rack[t]!++ === 0) this.lettersLeft |= 1 << t;
         }
         if (rack[0]! > 0) {
           rack[0]!--;
@@ -490,7 +494,7 @@ export class MoveGenerator {
       if (t > maxT) break;
       if (((mask >>> t) & 1) !== 0 && t !== SEP) {
         if (rack[t]! > 0) {
-          rack[t]!--;
+          if (--rack[t]! === 0) this.lettersLeft &= ~(1 << t);
           this.nPlayed++;
           this.leaveIdx -= radix[t]!;
           this.word[idx] = t;
@@ -498,7 +502,7 @@ export class MoveGenerator {
           this.goRight(idx + 1, c, main + v, hc ? cross + (cs + v) * wmul : cross, wm * wmul);
           this.leaveIdx += radix[t]!;
           this.nPlayed--;
-          rack[t]!++;
+          if (rack[t]!++ === 0) this.lettersLeft |= 1 << t;
         }
         if (rack[0]! > 0) {
           rack[0]!--;
@@ -517,11 +521,7 @@ export class MoveGenerator {
 
   // Letters the rack can still put down: all of them while a blank is left.
   private playableMask(): number {
-    if (this.rack[0]! > 0) return this.allMask;
-    let m = 0;
-    const letters = this.rackLetters;
-    for (let j = 0; j < letters.length; j++) if (this.rack[letters[j]!]! > 0) m |= 1 << letters[j]!;
-    return m;
+    return this.rack[0]! > 0 ? this.allMask : this.lettersLeft;
   }
 
   private record(lo: number, hi: number, main: number, cross: number, wm: number): void {
