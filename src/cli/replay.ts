@@ -252,6 +252,8 @@ const PLACEMENT_REASONS: Record<PlacementErrorCode, (sq: string) => string> = {
 /** A Spanish sentence for a record that cannot be replayed. */
 export function replayErrorMessage(e: ReplayError): string {
   if (e.code === 'UNKNOWN_TILE_SET') return 'Atril no conoce el juego de fichas de la partida.';
+  if (e.code === 'UNSUPPORTED_BOARD')
+    return `la partida es en otro tablero («${e.text}»); Atril solo reproduce el tablero estándar de 15×15.`;
   const where = e.line != null ? `línea ${e.line} (turno ${e.turn})` : `turno ${e.turn}`;
   const sq = e.square !== undefined ? squareName(e.square) : '?';
   const why = e.reason ? PLACEMENT_REASONS[e.reason](sq) : 'no se puede colocar';

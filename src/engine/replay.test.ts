@@ -149,6 +149,16 @@ describe('replay: end of game (RULES.md E-05, §12 records)', () => {
 describe('replay: impossible moves and warnings', () => {
   it('a tile onto an occupied square cannot be replayed', () =>
     expect(replayError(CASA + '>b: X 8H X +8 8\n')).toBe('IMPOSSIBLE_MOVE:SQUARE_OCCUPIED@5'));
+  it('a record on another board layout is refused; the standard one is fine', () => {
+    const other = parseGcgText('#board-layout SuperCrosswordGame\n' + HEAD + CASA);
+    const std = parseGcgText('#board-layout standard15\n' + HEAD + CASA);
+    if (!other.ok || !std.ok) throw new Error('parse');
+    expect(replayRecord(other.record)).toEqual({
+      ok: false,
+      error: { code: 'UNSUPPORTED_BOARD', text: 'SuperCrosswordGame' },
+    });
+    expect(replayRecord(std.record).ok).toBe(true);
+  });
   it('P-05: a play touching nothing cannot be replayed', () =>
     expect(replayError(CASA + '>b: OS 2A OS +2 2\n')).toBe('IMPOSSIBLE_MOVE:NOT_CONNECTED@5'));
   it('partial racks are fine; tiles the stated rack lacks are only a warning', () => {

@@ -161,7 +161,9 @@ export interface ReplayReport {
 
 /** Why a record cannot be replayed at all. */
 export interface ReplayError {
-  readonly code: 'IMPOSSIBLE_MOVE' | 'UNKNOWN_TILE_SET';
+  readonly code: 'IMPOSSIBLE_MOVE' | 'UNKNOWN_TILE_SET' | 'UNSUPPORTED_BOARD';
+  /** For UNSUPPORTED_BOARD: the layout the record names. */
+  readonly text?: string;
   readonly turn?: number;
   readonly line?: number | null;
   /** For IMPOSSIBLE_MOVE: the placement rule broken (SQUARE_OCCUPIED, GAP, NOT_CONNECTED …). */
@@ -180,6 +182,9 @@ export interface ReplayOptions {
   readonly isWord?: (letters: readonly number[]) => boolean;
 }
 
+// Names records give the standard 15×15 board (Macondo, MAGPIE).
+const STANDARD_LAYOUTS = new Set(['standard15', 'standard', 'crosswordgame']);
+
 interface Standing {
   readonly turn: number;
   readonly player: number;
@@ -194,6 +199,9 @@ interface Standing {
 export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): ReplayResult {
   const set = tileSetById(record.tileSet);
   if (!set) return { ok: false, error: { code: 'UNKNOWN_TILE_SET' } };
+  const layout = record.pragmas.find((x) => x.name.toLowerCase() === 'board-layout')?.value;
+  if (layout !== undefined && !STANDARD_LAYOUTS.has(layout.toLowerCase()))
+    return { ok: false, error: { code: 'UNSUPPORTED_BOARD', text: layout } };
   const board = emptyBoard();
   const n = record.players.length;
   const computed = new Array<number>(n).fill(0);
