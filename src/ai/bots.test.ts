@@ -11,6 +11,7 @@ import { BOT_LEVELS, botMove, makeBot, shouldChallenge } from './bots.js';
 import { MoveGenerator } from './movegen.js';
 import { MoveList } from './movelist.js';
 import { Rng } from './rng.js';
+import { rigged } from '../engine/testing/games.js';
 import { SelfPlay } from './selfplay.js';
 
 let lex: Lexicon;
@@ -89,6 +90,24 @@ describe('bots', () => {
       if (r.ok) state = r.state;
     }
     expect(state.events.length).toBeGreaterThan(10);
+  });
+
+  it('E-06: after the opponent goes out, a bot accepts a valid last play (never places)', () => {
+    const state = rigged({ racks: ['A', 'EEE'], bag: '', board: [['8G', 'CAS']] });
+    const out = apply(
+      state,
+      { kind: 'place', seat: 0, row: 7, col: 9, dir: 'H', tiles: [1] },
+      lex,
+    );
+    if (!out.ok) throw new Error(out.error.code);
+    const view = viewFor(out.state, 1);
+    expect(view.phase).toBe('final-challenge');
+    const gen = new MoveGenerator(lex.nodes, SPANISH);
+    for (const level of BOT_LEVELS) {
+      const move = botMove(makeBot(level), view, gen, new MoveList(), new Rng(1), isWord);
+      expect(move).toEqual({ kind: 'pass' });
+      expect(apply(out.state, { ...move, seat: 1 }, lex).ok).toBe(true);
+    }
   });
 
   it('C-01: challenges a phony and never a valid play', () => {

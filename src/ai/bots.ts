@@ -165,6 +165,8 @@ export function botMove(
   isWord: (tiles: number[]) => boolean,
 ): Move {
   if (shouldChallenge(view, isWord, gen.set)) return { kind: 'challenge' };
+  // E-06: after an opponent went out only a challenge or acceptance is possible; a pass accepts.
+  if (view.phase !== 'playing') return { kind: 'pass' };
   gen.setBoard(view.board);
   const rack = new Uint8Array(gen.set.letters.length + 1);
   for (const t of view.rack ?? []) rack[t]!++;
