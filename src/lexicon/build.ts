@@ -65,7 +65,7 @@ class Builder {
   private size = 2;
   private table = new Int32Array(1 << 16);
   private tableCount = 0;
-  private oneTable = new Int32Array(1 << 16);
+  private oneTable = new Int32Array(1 << 17);
   private oneCount = 0;
   /** Arcs of the lists under construction, one group per depth (≤ 33 levels). */
   private readonly arcs: Uint32Array;
@@ -117,6 +117,7 @@ class Builder {
   /** Builds the DAWG state whose cursors are items[lo..hi); returns its list index. */
   private dawg(lo: number, hi: number): number {
     const { flat, items } = this;
+    if (hi - lo === 1) return this.dawgChain(items[lo]!);
     this.sortDawg(lo, hi);
     const arcBase = this.arcTop;
     let word = false;
@@ -143,6 +144,28 @@ class Builder {
     const list = this.intern(arcBase);
     for (let k = lo; k < hi; k++) this.sepList[items[k]!] = list;
     this.isWord = word;
+    return list;
+  }
+
+  /**
+   * A DAWG state with a single cursor (a prefix only one word has): the rest of that word is
+   * a chain, built bottom-up in a loop, with the same bookkeeping as `dawg`.
+   */
+  private dawgChain(cursor: number): number {
+    const { flat, sepList, roots } = this;
+    let end = cursor;
+    while (flat[end] !== 0) end++;
+    this.wordCount++;
+    // The state after the whole word: no arcs.
+    let list = 0;
+    sepList[end] = 0;
+    if (flat[end - 1] !== 0) roots[this.rootCount++] = end * 32;
+    for (let k = end - 1; k >= cursor; k--) {
+      list = this.internOne((flat[k]! << TILE_SHIFT) | (k === end - 1 ? ACCEPTS_BIT : 0) | list);
+      sepList[k] = list;
+      if (flat[k - 1] !== 0) roots[this.rootCount++] = k * 32;
+    }
+    this.isWord = cursor === end;
     return list;
   }
 
@@ -255,32 +278,36 @@ class Builder {
     items.set(tmp.subarray(0, hi - lo), lo);
   }
 
-  /** Interns a list of exactly one arc (most lists): its own table, keyed by the arc. */
+  /**
+   * Interns a list of exactly one arc (most lists) in its own table of (arc, list) pairs side
+   * by side, so that a probe touches one cache line.
+   */
   private internOne(arc: number): number {
-    const key = (arc | IS_END_BIT) >>> 0;
-    const { oneTable, out } = this;
-    let mask = oneTable.length - 1;
-    let slot = (Math.imul(key, 0x9e3779b1) >>> 0) & mask;
+    const key = arc | IS_END_BIT | 0;
+    let table = this.oneTable;
+    let mask = (table.length >> 1) - 1;
+    let slot = mix(key) & mask;
     for (;;) {
-      const s = oneTable[slot]!;
+      const s = table[2 * slot + 1]!;
       if (s === 0) break;
-      if (out[s] === key) return s;
+      if (table[2 * slot] === key) return s;
       slot = (slot + 1) & mask;
     }
     const start = this.reserve(1);
     this.out[start] = key;
-    oneTable[slot] = start;
-    if (++this.oneCount * 2 > oneTable.length) {
-      const table = new Int32Array(oneTable.length * 2);
-      mask = table.length - 1;
-      for (let x = 0; x < oneTable.length; x++) {
-        const s = oneTable[x]!;
-        if (s === 0) continue;
-        let sl = (Math.imul(this.out[s]!, 0x9e3779b1) >>> 0) & mask;
-        while (table[sl] !== 0) sl = (sl + 1) & mask;
-        table[sl] = s;
+    table[2 * slot] = key;
+    table[2 * slot + 1] = start;
+    if (++this.oneCount * 2 > mask + 1) {
+      const old = table;
+      table = this.oneTable = new Int32Array(old.length * 2);
+      mask = (table.length >> 1) - 1;
+      for (let x = 1; x < old.length; x += 2) {
+        if (old[x] === 0) continue;
+        let sl = mix(old[x - 1]!) & mask;
+        while (table[2 * sl + 1] !== 0) sl = (sl + 1) & mask;
+        table[2 * sl] = old[x - 1]!;
+        table[2 * sl + 1] = old[x]!;
       }
-      this.oneTable = table;
     }
     return start;
   }
@@ -309,7 +336,7 @@ class Builder {
     }
     let h = 0x811c9dc5;
     for (let k = arcBase; k < this.arcTop; k++) h = Math.imul(h ^ arcs[k]!, 0x01000193);
-    h ^= h >>> 15;
+    h = mix(h);
     let mask = this.table.length - 1;
     let slot = h & mask;
     for (;;) {
@@ -357,11 +384,20 @@ class Builder {
         h = Math.imul(h ^ ((node & ~IS_END_BIT) >>> 0), 0x01000193);
         if ((node & IS_END_BIT) !== 0) break;
       }
-      h ^= h >>> 15;
+      h = mix(h);
       let slot = h & mask;
       while (table[slot] !== 0) slot = (slot + 1) & mask;
       table[slot] = s;
     }
     this.table = table;
   }
+}
+
+/** Murmur3's finaliser: every input bit reaches the low bits used as a table index. */
+function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
