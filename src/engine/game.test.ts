@@ -271,6 +271,20 @@ describe('end of game (§7)', () => {
     expect(state.result?.rackAdjust).toEqual([14, -9, -5]);
   });
 
+  it('E-05: rack values count a blank 0, CH 5, LL and RR 8', () => {
+    const g = rigged({ rules: voidRules, racks: ['CASA', '?[CH][LL][RR]'] });
+    const { state } = run(g, [at(0, '8H', 'CASA')]);
+    expect(state.result?.rackAdjust).toEqual([21, -21]);
+  });
+
+  it('E-02, X-04: with 3 players an exchange breaks the run of passes', () => {
+    const g = rigged({ racks: ['A', 'E', 'I'], bag: 'AEIOUAEIOU', board: [['8H', 'CASA']] });
+    const five = run(g, [pass(0), pass(1), pass(2), pass(0), pass(1), exchange(2, 'I')]).state;
+    const more = run(five, [pass(0), pass(1), pass(2), pass(0), pass(1)]).state;
+    expect(more.result).toBeNull();
+    expect(run(more, [pass(2)]).state.result?.reason).toBe('passes');
+  });
+
   it('E-02: four passes in a row end a 2-player game; everyone subtracts their rack', () => {
     const g = rigged({
       racks: ['ZA', 'QE'],

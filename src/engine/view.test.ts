@@ -31,6 +31,15 @@ describe('viewFor: what each seat may see (DESIGN §5)', () => {
     expect(v0.rackCounts).toEqual([7, 7]);
   });
 
+  it('no view carries the seed or the PRNG state, which would predict every draw', () => {
+    const secret = newGame({ rules: PRESETS.fise, seed: 'semilla-secreta-42', players: 2 });
+    for (const viewer of [0, 1, 'observer'] as const) {
+      const text = JSON.stringify(viewFor(secret, viewer));
+      expect(text).not.toContain('semilla-secreta-42');
+      expect(text).not.toMatch(/"(seed|rng|bag|events)"/);
+    }
+  });
+
   it('an observer sees board and scores but no rack', () => {
     const v = viewFor(state, 'observer');
     expect(v.rack).toBeNull();
