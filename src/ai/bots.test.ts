@@ -94,11 +94,7 @@ describe('bots', () => {
 
   it('E-06: after the opponent goes out, a bot accepts a valid last play (never places)', () => {
     const state = rigged({ racks: ['A', 'EEE'], bag: '', board: [['8G', 'CAS']] });
-    const out = apply(
-      state,
-      { kind: 'place', seat: 0, row: 7, col: 9, dir: 'H', tiles: [1] },
-      lex,
-    );
+    const out = apply(state, { kind: 'place', seat: 0, row: 7, col: 9, dir: 'H', tiles: [1] }, lex);
     if (!out.ok) throw new Error(out.error.code);
     const view = viewFor(out.state, 1);
     expect(view.phase).toBe('final-challenge');
