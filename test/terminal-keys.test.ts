@@ -1,3 +1,5 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type IPty, spawn } from 'node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -140,6 +142,9 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     await term.press('g', 'Modo cambio.');
     await term.press('Z', 'zeta elegida. Cambiar 1 ficha: zeta. Pulsa G para confirmar.');
     await term.press('\x1b', 'Modo navegación.');
+    const file = join(mkdtempSync(join(tmpdir(), 'atril-keys-')), 'p.gcg');
+    await term.press(`/guardar ${file}\r`, `Partida guardada en «${file}».`);
+    expect(readFileSync(file, 'utf8')).toContain('>Luis: CELNOUU 8H CELO +12 12');
     await term.press('\x03', 'Hasta luego: la partida queda sin terminar.');
     expect(await term.exit).toBe(0);
   });

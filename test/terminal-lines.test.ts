@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +104,46 @@ describe('atril play in line mode (pipes)', () => {
     expect(r.out.includes('\x1b')).toBe(false);
   });
 
+  it('saves a game with guardar and resumes it with --cargar (GCG)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atril-save-'));
+    const file = join(dir, 'partida.gcg');
+    const first = atril(
+      ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7'],
+      `8H celo\nguardar ${file}\n`,
+    );
+    expect(first.out).toContain(`Partida guardada en «${file}».`);
+    const gcg = readFileSync(file, 'utf8');
+    expect(gcg).toContain('#player1 Ana Ana');
+    expect(gcg).toContain('>Luis: CELNOUU 8H CELO +12 12');
+    const again = atril(['play', '--cargar', file], 'marcador\natril\ntablero\n9H ja\nmarcador\n');
+    expect(again.code).toBe(0);
+    const lines = again.out.split('\n');
+    expect(lines.slice(1, 6)).toEqual([
+      '— Ana —',
+      'Tu turno.',
+      'Atril: 1:A 2:H 3:I 4:I 5:J 6:N 7:Z',
+      'Tú 0, Luis 12.',
+      'a, hache, i, i, jota, ene, zeta.',
+    ]);
+    expect(lines[6]).toBe('    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O');
+    expect(lines[14]).toBe(' 8  3P .  .  2L .  .  .  C  E  L  O  2L .  .  3P');
+    expect(again.out).toContain('Jugada JA, 9H horizontal,');
+  });
+
+  it('refuses a file that is not a saved game', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atril-save-'));
+    const file = join(dir, 'otra.gcg');
+    writeFileSync(file, '#player1 a A\n#player2 b B\n>a: AEI 8H AE +4 4\n');
+    const r = atril(['play', '--cargar', file], '');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `«${file}» no es una partida guardada por Atril (faltan las reglas y la semilla).\n`,
+    );
+    const missing = atril(['play', '--cargar', join(dir, 'no.gcg')], '');
+    expect(missing.code).toBe(2);
+    expect(missing.err).toBe(`No existe el archivo «${join(dir, 'no.gcg')}».\n`);
+  });
+
   it('answers the query commands in plain text', () => {
     const r = atril(
       ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7', '--lineas'],
@@ -124,7 +164,7 @@ describe('atril play in line mode (pipes)', () => {
     );
     expect(r.code).toBe(0);
     expect(r.out.split('\n')).toEqual([
-      'Atril: partida de Scrabble. Jugadores: Ana, Luis. Reglas fise, atril de 7, impugnación libre. Semilla 7. Escribe «ayuda» para ver las órdenes.',
+      'Partida de Scrabble. Jugadores: Ana, Luis. Reglas fise, atril de 7, impugnación libre. Semilla 7. Escribe «ayuda» para ver las órdenes.',
       '— Luis —',
       'Tu turno.',
       'Atril: 1:C 2:E 3:L 4:N 5:O 6:U 7:U',

@@ -15,9 +15,10 @@ import { botFor, BOT_LEVELS } from './terminal/bots.js';
 import { runKeyMode } from './terminal/keyMode.js';
 import { runLineMode } from './terminal/lineMode.js';
 import { LocalGame, type SeatConfig } from './terminal/localGame.js';
+import { loadGame, saveGame } from './terminal/save.js';
 
 export const playHelp = `Uso: atril play [--vs NIVEL…] [--jugadores NOMBRE…] [--rules PRESET] [--lexicon ARCHIVO]
-                  [--seed S] [--lineas] [--impugnacion MODO]
+                  [--seed S] [--lineas] [--impugnacion MODO] [--cargar FICHERO]
 
 Una partida en el terminal contra el ordenador o entre personas con un mismo teclado.
 Sin opciones: tú contra el ordenador (nivel aficionado).
@@ -31,6 +32,8 @@ Sin opciones: tú contra el ordenador (nivel aficionado).
                        la de las reglas.
   --lexicon ARCHIVO    otro léxico (compilado con «atril lexicon build»).
   --seed S             semilla de la bolsa, para repetir una partida.
+  --cargar FICHERO     sigue una partida guardada con «guardar FICHERO» (GCG); sus
+                       jugadores, reglas y semilla son los del fichero.
   --lineas             modo de líneas aunque sea un terminal: una orden por línea, respuestas
                        en texto llano (cómodo con lector de pantalla).
 
@@ -42,6 +45,7 @@ Mayúsculas+1–9 (o Alt+1–9) pone la ficha n. Control+C sale.
 
 Modo de líneas: «8H casa» (horizontal), «H8 casa» (vertical), «cambiar AEU», «pasar»,
 «turno», «marcador», «atril», «tablero», «guardar FICHERO», «ayuda», «salir».
+En el modo de teclas, esas mismas órdenes se escriben tras «/».
 
 Salida: 0 al terminar o al cerrar la entrada, 2 si la orden está mal escrita.`;
 
@@ -60,6 +64,10 @@ const CHALLENGE_MODES: readonly ChallengeMode[] = [
 
 /** Runs `atril play`. */
 export async function runPlay(args: string[]): Promise<number> {
+  // A closed pipe (`atril play | head`) ends the game quietly rather than with a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+  });
   let values: {
     vs?: string[];
     jugadores?: string[];
@@ -68,6 +76,7 @@ export async function runPlay(args: string[]): Promise<number> {
     seed?: string;
     lineas?: boolean;
     impugnacion?: string;
+    cargar?: string;
   };
   let rest: string[];
   try {
@@ -82,10 +91,16 @@ export async function runPlay(args: string[]): Promise<number> {
         seed: { type: 'string' },
         lineas: { type: 'boolean' },
         impugnacion: { type: 'string' },
+        cargar: { type: 'string' },
       },
     }));
   } catch (e) {
     return usage(`Opción no válida: ${(e as Error).message}`);
+  }
+  if (values.cargar !== undefined) {
+    if (values.vs || values.jugadores || values.rules || values.seed || values.impugnacion)
+      return usage('Con --cargar, los jugadores, las reglas y la semilla vienen del fichero.');
+    return resume(values.cargar, values.lexicon, values.lineas ?? false);
   }
   // `--vs aficionado experto` and `--jugadores Ana Luis`: extra words belong to the last list.
   const vsList = (values.vs ?? []).flatMap((v) => v.split(','));
@@ -143,17 +158,59 @@ export async function runPlay(args: string[]): Promise<number> {
   const game = new LocalGame(seats, lex.value, rules, seed);
   const rivals = seats.map((s) => (s.bot ? `${s.name} (ordenador)` : s.name)).join(', ');
   const intro =
-    `Atril: partida de Scrabble. Jugadores: ${rivals}. ${capitalize(describeRules(rules))}. ` +
+    `Partida de Scrabble. Jugadores: ${rivals}. ${capitalize(describeRules(rules))}. ` +
     `Semilla ${seed}. Escribe «ayuda» para ver las órdenes.`;
 
-  const lineMode = values.lineas || !process.stdin.isTTY;
-  if (lineMode) return runLineMode(game, { input: process.stdin, output: process.stdout, intro });
+  return start(game, intro, values.lineas ?? false);
+}
+
+function start(game: LocalGame, intro: string, lineas: boolean): Promise<number> {
+  if (lineas || !process.stdin.isTTY)
+    return runLineMode(game, {
+      input: process.stdin,
+      output: process.stdout,
+      intro,
+      save: saveGame,
+    });
   return runKeyMode(game, {
     input: process.stdin,
     output: process.stdout,
     intro,
+    save: saveGame,
     color: !process.env.NO_COLOR && process.stdout.isTTY === true,
   });
+}
+
+async function resume(path: string, lexicon: string | undefined, lineas: boolean): Promise<number> {
+  const lex = openLexicon(lexicon);
+  if (!lex.ok) {
+    process.stderr.write(lex.message + '\n');
+    return 2;
+  }
+  const loaded = loadGame(path, lex.value);
+  if ('error' in loaded) {
+    process.stderr.write(loaded.error + '\n');
+    return 2;
+  }
+  const seats: SeatConfig[] = [];
+  for (let i = 0; i < loaded.names.length; i++) {
+    const level = loaded.bots[i];
+    const name = loaded.names[i]!;
+    if (level === undefined) {
+      seats.push({ name });
+      continue;
+    }
+    const play = botFor(level, lex.value);
+    if (!play) return usage(`El nivel «${level}» no está disponible en esta versión.`);
+    seats.push({ name, bot: { level, play } });
+  }
+  const game = new LocalGame(seats, lex.value, loaded.state);
+  if (game.over) {
+    process.stderr.write(`La partida de «${path}» ya ha terminado.\n`);
+    return 2;
+  }
+  const intro = `Partida de «${path}», ${game.state.events.length} sucesos. Escribe «ayuda» para ver las órdenes.`;
+  return start(game, intro, lineas);
 }
 
 function capitalize(s: string): string {

@@ -12,6 +12,7 @@ export const TERMINAL_COMMANDS: readonly { names: string[]; help: string }[] = [
     names: ['tablero'],
     help: 'Dibujar el tablero (filas 1–15, columnas A–O; minúscula = comodín).',
   },
+  { names: ['guardar'], help: 'Guardar la partida en un fichero GCG: «guardar FICHERO».' },
   { names: ['salir'], help: 'Salir del programa (la partida queda sin terminar).' },
 ];
 
