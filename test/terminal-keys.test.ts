@@ -173,6 +173,35 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(await term.exit).toBe(0);
   });
 
+  it('plays a complete game against a bot with single keys (P P passes)', async () => {
+    term = new Terminal(['--vs', 'aficionado', '--seed', '5']);
+    await term.waitFor('Tu turno.'); // rack A A A I N O R
+    // Against the computer an invalid word is refused and the player tries again (void).
+    await term.press('hNAIA', 'A en K8.');
+    await term.press('\r', 'Palabra no válida: NAIA.');
+    await term.press('z', '4 fichas devueltas al atril.');
+    await term.press('/casilla H8\r', 'H8, vacía, doble palabra, centro.');
+    await term.press('hRANA', 'A en K8.');
+    const reply = await term.press('f', 'Tu turno.');
+    expect(reply).toContain('Jugada RANA, 8H horizontal, 8 puntos.');
+    expect(reply).toMatch(/Aficionado: (\d+[A-O]|[A-O]\d+) (horizontal|vertical), [A-ZÑ]+, \d+\./);
+    let turns = 0;
+    while (!term.out.includes('Fin de la partida.')) {
+      await term.press('p', '¿Pasar? Pulsa P otra vez.');
+      const from = term.out.length;
+      term.pty.write('p');
+      await Promise.race([
+        term.waitFor('Tu turno.', from),
+        term.waitFor('Fin de la partida.', from),
+      ]);
+      expect(++turns).toBeLessThan(60);
+    }
+    const end = lastScreen(term.out);
+    expect(end).toMatch(/Fin de la partida\. Gana Aficionado: Tú -\d+, Aficionado \d+\./);
+    expect(end).toContain('Aficionado: ');
+    expect(await term.exit).toBe(0);
+  });
+
   it('uses colour unless NO_COLOR is set', async () => {
     term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7'], { TERM: 'xterm' });
     const first = await term.waitFor('Tu turno.');

@@ -144,6 +144,49 @@ describe('atril play in line mode (pipes)', () => {
     expect(missing.err).toBe(`No existe el archivo «${join(dir, 'no.gcg')}».\n`);
   });
 
+  it('plays a complete game against the aficionado bot (the default, as npm start does)', () => {
+    // The person passes every turn; the bot plays until it goes out (E-01).
+    const r = atril(['play', '--seed', '5'], 'pasar\n'.repeat(80));
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    const lines = r.out.trimEnd().split('\n');
+    expect(lines[0]).toBe(
+      'Partida de Scrabble. Jugadores: Tú, Aficionado (ordenador). Reglas fise, atril de 7, las jugadas no válidas se rechazan. Semilla 5. Escribe «ayuda» para ver las órdenes.',
+    );
+    const bot = lines.filter((l) => l.startsWith('Aficionado: '));
+    expect(bot.length).toBeGreaterThan(10);
+    for (const l of bot)
+      expect(l).toMatch(
+        /^Aficionado: (\d+[A-O]|[A-O]\d+) (horizontal|vertical), [A-ZÑ]+, \d+(, con scrabble)?\.$/,
+      );
+    expect(lines.filter((l) => l === 'Has pasado.').length).toBe(
+      lines.filter((l) => l === 'Tu turno.').length,
+    );
+    expect(lines[lines.length - 1]).toMatch(
+      /^Fin de la partida\. Gana Aficionado: Tú -\d+, Aficionado \d+\.$/,
+    );
+  });
+
+  it('seats up to three bots and refuses unknown levels', () => {
+    const r = atril(
+      ['play', '--vs', 'principiante', 'experto', '--seed', '9', '--lineas'],
+      'marcador\n',
+    );
+    expect(r.out).toContain('Jugadores: Tú, Principiante (ordenador), Experto (ordenador).');
+    expect(r.out).toContain('Tú 0, Principiante ');
+    const bad = atril(['play', '--vs', 'maestro'], '');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain(
+      'Nivel desconocido: «maestro». Niveles: principiante, aficionado, experto.',
+    );
+    const many = atril(
+      ['play', '--vs', 'experto', '--vs', 'experto', '--vs', 'experto', '--vs', 'experto'],
+      '',
+    );
+    expect(many.code).toBe(2);
+    expect(many.err).toContain('Como mucho pueden jugar 4.');
+  });
+
   it('answers the query commands in plain text', () => {
     const r = atril(
       ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7', '--lineas'],

@@ -140,21 +140,17 @@ export async function runPlay(args: string[]): Promise<number> {
     process.stderr.write(lex.message + '\n');
     return 2;
   }
+  const seed = values.seed ?? String(Date.now());
   const seats: SeatConfig[] = humans.map((name) => ({ name }));
   const botNames = new Map<string, number>();
   for (const level of levels) {
-    const play = botFor(level, lex.value);
-    if (!play)
-      return usage(
-        'Los rivales por ordenador todavía no están disponibles en esta versión. ' +
-          'Juega entre personas: atril play --jugadores Ana Luis.',
-      );
+    const play = botFor(level, lex.value, seed);
+    if (!play) return usage(`Nivel desconocido: «${level}».`);
     const n = (botNames.get(level) ?? 0) + 1;
     botNames.set(level, n);
     const base = level[0]!.toUpperCase() + level.slice(1);
     seats.push({ name: n > 1 ? `${base} ${n}` : base, bot: { level, play } });
   }
-  const seed = values.seed ?? String(Date.now());
   const game = new LocalGame(seats, lex.value, rules, seed);
   const rivals = seats.map((s) => (s.bot ? `${s.name} (ordenador)` : s.name)).join(', ');
   const intro =
@@ -200,8 +196,8 @@ async function resume(path: string, lexicon: string | undefined, lineas: boolean
       seats.push({ name });
       continue;
     }
-    const play = botFor(level, lex.value);
-    if (!play) return usage(`El nivel «${level}» no está disponible en esta versión.`);
+    const play = botFor(level, lex.value, String(loaded.state.seed));
+    if (!play) return usage(`Nivel desconocido en «${path}»: «${level}».`);
     seats.push({ name, bot: { level, play } });
   }
   const game = new LocalGame(seats, lex.value, loaded.state);
