@@ -492,6 +492,15 @@ describe('challenges (§8)', () => {
     expect(run(two, [challenge(1)], judge).state.scores[1]).toBe(-10);
   });
 
+  it("C-05 penalty: choosing the mode without a penalty costs 5, not the presets' 0", () => {
+    const rules = makeRules('fise', { challengeMode: 'penalty' });
+    const s = run(base(rules), [at(0, '8H', 'CASA')], judge).state;
+    expect(run(s, [challenge(1)], judge).state.scores).toEqual([12, -5]);
+    expect(
+      makeRules('fise', { challengeMode: 'penalty', challengePenalty: 0 }).challengePenalty,
+    ).toBe(0);
+  });
+
   it('C-04 automatic: an invalid play is taken back, the turn is lost, optional penalty', () => {
     const rules = makeRules('sala', { challengePenalty: 10 });
     const g = rigged({ rules, racks: ['CASAEEE', 'SEOOOII'], bag: 'AEIOUAEIOUAEIOU' });

@@ -107,9 +107,19 @@ export const PRESETS: Readonly<Record<PresetName, Rules>> = Object.freeze({
 /** The FISE tournament clock option (TM-01, TM-02): 25 minutes each, −10 per started minute. */
 export const TOURNAMENT_CLOCK = Object.freeze({ minutesPerPlayer: 25, penaltyPerMinute: 10 });
 
-/** Builds rules from a preset plus variants and overrides; `rackSize: 9` keeps bingoTiles 7. */
+/** Points a failed challenge costs in `penalty` mode when none is given (C-05: 5 or 10). */
+export const DEFAULT_CHALLENGE_PENALTY = 5;
+
+/**
+ * Builds rules from a preset plus variants and overrides; `rackSize: 9` keeps bingoTiles 7.
+ * Choosing the `penalty` mode without a `challengePenalty` gives DEFAULT_CHALLENGE_PENALTY:
+ * the presets' 0 would make it the free `single` challenge.
+ */
 export function makeRules(preset: PresetName = 'fise', overrides: Partial<Rules> = {}): Rules {
-  return Object.freeze({ ...PRESETS[preset], ...overrides, preset });
+  const rules = { ...PRESETS[preset], ...overrides, preset };
+  if (rules.challengeMode === 'penalty' && overrides.challengePenalty === undefined)
+    rules.challengePenalty = DEFAULT_CHALLENGE_PENALTY;
+  return Object.freeze(rules);
 }
 
 /** Why a rules object cannot be used. */
