@@ -337,33 +337,13 @@ function reduceInner(s: GameState, e: GameEvent): GameState {
     }
     case 'pass':
       turnCheck(s, e.seat);
-      return advance(
-        {
-          ...s,
-          pending: null,
-          passRun: s.passRun + 1,
-          scorelessRun: s.scorelessRun + 1,
-          unchangedRun: s.unchangedRun + 1,
-          clockMs: timed(s, e.seat, e.elapsedMs),
-        },
-        e.seat,
-      );
+      return passedTurn(s, e.seat, e.elapsedMs, s.scores);
     case 'rejected': {
+      // C-04: a play refused in automatic mode is a lost turn, counted as a pass (E-02).
       turnCheck(s, e.seat);
       const scores = s.scores.slice();
       scores[e.seat]! -= e.penalty;
-      return advance(
-        {
-          ...s,
-          scores,
-          pending: null,
-          passRun: s.passRun + 1,
-          scorelessRun: s.scorelessRun + 1,
-          unchangedRun: s.unchangedRun + 1,
-          clockMs: timed(s, e.seat, e.elapsedMs),
-        },
-        e.seat,
-      );
+      return passedTurn(s, e.seat, e.elapsedMs, scores);
     }
     case 'challenge':
       return reduceChallenge(s, e);
@@ -428,6 +408,28 @@ function reduceChallenge(s: GameState, e: ChallengeEvent): GameState {
 }
 
 // Moves the turn on from `seat`, skipping (once) the seats that lost their turn.
+// A turn that leaves the board and the bag alone (a pass, a refused play): the runs of E-02,
+// E-03 and V-03 grow by one.
+function passedTurn(
+  s: GameState,
+  seat: number,
+  elapsedMs: number | undefined,
+  scores: readonly number[],
+): GameState {
+  return advance(
+    {
+      ...s,
+      scores,
+      pending: null,
+      passRun: s.passRun + 1,
+      scorelessRun: s.scorelessRun + 1,
+      unchangedRun: s.unchangedRun + 1,
+      clockMs: timed(s, seat, elapsedMs),
+    },
+    seat,
+  );
+}
+
 function advance(s: GameState, seat: number): GameState {
   let t = (seat + 1) % s.players;
   let skip = s.skip;
