@@ -210,6 +210,17 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
   const moves: ReplayMove[] = [];
   const mismatches: ReplayMismatch[] = [];
   const warnings: ReplayWarning[] = [];
+  // Racks in records are often partial: tiles a stated rack lacks are a warning, not an error.
+  const warnIfLacking = (
+    turn: number,
+    line: number | null,
+    rack: readonly number[],
+    used: readonly number[],
+  ): void => {
+    const lacking = missingFrom(set, rack, used);
+    if (lacking.length)
+      warnings.push({ turn, line, kind: 'RACK_LACKS_TILES', tiles: tilesToGcg(set, lacking, '?') });
+  };
   const invalidWords: InvalidWord[] = [];
   const plays: Standing[] = [];
   const full = fullDistribution(set);
@@ -257,18 +268,8 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
         bingo = result.bingo;
         score = result.score;
         if (ev.rack.length > 0) {
-          const lacking = missingFrom(
-            set,
-            ev.rack,
-            placed.map((x) => (isBlank(x.tile) ? BLANK : x.tile)),
-          );
-          if (lacking.length)
-            warnings.push({
-              turn,
-              line,
-              kind: 'RACK_LACKS_TILES',
-              tiles: tilesToGcg(set, lacking, '?'),
-            });
+          const used = placed.map((x) => (isBlank(x.tile) ? BLANK : x.tile));
+          warnIfLacking(turn, line, ev.rack, used);
         }
         applyPlacement(board, placed);
         for (const code of overflowingTiles(board, full)) {
@@ -323,14 +324,7 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
         word =
           ev.kind === 'pass' ? '-' : `-${ev.tiles ? tilesToGcg(set, ev.tiles, '?') : ev.count}`;
         if (ev.kind === 'exchange' && ev.tiles && ev.rack.length > 0) {
-          const lacking = missingFrom(set, ev.rack, ev.tiles);
-          if (lacking.length)
-            warnings.push({
-              turn,
-              line,
-              kind: 'RACK_LACKS_TILES',
-              tiles: tilesToGcg(set, lacking, '?'),
-            });
+          warnIfLacking(turn, line, ev.rack, ev.tiles);
         }
         if (ev.score !== 0) flag('SCORE', ev.score, 0);
         break;
