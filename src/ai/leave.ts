@@ -86,8 +86,9 @@ export class LeaveTable {
     this.maxByPlayed.fill(-Infinity);
     const endgame = end !== undefined && end.bagCount === 0;
     const counts = this.counts;
+    // Only the rack's codes are ever written below, and each entry writes all of them.
+    counts.fill(0);
     for (let i = 0; i < r; i++) {
-      counts.fill(0);
       let rest = i;
       let size = 0;
       let sum = 0;

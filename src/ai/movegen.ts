@@ -117,6 +117,8 @@ export class MoveGenerator {
   private readonly aLeft = new Uint8Array(2 * SQUARES);
   private readonly aBound = new Float64Array(2 * SQUARES);
 
+  // squareMax of each square of the loaded line, filled once per line in `genBest`.
+  private readonly Lsm = new Int16Array(SIZE);
   private readonly pre = new Uint8Array(SIZE);
   private readonly suf = new Uint8Array(SIZE);
 
@@ -607,9 +609,14 @@ export class MoveGenerator {
       for (let l = 0; l < SIZE; l++) {
         this.loadLine(d, l);
         let prev = -1;
+        let maxLoaded = false;
         for (let a = 0; a < SIZE; a++) {
           if (this.La[a] === 0) continue;
           if ((this.Lm[a]! & this.rackMask) !== 0) {
+            if (!maxLoaded) {
+              for (let i = 0; i < SIZE; i++) this.Lsm[i] = this.squareMax(i);
+              maxLoaded = true;
+            }
             const bound = this.shadow(a, prev + 1);
             if (bound > -Infinity) {
               // Insertion into the list kept sorted by bound, highest first.
@@ -657,7 +664,7 @@ export class MoveGenerator {
   private shadow(a: number, leftLimit: number): number {
     const Lt = this.Lt;
     const n = this.rackTotal;
-    const aMax = this.squareMax(a);
+    const aMax = this.Lsm[a]!;
     if (aMax < 0) return -Infinity;
     let leftBoard = 0;
     let leftCount = 0;
@@ -671,7 +678,7 @@ export class MoveGenerator {
       }
     } else {
       for (let j = a - 1; j >= leftLimit && lmax + 1 < n; j--) {
-        if (this.squareMax(j) < 0) break;
+        if (this.Lsm[j]! < 0) break;
         lmax++;
       }
     }
@@ -694,7 +701,7 @@ export class MoveGenerator {
         }
         const b = this.spanBound(cnt, boardSum, this.bingoPossible(cnt, boardCount, boardLetter));
         if (b > best) best = b;
-        if (j >= SIZE || cnt >= n || this.squareMax(j) < 0) break;
+        if (j >= SIZE || cnt >= n || this.Lsm[j]! < 0) break;
         this.pushShadow(cnt++, j);
         j++;
       }
@@ -707,7 +714,7 @@ export class MoveGenerator {
     this.sWm[k] = this.Lwm[i]!;
     this.sHc[k] = this.Lh[i]!;
     this.sCs[k] = this.Ls[i]!;
-    this.sMax[k] = this.squareMax(i);
+    this.sMax[k] = this.Lsm[i]!;
   }
 
   // Whether a span placing `cnt` tiles through `boardCount` tiles could earn the bingo bonus.
