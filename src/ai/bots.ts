@@ -4,7 +4,8 @@
  * rack or the bag order.
  *
  * - `principiante`: real but modest words. It never takes the best play: among placements of
- *   at most five tiles it picks at random one scoring between the 20th and 60th percentile.
+ *   at most five tiles it picks at random one scoring between the 70th and 95th percentile
+ *   (lower bands made a bot that scored under 100 points a game, too weak even for beginners).
  * - `aficionado`: the highest-scoring placement, leaves ignored (greedy); exchanges only when
  *   no word fits.
  * - `experto`: the best static equity (score + learned leave value, end-of-game terms when the
@@ -100,8 +101,8 @@ export function beginnerBot(): Bot {
       for (let i = 0; i < list.count; i++) if (list.played[i]! <= 5) scores.push(list.score[i]!);
       if (scores.length === 0) return fallback(gen, input, list);
       scores.sort((a, b) => a - b);
-      const lo = scores[Math.floor(scores.length * 0.2)]!;
-      const hi = scores[Math.floor(scores.length * 0.6)]!;
+      const lo = scores[Math.floor(scores.length * 0.7)]!;
+      const hi = scores[Math.floor(scores.length * 0.95)]!;
       const best = scores[scores.length - 1]!;
       const pool: number[] = [];
       for (let i = 0; i < list.count; i++) {
