@@ -6,7 +6,7 @@
  */
 import { SIZE } from './board.js';
 import type { GameEvent } from './events.js';
-import { type GameState, inFinalChallengeWindow, rackTiles } from './game.js';
+import { type GameResult, type GameState, inFinalChallengeWindow, rackTiles } from './game.js';
 import { formatCoord } from './notation/coords.js';
 import { type ChallengeMode, type Rules, describeRules, isChallengeable } from './rules.js';
 import { BLANK, BLANK_FLAG, fullDistribution, tilesToGcg } from './tiles.js';
@@ -56,17 +56,9 @@ export interface HistoryEntry {
   readonly withdrawn?: number;
 }
 
-/** The end of the game, as shown to everyone. */
-export interface ResultView {
+/** The end of the game, as shown to everyone: the engine's result plus the leftover racks. */
+export interface ResultView extends Omit<GameResult, 'reason'> {
   readonly reason: string;
-  readonly wentOut: number | null;
-  readonly resigned: number | null;
-  readonly before: readonly number[];
-  readonly rackAdjust: readonly number[];
-  readonly timePenalty: readonly number[];
-  readonly final: readonly number[];
-  readonly winners: readonly number[];
-  readonly draw: boolean;
   /** Everyone's leftover tiles, public once the game is over. */
   readonly racks: readonly (readonly number[])[];
 }
