@@ -5,9 +5,13 @@
  * generator finds the value of the current leave with one subtraction and one array read.
  */
 
-/** Values leaves: `counts[code]` tiles of each code (index 0 = blanks), `size` tiles in all. */
+/**
+ * Values leaves: `counts[code]` tiles of each code (index 0 = blanks), `size` tiles in all.
+ * `codes`, when given, lists (ascending) every code whose count may be non-zero, so a model
+ * can skip the others.
+ */
 export interface LeaveModel {
-  leaveValue(counts: ArrayLike<number>, size: number): number;
+  leaveValue(counts: ArrayLike<number>, size: number, codes?: readonly number[]): number;
 }
 
 /** The parameters of a leave model: index = tile code (0 = blank). */
@@ -86,23 +90,31 @@ export class LeaveTable {
     this.maxByPlayed.fill(-Infinity);
     const endgame = end !== undefined && end.bagCount === 0;
     const counts = this.counts;
-    // Only the rack's codes are ever written below, and each entry writes all of them.
+    const kinds = this.kinds;
+    const kc = this.kindCounts;
+    // Only the rack's codes are ever read by the models; they start at zero and then count
+    // up like an odometer, entry i being the mixed-radix number of the kept counts.
     counts.fill(0);
+    let size = 0;
+    let sum = 0;
     for (let i = 0; i < r; i++) {
-      let rest = i;
-      let size = 0;
-      let sum = 0;
-      for (let k = 0; k < this.kinds.length; k++) {
-        const base = this.kindCounts[k]! + 1;
-        const n = rest % base;
-        rest = (rest - n) / base;
-        counts[this.kinds[k]!] = n;
-        size += n;
-        sum += n * values[this.kinds[k]!]!;
+      if (i > 0) {
+        for (let k = 0; ; k++) {
+          const t = kinds[k]!;
+          if (counts[t]! < kc[k]!) {
+            counts[t]!++;
+            size++;
+            sum += values[t]!;
+            break;
+          }
+          size -= counts[t]!;
+          sum -= counts[t]! * values[t]!;
+          counts[t] = 0;
+        }
       }
       let v: number;
       if (endgame) v = size === 0 ? 2 * end.unseenValue : -10 - 2 * sum;
-      else v = size === 0 ? 0 : model.leaveValue(counts, size);
+      else v = size === 0 ? 0 : model.leaveValue(counts, size, kinds);
       this.value[i] = v;
       this.size[i] = size;
       const played = total - size;

@@ -12,12 +12,15 @@ export type { LeaveParams };
 export function paramLeaves(p: LeaveParams): LeaveModel {
   const isVowel = new Uint8Array(64);
   for (const v of p.vowels) isVowel[v] = 1;
+  const allCodes = p.tile.map((_, t) => t);
   return {
-    leaveValue(counts, _size) {
+    leaveValue(counts, _size, codes = allCodes) {
       let v = 0;
       let vow = 0;
       let con = 0;
-      for (let t = 0; t < p.tile.length; t++) {
+      for (let j = 0; j < codes.length; j++) {
+        const t = codes[j]!;
+        if (t >= p.tile.length) continue;
         const c = counts[t]!;
         if (c === 0) continue;
         v += c * p.tile[t]! + (c - 1) * p.dup[t]!;

@@ -24,7 +24,14 @@
 import { CENTER, LETTER_MULT, SIZE, SQUARES, WORD_MULT } from '../engine/board.js';
 import { STANDARD_SCORING, type ScoringRules } from '../engine/placement.js';
 import { BLANK_FLAG, EMPTY, type TileSet } from '../engine/tiles.js';
-import { ACCEPTS_BIT, ARC_INDEX_MASK, IS_END_BIT, TILE_SHIFT } from '../lexicon/kwg.js';
+import {
+  ACCEPTS_BIT,
+  ARC_INDEX_MASK,
+  IS_END_BIT,
+  TILE_SHIFT,
+  popcount32,
+  siblingTileMasks,
+} from '../lexicon/kwg.js';
 import { BingoIndex } from './bingo.js';
 import { LeaveTable, type LeaveModel, NO_LEAVES } from './leave.js';
 import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, MoveList, TILE_STRIDE } from './movelist.js';
@@ -59,6 +66,8 @@ export class MoveGenerator {
   /** The board as the generator sees it (do not write to it directly). */
   readonly board = new Uint8Array(SQUARES);
   private readonly nodes: Uint32Array;
+  /** `siblingTileMasks` of the graph: which tiles a list holds from each node on. */
+  private readonly sib: Int32Array;
   private readonly val = new Int16Array(256);
   private readonly allMask: number;
   private readonly bingoTiles: number;
@@ -87,12 +96,11 @@ export class MoveGenerator {
   private rackTotal = 0;
   private rackMask = 0;
   private readonly leaves = new LeaveTable();
-  private leaveIdx = 0;
-  private nPlayed = 0;
   private anchor = 0;
   private leftLimit = 0;
   private leftEnd = 0;
-  private anchorEnds = false;
+  /** First square right of the anchor and of the board tiles touching it on the right. */
+  private rightStart = 0;
   private readonly word = new Uint8Array(SIZE);
   private out: MoveList = new MoveList();
   private topN = 0;
@@ -128,6 +136,7 @@ export class MoveGenerator {
     scoring: ScoringRules = STANDARD_SCORING,
   ) {
     this.nodes = kwg;
+    this.sib = siblingTileMasks(kwg);
     const n = set.letters.length;
     if (n > 30) throw new RangeError('tile set too large for 32-bit cross-sets');
     for (let c = 1; c <= n; c++) this.val[c] = set.letters[c - 1]!.value;
@@ -301,8 +310,6 @@ export class MoveGenerator {
       bagCount,
       unseenValue: req.unseenValue ?? 0,
     });
-    this.leaveIdx = this.leaves.full;
-    this.nPlayed = 0;
     this.bingoMask = -2;
 
     if (!req.placementsOnly) this.genNonPlace(bagCount, req.exchangeMinBag ?? 1);
@@ -354,6 +361,7 @@ export class MoveGenerator {
       this.Llm[i] = LETTER_MULT[sq]!;
       this.Lwm[i] = WORD_MULT[sq]!;
       this.La[i] = this.anchorSq[sq]!;
+      this.word[i] = EMPTY;
     }
   }
 
@@ -372,11 +380,29 @@ export class MoveGenerator {
 
   private genAnchor(a: number): void {
     this.anchor = a;
-    this.anchorEnds = a === SIZE - 1 || this.Lt[a + 1] === EMPTY;
-    this.goLeft(a, GADDAG_ROOT, 0, 0, 1);
+    // Start from the last board tile of the run touching the anchor on the right, so that the
+    // walk reads those tiles first: a rack tile on the anchor then has to fit in front of them
+    // at once, instead of after every left part has been tried.
+    let b = a;
+    while (b + 1 < SIZE && this.Lt[b + 1] !== EMPTY) b++;
+    this.rightStart = b + 1;
+    this.goLeft(b, GADDAG_ROOT, 0, 0, 1, 0, this.leaves.full);
   }
 
-  private goLeft(idx: number, p: number, main: number, cross: number, wm: number): void {
+  // The walk carries, besides the square and the arc: `main` (face value of the main word so
+  // far, letter premiums applied), `cross` (finished cross-word points), `wm` (word multiplier),
+  // `np` (tiles played) and `li` (leave-table index of the rack still held).
+
+  // Leftwards from the anchor: follow board tiles, then place rack tiles on idx, idx-1, …
+  private goLeft(
+    idx: number,
+    p: number,
+    main: number,
+    cross: number,
+    wm: number,
+    np: number,
+    li: number,
+  ): void {
     const nodes = this.nodes;
     const Lt = this.Lt;
     while (idx >= 0) {
@@ -394,70 +420,63 @@ export class MoveGenerator {
       main += this.val[b]!;
       idx--;
     }
-    if (
-      this.nPlayed > 0 &&
-      this.anchorEnds &&
-      this.anchor - idx >= 2 &&
-      (nodes[p]! & ACCEPTS_BIT) !== 0
-    ) {
-      this.record(idx + 1, this.anchor + 1, main, cross, wm);
+    const rightStart = this.rightStart;
+    if (np > 0 && rightStart - idx >= 3 && (nodes[p]! & ACCEPTS_BIT) !== 0) {
+      this.record(idx + 1, rightStart, main, cross, wm, np, li);
     }
-    let c = nodes[p]! & ARC_INDEX_MASK;
+    const c = nodes[p]! & ARC_INDEX_MASK;
     if (c === 0) return;
-    const can = idx >= this.leftLimit && this.nPlayed < this.rackTotal;
-    if (!can) {
-      // Only the separator (always first: lists are sorted by tile) can still be followed.
-      if (nodes[c]! >>> TILE_SHIFT === SEP && this.nPlayed > 0) {
-        this.leftEnd = idx + 1;
-        this.goRight(this.anchor + 1, c, main, cross, wm);
-      }
-      return;
+    const sib = this.sib;
+    const all = sib[c]!;
+    // The separator, when present, is the list's first arc: the word may start here.
+    if ((all & 1) !== 0 && np > 0) {
+      this.leftEnd = idx + 1;
+      this.goRight(rightStart, c, main, cross, wm, np, li);
     }
-    const mask = this.Lm[idx]! & this.playableMask();
-    const maxT = mask === 0 ? 0 : 31 - Math.clz32(mask);
+    if (idx < this.leftLimit || np >= this.rackTotal) return;
+    const rack = this.rack;
+    let want = this.Lm[idx]! & (rack[0]! > 0 ? this.allMask : this.lettersLeft) & all;
+    if (want === 0) return;
     const lm = this.Llm[idx]!;
     const wmul = this.Lwm[idx]!;
     const hc = this.Lh[idx]!;
     const cs = this.Ls[idx]!;
-    const rack = this.rack;
     const radix = this.leaves.radix;
-    for (; ; c++) {
-      const n = nodes[c]!;
-      const t = n >>> TILE_SHIFT;
-      if (t > maxT) break;
-      if (t === SEP) {
-        if (this.nPlayed > 0) {
-          this.leftEnd = idx + 1;
-          this.goRight(this.anchor + 1, c, main, cross, wm);
-        }
-      } else if (((mask >>> t) & 1) !== 0) {
-        if (rack[t]! > 0) {
-          if (--rack[t]! === 0) this.lettersLeft &= ~(1 << t);
-          this.nPlayed++;
-          this.leaveIdx -= radix[t]!;
-          this.word[idx] = t;
-          const v = this.val[t]! * lm;
-          this.goLeft(idx - 1, c, main + v, hc ? cross + (cs + v) * wmul : cross, wm * wmul);
-          this.leaveIdx += radix[t]!;
-          this.nPlayed--;
-          if (rack[t]!++ === 0) this.lettersLeft |= 1 << t;
-        }
-        if (rack[0]! > 0) {
-          rack[0]!--;
-          this.nPlayed++;
-          this.leaveIdx -= radix[0]!;
-          this.word[idx] = t | BLANK_FLAG;
-          this.goLeft(idx - 1, c, main, hc ? cross + cs * wmul : cross, wm * wmul);
-          this.leaveIdx += radix[0]!;
-          this.nPlayed--;
-          rack[0]!++;
-        }
+    const word = this.word;
+    const val = this.val;
+    const wm2 = wm * wmul;
+    const np2 = np + 1;
+    while (want !== 0) {
+      const bit = want & -want;
+      want ^= bit;
+      const k = c + popcount32(all & (bit - 1));
+      const t = nodes[k]! >>> TILE_SHIFT;
+      if (rack[t]! > 0) {
+        if (--rack[t]! === 0) this.lettersLeft &= ~bit;
+        word[idx] = t;
+        const v = val[t]! * lm;
+        this.goLeft(idx - 1, k, main + v, hc ? cross + (cs + v) * wmul : cross, wm2, np2, li - radix[t]!);
+        if (rack[t]!++ === 0) this.lettersLeft |= bit;
       }
-      if ((n & IS_END_BIT) !== 0) break;
+      if (rack[0]! > 0) {
+        rack[0]!--;
+        word[idx] = t | BLANK_FLAG;
+        this.goLeft(idx - 1, k, main, hc ? cross + cs * wmul : cross, wm2, np2, li - radix[0]!);
+        rack[0]!++;
+      }
     }
   }
 
-  private goRight(idx: number, p: number, main: number, cross: number, wm: number): void {
+  // Rightwards past the separator: follow board tiles from idx, record, then extend.
+  private goRight(
+    idx: number,
+    p: number,
+    main: number,
+    cross: number,
+    wm: number,
+    np: number,
+    li: number,
+  ): void {
     const nodes = this.nodes;
     const Lt = this.Lt;
     while (idx < SIZE) {
@@ -475,79 +494,116 @@ export class MoveGenerator {
       main += this.val[b]!;
       idx++;
     }
-    if (idx > this.anchor + 1 && (nodes[p]! & ACCEPTS_BIT) !== 0) {
-      this.record(this.leftEnd, idx, main, cross, wm);
+    if (idx > this.rightStart && (nodes[p]! & ACCEPTS_BIT) !== 0) {
+      this.record(this.leftEnd, idx, main, cross, wm, np, li);
     }
-    if (idx >= SIZE || this.nPlayed >= this.rackTotal) return;
-    const mask = this.Lm[idx]! & this.playableMask();
-    if (mask === 0) return;
-    const maxT = 31 - Math.clz32(mask);
-    let c = nodes[p]! & ARC_INDEX_MASK;
-    if (c === 0) return;
+    if (idx >= SIZE || np >= this.rackTotal) return;
+    const c = nodes[p]! & ARC_INDEX_MASK;
+    if (c !== 0) this.extendRight(idx, c, main, cross, wm, np, li);
+  }
+
+  // Places a rack tile on the empty square idx from the arc list c. When the next square is
+  // empty too, a child is recorded and extended here, without a call through goRight, and only
+  // when its own list holds a tile that fits there.
+  private extendRight(
+    idx: number,
+    c: number,
+    main: number,
+    cross: number,
+    wm: number,
+    np: number,
+    li: number,
+  ): void {
+    const nodes = this.nodes;
+    const rack = this.rack;
+    const sib = this.sib;
+    const all = sib[c]!;
+    let want = this.Lm[idx]! & (rack[0]! > 0 ? this.allMask : this.lettersLeft) & all;
+    if (want === 0) return;
     const lm = this.Llm[idx]!;
     const wmul = this.Lwm[idx]!;
     const hc = this.Lh[idx]!;
     const cs = this.Ls[idx]!;
-    const rack = this.rack;
     const radix = this.leaves.radix;
-    for (; ; c++) {
-      const n = nodes[c]!;
+    const word = this.word;
+    const val = this.val;
+    const next = idx + 1;
+    const nextFree = next >= SIZE || this.Lt[next] === EMPTY;
+    const np2 = np + 1;
+    const nextMask = next < SIZE && np2 < this.rackTotal ? this.Lm[next]! : 0;
+    const wm2 = wm * wmul;
+    const leftEnd = this.leftEnd;
+    while (want !== 0) {
+      const bit = want & -want;
+      want ^= bit;
+      const k = c + popcount32(all & (bit - 1));
+      const n = nodes[k]!;
       const t = n >>> TILE_SHIFT;
-      if (t > maxT) break;
-      if (((mask >>> t) & 1) !== 0 && t !== SEP) {
-        if (rack[t]! > 0) {
-          if (--rack[t]! === 0) this.lettersLeft &= ~(1 << t);
-          this.nPlayed++;
-          this.leaveIdx -= radix[t]!;
-          this.word[idx] = t;
-          const v = this.val[t]! * lm;
-          this.goRight(idx + 1, c, main + v, hc ? cross + (cs + v) * wmul : cross, wm * wmul);
-          this.leaveIdx += radix[t]!;
-          this.nPlayed--;
-          if (rack[t]!++ === 0) this.lettersLeft |= 1 << t;
+      if (rack[t]! > 0) {
+        if (--rack[t]! === 0) this.lettersLeft &= ~bit;
+        word[idx] = t;
+        const v = val[t]! * lm;
+        const m2 = main + v;
+        const x2 = hc ? cross + (cs + v) * wmul : cross;
+        const li2 = li - radix[t]!;
+        if (!nextFree) this.goRight(next, k, m2, x2, wm2, np2, li2);
+        else {
+          if ((n & ACCEPTS_BIT) !== 0) this.record(leftEnd, next, m2, x2, wm2, np2, li2);
+          const a = n & ARC_INDEX_MASK;
+          const fits = nextMask & (rack[0]! > 0 ? this.allMask : this.lettersLeft);
+          if (a !== 0 && (fits & sib[a]!) !== 0) this.extendRight(next, a, m2, x2, wm2, np2, li2);
         }
-        if (rack[0]! > 0) {
-          rack[0]!--;
-          this.nPlayed++;
-          this.leaveIdx -= radix[0]!;
-          this.word[idx] = t | BLANK_FLAG;
-          this.goRight(idx + 1, c, main, hc ? cross + cs * wmul : cross, wm * wmul);
-          this.leaveIdx += radix[0]!;
-          this.nPlayed--;
-          rack[0]!++;
-        }
+        if (rack[t]!++ === 0) this.lettersLeft |= bit;
       }
-      if ((n & IS_END_BIT) !== 0) break;
+      if (rack[0]! > 0) {
+        rack[0]!--;
+        word[idx] = t | BLANK_FLAG;
+        const x2 = hc ? cross + cs * wmul : cross;
+        const li2 = li - radix[0]!;
+        if (!nextFree) this.goRight(next, k, main, x2, wm2, np2, li2);
+        else {
+          if ((n & ACCEPTS_BIT) !== 0) this.record(leftEnd, next, main, x2, wm2, np2, li2);
+          const a = n & ARC_INDEX_MASK;
+          const fits = nextMask & (rack[0]! > 0 ? this.allMask : this.lettersLeft);
+          if (a !== 0 && (fits & sib[a]!) !== 0) this.extendRight(next, a, main, x2, wm2, np2, li2);
+        }
+        rack[0]!++;
+      }
     }
   }
 
-  // Letters the rack can still put down: all of them while a blank is left.
-  private playableMask(): number {
-    return this.rack[0]! > 0 ? this.allMask : this.lettersLeft;
-  }
-
-  private record(lo: number, hi: number, main: number, cross: number, wm: number): void {
+  private record(
+    lo: number,
+    hi: number,
+    main: number,
+    cross: number,
+    wm: number,
+    np: number,
+    li: number,
+  ): void {
     // A lone tile with horizontal neighbours was already kept by the across pass.
-    if (this.nPlayed === 1 && this.lineDir === 1 && this.Lh[this.anchor] !== 0) return;
-    const score = main * wm + cross + (this.nPlayed >= this.bingoTiles ? this.bingoBonus : 0);
-    const equity = score + this.leaves.value[this.leaveIdx]!;
+    if (np === 1 && this.lineDir === 1 && this.Lh[this.anchor] !== 0) return;
+    const score = main * wm + cross + (np >= this.bingoTiles ? this.bingoBonus : 0);
+    const equity = score + this.leaves.value[li]!;
     const out = this.out;
+    const full = this.topN > 0 && out.count >= this.topN;
     let i: number;
-    if (this.topN > 0 && out.count >= this.topN) {
+    if (full) {
       if (equity <= this.threshold) return;
       i = this.worstSlot;
     } else {
       i = out.push();
     }
-    const base = i * TILE_STRIDE;
-    const Lt = this.Lt;
-    for (let k = lo; k < hi; k++)
-      out.tiles[base + k - lo] = Lt[k] !== EMPTY ? EMPTY : this.word[k]!;
+    // `word` holds EMPTY on the squares played through (see loadLine).
+    const tiles = out.tiles;
+    const word = this.word;
+    const base = i * TILE_STRIDE - lo;
+    for (let k = lo; k < hi; k++) tiles[base + k] = word[k]!;
     out.kind[i] = KIND_PLACE;
     out.dir[i] = this.lineDir;
     out.start[i] = this.lineDir === 0 ? this.lineNo * SIZE + lo : lo * SIZE + this.lineNo;
     out.len[i] = hi - lo;
-    out.played[i] = this.nPlayed;
+    out.played[i] = np;
     out.score[i] = score;
     out.equity[i] = equity;
     if (this.topN > 0 && out.count >= this.topN) this.updateThreshold();

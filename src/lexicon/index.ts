@@ -15,7 +15,9 @@ export {
   gaddagRoot,
   isEnd,
   makeNode,
+  popcount32,
   seek,
+  siblingTileMasks,
   tile,
   type Kwg,
 } from './kwg.js';
