@@ -116,7 +116,6 @@ export class MoveGenerator {
   private readonly sLm = new Int32Array(32);
   private readonly sWm = new Int32Array(32);
   private readonly sHc = new Int32Array(32);
-  private readonly sCs = new Int32Array(32);
   private readonly sMax = new Int32Array(32);
   private readonly coef = new Int32Array(32);
   private readonly aDir = new Uint8Array(2 * SQUARES);
@@ -455,7 +454,15 @@ export class MoveGenerator {
         if (--rack[t]! === 0) this.lettersLeft &= ~bit;
         word[idx] = t;
         const v = val[t]! * lm;
-        this.goLeft(idx - 1, k, main + v, hc ? cross + (cs + v) * wmul : cross, wm2, np2, li - radix[t]!);
+        this.goLeft(
+          idx - 1,
+          k,
+          main + v,
+          hc ? cross + (cs + v) * wmul : cross,
+          wm2,
+          np2,
+          li - radix[t]!,
+        );
         if (rack[t]!++ === 0) this.lettersLeft |= bit;
       }
       if (rack[0]! > 0) {
@@ -656,10 +663,22 @@ export class MoveGenerator {
     // Rack values, highest first, for the greedy bound.
     const rv = this.rackVals;
     let k = 0;
-    for (let t = 0; t < 64; t++)
-      for (let c = this.rack[t]!; c > 0; c--) rv[k++] = t === 0 ? 0 : this.val[t]!;
-    const sorted = Array.from(rv.subarray(0, k)).sort((a, b) => b - a);
-    for (let j = 0; j < k; j++) rv[j] = sorted[j]!;
+    for (let t = 0; t < 64; t++) {
+      const v = t === 0 ? 0 : this.val[t]!;
+      for (let c = this.rack[t]!; c > 0; c--) {
+        let j = k++;
+        for (; j > 0 && rv[j - 1]! < v; j--) rv[j] = rv[j - 1]!;
+        rv[j] = v;
+      }
+    }
+    // Rack letters by value, highest first, for squareMax.
+    const rl = this.rackLetters;
+    for (let i = 1; i < rl.length; i++) {
+      const t = rl[i]!;
+      let j = i;
+      for (; j > 0 && this.val[rl[j - 1]!]! < this.val[t]!; j--) rl[j] = rl[j - 1]!;
+      rl[j] = t;
+    }
     let na = 0;
     for (let d = 0; d < 2; d++) {
       for (let l = 0; l < SIZE; l++) {
@@ -708,12 +727,13 @@ export class MoveGenerator {
   private squareMax(i: number): number {
     const m = this.Lm[i]! & this.rackMask;
     if (m === 0) return -1;
-    let best = this.rack[0]! > 0 ? 0 : -1;
-    for (let j = 0; j < this.rackLetters.length; j++) {
-      const t = this.rackLetters[j]!;
-      if (((m >>> t) & 1) !== 0 && this.val[t]! > best) best = this.val[t]!;
+    // rackLetters is sorted by value, highest first (genBest).
+    const rl = this.rackLetters;
+    for (let j = 0; j < rl.length; j++) {
+      const t = rl[j]!;
+      if (((m >>> t) & 1) !== 0) return this.val[t]!;
     }
-    return best;
+    return 0;
   }
 
   // Upper bound on the equity of any move generated from anchor a of the loaded line.
@@ -741,8 +761,9 @@ export class MoveGenerator {
     let best = -Infinity;
     for (let l = 0; l <= lmax; l++) {
       // Placed squares a-l … a.
-      let cnt = 0;
-      for (let j = a - l; j <= a; j++) this.pushShadow(cnt++, j);
+      this.spanClear();
+      for (let j = a - l; j <= a; j++) this.spanPush(j);
+      let cnt = l + 1;
       let boardSum = l === 0 ? leftBoard : 0;
       let boardCount = l === 0 ? leftCount : 0;
       let boardLetter = l === 0 ? leftLetter : 0;
@@ -755,22 +776,64 @@ export class MoveGenerator {
           j++;
           continue;
         }
-        const b = this.spanBound(cnt, boardSum, this.bingoPossible(cnt, boardCount, boardLetter));
+        const b = this.spanBound(boardSum, this.bingoPossible(cnt, boardCount, boardLetter));
         if (b > best) best = b;
         if (j >= SIZE || cnt >= n || this.Lsm[j]! < 0) break;
-        this.pushShadow(cnt++, j);
+        this.spanPush(j);
+        cnt++;
         j++;
       }
     }
     return best;
   }
 
-  private pushShadow(k: number, i: number): void {
-    this.sLm[k] = this.Llm[i]!;
-    this.sWm[k] = this.Lwm[i]!;
-    this.sHc[k] = this.Lh[i]!;
-    this.sCs[k] = this.Ls[i]!;
+  // The span being bounded: `spanN` squares with their premiums, the product of their word
+  // multipliers, the per-tile coefficients (what a point of face value placed there is worth,
+  // main word and cross word together) sorted highest first, the sum of coefficient times the
+  // best rack letter fitting each square, and the fixed cross-word points.
+  private spanN = 0;
+  private spanW = 1;
+  private spanPerSquare = 0;
+  private spanCross = 0;
+
+  private spanClear(): void {
+    this.spanN = 0;
+    this.spanW = 1;
+    this.spanPerSquare = 0;
+    this.spanCross = 0;
+  }
+
+  // Adds line square i to the span. Only a word multiplier changes the other squares'
+  // coefficients; otherwise the new one is inserted into the sorted list.
+  private spanPush(i: number): void {
+    const k = this.spanN++;
+    const lm = this.Llm[i]!;
+    const wm = this.Lwm[i]!;
+    const hc = this.Lh[i]!;
+    this.sLm[k] = lm;
+    this.sWm[k] = wm;
+    this.sHc[k] = hc;
     this.sMax[k] = this.Lsm[i]!;
+    if (hc) this.spanCross += this.Ls[i]! * wm;
+    const coef = this.coef;
+    if (wm === 1) {
+      const cf = lm * (this.spanW + hc);
+      this.spanPerSquare += cf * this.sMax[k]!;
+      let j = k;
+      for (; j > 0 && coef[j - 1]! < cf; j--) coef[j] = coef[j - 1]!;
+      coef[j] = cf;
+      return;
+    }
+    const W = (this.spanW *= wm);
+    let perSquare = 0;
+    for (let q = 0; q <= k; q++) {
+      const cf = this.sLm[q]! * (W + (this.sHc[q] ? this.sWm[q]! : 0));
+      perSquare += cf * this.sMax[q]!;
+      let j = q;
+      for (; j > 0 && coef[j - 1]! < cf; j--) coef[j] = coef[j - 1]!;
+      coef[j] = cf;
+    }
+    this.spanPerSquare = perSquare;
   }
 
   // Whether a span placing `cnt` tiles through `boardCount` tiles could earn the bingo bonus.
@@ -787,29 +850,18 @@ export class MoveGenerator {
       : ((this.bingoMask >>> boardLetter) & 1) !== 0;
   }
 
-  private spanBound(cnt: number, boardSum: number, bingo: boolean): number {
-    let W = 1;
-    for (let k = 0; k < cnt; k++) W *= this.sWm[k]!;
-    let crossConst = 0;
-    let perSquare = 0;
+  // Upper bound on the equity of the current span holding `boardSum` points of board tiles.
+  private spanBound(boardSum: number, bingo: boolean): number {
+    const cnt = this.spanN;
     const coef = this.coef;
-    for (let k = 0; k < cnt; k++) {
-      const wm = this.sWm[k]!;
-      const cf = this.sLm[k]! * (W + (this.sHc[k] ? wm : 0));
-      if (this.sHc[k]) crossConst += this.sCs[k]! * wm;
-      perSquare += cf * this.sMax[k]!;
-      // insertion sort, descending
-      let j = k;
-      while (j > 0 && coef[j - 1]! < cf) {
-        coef[j] = coef[j - 1]!;
-        j--;
-      }
-      coef[j] = cf;
-    }
+    const rv = this.rackVals;
+    // Best rack values on the best coefficients (rearrangement), or each square's best letter.
     let greedy = 0;
-    for (let k = 0; k < cnt; k++) greedy += coef[k]! * this.rackVals[k]!;
+    for (let k = 0; k < cnt; k++) greedy += coef[k]! * rv[k]!;
+    const perSquare = this.spanPerSquare;
     const tilesPart = greedy < perSquare ? greedy : perSquare;
-    const score = boardSum * W + crossConst + tilesPart + (bingo ? this.bingoBonus : 0);
+    const score =
+      boardSum * this.spanW + this.spanCross + tilesPart + (bingo ? this.bingoBonus : 0);
     return score + this.leaves.maxByPlayed[cnt]!;
   }
 }
