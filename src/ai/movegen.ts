@@ -12,7 +12,15 @@
  *   Every placement covers one; a placement is generated from the *leftmost* anchor it covers:
  *   walking left from an anchor never puts a tile on another anchor. So each placement is found
  *   once per direction; a single tile forming words both ways is kept only in the across pass
- *   (the down pass keeps single tiles with no horizontal neighbour).
+ *   (the down pass keeps single tiles with no horizontal neighbour). When board tiles touch the
+ *   anchor on its right, the walk starts from the last of them and reads them first (the GADDAG
+ *   holds every word reversed from any of its letters), so the tiles tried on the anchor must
+ *   already fit in front of them, instead of failing only after the separator.
+ * - **Arcs by bit mask.** Each sibling list's tiles are also a bit mask (`siblingTileMasks`):
+ *   the walk intersects it with the square's cross-set and the rack, and jumps to each arc
+ *   with a population count instead of scanning the list. Before extending into an empty
+ *   square it checks that the child's list holds a tile that can go there, so dead ends cost
+ *   no call.
  * - **Best-N.** Before walking, each anchor gets an upper bound on the equity of any move from
  *   it ("shadow"): for every span of squares the move could cover, the premiums and cross-word
  *   sums bound the score with the rack's values placed greedily on the best multipliers, plus
