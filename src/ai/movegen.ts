@@ -273,14 +273,11 @@ export class MoveGenerator {
 
   // The arc reading tile t among the children of arc p, or -1.
   private seekNode(p: number, t: number): number {
-    const nodes = this.nodes;
-    let q = nodes[p]! & ARC_INDEX_MASK;
-    if (q === 0) return -1;
-    for (; ; q++) {
-      const n = nodes[q]!;
-      if (n >>> TILE_SHIFT === t) return q;
-      if ((n & IS_END_BIT) !== 0) return -1;
-    }
+    const c = this.nodes[p]! & ARC_INDEX_MASK;
+    if (c === 0) return -1;
+    const all = this.sib[c]!;
+    if (((all >>> t) & 1) === 0) return -1;
+    return c + popcount32(all & ((1 << t) - 1));
   }
 
   /**
@@ -415,15 +412,8 @@ export class MoveGenerator {
     while (idx >= 0) {
       const b = Lt[idx]!;
       if (b === EMPTY) break;
-      const t = b & ~BLANK_FLAG;
-      let q = nodes[p]! & ARC_INDEX_MASK;
-      if (q === 0) return;
-      for (; ; q++) {
-        const n = nodes[q]!;
-        if (n >>> TILE_SHIFT === t) break;
-        if ((n & IS_END_BIT) !== 0) return;
-      }
-      p = q;
+      p = this.seekNode(p, b & ~BLANK_FLAG);
+      if (p < 0) return;
       main += this.val[b]!;
       idx--;
     }
@@ -497,15 +487,8 @@ export class MoveGenerator {
     while (idx < SIZE) {
       const b = Lt[idx]!;
       if (b === EMPTY) break;
-      const t = b & ~BLANK_FLAG;
-      let q = nodes[p]! & ARC_INDEX_MASK;
-      if (q === 0) return;
-      for (; ; q++) {
-        const n = nodes[q]!;
-        if (n >>> TILE_SHIFT === t) break;
-        if ((n & IS_END_BIT) !== 0) return;
-      }
-      p = q;
+      p = this.seekNode(p, b & ~BLANK_FLAG);
+      if (p < 0) return;
       main += this.val[b]!;
       idx++;
     }
@@ -547,7 +530,6 @@ export class MoveGenerator {
     const np2 = np + 1;
     const nextMask = next < SIZE && np2 < this.rackTotal ? this.Lm[next]! : 0;
     const wm2 = wm * wmul;
-    const leftEnd = this.leftEnd;
     while (want !== 0) {
       const bit = want & -want;
       want ^= bit;
@@ -562,12 +544,7 @@ export class MoveGenerator {
         const x2 = hc ? cross + (cs + v) * wmul : cross;
         const li2 = li - radix[t]!;
         if (!nextFree) this.goRight(next, k, m2, x2, wm2, np2, li2);
-        else {
-          if ((n & ACCEPTS_BIT) !== 0) this.record(leftEnd, next, m2, x2, wm2, np2, li2);
-          const a = n & ARC_INDEX_MASK;
-          const fits = nextMask & (rack[0]! > 0 ? this.allMask : this.lettersLeft);
-          if (a !== 0 && (fits & sib[a]!) !== 0) this.extendRight(next, a, m2, x2, wm2, np2, li2);
-        }
+        else this.pastRightTile(next, n, nextMask, m2, x2, wm2, np2, li2);
         if (rack[t]!++ === 0) this.lettersLeft |= bit;
       }
       if (rack[0]! > 0) {
@@ -576,15 +553,29 @@ export class MoveGenerator {
         const x2 = hc ? cross + cs * wmul : cross;
         const li2 = li - radix[0]!;
         if (!nextFree) this.goRight(next, k, main, x2, wm2, np2, li2);
-        else {
-          if ((n & ACCEPTS_BIT) !== 0) this.record(leftEnd, next, main, x2, wm2, np2, li2);
-          const a = n & ARC_INDEX_MASK;
-          const fits = nextMask & (rack[0]! > 0 ? this.allMask : this.lettersLeft);
-          if (a !== 0 && (fits & sib[a]!) !== 0) this.extendRight(next, a, main, x2, wm2, np2, li2);
-        }
+        else this.pastRightTile(next, n, nextMask, main, x2, wm2, np2, li2);
         rack[0]!++;
       }
     }
+  }
+
+  // A rack tile from arc node n went on square next-1 and square `next` is empty (or the
+  // edge): record the word if it ends there, and extend only when n's list holds a tile that
+  // fits `nextMask` (the next square's cross-set, 0 when nothing more can be played).
+  private pastRightTile(
+    next: number,
+    n: number,
+    nextMask: number,
+    main: number,
+    cross: number,
+    wm: number,
+    np: number,
+    li: number,
+  ): void {
+    if ((n & ACCEPTS_BIT) !== 0) this.record(this.leftEnd, next, main, cross, wm, np, li);
+    const a = n & ARC_INDEX_MASK;
+    const fits = nextMask & (this.rack[0]! > 0 ? this.allMask : this.lettersLeft);
+    if (a !== 0 && (fits & this.sib[a]!) !== 0) this.extendRight(next, a, main, cross, wm, np, li);
   }
 
   private record(
