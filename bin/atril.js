@@ -8,5 +8,11 @@ if (!existsSync(main)) {
   console.error('Atril no está compilado: ejecuta «npm install» (o «npm run build») primero.');
   process.exit(2);
 }
+// A reader that stops early (`atril best … | head`) closes the pipe: stop quietly, as other
+// command-line tools do, instead of dying on EPIPE.
+process.stdout.on('error', (err) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
 const { run } = await import(main);
 process.exitCode = await run(process.argv.slice(2));

@@ -1,5 +1,5 @@
 /** `atril best` and `atril selfplay` through the built CLI (DESIGN.md §4). */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -32,6 +32,17 @@ describe('atril best', () => {
     const plays = JSON.parse(atril('best', '--cgp', cgp, '--top', '1', '--json').out);
     expect(plays[0].word).toMatch(/\./);
     expect(plays[0].main.replace(/\./g, '')).toHaveLength(plays[0].word.length);
+  });
+
+  it('a reader that closes the pipe early (| head) ends it quietly with exit 0', async () => {
+    const cgp = '15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 ??ERSTU/ 0/14 0';
+    const child = spawn(process.execPath, [bin, 'best', '--cgp', cgp, '--top', '0']);
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(err).toBe('');
+    expect(code).toBe(0);
   });
 
   it('bad input: a Spanish message and exit 2', () => {
