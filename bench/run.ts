@@ -17,6 +17,21 @@ const only = process.argv.slice(2);
 const files = readdirSync(`${here}/suites`)
   .filter((f) => f.endsWith('.ts'))
   .sort();
+const names = files.map((f) => f.slice(0, -3));
+if (only.includes('--help') || only.includes('-h')) {
+  process.stdout.write(
+    `Uso: npm run bench [-- SUITE …]\n\n` +
+      `Mide la velocidad (medianas por operación y su proporción frente a una carga fija medida\n` +
+      `en el mismo proceso) y escribe bench/results.json.\n\n` +
+      `Suites: ${names.join(', ')} (todas si no se nombra ninguna).\n`,
+  );
+  process.exit(0);
+}
+const unknown = only.filter((n) => !names.includes(n));
+if (unknown.length > 0) {
+  process.stderr.write(`Suite desconocida: «${unknown.join('», «')}». Hay: ${names.join(', ')}.\n`);
+  process.exit(2);
+}
 
 const baselineNs = measure(baselineCase);
 const results: CaseResult[] = [];
