@@ -443,33 +443,49 @@ export class MoveGenerator {
     const val = this.val;
     const wm2 = wm * wmul;
     const np2 = np + 1;
+    // What the next square left offers a child: board tiles to follow, or room for a word
+    // ending at the run's right end, or a square some rack tile may fit.
+    const prev = idx - 1;
+    const follow = prev >= 0 && this.Lt[prev] !== EMPTY;
+    const canEnd = rightStart - idx >= 2;
+    const prevMask = prev >= this.leftLimit && np2 < this.rackTotal ? this.Lm[prev]! : 0;
     while (want !== 0) {
       const bit = want & -want;
       want ^= bit;
       const k = c + popcount32(all & (bit - 1));
-      const t = nodes[k]! >>> TILE_SHIFT;
+      const n = nodes[k]!;
+      const t = n >>> TILE_SHIFT;
       if (rack[t]! > 0) {
         if (--rack[t]! === 0) this.lettersLeft &= ~bit;
-        word[idx] = t;
-        const v = val[t]! * lm;
-        this.goLeft(
-          idx - 1,
-          k,
-          main + v,
-          hc ? cross + (cs + v) * wmul : cross,
-          wm2,
-          np2,
-          li - radix[t]!,
-        );
+        if (follow || this.leftLeads(n, canEnd, prevMask)) {
+          word[idx] = t;
+          const v = val[t]! * lm;
+          const x2 = hc ? cross + (cs + v) * wmul : cross;
+          this.goLeft(prev, k, main + v, x2, wm2, np2, li - radix[t]!);
+        }
         if (rack[t]!++ === 0) this.lettersLeft |= bit;
       }
       if (rack[0]! > 0) {
         rack[0]!--;
-        word[idx] = t | BLANK_FLAG;
-        this.goLeft(idx - 1, k, main, hc ? cross + cs * wmul : cross, wm2, np2, li - radix[0]!);
+        if (follow || this.leftLeads(n, canEnd, prevMask)) {
+          word[idx] = t | BLANK_FLAG;
+          this.goLeft(prev, k, main, hc ? cross + cs * wmul : cross, wm2, np2, li - radix[0]!);
+        }
         rack[0]!++;
       }
     }
+  }
+
+  // Whether the walk can go on from arc node n to an empty square (or the edge) on the left:
+  // the word may end here, or n's list holds the separator or a tile that fits `prevMask`.
+  private leftLeads(n: number, canEnd: boolean, prevMask: number): boolean {
+    if (canEnd && (n & ACCEPTS_BIT) !== 0) return true;
+    const a = n & ARC_INDEX_MASK;
+    if (a === 0) return false;
+    const m = this.sib[a]!;
+    return (
+      (m & 1) !== 0 || (m & prevMask & (this.rack[0]! > 0 ? this.allMask : this.lettersLeft)) !== 0
+    );
   }
 
   // Rightwards past the separator: follow board tiles from idx, record, then extend.
