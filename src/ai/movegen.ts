@@ -126,11 +126,11 @@ export class MoveGenerator {
   private readonly sHc = new Int32Array(32);
   private readonly sMax = new Int32Array(32);
   private readonly coef = new Int32Array(32);
-  private readonly aDir = new Uint8Array(2 * SQUARES);
-  private readonly aLine = new Uint8Array(2 * SQUARES);
-  private readonly aPos = new Uint8Array(2 * SQUARES);
-  private readonly aLeft = new Uint8Array(2 * SQUARES);
+  // Bounded anchors, sorted by bound: direction, line, square and left limit packed in one int.
+  private readonly aWhere = new Int32Array(2 * SQUARES);
   private readonly aBound = new Float64Array(2 * SQUARES);
+  /** Anchors per row (0…14) and per column (15…29). */
+  private readonly lineAnchors = new Uint8Array(2 * SIZE);
 
   // squareMax of each square of the loaded line, filled once per line in `genBest`.
   private readonly Lsm = new Int16Array(SIZE);
@@ -331,22 +331,28 @@ export class MoveGenerator {
   private computeAnchors(): void {
     const board = this.board;
     const a = this.anchorSq;
+    const count = this.lineAnchors;
+    count.fill(0);
     if (this.tilesOnBoard === 0) {
       a.fill(0);
       a[CENTER] = 1;
+      count[(CENTER / SIZE) | 0] = count[SIZE + (CENTER % SIZE)] = 1;
       return;
     }
     for (let r = 0; r < SIZE; r++) {
       for (let c = 0; c < SIZE; c++) {
         const s = r * SIZE + c;
-        a[s] =
+        const is =
           board[s] === EMPTY &&
           ((c > 0 && board[s - 1] !== EMPTY) ||
             (c < SIZE - 1 && board[s + 1] !== EMPTY) ||
             (r > 0 && board[s - SIZE] !== EMPTY) ||
-            (r < SIZE - 1 && board[s + SIZE] !== EMPTY))
-            ? 1
-            : 0;
+            (r < SIZE - 1 && board[s + SIZE] !== EMPTY));
+        a[s] = is ? 1 : 0;
+        if (is) {
+          count[r]!++;
+          count[SIZE + c]!++;
+        }
       }
     }
   }
@@ -370,6 +376,7 @@ export class MoveGenerator {
   }
 
   private genLine(d: number, l: number): void {
+    if (this.lineAnchors[d * SIZE + l] === 0) return;
     this.loadLine(d, l);
     let prev = -1;
     for (let a = 0; a < SIZE; a++) {
@@ -697,6 +704,7 @@ export class MoveGenerator {
     let na = 0;
     for (let d = 0; d < 2; d++) {
       for (let l = 0; l < SIZE; l++) {
+        if (this.lineAnchors[d * SIZE + l] === 0) continue;
         this.loadLine(d, l);
         let prev = -1;
         let maxLoaded = false;
@@ -711,19 +719,12 @@ export class MoveGenerator {
             if (bound > -Infinity) {
               // Insertion into the list kept sorted by bound, highest first.
               let j = na++;
-              while (j > 0 && this.aBound[j - 1]! < bound) {
+              for (; j > 0 && this.aBound[j - 1]! < bound; j--) {
                 this.aBound[j] = this.aBound[j - 1]!;
-                this.aDir[j] = this.aDir[j - 1]!;
-                this.aLine[j] = this.aLine[j - 1]!;
-                this.aPos[j] = this.aPos[j - 1]!;
-                this.aLeft[j] = this.aLeft[j - 1]!;
-                j--;
+                this.aWhere[j] = this.aWhere[j - 1]!;
               }
               this.aBound[j] = bound;
-              this.aDir[j] = d;
-              this.aLine[j] = l;
-              this.aPos[j] = a;
-              this.aLeft[j] = prev + 1;
+              this.aWhere[j] = (d << 12) | (l << 8) | (a << 4) | (prev + 1);
             }
           }
           prev = a;
@@ -732,9 +733,10 @@ export class MoveGenerator {
     }
     for (let j = 0; j < na; j++) {
       if (this.out.count >= this.topN && this.aBound[j]! <= this.threshold) break;
-      this.loadLine(this.aDir[j]!, this.aLine[j]!);
-      this.leftLimit = this.aLeft[j]!;
-      this.genAnchor(this.aPos[j]!);
+      const w = this.aWhere[j]!;
+      this.loadLine(w >>> 12, (w >>> 8) & 15);
+      this.leftLimit = w & 15;
+      this.genAnchor((w >>> 4) & 15);
     }
   }
 
