@@ -307,6 +307,35 @@ describe('best-N (top N by equity) against all moves, default lexicon', () => {
     run(NO_LEAVES, 'no leaves');
   });
 
+  it('V-01 (9 fichas): the same with 9-tile racks on 40 of the boards (7, 8 or 9 tiles earn the +50)', () => {
+    const rng = new Rng(901);
+    const tally: Tally = {
+      configs: 0,
+      comparisons: 0,
+      movesCompared: 0,
+      exchangeInTop: 0,
+      nonPlaceBest: 0,
+    };
+    const bad: string[] = [];
+    let bingos = 0;
+    for (let i = 0; i < pos.length; i += 4) {
+      const p = pos[i]!;
+      gen.setBoard(p.board);
+      // The bag: every tile not on the board.
+      const pool = fullDistribution(SPANISH);
+      for (const t of p.board) if (t !== EMPTY) pool[t & BLANK_FLAG ? 0 : t]!--;
+      const rack = testRack(rng, rackToTiles(pool), 9, rng.int(3) === 0 ? 1 : 0, false);
+      const req: GenRequest = { rack, leaves: defaultLeaves(), bagCount: 60 };
+      bad.push(...compare(gen, req, `V-01, ${p.label}, rack ${rackText(rack)}`, all, top, tally));
+      gen.generate({ ...req, top: 1 }, top);
+      if (top.played[0]! >= 7) bingos++;
+    }
+    expect(bad.slice(0, 20)).toEqual([]);
+    expect(tally.configs).toBe(40);
+    // Long racks bingo often: the +50 bound for 8 and 9 tiles is really exercised.
+    expect(bingos).toBeGreaterThan(5);
+  });
+
   it('best-N: the same with wild leaves (kept blank +31.25, duplicates −9.75, Q −17.5), where exchanges and the pass are often best', () => {
     const tally = run(WILD_LEAVES, 'wild leaves');
     expect(tally.nonPlaceBest).toBeGreaterThan(5);

@@ -856,7 +856,9 @@ export class MoveGenerator {
   // Whether a span placing `cnt` tiles through `boardCount` tiles could earn the bingo bonus.
   private bingoPossible(cnt: number, boardCount: number, boardLetter: number): boolean {
     if (cnt < this.bingoTiles) return false;
-    if (this.rackTotal !== cnt || boardCount >= 2) return true;
+    // The index knows racks of exactly bingoTiles tiles played whole, through at most one
+    // board tile; anything else (a 9-tile rack in V-01, longer words) may always bingo.
+    if (this.rackTotal !== cnt || cnt !== this.bingoTiles || boardCount >= 2) return true;
     if (this.bingoMask === -2)
       this.bingoMask = BingoIndex.of(this.nodes, this.bingoTiles).forRack(
         this.rack,
