@@ -52,6 +52,47 @@ describe('atril best', () => {
     expect(atril('best').code).toBe(2);
     expect(atril('best', '--cgp', EMPTY_AEINRST, '--top', 'x').code).toBe(2);
   });
+
+  it('--top accepts only a plain whole number: -1, "" and 1e1 are refused in Spanish', () => {
+    for (const top of ['-1', '', '1e1', '0x3']) {
+      const r = atril('best', '--cgp', EMPTY_AEINRST, `--top=${top}`);
+      expect(r.code, top).toBe(2);
+      expect(r.err).toMatch(/^--top necesita un número entero/);
+    }
+    const r = atril('best', '--cgp', EMPTY_AEINRST, '--top', '-1');
+    expect(r.code).toBe(2);
+    expect(r.err).not.toMatch(/Option|argument/);
+    expect(r.err).toMatch(/--top necesita un valor/);
+  });
+
+  it('a malformed position is explained in Spanish, not with an error code', () => {
+    const cases: [string, RegExp][] = [
+      ['15/15/15 AEINRST/ 0/0 0', /el tablero tiene 3 filas/],
+      [EMPTY_AEINRST.replace('15/15 ', '14/15 '), /la fila 14 .*no tiene 15 casillas/],
+      [EMPTY_AEINRST.replace('AEINRST', 'AEINRSK'), /«K» no es una ficha/],
+      [EMPTY_AEINRST.replace('AEINRST', 'AEINRSñ'), /comodín se escribe «\?»/],
+      [EMPTY_AEINRST.replace('AEINRST', 'ZZ'), /más fichas Z en el tablero y los atriles/],
+      [EMPTY_AEINRST.replace(' 0/0 ', ' 0/x '), /puntuación «x»/],
+      [EMPTY_AEINRST.replace(' 0/0 ', ' 0 '), /un atril y una puntuación por jugador/],
+      ['15/15', /faltan campos/],
+    ];
+    for (const [cgp, message] of cases) {
+      const r = atril('best', '--cgp', cgp);
+      expect(r.code, cgp).toBe(2);
+      expect(r.err, cgp).toMatch(message);
+      expect(r.err, cgp).not.toMatch(/[A-Z]+_[A-Z]+/);
+    }
+  });
+
+  it('a rack of more tiles than any rack holds (9 with the 9-tile variant) is refused', () => {
+    const r = atril('best', '--cgp', EMPTY_AEINRST.replace('AEINRST', 'AEINRSTOAE'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/tiene 10 fichas/);
+    const nine = atril('best', '--cgp', EMPTY_AEINRST.replace('AEINRST', 'AEINRSTOA'), '--json');
+    expect(nine.code, nine.err).toBe(0);
+    const other = atril('best', '--cgp', EMPTY_AEINRST.replace('AEINRST/', 'AEINRST/AEIOUAEIOU'));
+    expect(other.code).toBe(2);
+  });
 });
 
 describe('atril selfplay', () => {

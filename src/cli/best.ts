@@ -8,13 +8,17 @@ import { parseArgs } from 'node:util';
 import { SIZE } from '../engine/board.js';
 import type { ExchangeMove, PlaceMove } from '../engine/move.js';
 import { formatCoord } from '../engine/notation/coords.js';
-import { parseCgp } from '../engine/notation/cgp.js';
+import { type CgpError, parseCgp } from '../engine/notation/cgp.js';
 import { EMPTY, tileSetById, tilesToGcg, type TileSet } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { NO_LEAVES } from '../ai/leave.js';
 import { defaultLeaves } from '../ai/leaves.js';
 import { MoveGenerator } from '../ai/movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, MoveList } from '../ai/movelist.js';
+import { argsErrorText, plainCount } from './args.js';
+
+/** The largest rack any rules allow (the 9-tile variant, RULES.md §12). */
+const MAX_RACK = 9;
 
 export const bestHelp = `Uso: atril best --cgp "POSICIÓN" [--top N] [--json] [--lexicon ARCHIVO]
 
@@ -59,20 +63,20 @@ export async function runBest(args: string[]): Promise<number> {
       },
     }));
   } catch (e) {
-    return fail(`Opción no válida: ${(e as Error).message}`);
+    return fail(argsErrorText(e));
   }
   if (values.cgp === undefined) return fail('Falta la posición: --cgp "…".');
-  const top = values.top === undefined ? 10 : Number(values.top);
-  if (!Number.isInteger(top) || top < 0)
-    return fail(`--top necesita un número entero ≥ 0, no «${values.top}».`);
+  const top = values.top === undefined ? 10 : plainCount(values.top);
+  if (top === undefined) return fail(`--top necesita un número entero ≥ 0, no «${values.top}».`);
   const parsed = parseCgp(values.cgp);
-  if (!parsed.ok) {
-    const e = parsed.error;
-    return fail(
-      `La posición CGP no es válida (${e.code}${e.row ? `, fila ${e.row}` : ''}${e.text ? `: «${e.text}»` : ''}).`,
-    );
-  }
+  if (!parsed.ok) return fail(`La posición CGP no es válida: ${cgpErrorText(parsed.error)}.`);
   const pos = parsed.position;
+  const long = pos.racks.findIndex((r) => r.length > MAX_RACK);
+  if (long >= 0)
+    return fail(
+      `La posición CGP no es válida: el atril ${long + 1} tiene ${pos.racks[long]!.length} fichas ` +
+        `y ninguno puede tener más de ${MAX_RACK}.`,
+    );
   const set = tileSetById(pos.tileSet);
   if (!set) return fail(`Juego de fichas desconocido: «${pos.tileSet}».`);
   const loaded = openLexicon(values.lexicon);
@@ -157,5 +161,36 @@ export async function runBest(args: string[]): Promise<number> {
       main: tilesToGcg(s, full),
       tiles: l.played[i]!,
     };
+  }
+}
+
+/** What is wrong with a CGP string, in Spanish (the codes are `parseCgp`'s). */
+function cgpErrorText(e: CgpError): string {
+  const text = e.text ?? '';
+  switch (e.code) {
+    case 'MISSING_FIELDS':
+      return 'faltan campos; van separados por espacios: tablero, atriles, puntuaciones y turnos sin puntos';
+    case 'BAD_BOARD':
+      if (e.row === undefined)
+        return `el tablero tiene ${text.split('/').length} filas y debe tener 15, separadas por «/»`;
+      return `la fila ${e.row} («${text}») no tiene 15 casillas`;
+    case 'UNKNOWN_TILE': {
+      const where = e.row === undefined ? '' : ` (fila ${e.row})`;
+      if (e.row === undefined && /\p{Ll}/u.test(text))
+        return `«${text}»: en un atril, el comodín se escribe «?» (las minúsculas son comodines ya jugados en el tablero)`;
+      return `«${text}» no es una ficha del juego${where}`;
+    }
+    case 'BAD_SCORE':
+      return `la puntuación «${text}» no es un número entero`;
+    case 'PLAYER_COUNT':
+      return `hacen falta de 2 a 4 jugadores, un atril y una puntuación por jugador, separados por «/» («${text}»)`;
+    case 'BAD_ZERO_TURNS':
+      return `los turnos sin puntos («${text}») deben ser un número entero ≥ 0`;
+    case 'UNKNOWN_TILE_DISTRIBUTION':
+      return `«ld ${text}» nombra un juego de fichas que Atril no tiene`;
+    case 'TOO_MANY_TILES':
+      return text === '?'
+        ? 'hay más comodines (minúsculas en el tablero, «?» en los atriles) de los que tiene el juego'
+        : `hay más fichas ${text} en el tablero y los atriles de las que tiene el juego`;
   }
 }

@@ -1,0 +1,35 @@
+/**
+ * Spanish wording for the errors of `node:util` parseArgs, which are English and, for a value
+ * starting with a dash (`--top -1`), three lines long.
+ */
+
+/** A one-line Spanish message for an error thrown by parseArgs. */
+export function argsErrorText(e: unknown): string {
+  const err = e as { code?: string; message?: string };
+  const msg = err.message ?? String(e);
+  const quoted = /'([^']+)'/.exec(msg)?.[1] ?? '';
+  const option = quoted.split(' ')[0]!;
+  switch (err.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `Opción desconocida: «${option}».`;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `Argumento de más: «${quoted}».`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      if (/ambiguous/.test(msg))
+        return `${option} necesita un valor; si empieza por «-», escríbelo pegado: ${option}=-1.`;
+      if (/does not take an argument/.test(msg)) return `${option} no lleva valor.`;
+      return `${option} necesita un valor.`;
+    default:
+      return `Opción no válida: «${quoted || msg}».`;
+  }
+}
+
+/**
+ * A whole non-negative decimal number written plainly (`12`, not `1e1`, `0x3`, ` 3` or ``),
+ * or undefined.
+ */
+export function plainCount(text: string): number | undefined {
+  if (!/^\d+$/.test(text)) return undefined;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
