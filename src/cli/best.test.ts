@@ -118,4 +118,28 @@ describe('atril selfplay', () => {
       atril('selfplay', '--games', '2', '--bots', 'experto,experto', '--rules', 'x').code,
     ).toBe(2);
   });
+
+  it('--games and --seed: plain whole numbers only, refused in Spanish otherwise', () => {
+    for (const games of ['-3', '1e1', '', '0x2']) {
+      const r = atril('selfplay', `--games=${games}`, '--bots', 'experto,experto');
+      expect(r.code, games).toBe(2);
+      expect(r.err).toMatch(/^--games necesita/);
+    }
+    const dash = atril('selfplay', '--games', '-3', '--bots', 'experto,experto');
+    expect(dash.code).toBe(2);
+    expect(dash.err).not.toMatch(/Option|argument/);
+    // A seed past 2^53 would give every game the same seed (S + g rounds back to S).
+    const big = atril('selfplay', '--games', '2', '--bots', 'experto,experto', '--seed', '1e20');
+    expect(big.code).toBe(2);
+    const huge = ['--seed', '100000000000000000000'];
+    expect(atril('selfplay', '--games', '2', '--bots', 'experto,experto', ...huge).code).toBe(2);
+  });
+
+  it('one game reads in the singular', () => {
+    const r = atril('selfplay', '--games', '1', '--bots', 'experto,principiante');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^1 partida, /);
+    expect(r.out).toMatch(/experto: 1 victoria, /);
+    expect(r.out).toMatch(/principiante: 0 victorias, /);
+  });
 });

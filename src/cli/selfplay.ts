@@ -10,6 +10,7 @@ import { tileSetById } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { BOT_LEVELS, isBotLevel, makeBot } from '../ai/bots.js';
 import { SelfPlay, wilson } from '../ai/selfplay.js';
+import { argsErrorText, plainCount } from './args.js';
 
 export const selfplayHelp = `Uso: atril selfplay --games N --bots A,B [--seed S] [--json] [--rules PRESET] [--lexicon ARCHIVO]
 
@@ -54,19 +55,24 @@ export async function runSelfplay(args: string[]): Promise<number> {
       },
     }));
   } catch (e) {
-    return fail(`Opción no válida: ${(e as Error).message}`);
+    return fail(argsErrorText(e));
   }
-  const games = Number(values.games);
-  if (values.games === undefined || !Number.isInteger(games) || games < 1)
-    return fail('--games necesita un número entero de partidas (1 o más).');
+  const games = plainCount(values.games ?? '') ?? 0;
+  if (games < 1) return fail('--games necesita un número entero de partidas (1 o más).');
   const names = (values.bots ?? '').split(',').map((s) => s.trim().toLowerCase());
   if (names.length !== 2 || !names.every(isBotLevel))
     return fail(
       `--bots necesita dos niveles separados por una coma, entre: ${BOT_LEVELS.join(', ')}.`,
     );
+  // Game g uses seed S + g: past 2^53 that sum would round back to S for every game.
   const seed = values.seed === undefined ? 1 : Number(values.seed);
-  if (!Number.isInteger(seed))
-    return fail(`--seed necesita un número entero, no «${values.seed}».`);
+  if (
+    (values.seed !== undefined && !/^-?\d+$/.test(values.seed)) ||
+    !Number.isSafeInteger(seed + games)
+  )
+    return fail(
+      `--seed necesita un número entero (sin exponente, menor que 2^53), no «${values.seed}».`,
+    );
   const preset = (values.rules ?? 'fise') as PresetName;
   if (!(preset in PRESETS))
     return fail(
@@ -121,10 +127,11 @@ export async function runSelfplay(args: string[]): Promise<number> {
     return 0;
   }
   const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
+  const count = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
   process.stdout.write(
-    `${games} partidas, reglas ${preset}, semilla ${seed} (${seconds.toFixed(1)} s)\n` +
-      `  ${names[0]}: ${wins[0]} victorias, media ${mean[0]} puntos\n` +
-      `  ${names[1]}: ${wins[1]} victorias, media ${mean[1]} puntos\n` +
+    `${count(games, 'partida')}, reglas ${preset}, semilla ${seed} (${seconds.toFixed(1)} s)\n` +
+      `  ${names[0]}: ${count(wins[0]!, 'victoria')}, media ${mean[0]} puntos\n` +
+      `  ${names[1]}: ${count(wins[1]!, 'victoria')}, media ${mean[1]} puntos\n` +
       `  empates: ${draws}\n` +
       `  ${names[0]} gana el ${pct(score / games)} (intervalo del 95 %: ${pct(lo)} – ${pct(hi)})\n`,
   );
