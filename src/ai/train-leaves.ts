@@ -1,5 +1,5 @@
 /**
- * `npm run train:leaves [-- --games N --seed S --rounds R]`: learns the Spanish leave values
+ * `npm run train:leaves [-- --games N --seed S --rounds R --lambda L]`: learns the Spanish leave values
  * from self-play and writes `src/ai/leaves/spanish.ts` (method in docs/leaves.md).
  *
  * Each round plays N seeded games between two equity bots using the current values (round 1
@@ -10,7 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { makeRules } from '../engine/rules.js';
 import { SPANISH } from '../engine/tiles.js';
@@ -84,19 +84,76 @@ function round1(x: number): number {
   return Math.round(x * 100) / 100;
 }
 
-function main(): void {
-  const { values } = parseArgs({
-    options: {
-      games: { type: 'string', default: '1000' },
-      seed: { type: 'string', default: '2026' },
-      rounds: { type: 'string', default: '2' },
-      lambda: { type: 'string', default: '30' },
-    },
-  });
-  const games = Number(values.games);
-  const seed = Number(values.seed);
-  const rounds = Number(values.rounds);
+export const trainHelp = `Uso: npm run train:leaves [-- --games N --rounds R --seed S --lambda L]
+
+Aprende los valores de las fichas que se quedan en el atril jugando partidas del ordenador
+contra sí mismo y los guarda en src/ai/leaves/spanish.ts (el método está en docs/leaves.md).
+Con los mismos argumentos escribe el mismo archivo.
+
+  --games N    partidas por ronda (1000 por omisión)
+  --rounds R   rondas; cada una juega con los valores de la anterior (2 por omisión)
+  --seed S     semilla (2026 por omisión)
+  --lambda L   regularización de la regresión, un número > 0 (30 por omisión)
+
+Muestra una barra de progreso en la salida de errores si es un terminal.
+Salida: 0 si se han guardado los valores, 2 si la orden está mal escrita (y no toca el archivo).`;
+
+/** Training options. */
+export interface TrainOptions {
+  readonly games: number;
+  readonly rounds: number;
+  readonly seed: number;
+  readonly lambda: number;
+}
+
+/** Reads the command line: the options, `'help'`, or a Spanish message for bad usage. */
+export function parseTrainArgs(args: string[]): TrainOptions | 'help' | { error: string } {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        games: { type: 'string', default: '1000' },
+        seed: { type: 'string', default: '2026' },
+        rounds: { type: 'string', default: '2' },
+        lambda: { type: 'string', default: '30' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    const name = /'([^' ]+)/.exec((e as Error).message)?.[1] ?? '';
+    return { error: `Opción no válida: «${name}» (si el valor empieza por «-», ${name}=-1).` };
+  }
+  if (values.help) return 'help';
+  const whole = (name: string, min: number): number | string => {
+    const text = values[name] as string;
+    const n = Number(text);
+    if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(n) || n < min)
+      return `--${name} necesita un número entero${min > 0 ? ` ≥ ${min}` : ''}, no «${text}».`;
+    return n;
+  };
+  const games = whole('games', 1);
+  const rounds = whole('rounds', 1);
+  const seed = whole('seed', -Infinity);
   const lambda = Number(values.lambda);
+  for (const v of [games, rounds, seed]) if (typeof v === 'string') return { error: v };
+  if (!/^\d+(\.\d+)?$/.test(values.lambda as string) || !(lambda > 0))
+    return { error: `--lambda necesita un número mayor que 0, no «${values.lambda}».` };
+  return { games: games as number, rounds: rounds as number, seed: seed as number, lambda };
+}
+
+function main(): void {
+  const opts = parseTrainArgs(process.argv.slice(2));
+  if (opts === 'help') {
+    process.stdout.write(trainHelp + '\n');
+    return;
+  }
+  if ('error' in opts) {
+    process.stderr.write(`${opts.error}\n«npm run train:leaves -- --help» explica cómo se usa.\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const { games, seed, rounds, lambda } = opts;
   const lex = loadDefaultLexicon();
   if (!lex.ok) {
     process.stderr.write(lex.message + '\n');
@@ -174,4 +231,5 @@ function main(): void {
   );
 }
 
-main();
+// Run only as the script itself, so tests can import the argument parser.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
