@@ -1,6 +1,6 @@
 /**
- * `npm run train:leaves [-- --games N --seed S --rounds R --lambda L]`: learns the Spanish leave values
- * from self-play and writes `src/ai/leaves/spanish.ts` (method in docs/leaves.md).
+ * `npm run train:leaves [-- --games N --seed S --rounds R --lambda L]`: learns the Spanish leave
+ * values from self-play and writes `src/ai/leaves/spanish.ts` (method in docs/leaves.md).
  *
  * Each round plays N seeded games between two equity bots using the current values (round 1
  * starts from zero, i.e. greedy play). After every move made with at least 7 tiles left in the
