@@ -63,7 +63,7 @@ describe('atril check', () => {
     expect(none.err).toMatch(/Falta la palabra/);
     const opt = atril('check', '--frobnicate', 'casa');
     expect(opt.code).toBe(2);
-    expect(opt.err).toMatch(/Opción no válida/);
+    expect(opt.err).toMatch(/Opción desconocida: «--frobnicate»/);
     const missing = atril('check', '--lexicon', join(dir, 'nada.kwg'), 'casa');
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/No existe el archivo/);

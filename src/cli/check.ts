@@ -10,6 +10,7 @@ import {
   openLexicon,
   rejectReasonMessage,
 } from '../lexicon/index.js';
+import { argsErrorText } from './args.js';
 
 export const checkHelp = `Uso: atril check PALABRA… [--json] [--lexicon ARCHIVO]
 
@@ -55,9 +56,7 @@ export async function runCheck(args: string[]): Promise<number> {
       options: { json: { type: 'boolean' }, lexicon: { type: 'string' } },
     }));
   } catch (e) {
-    process.stderr.write(
-      `Opción no válida: ${(e as Error).message}\n«atril check --help» explica cómo se usa.\n`,
-    );
+    process.stderr.write(`${argsErrorText(e)}\n«atril check --help» explica cómo se usa.\n`);
     return 2;
   }
   if (words.length === 0) {

@@ -20,6 +20,7 @@ import {
   type Kwg,
   type NormalisedList,
 } from '../lexicon/index.js';
+import { argsErrorText } from './args.js';
 
 export const lexiconHelp = `Uso: atril lexicon build [LISTA.txt] [-o ARCHIVO] [--tile-set ID] [--if-missing]
      atril lexicon info [ARCHIVO]
@@ -79,7 +80,7 @@ function parse(
       ifMissing: values['if-missing'] ?? false,
     };
   } catch (e) {
-    err(`Opción no válida: ${(e as Error).message}`);
+    err(argsErrorText(e));
     err('«atril lexicon --help» explica cómo se usa.');
     return undefined;
   }

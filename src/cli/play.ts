@@ -16,6 +16,7 @@ import { runKeyMode } from './terminal/keyMode.js';
 import { runLineMode } from './terminal/lineMode.js';
 import { LocalGame, type SeatConfig } from './terminal/localGame.js';
 import { loadGame, saveGame } from './terminal/save.js';
+import { argsErrorText } from './args.js';
 
 export const playHelp = `Uso: atril play [--vs NIVEL…] [--jugadores NOMBRE…] [--rules PRESET] [--lexicon ARCHIVO]
                   [--seed S] [--lineas] [--impugnacion MODO] [--cargar FICHERO]
@@ -95,7 +96,7 @@ export async function runPlay(args: string[]): Promise<number> {
       },
     }));
   } catch (e) {
-    return usage(`Opción no válida: ${(e as Error).message}`);
+    return usage(argsErrorText(e));
   }
   if (values.cargar !== undefined) {
     if (values.vs || values.jugadores || values.rules || values.seed || values.impugnacion)

@@ -1,0 +1,44 @@
+/** parseArgs errors in Spanish, for every command that reads options. */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { argsErrorText, plainCount } from './args.js';
+
+const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
+
+function errorOf(args: string[]): unknown {
+  try {
+    parseArgs({ args, options: { top: { type: 'string' }, json: { type: 'boolean' } } });
+  } catch (e) {
+    return e;
+  }
+  throw new Error(`parseArgs accepted ${args.join(' ')}`);
+}
+
+describe('argsErrorText', () => {
+  it('names the option or argument in one Spanish line', () => {
+    expect(argsErrorText(errorOf(['--nada']))).toBe('Opción desconocida: «--nada».');
+    expect(argsErrorText(errorOf(['--top']))).toBe('--top necesita un valor.');
+    expect(argsErrorText(errorOf(['--top', '-1']))).toBe(
+      '--top necesita un valor; si empieza por «-», escríbelo pegado: --top=-1.',
+    );
+    expect(argsErrorText(errorOf(['--json=si']))).toBe('--json no lleva valor.');
+    expect(argsErrorText(errorOf(['sobra']))).toBe('Argumento de más: «sobra».');
+  });
+
+  it('plainCount: digits only, within safe integers', () => {
+    expect(plainCount('12')).toBe(12);
+    expect(plainCount('0')).toBe(0);
+    for (const t of ['', ' 3', '1e1', '0x3', '-1', '1.5', '99999999999999999999'])
+      expect(plainCount(t), t).toBeUndefined();
+  });
+
+  it('every command answers an unknown option in Spanish with exit 2', () => {
+    for (const cmd of [['best'], ['selfplay'], ['play'], ['check', 'casa'], ['lexicon', 'info']]) {
+      const r = spawnSync(process.execPath, [bin, ...cmd, '--nada'], { encoding: 'utf8' });
+      expect(r.status, cmd[0]).toBe(2);
+      expect(r.stderr, cmd[0]).toMatch(/^Opción desconocida: «--nada»\./);
+    }
+  });
+});
