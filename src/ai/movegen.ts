@@ -40,6 +40,22 @@ import {
   popcount32,
   siblingTileMasks,
 } from '../lexicon/kwg.js';
+
+const interleavedCache = new WeakMap<Uint32Array, Uint32Array>();
+
+/** Nodes and sibling masks interleaved (see `MoveGenerator.kn`), once per graph. */
+function interleavedMasks(nodes: Uint32Array): Uint32Array {
+  let kn = interleavedCache.get(nodes);
+  if (kn) return kn;
+  const masks = siblingTileMasks(nodes);
+  kn = new Uint32Array(nodes.length * 2);
+  for (let i = 0; i < nodes.length; i++) {
+    kn[i << 1] = nodes[i]!;
+    kn[(i << 1) | 1] = masks[i]!;
+  }
+  interleavedCache.set(nodes, kn);
+  return kn;
+}
 import { BingoIndex } from './bingo.js';
 import { LeaveTable, type LeaveModel, NO_LEAVES } from './leave.js';
 import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, MoveList, TILE_STRIDE } from './movelist.js';
@@ -74,8 +90,11 @@ export class MoveGenerator {
   /** The board as the generator sees it (do not write to it directly). */
   readonly board = new Uint8Array(SQUARES);
   private readonly nodes: Uint32Array;
-  /** `siblingTileMasks` of the graph: which tiles a list holds from each node on. */
-  private readonly sib: Int32Array;
+  /**
+   * The graph's nodes interleaved with their `siblingTileMasks`: node i at 2i, the tiles of its
+   * list from i on at 2i+1, so that a list's mask and its arcs share cache lines.
+   */
+  private readonly kn: Uint32Array;
   private readonly val = new Int16Array(256);
   private readonly allMask: number;
   private readonly bingoTiles: number;
@@ -143,7 +162,7 @@ export class MoveGenerator {
     scoring: ScoringRules = STANDARD_SCORING,
   ) {
     this.nodes = kwg;
-    this.sib = siblingTileMasks(kwg);
+    this.kn = interleavedMasks(kwg);
     const n = set.letters.length;
     if (n > 30) throw new RangeError('tile set too large for 32-bit cross-sets');
     for (let c = 1; c <= n; c++) this.val[c] = set.letters[c - 1]!.value;
@@ -240,7 +259,7 @@ export class MoveGenerator {
     }
     this.cscore[i] = score;
     this.chas[i] = 1;
-    const nodes = this.nodes;
+    const kn = this.kn;
     let mask = 0;
     // Walk the shorter side after the unknown letter: GADDAG (suffix reversed, letter, prefix
     // reversed) when the prefix is shorter, DAWG (prefix, letter, suffix) otherwise.
@@ -252,17 +271,17 @@ export class MoveGenerator {
       for (let j = np - 1; j >= 0 && p >= 0; j--) p = this.seekNode(p, this.pre[j]!);
     }
     if (p >= 0) {
-      let x = nodes[p]! & ARC_INDEX_MASK;
+      let x = kn[p << 1]! & ARC_INDEX_MASK;
       if (x !== 0) {
         for (; ; x++) {
-          const n = nodes[x]!;
+          const n = kn[x << 1]!;
           const t = n >>> TILE_SHIFT;
           if (t !== SEP) {
             let q = x;
             if (viaGaddag)
               for (let j = 0; j < np && q >= 0; j++) q = this.seekNode(q, this.pre[j]!);
             else for (let j = 0; j < ns && q >= 0; j++) q = this.seekNode(q, this.suf[j]!);
-            if (q >= 0 && (nodes[q]! & ACCEPTS_BIT) !== 0) mask |= 1 << t;
+            if (q >= 0 && (kn[q << 1]! & ACCEPTS_BIT) !== 0) mask |= 1 << t;
           }
           if ((n & IS_END_BIT) !== 0) break;
         }
@@ -273,9 +292,9 @@ export class MoveGenerator {
 
   // The arc reading tile t among the children of arc p, or -1.
   private seekNode(p: number, t: number): number {
-    const c = this.nodes[p]! & ARC_INDEX_MASK;
+    const c = this.kn[p << 1]! & ARC_INDEX_MASK;
     if (c === 0) return -1;
-    const all = this.sib[c]!;
+    const all = this.kn[(c << 1) | 1]!;
     if (((all >>> t) & 1) === 0) return -1;
     return c + popcount32(all & ((1 << t) - 1));
   }
@@ -414,7 +433,7 @@ export class MoveGenerator {
     np: number,
     li: number,
   ): void {
-    const nodes = this.nodes;
+    const kn = this.kn;
     const Lt = this.Lt;
     while (idx >= 0) {
       const b = Lt[idx]!;
@@ -425,13 +444,12 @@ export class MoveGenerator {
       idx--;
     }
     const rightStart = this.rightStart;
-    if (np > 0 && rightStart - idx >= 3 && (nodes[p]! & ACCEPTS_BIT) !== 0) {
+    if (np > 0 && rightStart - idx >= 3 && (kn[p << 1]! & ACCEPTS_BIT) !== 0) {
       this.record(idx + 1, rightStart, main, cross, wm, np, li);
     }
-    const c = nodes[p]! & ARC_INDEX_MASK;
+    const c = kn[p << 1]! & ARC_INDEX_MASK;
     if (c === 0) return;
-    const sib = this.sib;
-    const all = sib[c]!;
+    const all = kn[(c << 1) | 1]!;
     // The separator, when present, is the list's first arc: the word may start here.
     if ((all & 1) !== 0 && np > 0) {
       this.leftEnd = idx + 1;
@@ -460,7 +478,7 @@ export class MoveGenerator {
       const bit = want & -want;
       want ^= bit;
       const k = c + popcount32(all & (bit - 1));
-      const n = nodes[k]!;
+      const n = kn[k << 1]!;
       const t = n >>> TILE_SHIFT;
       if (rack[t]! > 0) {
         if (--rack[t]! === 0) this.lettersLeft &= ~bit;
@@ -489,7 +507,7 @@ export class MoveGenerator {
     if (canEnd && (n & ACCEPTS_BIT) !== 0) return true;
     const a = n & ARC_INDEX_MASK;
     if (a === 0) return false;
-    const m = this.sib[a]!;
+    const m = this.kn[(a << 1) | 1]!;
     return (
       (m & 1) !== 0 || (m & prevMask & (this.rack[0]! > 0 ? this.allMask : this.lettersLeft)) !== 0
     );
@@ -505,7 +523,7 @@ export class MoveGenerator {
     np: number,
     li: number,
   ): void {
-    const nodes = this.nodes;
+    const kn = this.kn;
     const Lt = this.Lt;
     while (idx < SIZE) {
       const b = Lt[idx]!;
@@ -515,11 +533,11 @@ export class MoveGenerator {
       main += this.val[b]!;
       idx++;
     }
-    if (idx > this.rightStart && (nodes[p]! & ACCEPTS_BIT) !== 0) {
+    if (idx > this.rightStart && (kn[p << 1]! & ACCEPTS_BIT) !== 0) {
       this.record(this.leftEnd, idx, main, cross, wm, np, li);
     }
     if (idx >= SIZE || np >= this.rackTotal) return;
-    const c = nodes[p]! & ARC_INDEX_MASK;
+    const c = kn[p << 1]! & ARC_INDEX_MASK;
     if (c !== 0) this.extendRight(idx, c, main, cross, wm, np, li);
   }
 
@@ -535,10 +553,9 @@ export class MoveGenerator {
     np: number,
     li: number,
   ): void {
-    const nodes = this.nodes;
+    const kn = this.kn;
     const rack = this.rack;
-    const sib = this.sib;
-    const all = sib[c]!;
+    const all = kn[(c << 1) | 1]!;
     let want = this.Lm[idx]! & (rack[0]! > 0 ? this.allMask : this.lettersLeft) & all;
     if (want === 0) return;
     const lm = this.Llm[idx]!;
@@ -557,7 +574,7 @@ export class MoveGenerator {
       const bit = want & -want;
       want ^= bit;
       const k = c + popcount32(all & (bit - 1));
-      const n = nodes[k]!;
+      const n = kn[k << 1]!;
       const t = n >>> TILE_SHIFT;
       if (rack[t]! > 0) {
         if (--rack[t]! === 0) this.lettersLeft &= ~bit;
@@ -598,7 +615,8 @@ export class MoveGenerator {
     if ((n & ACCEPTS_BIT) !== 0) this.record(this.leftEnd, next, main, cross, wm, np, li);
     const a = n & ARC_INDEX_MASK;
     const fits = nextMask & (this.rack[0]! > 0 ? this.allMask : this.lettersLeft);
-    if (a !== 0 && (fits & this.sib[a]!) !== 0) this.extendRight(next, a, main, cross, wm, np, li);
+    if (a !== 0 && (fits & this.kn[(a << 1) | 1]!) !== 0)
+      this.extendRight(next, a, main, cross, wm, np, li);
   }
 
   private record(

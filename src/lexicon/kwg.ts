@@ -103,26 +103,21 @@ export function seek(nodes: Uint32Array, list: number, t: number): number {
   }
 }
 
-const siblingMaskCache = new WeakMap<Uint32Array, Int32Array>();
-
 /**
  * For every node index `i`, the set of tiles read by `i` and the siblings after it in its list,
  * as a bit mask (bit `t` for tile `t`; tiles above 31 are left out). Since a list is sorted by
  * tile, the node reading tile `t` in the list starting at `p` is `p + popcount(mask[p] & (2^t − 1))`:
  * a walker can intersect the tiles it may play with `mask[p]` and jump straight to each arc
- * instead of scanning the list. Built once per graph (a few milliseconds) and cached.
+ * instead of scanning the list. One pass over the graph, a few milliseconds.
  */
 export function siblingTileMasks(nodes: Uint32Array): Int32Array {
-  let masks = siblingMaskCache.get(nodes);
-  if (masks) return masks;
-  masks = new Int32Array(nodes.length);
+  const masks = new Int32Array(nodes.length);
   for (let i = nodes.length - 1; i >= 2; i--) {
     const n = nodes[i]!;
     const t = n >>> TILE_SHIFT;
     const bit = t < 32 ? 1 << t : 0;
     masks[i] = (n & IS_END_BIT) !== 0 || i === nodes.length - 1 ? bit : bit | masks[i + 1]!;
   }
-  siblingMaskCache.set(nodes, masks);
   return masks;
 }
 
