@@ -7,6 +7,8 @@ import {
   type ChallengeMode,
   type PresetName,
   PRESETS,
+  type Rules,
+  TOURNAMENT_CLOCK,
   describeRules,
   makeRules,
 } from '../engine/rules.js';
@@ -19,7 +21,8 @@ import { loadGame, saveGame } from './terminal/save.js';
 import { argsErrorText } from './args.js';
 
 export const playHelp = `Uso: atril play [--vs NIVEL…] [--jugadores NOMBRE…] [--rules PRESET] [--lexicon ARCHIVO]
-                  [--seed S] [--lineas] [--impugnacion MODO] [--cargar FICHERO]
+                  [--seed S] [--lineas] [--impugnacion MODO] [--reloj [MINUTOS]]
+                  [--cargar FICHERO]
 
 Una partida en el terminal contra el ordenador o entre personas con un mismo teclado.
 Sin opciones: tú contra el ordenador (nivel aficionado).
@@ -33,8 +36,16 @@ Sin opciones: tú contra el ordenador (nivel aficionado).
                        la de las reglas.
   --lexicon ARCHIVO    otro léxico (compilado con «atril lexicon build»).
   --seed S             semilla de la bolsa, para repetir una partida.
+  --reloj [MINUTOS]    partida con reloj de ajedrez: MINUTOS para cada jugador (25 si no se
+                       dice, la opción de torneo de la FISE). El turno de cada uno, también
+                       el del ordenador, corre desde que le toca hasta que juega; una jugada
+                       rechazada no para el reloj. Quien se pasa de tiempo no pierde la
+                       partida: al final se le restan 10 puntos por cada minuto empezado de
+                       más. «reloj» (tecla R) dice el tiempo que le queda a cada uno.
   --cargar FICHERO     sigue una partida guardada con «guardar FICHERO» (GCG); sus
-                       jugadores, reglas y semilla son los del fichero.
+                       jugadores, reglas, reloj y semilla son los del fichero. El GCG no
+                       tiene sitio para el tiempo: Atril lo guarda en una línea propia,
+                       «#atril-clock», que otros programas pasan por alto.
   --lineas             modo de líneas aunque sea un terminal: una orden por línea, respuestas
                        en texto llano (cómodo con lector de pantalla).
 
@@ -45,7 +56,7 @@ Z retirar, U última, R reloj, B bolsa, O casilla, E fila, D impugnar, X repetir
 Mayúsculas+1–9 (o Alt+1–9) pone la ficha n. Control+C sale.
 
 Modo de líneas: «8H casa» (horizontal), «H8 casa» (vertical), «cambiar AEU», «pasar»,
-«turno», «marcador», «atril», «tablero», «guardar FICHERO», «ayuda», «salir».
+«turno», «marcador», «atril», «reloj», «tablero», «guardar FICHERO», «ayuda», «salir».
 En el modo de teclas, esas mismas órdenes se escriben tras «/».
 
 Salida: 0 al terminar o al cerrar la entrada, 2 si la orden está mal escrita.`;
@@ -63,6 +74,47 @@ const CHALLENGE_MODES: readonly ChallengeMode[] = [
   'void',
 ];
 
+/** Default minutes per player of `--reloj` (TM-01: the FISE tournament clock). */
+const CLOCK_MINUTES = TOURNAMENT_CLOCK.minutesPerPlayer;
+/** The longest clock accepted, so that a typo is caught rather than played for days. */
+const MAX_CLOCK_MINUTES = 600;
+
+/**
+ * `--reloj` takes an optional value, which `parseArgs` cannot express: a bare `--reloj` becomes
+ * `--reloj=25`, and the word after it, unless it is another option, is its value.
+ */
+function clockArgs(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      out.push(...args.slice(i));
+      break;
+    }
+    if (a !== '--reloj') out.push(a);
+    else {
+      const next = args[i + 1];
+      if (next !== undefined && !next.startsWith('--')) {
+        out.push(`--reloj=${next}`);
+        i++;
+      } else out.push(`--reloj=${CLOCK_MINUTES}`);
+    }
+  }
+  return out;
+}
+
+/** The clock of `--reloj MINUTOS` (TM-01/TM-02), or the Spanish reason it is not valid. */
+function clockOf(text: string): Rules['clock'] | string {
+  const t = text.trim();
+  const n = /^\d+$/.test(t) ? Number(t) : NaN;
+  if (!(n >= 1 && n <= MAX_CLOCK_MINUTES))
+    return (
+      `Minutos de reloj no válidos: «${text}». Escribe un número entero de minutos por ` +
+      `jugador entre 1 y ${MAX_CLOCK_MINUTES}, por ejemplo --reloj ${CLOCK_MINUTES}.`
+    );
+  return { minutesPerPlayer: n, penaltyPerMinute: TOURNAMENT_CLOCK.penaltyPerMinute };
+}
+
 /** Runs `atril play`. */
 export async function runPlay(args: string[]): Promise<number> {
   // A closed pipe (`atril play | head`) ends the game quietly rather than with a stack trace.
@@ -78,11 +130,13 @@ export async function runPlay(args: string[]): Promise<number> {
     lineas?: boolean;
     impugnacion?: string;
     cargar?: string;
+    reloj?: string;
   };
   let rest: string[];
+  const argv = clockArgs(args);
   try {
     ({ values, positionals: rest } = parseArgs({
-      args,
+      args: argv,
       allowPositionals: true,
       options: {
         vs: { type: 'string', multiple: true },
@@ -93,21 +147,31 @@ export async function runPlay(args: string[]): Promise<number> {
         lineas: { type: 'boolean' },
         impugnacion: { type: 'string' },
         cargar: { type: 'string' },
+        reloj: { type: 'string' },
       },
     }));
   } catch (e) {
     return usage(argsErrorText(e));
   }
   if (values.cargar !== undefined) {
-    if (values.vs || values.jugadores || values.rules || values.seed || values.impugnacion)
-      return usage('Con --cargar, los jugadores, las reglas y la semilla vienen del fichero.');
+    if (
+      values.vs ||
+      values.jugadores ||
+      values.rules ||
+      values.seed ||
+      values.impugnacion ||
+      values.reloj !== undefined
+    )
+      return usage(
+        'Con --cargar, los jugadores, las reglas, el reloj y la semilla vienen del fichero.',
+      );
     return resume(values.cargar, values.lexicon, values.lineas ?? false);
   }
   // `--vs aficionado experto` and `--jugadores Ana Luis`: extra words belong to the last list.
   const vsList = (values.vs ?? []).flatMap((v) => v.split(','));
   const people = [...(values.jugadores ?? [])];
   if (rest.length) {
-    const lastList = args.lastIndexOf('--jugadores') > args.lastIndexOf('--vs') ? people : vsList;
+    const lastList = argv.lastIndexOf('--jugadores') > argv.lastIndexOf('--vs') ? people : vsList;
     if (!values.vs && !values.jugadores) return usage(`Argumento inesperado: «${rest[0]}».`);
     lastList.push(...rest);
   }
@@ -134,7 +198,12 @@ export async function runPlay(args: string[]): Promise<number> {
       );
     challenge = m;
   } else if (levels.length > 0) challenge = 'void'; // UX.md §3: against the computer
-  const rules = makeRules(preset as PresetName, challenge ? { challengeMode: challenge } : {});
+  const clock = values.reloj === undefined ? null : clockOf(values.reloj);
+  if (typeof clock === 'string') return usage(clock);
+  const rules = makeRules(preset as PresetName, {
+    ...(challenge ? { challengeMode: challenge } : {}),
+    ...(clock ? { clock } : {}),
+  });
 
   const lex = openLexicon(values.lexicon);
   if (!lex.ok) {
@@ -156,6 +225,7 @@ export async function runPlay(args: string[]): Promise<number> {
   const rivals = seats.map((s) => (s.bot ? `${s.name} (ordenador)` : s.name)).join(', ');
   const intro =
     `Partida de Scrabble. Jugadores: ${rivals}. ${capitalize(describeRules(rules))}. ` +
+    (clock ? `${overtimeRule(clock)} ` : '') +
     `Semilla ${seed}. Escribe «ayuda» para ver las órdenes.`;
 
   return start(game, intro, values.lineas ?? false);
@@ -201,13 +271,26 @@ async function resume(path: string, lexicon: string | undefined, lineas: boolean
     if (!play) return usage(`Nivel desconocido en «${path}»: «${level}».`);
     seats.push({ name, bot: { level, play } });
   }
-  const game = new LocalGame(seats, lex.value, loaded.state);
+  const game = new LocalGame(seats, lex.value, loaded.state, undefined, {
+    turnMs: loaded.turnMs,
+  });
   if (game.over) {
     process.stderr.write(`La partida de «${path}» ya ha terminado.\n`);
     return 2;
   }
-  const intro = `Partida de «${path}», ${game.state.events.length} sucesos. Escribe «ayuda» para ver las órdenes.`;
+  const clock = loaded.state.rules.clock;
+  const clockNote = !clock
+    ? ''
+    : loaded.clockLost
+      ? `Reloj de ${clock.minutesPerPlayer} minutos por jugador; el fichero no guarda el tiempo gastado, así que los relojes empiezan de cero. `
+      : `Reloj de ${clock.minutesPerPlayer} minutos por jugador, con el tiempo gastado hasta guardar. `;
+  const intro = `Partida de «${path}», ${game.state.events.length} sucesos. ${clockNote}Escribe «ayuda» para ver las órdenes.`;
   return start(game, intro, lineas);
+}
+
+/** TM-02 in a sentence: "Cada minuto empezado de más resta 10 puntos al final." */
+function overtimeRule(clock: NonNullable<Rules['clock']>): string {
+  return `Cada minuto empezado de más resta ${clock.penaltyPerMinute} puntos al final.`;
 }
 
 function capitalize(s: string): string {

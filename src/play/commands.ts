@@ -3,7 +3,7 @@
  * command line, its help text, when it is available and what it does. The help screen, the
  * `?` answer and both clients' key handling are generated from this table.
  */
-import { coordDir, endText, scoresText, turnRecordText, turnText } from './messages.js';
+import { clockText, coordDir, endText, scoresText, turnRecordText, turnText } from './messages.js';
 import { parseExchangeText, parsePlayText } from './playText.js';
 import { evaluatePlacement, placementOf } from '../engine/placement.js';
 import { type PlayState, say, sayError } from './state.js';
@@ -233,11 +233,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     run: (st) => {
       if (!st.view.timed) return one(say('Partida sin reloj.', 'clock'));
       const parts = st.view.seats.map((s, i) => {
-        const ms = Math.max(0, s.clockMs ?? 0);
-        const min = Math.floor(ms / 60000);
-        const sec = Math.floor((ms % 60000) / 1000);
         const who = i === st.view.seat ? 'Tú' : s.name;
-        return `${who} ${min} ${min === 1 ? 'minuto' : 'minutos'} ${sec}`;
+        return `${who} ${clockText(s.clockMs ?? 0, s.overtimePenalty ?? 0)}`;
       });
       return one(say(parts.join(', ') + '.', 'clock'));
     },

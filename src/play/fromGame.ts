@@ -2,11 +2,12 @@
  * The core's view built from the engine's per-seat projection (`viewFor(state, seat)`), which
  * is also what the server sends a web client: the two renderers read the same data.
  */
+import { overtimePenalty } from '../engine/game.js';
 import { scoringOf, tileSetOf } from '../engine/rules.js';
 import type { GameView, HistoryEntry } from '../engine/view.js';
 import type { GameError } from '../engine/errors.js';
 import type { TileSet } from '../engine/tiles.js';
-import type { MoveOutcome, PlayView, TurnRecord } from './types.js';
+import type { GameEnd, MoveOutcome, PlayView, TurnRecord } from './types.js';
 
 /** Seat facts the engine does not know: display names and which seats are bots. */
 export interface SeatNames {
@@ -70,7 +71,12 @@ export function playViewOf(gv: GameView, seats: SeatNames): PlayView {
       score: gv.result ? gv.result.final[i]! : score,
       rackCount: gv.rackCounts[i] ?? 0,
       ...(seats.bots?.[i] ? { bot: true } : {}),
-      ...(timed ? { clockMs: clockLimit - (gv.clockMs[i] ?? 0) } : {}),
+      ...(timed
+        ? {
+            clockMs: clockLimit - (gv.clockMs[i] ?? 0),
+            overtimePenalty: overtimePenalty(gv.rules, gv.clockMs[i] ?? 0),
+          }
+        : {}),
     })),
     rack: gv.rack ?? [],
     bag: gv.bagCount,
@@ -82,9 +88,12 @@ export function playViewOf(gv: GameView, seats: SeatNames): PlayView {
     canChallenge: gv.canChallenge,
     timed,
   };
-  return gv.result
-    ? { ...view, end: { scores: gv.result.final, winners: gv.result.winners } }
-    : view;
+  if (!gv.result) return view;
+  const { final, winners, timePenalty } = gv.result;
+  const end: GameEnd = timed
+    ? { scores: final, winners, timePenalty: [...timePenalty] }
+    : { scores: final, winners };
+  return { ...view, end };
 }
 
 /** A refusal from the engine's `apply`, as the core reports it (`Session.moveOutcome`). */

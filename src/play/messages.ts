@@ -199,11 +199,35 @@ export function turnRecordText(
   }
 }
 
-/** "Fin de la partida. Gana Ana: Ana 312, Tú 280." */
+/**
+ * "Fin de la partida. Gana Ana: Ana 312, Tú 280." In a timed game, the overtime penalties
+ * (TM-02) follow, already taken from those scores: "Penalización por tiempo (ya descontada):
+ * Tú -30."
+ */
 export function endText(view: PlayView, end: GameEnd): string {
   const scores = end.scores.map((s, i) => `${seatName(view, i)} ${s}`).join(', ');
-  if (end.winners.length !== 1) return `Fin de la partida. Empate: ${scores}.`;
+  const late = (end.timePenalty ?? []).flatMap((p, i) =>
+    p > 0 ? [`${seatName(view, i)} ${-p}`] : [],
+  );
+  const time = late.length ? ` Penalización por tiempo (ya descontada): ${late.join(', ')}.` : '';
+  if (end.winners.length !== 1) return `Fin de la partida. Empate: ${scores}.${time}`;
   const w = end.winners[0]!;
   const who = w === view.seat ? 'Ganas tú' : `Gana ${view.seats[w]?.name ?? ''}`;
-  return `Fin de la partida. ${who}: ${scores}.`;
+  return `Fin de la partida. ${who}: ${scores}.${time}`;
+}
+
+/**
+ * One seat's clock (TM-01/TM-02): the time left, "12 minutos 40"; once over, the time over and
+ * what it costs so far, "1 minuto 30 de más (-20 puntos)". `remainingMs` is negative when over.
+ */
+export function clockText(remainingMs: number, penalty: number): string {
+  const minutes = (m: number): string => `${m} ${m === 1 ? 'minuto' : 'minutos'}`;
+  // Seconds round up both ways, as on a clock's face: a fresh clock reads "25 minutos 0", and
+  // only a clock at exactly zero reads "0 minutos 0", never one that is a moment over.
+  if (remainingMs >= 0) {
+    const sec = Math.ceil(remainingMs / 1000);
+    return `${minutes(Math.floor(sec / 60))} ${sec % 60}`;
+  }
+  const sec = Math.ceil(-remainingMs / 1000);
+  return `${minutes(Math.floor(sec / 60))} ${sec % 60} de más (${points(-penalty)})`;
 }

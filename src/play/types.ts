@@ -26,8 +26,10 @@ export interface SeatView {
   /** Tiles on that seat's rack (a count, never the letters of another seat). */
   readonly rackCount: number;
   readonly bot?: boolean;
-  /** Remaining clock time in milliseconds, when the game is timed. */
+  /** Remaining clock time in milliseconds, when the game is timed; negative once over. */
   readonly clockMs?: number;
+  /** Points the time used so far would cost at the end (TM-02), when the game is timed. */
+  readonly overtimePenalty?: number;
 }
 
 /**
@@ -76,6 +78,8 @@ export interface GameEnd {
   readonly scores: readonly number[];
   /** Winning seats (several on a draw). */
   readonly winners: readonly number[];
+  /** Points each seat lost for overtime (TM-02), already taken from `scores`; absent untimed. */
+  readonly timePenalty?: readonly number[];
 }
 
 /**

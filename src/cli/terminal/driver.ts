@@ -38,6 +38,14 @@ export class Driver {
     return this.sessions[this.game.turn];
   }
 
+  /**
+   * Brings the clocks in the session's view up to this moment, so that `reloj` and the status
+   * line count the turn in progress (timed games only; nothing to announce).
+   */
+  tick(session: Session): void {
+    if (this.game.timed && !this.game.over) session.update(this.game.viewOf(session.view.seat));
+  }
+
   /** Plays bots' turns until a person is on turn or the game ends. */
   runBots(): void {
     while (!this.game.over && this.game.isBot(this.game.turn)) this.game.botTurn();

@@ -37,6 +37,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
   let line: string | undefined;
 
   const draw = (session: Session | undefined): void => {
+    if (session) driver.tick(session);
     const view = session?.view ?? game.viewOf(driver.sessions.findIndex((s) => s) ?? 0);
     const parts = [CLEAR + drawBoard(view, { color: io.color, ...(session ? { session } : {}) })];
     parts.push(drawStatus(view));
@@ -90,6 +91,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
                 rest.length ? io.save(game, rest.join(' ')) : 'Falta el fichero: guardar FICHERO.',
               ];
             else {
+              driver.tick(session);
               const done = driver.perform(session, session.line(text));
               show(done.say);
               if (w === 'ayuda')
@@ -102,6 +104,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
           if (!moved) draw(session);
           continue;
         }
+        driver.tick(session);
         const r = session.key(k);
         const done = driver.perform(session, r);
         show(done.say);

@@ -3,7 +3,7 @@
  * screen readers. No cursor movement, no box drawing, no colour. End of input ends cleanly.
  */
 import { createInterface } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import type { Announcement } from '../../play/types.js';
 import { Driver, TERMINAL_COMMANDS } from './driver.js';
 import type { LocalGame } from './localGame.js';
@@ -11,7 +11,8 @@ import { drawBoard, drawRack } from './render.js';
 
 /** Where line mode reads and writes, and what it does with `guardar FICHERO`. */
 export interface LineIo {
-  readonly input: Readable;
+  /** A stream split into lines, or the lines themselves (tests pace them with a fake clock). */
+  readonly input: Readable | AsyncIterable<string>;
   readonly output: Writable;
   /** Saves the game; returns the Spanish sentence to print. */
   readonly save?: (game: LocalGame, path: string) => string;
@@ -26,8 +27,11 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
     io.output.write(text + '\n');
   };
   const say = (a: readonly Announcement[]): void => a.forEach((x) => print(x.text));
-  const rl = createInterface({ input: io.input, terminal: false, crlfDelay: Infinity });
-  const lines = rl[Symbol.asyncIterator]();
+  const rl =
+    io.input instanceof Readable
+      ? createInterface({ input: io.input, terminal: false, crlfDelay: Infinity })
+      : undefined;
+  const lines = (rl ?? (io.input as AsyncIterable<string>))[Symbol.asyncIterator]();
   print(io.intro);
   try {
     for (;;) {
@@ -59,6 +63,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
           print(rest.length ? io.save(game, rest.join(' ')) : 'Falta el fichero: guardar FICHERO.');
           continue;
         }
+        driver.tick(session);
         const r = session.line(text);
         const done = driver.perform(session, r);
         say(done.say);
@@ -70,6 +75,6 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
     say(driver.finalWords());
     return 0;
   } finally {
-    rl.close();
+    rl?.close();
   }
 }

@@ -18,20 +18,57 @@ export interface SeatConfig {
   readonly bot?: { readonly level: string; readonly play: BotPlayer };
 }
 
-/** The game plus its seats; `state` is replaced (never mutated) as actions are applied. */
+/** The chess clock's side of a local game (TM-01/TM-02). */
+export interface ClockOptions {
+  /** Milliseconds from any fixed origin; tests pass a fake. Default: `performance.now`. */
+  readonly now?: () => number;
+  /** Time the seat on turn had already spent on this turn (a game saved mid-turn). */
+  readonly turnMs?: number;
+}
+
+/**
+ * The game plus its seats; `state` is replaced (never mutated) as actions are applied.
+ *
+ * In a timed game it is also the chess clock: a seat's turn runs from the moment the previous
+ * action was applied (or the game was opened) until its own action is applied, and that time
+ * goes with the action as `elapsedMs`, for people and bots alike. A refused action applies
+ * nothing, so the turn's time keeps running.
+ */
 export class LocalGame {
   state: GameState;
+  private readonly now: () => number;
+  private turnStart: number;
+  private turnCarry: number;
 
   constructor(
     readonly seats: readonly SeatConfig[],
     readonly judge: WordJudge,
     rulesOrState: Rules | GameState,
     seed: string | number = Date.now(),
+    clock: ClockOptions = {},
   ) {
     this.state =
       'events' in rulesOrState
         ? rulesOrState
         : newGame({ rules: rulesOrState, seed, players: seats.length });
+    this.now = clock.now ?? (() => performance.now());
+    this.turnStart = this.now();
+    this.turnCarry = clock.turnMs ?? 0;
+  }
+
+  /** Whether the rules put a chess clock on the game. */
+  get timed(): boolean {
+    return this.state.rules.clock !== null;
+  }
+
+  /** Milliseconds spent so far on the turn in progress (0 once the game is over). */
+  turnMs(): number {
+    return this.turnMsAt(this.now());
+  }
+
+  private turnMsAt(t: number): number {
+    if (this.over) return 0;
+    return Math.max(0, Math.round(t - this.turnStart)) + this.turnCarry;
   }
 
   get over(): boolean {
@@ -46,19 +83,33 @@ export class LocalGame {
     return this.seats[seat]?.bot !== undefined;
   }
 
-  /** What a seat sees, as the interaction core takes it. */
+  /** What a seat sees, as the interaction core takes it; the clocks include the running turn. */
   viewOf(seat: number): PlayView {
-    return playViewOf(viewFor(this.state, seat), {
+    let gv = viewFor(this.state, seat);
+    if (this.timed && !this.over) {
+      const running = this.turnMs();
+      gv = { ...gv, clockMs: gv.clockMs.map((ms, i) => (i === this.turn ? ms + running : ms)) };
+    }
+    return playViewOf(gv, {
       names: this.seats.map((s) => s.name),
       bots: this.seats.map((s) => s.bot !== undefined),
     });
   }
 
-  /** Applies a seat's move; a refusal changes nothing and comes back as a coded outcome. */
+  /**
+   * Applies a seat's move, timed when the game is; a refusal changes nothing (the turn's time
+   * keeps running) and comes back as a coded outcome.
+   */
   act(seat: number, move: Move): MoveOutcome {
-    const r = apply(this.state, { ...move, seat } as Action, this.judge);
+    // One reading of the clock ends this turn and starts the next: no time falls between.
+    const t = this.now();
+    const elapsed = this.timed ? this.turnMsAt(t) : 0;
+    const action = { ...move, seat, ...(elapsed > 0 ? { elapsedMs: elapsed } : {}) } as Action;
+    const r = apply(this.state, action, this.judge);
     if (!r.ok) return outcomeOf(r.error, this.state.set);
     this.state = r.state;
+    this.turnStart = t;
+    this.turnCarry = 0;
     return { ok: true };
   }
 

@@ -84,8 +84,21 @@ export function drawRack(session: Session): string {
   );
 }
 
-/** "Tú 12 · Ana 30 · Bolsa 84". */
+/**
+ * "Tú 12 · Ana 30 · Bolsa 84"; in a timed game each score is followed by the time left, or
+ * the time over with a +: "Tú 12 (24:10) · Ana 30 (+1:30) · Bolsa 84".
+ */
 export function drawStatus(view: PlayView): string {
-  const scores = view.seats.map((p, i) => `${i === view.seat ? 'Tú' : p.name} ${p.score}`);
+  const scores = view.seats.map((p, i) => {
+    const text = `${i === view.seat ? 'Tú' : p.name} ${p.score}`;
+    return view.timed && view.end === undefined ? `${text} (${clockFace(p.clockMs ?? 0)})` : text;
+  });
   return [...scores, `Bolsa ${view.bag}`].join(' · ');
+}
+
+/** A clock as minutes:seconds, "24:10"; "+1:30" once over (seconds rounded up, as `reloj`). */
+export function clockFace(remainingMs: number): string {
+  const over = remainingMs < 0;
+  const sec = Math.ceil(Math.abs(remainingMs) / 1000);
+  return `${over ? '+' : ''}${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}`;
 }

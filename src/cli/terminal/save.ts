@@ -2,25 +2,45 @@
  * Saving and resuming a local game as a GCG file (`guardar FICHERO`, `--cargar FICHERO`). The
  * record is the engine's (gameToGcg: it carries the rules and the seed, so the same game is
  * rebuilt); Atril adds one pragma, `#atril-bots`, naming each seat's bot level or `-` for a person.
+ *
+ * GCG has no place for the time a turn took, so a timed game (TM-01/TM-02) also gets
+ * `#atril-clock {"eventMs":[…],"turnMs":N}`: the `elapsedMs` of each engine event, in order, and
+ * the time already spent on the turn in progress. Loading puts them back on the rebuilt events,
+ * so the clocks and every later save are the same as if the game had never stopped.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { GameState } from '../../engine/game.js';
+import { type GameState, replayGame } from '../../engine/game.js';
+import type { GameEvent } from '../../engine/events.js';
 import { gameFromGcg, gameToGcg } from '../../engine/notation/gameRecord.js';
 import { parseGcg, writeGcg } from '../../engine/notation/gcg.js';
 import type { WordJudge } from '../../engine/rules.js';
 import type { LocalGame } from './localGame.js';
 
 const BOTS_PRAGMA = 'atril-bots';
+const CLOCK_PRAGMA = 'atril-clock';
+
+/** What `#atril-clock` holds. */
+interface SavedClock {
+  readonly eventMs: readonly number[];
+  readonly turnMs: number;
+}
+
+const elapsedOf = (e: GameEvent): number => ('elapsedMs' in e ? (e.elapsedMs ?? 0) : 0);
 
 /** Writes the game to `path`; returns the Spanish sentence to show. */
 export function saveGame(game: LocalGame, path: string): string {
   const record = gameToGcg(game.state, { names: game.seats.map((s) => s.name) });
   const bots = game.seats.map((s) => s.bot?.level ?? '-').join(' ');
-  const text = writeGcg({
-    ...record,
-    pragmas: [...record.pragmas, { name: BOTS_PRAGMA, value: bots }],
-  });
+  const pragmas = [...record.pragmas, { name: BOTS_PRAGMA, value: bots }];
+  if (game.timed) {
+    const clock: SavedClock = {
+      eventMs: game.state.events.map(elapsedOf),
+      turnMs: game.turnMs(),
+    };
+    pragmas.push({ name: CLOCK_PRAGMA, value: JSON.stringify(clock) });
+  }
+  const text = writeGcg({ ...record, pragmas });
   try {
     writeFileSync(resolve(path), text);
   } catch (err) {
@@ -35,6 +55,10 @@ export interface LoadedGame {
   readonly state: GameState;
   readonly names: readonly string[];
   readonly bots: readonly (string | undefined)[];
+  /** Timed games: time already spent on the turn in progress when the game was saved. */
+  readonly turnMs: number;
+  /** Timed games saved without `#atril-clock` (not by `guardar`): the clocks start from zero. */
+  readonly clockLost: boolean;
 }
 
 /** Reads a game saved by `saveGame`; on failure, the Spanish reason. */
@@ -70,9 +94,44 @@ export function loadGame(path: string, judge: WordJudge): LoadedGame | { error: 
     .find((p) => p.name === BOTS_PRAGMA)
     ?.value.split(/\s+/)
     .map((b) => (b === '-' ? undefined : b));
+  let state = game.state;
+  let turnMs = 0;
+  const clockText = parsed.record.pragmas.find((p) => p.name === CLOCK_PRAGMA)?.value;
+  if (state.rules.clock && clockText !== undefined) {
+    const clock = readClock(clockText, state.events.length);
+    if (!clock)
+      return { error: `«${path}»: el reloj guardado (#${CLOCK_PRAGMA}) no encaja con la partida.` };
+    const setup = { rules: state.rules, seed: state.seed, players: state.players };
+    const events = state.events.map((e, i) => {
+      const ms = clock.eventMs[i]!;
+      return ms > 0 && 'seat' in e && e.kind !== 'resign' ? { ...e, elapsedMs: ms } : e;
+    });
+    if (events.some((e, i) => elapsedOf(e) !== clock.eventMs[i]))
+      return { error: `«${path}»: el reloj guardado (#${CLOCK_PRAGMA}) no encaja con la partida.` };
+    state = replayGame(setup, events);
+    turnMs = clock.turnMs;
+  }
   return {
-    state: game.state,
+    state,
     names: parsed.record.players.map((p) => p.name || p.nick),
     bots: parsed.record.players.map((_, i) => bots?.[i]),
+    turnMs,
+    clockLost: state.rules.clock !== null && clockText === undefined,
   };
+}
+
+// The `#atril-clock` value, if it is well formed and has one time per event.
+function readClock(text: string, events: number): SavedClock | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const ok = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+  if (typeof v !== 'object' || v === null) return undefined;
+  const { eventMs, turnMs } = v as Record<string, unknown>;
+  if (!Array.isArray(eventMs) || eventMs.length !== events || !eventMs.every(ok)) return undefined;
+  if (!ok(turnMs)) return undefined;
+  return { eventMs, turnMs };
 }

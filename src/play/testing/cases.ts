@@ -42,6 +42,13 @@ const UNTIMED: ViewSpec = { ...MIDGAME, clocksMs: undefined } as ViewSpec;
 const DIGRAPHS: ViewSpec = { ...MIDGAME, rack: '[CH][LL][RR]LÑ?E' };
 const OPENING: ViewSpec = { rack: 'CASAEL?', bag: 86 };
 const FINISHED: ViewSpec = { ...MIDGAME, end: { scores: [300, 250], winners: [0] } };
+/** Ana 1:30 over a 25-minute clock: two started minutes (TM-02). */
+const ANA_OVER: ViewSpec = { ...MIDGAME, clocksMs: [760_000, -90_000] };
+/** The viewer lost 30 points for overtime; the scores already include it (TM-02). */
+const FINISHED_LATE: ViewSpec = {
+  ...MIDGAME,
+  end: { scores: [270, 250], winners: [0], timePenalty: [30, 0] },
+};
 
 /** Parses a step written as in the table into a key event (undefined for a command line). */
 export function keyOfStep(step: string): KeyInput | undefined {
@@ -265,6 +272,9 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
   { id: 'ultima', title: 'U before any play', position: OPENING, step: 'u', says: ['Todavía no se ha jugado nada.'] },
   { id: 'reloj', title: 'R reads the clocks', position: MIDGAME, step: 'r', says: ['Tú 12 minutos 40, Ana 9 minutos 5.'] },
   { id: 'reloj', title: 'R without a clock', position: UNTIMED, step: 'r', says: ['Partida sin reloj.'] },
+  { id: 'reloj', title: 'TM-02: R says the time over and its cost so far', position: ANA_OVER, step: 'r', says: ['Tú 12 minutos 40, Ana 1 minuto 30 de más (-20 puntos).'] },
+  { id: 'reloj', title: 'TM-02: a whole minute over costs 10', position: { ...MIDGAME, clocksMs: [0, -60_000] }, step: '> reloj', says: ['Tú 0 minutos 0, Ana 1 minuto 0 de más (-10 puntos).'] },
+  { id: 'reloj', title: 'TM-02: half a second over is a started minute', position: { ...MIDGAME, clocksMs: [-500, 1_000] }, step: '> tiempo', says: ['Tú 0 minutos 1 de más (-10 puntos), Ana 0 minutos 1.'] },
   {
     id: 'bolsa',
     title: 'B: bag and unseen tiles',
@@ -322,6 +332,13 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
     position: FINISHED,
     step: '> resultado',
     says: ['Fin de la partida. Ganas tú: Tú 300, Ana 250.'],
+  },
+  {
+    id: 'fin-partida',
+    title: 'TM-02: resultado names the overtime penalty',
+    position: FINISHED_LATE,
+    step: '> resultado',
+    says: ['Fin de la partida. Ganas tú: Tú 270, Ana 250. Penalización por tiempo (ya descontada): Tú -30.'],
   },
   { id: 'fin-partida', title: 'resultado during the game', position: MIDGAME, step: '> resultado', says: ['La partida sigue en juego.'] },
 

@@ -3,6 +3,8 @@
  * plays are written in GCG notation, applied in order and scored by the engine.
  */
 import { emptyBoard } from '../../engine/board.js';
+import { overtimePenalty } from '../../engine/game.js';
+import { TOURNAMENT_CLOCK, makeRules } from '../../engine/rules.js';
 import {
   STANDARD_SCORING,
   applyPlacement,
@@ -30,9 +32,14 @@ export interface ViewSpec {
   readonly bag?: number;
   readonly canExchange?: boolean;
   readonly canChallenge?: boolean;
+  /** Time left per seat on a 25-minute clock (TM-01), negative once over; absent = untimed. */
   readonly clocksMs?: readonly number[];
   readonly end?: GameEnd;
 }
+
+// Clocks in a spec are the time left on the tournament clock (TM-01); negative = over.
+const CLOCKED = makeRules('fise', { clock: TOURNAMENT_CLOCK });
+const CLOCK_MS = TOURNAMENT_CLOCK.minutesPerPlayer * 60_000;
 
 /** Builds a view; scores are the sums of the turns' scores. */
 export function viewFrom(spec: ViewSpec): PlayView {
@@ -68,7 +75,9 @@ export function viewFrom(spec: ViewSpec): PlayView {
   if (!Array.isArray(rack)) throw new Error(`bad rack ${spec.rack}`);
   const seats: SeatView[] = names.map((name, i) => {
     const s: SeatView = { name, score: spec.end?.scores[i] ?? scores[i]!, rackCount: 7 };
-    return spec.clocksMs ? { ...s, clockMs: spec.clocksMs[i]! } : s;
+    if (!spec.clocksMs) return s;
+    const clockMs = spec.clocksMs[i]!;
+    return { ...s, clockMs, overtimePenalty: overtimePenalty(CLOCKED, CLOCK_MS - clockMs) };
   });
   const view: PlayView = {
     set: SPANISH,
