@@ -202,6 +202,17 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(await term.exit).toBe(0);
   });
 
+  it('TM-01: with --reloj, R reads the clocks and the status line shows them', async () => {
+    term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7', '--reloj', '10']);
+    const first = lastScreen(await term.waitFor('Tu turno.'));
+    // Real time runs here: Luis's clock, on turn, may already have moved a few seconds.
+    expect(first).toMatch(/Ana 0 \(10:00\) · Tú 0 \((10:00|9:[1-5]\d)\) · Bolsa 86/);
+    const said = await term.press('r', 'Ana 10 minutos 0, Tú ');
+    expect(lastScreen(said)).toMatch(/Ana 10 minutos 0, Tú (10 minutos 0|9 minutos [1-5]\d)\./);
+    await term.press('\x03', 'Hasta luego');
+    expect(await term.exit).toBe(0);
+  });
+
   it('uses colour unless NO_COLOR is set', async () => {
     term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7'], { TERM: 'xterm' });
     const first = await term.waitFor('Tu turno.');
