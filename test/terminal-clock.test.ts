@@ -15,6 +15,7 @@ import { LocalGame, type SeatConfig } from '../src/cli/terminal/localGame.js';
 import { runLineMode } from '../src/cli/terminal/lineMode.js';
 import { drawStatus } from '../src/cli/terminal/render.js';
 import { loadGame, saveGame } from '../src/cli/terminal/save.js';
+import { scriptedGame } from './helpers/scriptedGame.js';
 
 const MIN = 60_000;
 const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
@@ -222,6 +223,21 @@ describe('TM-01/TM-02: a timed game saved with guardar and resumed with --cargar
     expect(readFileSync(again, 'utf8')).toContain(
       '#atril-clock {"eventMs":[0,180000,120000],"turnMs":0}',
     );
+  });
+
+  it('E-06: a game saved while its last play awaits an answer resumes there, clocks and all', async () => {
+    const { lines } = scriptedGame('42'); // the last line accepts the play that went out
+    const clock = new FakeClock();
+    const anyWord: WordJudge = { isWord: () => true };
+    const game = new LocalGame(HOT_SEAT, anyWord, TIMED, '42', { now: clock.now });
+    const path = file();
+    await play(game, clock, [...lines.slice(0, -1).flatMap((l) => [1, l]), 2, `guardar ${path}`]);
+    expect(game.over).toBe(false);
+    const loaded = loadGame(path, anyWord);
+    if ('error' in loaded) throw new Error(loaded.error);
+    expect(loaded.state.result).toBeNull();
+    expect(loaded.state.clockMs).toEqual(game.state.clockMs);
+    expect(loaded.turnMs).toBe(2 * MIN);
   });
 
   it('refuses a clock line that does not fit the game, and says so in Spanish', async () => {

@@ -52,6 +52,30 @@ describe('gameToGcg (N-02, N-05)', () => {
     expect(back.ok && JSON.stringify(back.state.events)).toBe(JSON.stringify(s.events));
   });
 
+  it('E-06: a record written while the last play awaits an answer rebuilds a game still waiting', () => {
+    // V-02 with a target of 1: the opening play reaches it and opens the final challenge window.
+    const rules = makeRules('fise', { firstPlayer: 'seat', targetScore: 1 });
+    const s0 = newGame({ rules, seed: 'gcg-window', players: 2 });
+    const two = rackTiles(s0.racks[0]!)
+      .filter((t) => t !== 0)
+      .slice(0, 2);
+    const move = { kind: 'place' as const, seat: 0, row: 7, col: 7, dir: 'H' as const, tiles: two };
+    const { state } = run(s0, [move]);
+    expect(state.result).toBeNull();
+    const parsed = parseGcgText(writeGcg(gameToGcg(state)));
+    if (!parsed.ok) throw new Error(parsed.error.code);
+    const back = gameFromGcg(parsed.record, judge);
+    if (!back.ok) throw new Error(back.error.code);
+    expect(back.state.result).toBeNull();
+    expect(JSON.stringify(back.state.events)).toBe(JSON.stringify(state.events));
+    // Once accepted, the record is a finished game's, and reads back finished.
+    const done = run(state, [{ kind: 'pass', seat: 1 }]).state;
+    const parsedDone = parseGcgText(writeGcg(gameToGcg(done)));
+    if (!parsedDone.ok) throw new Error(parsedDone.error.code);
+    const backDone = gameFromGcg(parsedDone.record, judge);
+    expect(backDone.ok && backDone.state.result).toEqual(done.result);
+  });
+
   it('gameFromGcg refuses a record without the Atril pragmas', () => {
     const parsed = parseGcgText('#player1 a A\n#player2 b B\n>a: AB - +0 0\n');
     if (!parsed.ok) throw new Error(parsed.error.code);

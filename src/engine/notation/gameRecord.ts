@@ -9,8 +9,10 @@
  * - a failed challenge is a `(challenge)` line on the challenger with `+0` or the penalty
  *   (`-5`); a rejected play (`automatic` mode) is its play line, `--`, and a `(challenge) -N`
  *   line for any penalty;
- * - pragmas `#atril-rules` (the rules as JSON), `#atril-seed`, and `#atril-resign N` (1-based
- *   player) when someone resigned; a note `atril-challenger N` on each `--` line.
+ * - pragmas `#atril-rules` (the rules as JSON), `#atril-seed`, `#atril-resign N` (1-based
+ *   player) when someone resigned, and `#atril-final-window open` when the record stops while
+ *   the last play of the game awaits acceptance or a challenge (E-06); a note
+ *   `atril-challenger N` on each `--` line.
  * With them `gameFromGcg` rebuilds the very same game from the record alone (same seed, same
  * actions, same events), which is what the property tests check.
  */
@@ -43,6 +45,8 @@ type WithoutNotes<T> = T extends unknown ? Omit<T, 'notes'> : never;
 const RULES_PRAGMA = 'atril-rules';
 const SEED_PRAGMA = 'atril-seed';
 const RESIGN_PRAGMA = 'atril-resign';
+/** The record stops while the game's last play waits to be accepted or challenged (E-06). */
+const FINAL_WINDOW_PRAGMA = 'atril-final-window';
 /** Note on a `--` line naming the challenger (1-based), which GCG does not record. */
 const CHALLENGER_NOTE = 'atril-challenger';
 
@@ -134,6 +138,9 @@ export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
     { name: RULES_PRAGMA, value: JSON.stringify(state.rules) },
     { name: SEED_PRAGMA, value: JSON.stringify(state.seed) },
     ...(resigned !== null ? [{ name: RESIGN_PRAGMA, value: String(resigned + 1) }] : []),
+    ...(!state.result && inFinalChallengeWindow(state)
+      ? [{ name: FINAL_WINDOW_PRAGMA, value: 'open' }]
+      : []),
   ];
   return {
     players,
@@ -225,7 +232,10 @@ export function gameFromGcg(
     const err = act(action, i);
     if (err) return { ok: false, error: err };
   }
-  if (!s.result && inFinalChallengeWindow(s)) {
+  // A finished game's record has no line for the last play's acceptance; a game saved before
+  // anyone answered it says so, and is rebuilt still waiting.
+  const windowOpen = record.pragmas.some((p) => p.name === FINAL_WINDOW_PRAGMA);
+  if (!s.result && inFinalChallengeWindow(s) && !windowOpen) {
     const err = act({ kind: 'accept', seat: s.turn }, evs.length);
     if (err) return { ok: false, error: err };
   }
