@@ -190,11 +190,15 @@ export function turnRecordText(
         : `La jugada de ${who} en ${rec.coord} no vale${bad}: pierde el turno${pen}.`;
     }
     case 'challenge': {
-      const target = seatName(view, rec.target);
-      const pen = rec.penalty > 0 ? `, ${points(-rec.penalty)} para ${who}` : '';
-      if (rec.valid) return `${who} impugna la jugada de ${target}: es válida y se mantiene${pen}.`;
+      // The viewer reads "Impugnas …" and "… impugna tu jugada", never "Tú impugna" or "de Tú".
+      const subject = mine ? 'Impugnas' : `${who} impugna`;
+      const play =
+        rec.target === view.seat ? 'tu jugada' : `la jugada de ${seatName(view, rec.target)}`;
+      const pen = rec.penalty > 0 ? `, ${points(-rec.penalty)} para ${mine ? 'ti' : who}` : '';
+      if (rec.valid) return `${subject} ${play}: es válida y se mantiene${pen}.`;
       const bad = rec.invalidWords.length ? `: ${rec.invalidWords.join(', ')} no vale` : '';
-      return `${who} impugna la jugada de ${target} y acierta${bad}. La jugada se retira, 0 puntos.`;
+      const right = mine ? 'aciertas' : 'acierta';
+      return `${subject} ${play} y ${right}${bad}. La jugada se retira, 0 puntos.`;
     }
   }
 }

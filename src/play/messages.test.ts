@@ -1,0 +1,45 @@
+/** Challenge lines read in good Spanish whichever seat the viewer holds (C-01…C-05). */
+import { describe, expect, it } from 'vitest';
+import { turnRecordText } from './messages.js';
+import { viewFrom } from './testing/views.js';
+import type { TurnRecord } from './types.js';
+
+const view = viewFrom({ names: ['Tú', 'Experto'] });
+const challenge = (seat: number, valid: boolean, penalty = 0, target = 1 - seat): TurnRecord => ({
+  kind: 'challenge',
+  seat,
+  target,
+  valid,
+  invalidWords: valid ? [] : ['DUDAT'],
+  penalty,
+});
+
+describe('challenge lines', () => {
+  it('C-01: a bot that challenges the viewer\'s phony says "tu jugada"', () => {
+    expect(turnRecordText(view, challenge(1, false), false)).toBe(
+      'Experto impugna tu jugada y acierta: DUDAT no vale. La jugada se retira, 0 puntos.',
+    );
+    expect(turnRecordText(view, challenge(1, true, 5), false)).toBe(
+      'Experto impugna tu jugada: es válida y se mantiene, -5 puntos para Experto.',
+    );
+  });
+
+  it('C-05: the viewer who challenges reads in the second person', () => {
+    expect(turnRecordText(view, challenge(0, true), false)).toBe(
+      'Impugnas la jugada de Experto: es válida y se mantiene.',
+    );
+    expect(turnRecordText(view, challenge(0, true, 5), false)).toBe(
+      'Impugnas la jugada de Experto: es válida y se mantiene, -5 puntos para ti.',
+    );
+    expect(turnRecordText(view, challenge(0, false), false)).toBe(
+      'Impugnas la jugada de Experto y aciertas: DUDAT no vale. La jugada se retira, 0 puntos.',
+    );
+  });
+
+  it('between two other seats the names are used', () => {
+    const observer = viewFrom({ names: ['Tú', 'Ana', 'Luis'] });
+    expect(turnRecordText(observer, challenge(1, false, 0, 2), false)).toBe(
+      'Ana impugna la jugada de Luis y acierta: DUDAT no vale. La jugada se retira, 0 puntos.',
+    );
+  });
+});
