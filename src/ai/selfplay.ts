@@ -3,9 +3,10 @@
  * two-player game loop over one move generator (the "fast path" DESIGN.md §2 allows the AI),
  * following the rules that matter between bots: racks refilled from a seeded bag, exchanges
  * funded by the bag (X-01, X-02/X-03 through `exchangeMinBag`), the game ending when a player
- * goes out with the bag empty (E-01), after every player passes twice (E-02) or after the
- * scoreless-turn limit (E-03), and the end-of-game rack adjustment (E-05). Bots only ever play
- * valid words, so challenges never arise here.
+ * goes out with the bag empty (E-01), after every player passes twice (E-02), after the
+ * scoreless-turn limit (E-03) or when the table is blocked (V-03), the end-of-game rack
+ * adjustment (E-05) and the preset's tie-break (E-07). Bots only ever play valid words, so
+ * challenges never arise here.
  */
 import { SIZE } from '../engine/board.js';
 import type { Rules } from '../engine/rules.js';
@@ -18,7 +19,10 @@ import { Rng } from './rng.js';
 
 /** The result of one game. */
 export interface GameOutcome {
+  /** Final scores, after the rack adjustment. */
   readonly scores: [number, number];
+  /** Scores before the rack adjustment (the caja tie-break). */
+  readonly before: [number, number];
   /** 0 or 1, or -1 for a draw (E-07). */
   readonly winner: number;
   readonly turns: number;
@@ -88,10 +92,12 @@ export class SelfPlay {
     const scores: [number, number] = [0, 0];
     let passes = 0;
     let scoreless = 0;
+    let unchanged = 0;
     let turn = 0;
     let seat = 0;
     const passLimit = this.rules.passesToEnd === null ? Infinity : this.rules.passesToEnd * 2;
     const zeroLimit = this.rules.scorelessTurnsToEnd ?? Infinity;
+    const blockedLimit = this.rules.blockedTurnsToEnd ?? Infinity;
     let wentOut = -1;
     for (; turn < 200; turn++, seat ^= 1) {
       const rack = racks[seat]!;
@@ -111,6 +117,7 @@ export class SelfPlay {
       if (i < 0 || list.kind[i] === KIND_PASS) {
         passes++;
         scoreless++;
+        unchanged++;
       } else if (list.kind[i] === KIND_EXCHANGE) {
         const n = list.len[i]!;
         const back: number[] = [];
@@ -123,6 +130,7 @@ export class SelfPlay {
         for (const t of back) bag.push(t);
         passes = 0;
         scoreless++;
+        unchanged++;
       } else {
         const placed = list.placedOf(i);
         const squares = placed.map((p) => p.square);
@@ -133,6 +141,7 @@ export class SelfPlay {
         gen.playPlaced(squares, tiles);
         passes = 0;
         scoreless = 0;
+        unchanged = 0;
       }
       if (observe) observe({ seat, leave: rack, score, bagAfter: bag.length, turn });
       if (i >= 0 && list.kind[i] !== KIND_PASS && list.kind[i] !== KIND_EXCHANGE)
@@ -142,19 +151,24 @@ export class SelfPlay {
         turn++;
         break;
       }
-      if (passes >= passLimit || (scoreless >= zeroLimit && gen.tileCount > 0)) {
+      const blocked = bag.length < this.rules.exchangeMinBag && unchanged >= blockedLimit;
+      if (passes >= passLimit || (scoreless >= zeroLimit && gen.tileCount > 0) || blocked) {
         turn++;
         break;
       }
     }
     // E-05: everyone subtracts their rack; whoever went out adds the others' racks.
+    const before: [number, number] = [scores[0], scores[1]];
     for (let s = 0; s < 2; s++) {
       const v = rackValue(set, racks[s]!);
       scores[s] -= v;
       if (wentOut >= 0 && s !== wentOut) scores[wentOut] += v;
     }
-    const winner = scores[0] > scores[1] ? 0 : scores[1] > scores[0] ? 1 : -1;
-    return { scores, winner, turns: turn };
+    // E-07: a tie is a draw, or (caja) goes to the higher score before the adjustment.
+    const [a, b] =
+      scores[0] === scores[1] && this.rules.tieBreak === 'preAdjustment' ? before : scores;
+    const winner = a > b ? 0 : b > a ? 1 : -1;
+    return { scores, before, winner, turns: turn };
   }
 }
 
