@@ -338,7 +338,8 @@ describe('best-N (top N by equity) against all moves, default lexicon', () => {
 
   it('best-N: the same with wild leaves (kept blank +31.25, duplicates −9.75, Q −17.5), where exchanges and the pass are often best', () => {
     const tally = run(WILD_LEAVES, 'wild leaves');
-    expect(tally.nonPlaceBest).toBeGreaterThan(5);
+    // Since a pass is worth 0 with tiles in the bag (leave.ts), exchanges carry this alone.
+    expect(tally.nonPlaceBest).toBeGreaterThan(2);
     expect(tally.exchangeInTop).toBeGreaterThan(50);
   });
 });

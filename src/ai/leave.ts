@@ -57,9 +57,10 @@ export class LeaveTable {
   private readonly counts = new Uint8Array(64);
 
   /**
-   * Fills the table for `rack` (count array). With the bag empty, leaves are replaced by the
-   * end-of-game rack adjustment: going out earns twice the unseen tiles (E-05), keeping tiles
-   * costs twice their value plus a small penalty for giving the opponent the chance to go out.
+   * Fills the table for `rack` (count array); the whole rack kept (a pass) is worth 0. With the
+   * bag empty, leaves are replaced by the end-of-game rack adjustment: going out earns twice the
+   * unseen tiles (E-05), keeping tiles costs twice their value plus a small penalty for giving
+   * the opponent the chance to go out.
    */
   fill(
     rack: ArrayLike<number>,
@@ -114,7 +115,10 @@ export class LeaveTable {
       }
       let v: number;
       if (endgame) v = size === 0 ? 2 * end.unseenValue : -10 - 2 * sum;
-      else v = size === 0 ? 0 : model.leaveValue(counts, size, kinds);
+      // Keeping the whole rack is a pass: worth 0, as in the native engines (whose leave tables
+      // stop one tile short of a full rack). A fitted model never sees a full rack as a leave
+      // and sums its tiles into a value that ranked a pass above hundreds of real plays.
+      else v = size === 0 || size === total ? 0 : model.leaveValue(counts, size, kinds);
       this.value[i] = v;
       this.size[i] = size;
       const played = total - size;
