@@ -1,7 +1,8 @@
 /**
  * Spanish wording for the errors of `node:util` parseArgs, which are English and, for a value
- * starting with a dash (`--top -1`), three lines long.
+ * starting with a dash (`--top -1`), three lines long; and other usage errors shared by commands.
  */
+import type { TileSet } from '../engine/tiles.js';
 
 /** A one-line Spanish message for an error thrown by parseArgs. */
 export function argsErrorText(e: unknown): string {
@@ -32,4 +33,15 @@ export function plainCount(text: string): number | undefined {
   if (!/^\d+$/.test(text)) return undefined;
   const n = Number(text);
   return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/**
+ * A lexicon compiled for another tile set reads its codes as other letters (English C is
+ * Spanish CH): the message for a game whose rules use `game`.
+ */
+export function tileSetMismatch(lexicon: TileSet, game: TileSet): string {
+  return (
+    `El léxico es de fichas ${lexicon.name} y la partida se juega con fichas ${game.name}; ` +
+    `compila uno con «atril lexicon build LISTA --tile-set ${game.id}».`
+  );
 }

@@ -13,12 +13,13 @@ import {
   makeRules,
 } from '../engine/rules.js';
 import { openLexicon } from '../lexicon/index.js';
+import { tileSetById } from '../engine/tiles.js';
 import { botFor, BOT_LEVELS } from './terminal/bots.js';
 import { runKeyMode } from './terminal/keyMode.js';
 import { runLineMode } from './terminal/lineMode.js';
 import { LocalGame, type SeatConfig } from './terminal/localGame.js';
 import { loadGame, saveGame } from './terminal/save.js';
-import { argsErrorText } from './args.js';
+import { argsErrorText, tileSetMismatch } from './args.js';
 
 export const playHelp = `Uso: atril play [--vs NIVEL…] [--jugadores NOMBRE…] [--rules PRESET] [--lexicon ARCHIVO]
                   [--seed S] [--lineas] [--impugnacion MODO] [--reloj [MINUTOS]]
@@ -210,6 +211,8 @@ export async function runPlay(args: string[]): Promise<number> {
     process.stderr.write(lex.message + '\n');
     return 2;
   }
+  const set = tileSetById(rules.tileSet)!;
+  if (lex.value.set.id !== set.id) return usage(tileSetMismatch(lex.value.set, set));
   const seed = values.seed ?? String(Date.now());
   const seats: SeatConfig[] = humans.map((name) => ({ name }));
   const botNames = new Map<string, number>();
@@ -259,6 +262,8 @@ async function resume(path: string, lexicon: string | undefined, lineas: boolean
     process.stderr.write(loaded.error + '\n');
     return 2;
   }
+  const set = tileSetById(loaded.state.rules.tileSet)!;
+  if (lex.value.set.id !== set.id) return usage(tileSetMismatch(lex.value.set, set));
   const seats: SeatConfig[] = [];
   for (let i = 0; i < loaded.names.length; i++) {
     const level = loaded.bots[i];

@@ -10,7 +10,7 @@ import { tileSetById } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { BOT_LEVELS, isBotLevel, makeBot } from '../ai/bots.js';
 import { SelfPlay, wilson } from '../ai/selfplay.js';
-import { argsErrorText, plainCount } from './args.js';
+import { argsErrorText, plainCount, tileSetMismatch } from './args.js';
 
 export const selfplayHelp = `Uso: atril selfplay --games N --bots A,B [--seed S] [--json] [--rules PRESET] [--lexicon ARCHIVO]
 
@@ -82,6 +82,7 @@ export async function runSelfplay(args: string[]): Promise<number> {
   const set = tileSetById(rules.tileSet)!;
   const loaded = openLexicon(values.lexicon);
   if (!loaded.ok) return fail(loaded.message);
+  if (loaded.value.set.id !== set.id) return fail(tileSetMismatch(loaded.value.set, set));
   const table = new SelfPlay(loaded.value.nodes, set, rules);
   const bots = [makeBot(names[0]!), makeBot(names[1]!)] as const;
 

@@ -1,0 +1,48 @@
+/**
+ * A lexicon compiled for another tile set cannot judge a Spanish game: its tile codes mean other
+ * letters (English C is Spanish CH). Commands that play refuse it instead of playing nonsense.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGLISH, wordToTiles } from '../src/engine/tiles.js';
+import { buildKwg, saveKwg } from '../src/lexicon/index.js';
+
+const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
+const atril = (args: string[], input = '') =>
+  spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8' });
+
+let english = '';
+beforeAll(() => {
+  english = join(mkdtempSync(join(tmpdir(), 'atril-en-')), 'en.kwg');
+  const words = ['CAT', 'TEA', 'SEAT'].map((w) => {
+    const t = wordToTiles(ENGLISH, w);
+    if (!Array.isArray(t)) throw new Error(w);
+    return t;
+  });
+  saveKwg(buildKwg(words, ENGLISH), english);
+});
+
+describe('a lexicon of another tile set', () => {
+  it('atril selfplay refuses it with exit 2', () => {
+    const r = atril([
+      'selfplay',
+      '--games',
+      '1',
+      '--bots',
+      'experto,aficionado',
+      '--lexicon',
+      english,
+    ]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/fichas inglés .* fichas español/);
+  });
+
+  it('atril play refuses it with exit 2', () => {
+    const r = atril(['play', '--vs', 'experto', '--seed', '3', '--lexicon', english], 'salir\n');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/fichas inglés .* fichas español/);
+  });
+});
