@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeRules } from '../engine/rules.js';
 import { SPANISH } from '../engine/tiles.js';
 import { loadDefaultLexicon, type Lexicon } from '../lexicon/index.js';
-import { makeBot } from './bots.js';
+import { type Bot, makeBot } from './bots.js';
+import { KIND_PASS } from './movelist.js';
 import { SelfPlay } from './selfplay.js';
 
 let lex: Lexicon;
@@ -16,15 +17,24 @@ beforeAll(() => {
 describe('SelfPlay rules', () => {
   it('V-03: a sala game ends once the bag cannot fund an exchange and 3 turns leave the board unchanged', () => {
     const table = new SelfPlay(lex.nodes, SPANISH, makeRules('sala'));
-    // Seed 2: both racks stuck with the bag empty; without V-03 they passed until turn 200.
-    let run = 0;
-    let longest = 0;
-    const r = table.play([makeBot('experto'), makeBot('principiante')], 2, (m) => {
-      run = m.score === 0 && m.bagAfter < 8 ? run + 1 : 0;
-      longest = Math.max(longest, run);
-    });
-    expect(longest).toBe(3);
-    expect(r.turns).toBeLessThan(60);
+    // Plays as experto until the bag holds fewer than 8 tiles (X-03: no exchange), then passes.
+    const expert = makeBot('experto');
+    const stubborn: Bot = {
+      level: 'experto',
+      choose(gen, input, list, rng) {
+        if (input.bagCount >= 8) return expert.choose(gen, input, list, rng);
+        gen.generate({ rack: input.rack, bagCount: input.bagCount, exchangeMinBag: 8 }, list);
+        for (let i = 0; i < list.count; i++) if (list.kind[i] === KIND_PASS) return i;
+        throw new Error('no pass');
+      },
+    };
+    const moves: { score: number; bagAfter: number }[] = [];
+    const r = table.play([stubborn, stubborn], 5, (m) => moves.push({ ...m }));
+    const blocked = moves.findIndex((m) => m.bagAfter < 8 && m.score === 0);
+    expect(blocked).toBeGreaterThan(0);
+    // Without V-03 (no E-02 pass limit in sala) the passes went on to the 200-turn cap.
+    expect(r.turns).toBe(blocked + 3);
+    expect(moves.slice(blocked).every((m) => m.score === 0)).toBe(true);
   });
 
   it('E-07 (caja): a tie after the rack adjustment goes to the higher score before it', () => {
