@@ -2,6 +2,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parseCgp } from '../engine/notation/cgp.js';
+import { parseCoord } from '../engine/notation/coords.js';
+import { evaluatePlacement, placementOf } from '../engine/placement.js';
+import { SPANISH, parseNotation } from '../engine/tiles.js';
 
 const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
 const atril = (...args: string[]) => {
@@ -32,6 +36,58 @@ describe('atril best', () => {
     const plays = JSON.parse(atril('best', '--cgp', cgp, '--top', '1', '--json').out);
     expect(plays[0].word).toMatch(/\./);
     expect(plays[0].main.replace(/\./g, '')).toHaveLength(plays[0].word.length);
+  });
+
+  it('S-01…S-08: every listed placement, read back from coord and word, scores the same in the engine', () => {
+    const cgp = '15/15/15/15/15/15/15/7[CH]Ab5/15/15/15/15/15/15/15 ?EINRSÑ/ 0/14 0';
+    const r = atril('best', '--cgp', cgp, '--top', '0', '--json');
+    expect(r.code, r.err).toBe(0);
+    const plays = JSON.parse(r.out) as {
+      coord: string | null;
+      word: string;
+      score: number;
+      kind: string;
+    }[];
+    const parsed = parseCgp(cgp);
+    if (!parsed.ok) throw new Error('cgp');
+    const board = parsed.position.board;
+    let checked = 0;
+    for (const p of plays) {
+      if (p.kind !== 'place') continue;
+      const c = parseCoord(p.coord!)!;
+      const tiles = parseNotation(SPANISH, p.word, { allowThrough: true }) as number[];
+      const placed = placementOf(board, { kind: 'place', ...c, tiles });
+      if (!Array.isArray(placed)) throw new Error(`${p.coord} ${p.word}: ${placed.code}`);
+      const res = evaluatePlacement(board, placed, SPANISH);
+      if ('code' in res) throw new Error(`${p.coord} ${p.word}: ${res.code}`);
+      expect(res.score, `${p.coord} ${p.word}`).toBe(p.score);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('exchanges and the pass: coord null, word "-" and the tiles, kind named', () => {
+    const r = atril(
+      'best',
+      '--cgp',
+      EMPTY_AEINRST.replace('AEINRST', 'QÑXZJHV'),
+      '--top',
+      '0',
+      '--json',
+    );
+    const plays = JSON.parse(r.out) as {
+      coord: string | null;
+      word: string;
+      kind: string;
+      score: number;
+    }[];
+    expect(plays.filter((p) => p.kind === 'pass')).toEqual([
+      { coord: null, word: '-', score: 0, equity: 0, kind: 'pass' },
+    ]);
+    const exchanges = plays.filter((p) => p.kind === 'exchange');
+    expect(exchanges).toHaveLength(2 ** 7 - 1); // seven different tiles, every non-empty subset
+    for (const e of exchanges)
+      expect(e).toMatchObject({ coord: null, word: expect.stringMatching(/^-[A-ZÑ]+$/) });
   });
 
   it('a reader that closes the pipe early (| head) ends it quietly with exit 0', async () => {

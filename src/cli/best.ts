@@ -29,7 +29,10 @@ fichas que se quedan en el atril (con la bolsa vacía, los puntos del final de p
   --cgp "POSICIÓN"    la posición, p. ej. "15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AEINRST/ 0/14 0"
   --top N             cuántas jugadas (10 por omisión; 0 = todas)
   --json              salida para programas: [{"coord","word","score","equity"}], la mejor primero;
-                      "word" en notación GCG con «.» por cada casilla ya ocupada
+                      "word" en notación GCG con «.» por cada casilla ya ocupada. Además:
+                      "kind" (place, exchange o pass); en las colocaciones, "main" (la palabra
+                      entera) y "tiles" (fichas que salen del atril). Cambio: "coord" null y
+                      "word" «-» seguido de las fichas («?» el comodín); pasar: null y «-».
   --lexicon ARCHIVO   usa otro léxico (compilado con «atril lexicon build»)
 
 Salida: 0 si todo va bien, 2 si la orden o la posición están mal escritas.`;
