@@ -124,6 +124,7 @@ describe('atril best', () => {
   it('a malformed position is explained in Spanish, not with an error code', () => {
     const cases: [string, RegExp][] = [
       ['15/15/15 AEINRST/ 0/0 0', /el tablero tiene 3 filas/],
+      ['15 AEINRST/ 0/0 0', /el tablero tiene 1 fila y/],
       [EMPTY_AEINRST.replace('15/15 ', '14/15 '), /la fila 14 .*no tiene 15 casillas/],
       [EMPTY_AEINRST.replace('AEINRST', 'AEINRSK'), /«K» no es una ficha/],
       [EMPTY_AEINRST.replace('AEINRST', 'AEINRSñ'), /comodín se escribe «\?»/],

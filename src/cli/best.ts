@@ -174,8 +174,10 @@ function cgpErrorText(e: CgpError): string {
     case 'MISSING_FIELDS':
       return 'faltan campos; van separados por espacios: tablero, atriles, puntuaciones y turnos sin puntos';
     case 'BAD_BOARD':
-      if (e.row === undefined)
-        return `el tablero tiene ${text.split('/').length} filas y debe tener 15, separadas por «/»`;
+      if (e.row === undefined) {
+        const n = text.split('/').length;
+        return `el tablero tiene ${n} fila${n === 1 ? '' : 's'} y debe tener 15, separadas por «/»`;
+      }
       return `la fila ${e.row} («${text}») no tiene 15 casillas`;
     case 'UNKNOWN_TILE': {
       const where = e.row === undefined ? '' : ` (fila ${e.row})`;
