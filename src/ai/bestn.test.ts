@@ -170,6 +170,10 @@ interface Tally {
   nonPlaceBest: number;
 }
 
+function newTally(): Tally {
+  return { configs: 0, comparisons: 0, movesCompared: 0, exchangeInTop: 0, nonPlaceBest: 0 };
+}
+
 /**
  * Compares best-N with all moves for one position and one request (leaves and bag), for every
  * N in `NS`, with and without `placementsOnly`, and returns what differs (empty when nothing
@@ -257,13 +261,7 @@ describe('best-N (top N by equity) against all moves, default lexicon', () => {
    * in a rotation that does not follow the move number. Fails listing what differs.
    */
   function run(leaves: LeaveModel, leaveName: string): Tally {
-    const tally: Tally = {
-      configs: 0,
-      comparisons: 0,
-      movesCompared: 0,
-      exchangeInTop: 0,
-      nonPlaceBest: 0,
-    };
+    const tally = newTally();
     const bad: string[] = [];
     let firstBad = '';
     pos.forEach((p, i) => {
@@ -309,13 +307,7 @@ describe('best-N (top N by equity) against all moves, default lexicon', () => {
 
   it('V-01 (9 fichas): the same with 9-tile racks on 40 of the boards (7, 8 or 9 tiles earn the +50)', () => {
     const rng = new Rng(901);
-    const tally: Tally = {
-      configs: 0,
-      comparisons: 0,
-      movesCompared: 0,
-      exchangeInTop: 0,
-      nonPlaceBest: 0,
-    };
+    const tally = newTally();
     const bad: string[] = [];
     let bingos = 0;
     for (let i = 0; i < pos.length; i += 4) {
