@@ -21,6 +21,7 @@ import {
   rackToTiles,
   tilesToGcg,
 } from '../engine/tiles.js';
+import { DIGRAPHS, Q } from '../engine/testing/spanishCodes.js';
 import { loadDefaultLexicon } from '../lexicon/index.js';
 import { type LeaveModel, NO_LEAVES } from './leave.js';
 import { defaultLeaves } from './leaves.js';
@@ -28,12 +29,6 @@ import { type GenRequest, MoveGenerator } from './movegen.js';
 import { KIND_PLACE, MoveList, TILE_STRIDE } from './movelist.js';
 import { Rng } from './rng.js';
 
-const CH = 4;
-const LL = 13;
-const ENYE = 16;
-const Q = 18;
-const RR = 21;
-const DIGRAPHS = [CH, LL, ENYE, RR];
 const EPS = 1e-9;
 const NS = [1, 2, 5, 10];
 

@@ -11,6 +11,7 @@ import {
   rackToTiles,
 } from '../engine/tiles.js';
 import { boardWith } from '../engine/testing/positions.js';
+import { CH, ENYE, LL, RR } from '../engine/testing/spanishCodes.js';
 import {
   buildKwg,
   loadDefaultLexicon,
@@ -21,11 +22,6 @@ import { MoveGenerator } from './movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, MoveList } from './movelist.js';
 import { Rng } from './rng.js';
 import { WordIndex, bruteForceMoves, placedKey } from './testing/bruteforce.js';
-
-const CH = 4;
-const LL = 13;
-const ENYE = 16;
-const RR = 21;
 
 let fullWords: number[][];
 beforeAll(() => {
