@@ -202,6 +202,11 @@ function compare(
         continue;
       }
       if (want.length === 0) continue;
+      // Ties included, the N best are exactly the first N of all moves in the total order.
+      const wantKeys = order.slice(0, n).map((i) => moveKey(all, i));
+      const gotKeys = gotOrder.map((i) => moveKey(top, i));
+      if (gotKeys.join(' ') !== wantKeys.join(' '))
+        bad.push(`moves ${gotKeys.join(' ')}, want the first ${n}: ${wantKeys.join(' ')}: ${ctx}`);
       // Every best-N move is a real move with the score and equity all-moves gives it: it must
       // be one of the all-moves candidates that reach the N-th equity.
       const last = want[want.length - 1]! - EPS;

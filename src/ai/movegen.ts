@@ -633,14 +633,8 @@ export class MoveGenerator {
     const score = main * wm + cross + (np >= this.bingoTiles ? this.bingoBonus : 0);
     const equity = score + this.leaves.value[li]!;
     const out = this.out;
-    const full = this.topN > 0 && out.count >= this.topN;
-    let i: number;
-    if (full) {
-      if (equity <= this.threshold) return;
-      i = this.worstSlot;
-    } else {
-      i = out.push();
-    }
+    const i = this.slotFor(equity);
+    if (i < 0) return;
     // `word` holds EMPTY on the squares played through (see loadLine).
     const tiles = out.tiles;
     const word = this.word;
@@ -653,15 +647,32 @@ export class MoveGenerator {
     out.played[i] = np;
     out.score[i] = score;
     out.equity[i] = equity;
-    if (this.topN > 0 && out.count >= this.topN) this.updateThreshold();
+    this.settle(i);
   }
 
-  private updateThreshold(): void {
-    const eq = this.out.equity;
+  // Where to write a move of this equity: a new slot while fewer than N are kept (or all
+  // moves are wanted), the worst kept slot when it is better, a scratch slot when it ties the
+  // worst (the total order of MoveList.compare decides in settle), or -1 when it is worse.
+  private slotFor(equity: number): number {
+    const out = this.out;
+    if (this.topN === 0 || out.count < this.topN) return out.push();
+    if (equity < this.threshold) return -1;
+    return equity > this.threshold ? this.worstSlot : out.scratch();
+  }
+
+  // After a move was written into the slot slotFor gave: a tie replaces the worst kept move
+  // only if it comes first in the total order; then the new worst is found.
+  private settle(i: number): void {
+    const out = this.out;
+    if (this.topN === 0 || out.count < this.topN) return;
+    if (i === out.count) {
+      if (out.compare(i, this.worstSlot) >= 0) return;
+      out.copyFrom(out, i, this.worstSlot);
+    }
     let w = 0;
-    for (let k = 1; k < this.out.count; k++) if (eq[k]! < eq[w]!) w = k;
+    for (let k = 1; k < out.count; k++) if (out.compare(k, w) > 0) w = k;
     this.worstSlot = w;
-    this.threshold = eq[w]!;
+    this.threshold = out.equity[w]!;
   }
 
   // Exchanges (every distinct multiset of rack tiles, when the bag allows) and the pass.
@@ -673,11 +684,8 @@ export class MoveGenerator {
       if (n > maxExchange) continue;
       const equity = lt.value[i]!;
       const out = this.out;
-      let slot: number;
-      if (this.topN > 0 && out.count >= this.topN) {
-        if (equity <= this.threshold) continue;
-        slot = this.worstSlot;
-      } else slot = out.push();
+      const slot = this.slotFor(equity);
+      if (slot < 0) continue;
       out.kind[slot] = n === 0 ? KIND_PASS : KIND_EXCHANGE;
       out.dir[slot] = 0;
       out.start[slot] = 0;
@@ -694,7 +702,7 @@ export class MoveGenerator {
         rest = (rest - kept) / base;
         for (let x = kept; x < lt.kindCounts[k]!; x++) out.tiles[w++] = lt.kinds[k]!;
       }
-      if (this.topN > 0 && out.count >= this.topN) this.updateThreshold();
+      this.settle(slot);
     }
   }
 
@@ -750,7 +758,8 @@ export class MoveGenerator {
       }
     }
     for (let j = 0; j < na; j++) {
-      if (this.out.count >= this.topN && this.aBound[j]! <= this.threshold) break;
+      // A bound equal to the threshold may still hold a tie that comes first in the order.
+      if (this.out.count >= this.topN && this.aBound[j]! < this.threshold) break;
       const w = this.aWhere[j]!;
       this.loadLine(w >>> 12, (w >>> 8) & 15);
       this.leftLimit = w & 15;

@@ -43,6 +43,36 @@ export class MoveList {
     return this.count++;
   }
 
+  /** A slot just past the last move, to write a candidate into before deciding to keep it. */
+  scratch(): number {
+    if (this.count === this.kind.length) this.grow();
+    return this.count;
+  }
+
+  /**
+   * The total order of moves, best first: higher equity, then higher score, then placements
+   * before exchanges before the pass, then by start square, direction, length and tiles. So
+   * that the N best are always the first N of all moves, whatever order they were found in.
+   * Negative when move `i` comes before move `j`.
+   */
+  compare(i: number, j: number): number {
+    const d =
+      this.equity[j]! - this.equity[i]! ||
+      this.score[j]! - this.score[i]! ||
+      this.kind[i]! - this.kind[j]! ||
+      this.start[i]! - this.start[j]! ||
+      this.dir[i]! - this.dir[j]! ||
+      this.len[i]! - this.len[j]!;
+    if (d !== 0) return d;
+    const a = i * TILE_STRIDE;
+    const b = j * TILE_STRIDE;
+    for (let k = 0; k < this.len[i]!; k++) {
+      const t = this.tiles[a + k]! - this.tiles[b + k]!;
+      if (t !== 0) return t;
+    }
+    return 0;
+  }
+
   private grow(): void {
     const n = this.kind.length * 2;
     const g = <T extends Uint8Array | Int16Array | Float64Array>(a: T, size: number): T => {
@@ -77,10 +107,10 @@ export class MoveList {
     }
   }
 
-  /** Indices of the moves sorted by equity, best first (ties: higher score first). */
+  /** Indices of the moves best first, in the total order of `compare`. */
   order(): number[] {
     const idx = Array.from({ length: this.count }, (_, i) => i);
-    idx.sort((a, b) => this.equity[b]! - this.equity[a]! || this.score[b]! - this.score[a]!);
+    idx.sort((a, b) => this.compare(a, b));
     return idx;
   }
 

@@ -38,13 +38,13 @@ describe('SelfPlay rules', () => {
   });
 
   it('E-07 (caja): a tie after the rack adjustment goes to the higher score before it', () => {
-    // Seed 460 between two aficionados ends 453–453 after a player goes out (E-01, E-05).
+    // Seed 603 between two aficionados ends 449–449 after a player goes out (E-01, E-05).
     const bots = [makeBot('aficionado'), makeBot('aficionado')] as const;
-    const fise = new SelfPlay(lex.nodes, SPANISH, makeRules('fise')).play([...bots], 460);
-    expect(fise.scores).toEqual([453, 453]);
+    const fise = new SelfPlay(lex.nodes, SPANISH, makeRules('fise')).play([...bots], 603);
+    expect(fise.scores).toEqual([449, 449]);
     expect(fise.winner).toBe(-1);
-    const caja = new SelfPlay(lex.nodes, SPANISH, makeRules('caja')).play([...bots], 460);
-    expect(caja.scores).toEqual([453, 453]);
+    const caja = new SelfPlay(lex.nodes, SPANISH, makeRules('caja')).play([...bots], 603);
+    expect(caja.scores).toEqual([449, 449]);
     expect(caja.winner).toBeGreaterThanOrEqual(0);
     expect(caja.before[caja.winner]).toBeGreaterThan(caja.before[1 - caja.winner]!);
   });

@@ -31,6 +31,20 @@ describe('atril best', () => {
       expect(plays[k - 1]!.equity).toBeGreaterThanOrEqual(plays[k]!.equity);
   });
 
+  it('--top N lists the first N of --top 0, ties included (many 66-point bingos on the star)', () => {
+    const list = (top: string) =>
+      (
+        JSON.parse(atril('best', '--cgp', EMPTY_AEINRST, '--top', top, '--json').out) as {
+          coord: string;
+          word: string;
+        }[]
+      ).map((p) => `${p.coord} ${p.word}`);
+    const all = list('0');
+    expect(list('1')).toEqual(all.slice(0, 1));
+    expect(list('3')).toEqual(all.slice(0, 3));
+    expect(list('10')).toEqual(all.slice(0, 10));
+  });
+
   it('writes played-through squares as "." in word and spells the whole word in main', () => {
     const cgp = '15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AEINRST/ 0/14 0';
     const plays = JSON.parse(atril('best', '--cgp', cgp, '--top', '1', '--json').out);
