@@ -54,6 +54,8 @@ export interface HistoryEntry {
   readonly invalidWords?: readonly string[];
   /** Challenge: points taken off the target's withdrawn play (C-02); 0 when it stood. */
   readonly withdrawn?: number;
+  /** Challenge: the failed challenger loses their next turn (`double` mode, C-05). */
+  readonly loseTurn?: boolean;
 }
 
 /** The end of the game, as shown to everyone: the engine's result plus the leftover racks. */
@@ -272,6 +274,7 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           valid: e.valid,
           invalidWords: [...e.invalidWords],
           withdrawn: e.withdrawn,
+          loseTurn: e.loseTurn,
           score: -e.penalty,
           total: totals[e.seat]!,
         });

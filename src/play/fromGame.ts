@@ -49,6 +49,7 @@ function turnRecordOf(h: HistoryEntry): TurnRecord | undefined {
         valid: h.valid ?? true,
         invalidWords: h.invalidWords ?? [],
         penalty: -h.score,
+        loseTurn: h.loseTurn ?? false,
       };
     default:
       return undefined;

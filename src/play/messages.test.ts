@@ -1,17 +1,29 @@
 /** Challenge lines read in good Spanish whichever seat the viewer holds (C-01…C-05). */
 import { describe, expect, it } from 'vitest';
+import { makeRules } from '../engine/rules.js';
+import { rigged, run, wordJudge } from '../engine/testing/games.js';
+import { play } from '../engine/testing/positions.js';
+import { viewFor } from '../engine/view.js';
+import { playViewOf } from './fromGame.js';
 import { turnRecordText } from './messages.js';
 import { viewFrom } from './testing/views.js';
 import type { TurnRecord } from './types.js';
 
 const view = viewFrom({ names: ['Tú', 'Experto'] });
-const challenge = (seat: number, valid: boolean, penalty = 0, target = 1 - seat): TurnRecord => ({
+const challenge = (
+  seat: number,
+  valid: boolean,
+  penalty = 0,
+  target = 1 - seat,
+  loseTurn = false,
+): TurnRecord => ({
   kind: 'challenge',
   seat,
   target,
   valid,
   invalidWords: valid ? [] : ['DUDAT'],
   penalty,
+  loseTurn,
 });
 
 describe('challenge lines', () => {
@@ -36,10 +48,39 @@ describe('challenge lines', () => {
     );
   });
 
+  it('C-05 (double): a failed challenger hears that the next turn is lost', () => {
+    expect(turnRecordText(view, challenge(0, true, 0, 1, true), false)).toBe(
+      'Impugnas la jugada de Experto: es válida y se mantiene; pierdes el turno.',
+    );
+    expect(turnRecordText(view, challenge(1, true, 0, 0, true), false)).toBe(
+      'Experto impugna tu jugada: es válida y se mantiene; Experto pierde el turno.',
+    );
+  });
+
   it('between two other seats the names are used', () => {
     const observer = viewFrom({ names: ['Tú', 'Ana', 'Luis'] });
     expect(turnRecordText(observer, challenge(1, false, 0, 2), false)).toBe(
       'Ana impugna la jugada de Luis y acierta: DUDAT no vale. La jugada se retira, 0 puntos.',
+    );
+  });
+});
+
+describe('challenge lines from a real game', () => {
+  it('C-05 (double): the failed challenger reads that the next turn is lost', () => {
+    const rules = makeRules('fise', { challengeMode: 'double' });
+    const g = rigged({ rules, racks: ['CASAEEE', 'SEOOOII'], bag: 'AEIOUAEIOUAEIOU' });
+    const judge = wordJudge(['casa']);
+    const { state } = run(
+      g,
+      [
+        { ...play('8H', 'CASA'), seat: 0 },
+        { kind: 'challenge', seat: 1 },
+      ],
+      judge,
+    );
+    const pv = playViewOf(viewFor(state, 1), { names: ['Ana', 'Tú'] });
+    expect(turnRecordText(pv, pv.history[pv.history.length - 1]!, false)).toBe(
+      'Impugnas la jugada de Ana: es válida y se mantiene; pierdes el turno.',
     );
   });
 });

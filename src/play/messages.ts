@@ -195,7 +195,8 @@ export function turnRecordText(
       const play =
         rec.target === view.seat ? 'tu jugada' : `la jugada de ${seatName(view, rec.target)}`;
       const pen = rec.penalty > 0 ? `, ${points(-rec.penalty)} para ${mine ? 'ti' : who}` : '';
-      if (rec.valid) return `${subject} ${play}: es válida y se mantiene${pen}.`;
+      const lost = rec.loseTurn ? (mine ? '; pierdes el turno' : `; ${who} pierde el turno`) : '';
+      if (rec.valid) return `${subject} ${play}: es válida y se mantiene${pen}${lost}.`;
       const bad = rec.invalidWords.length ? `: ${rec.invalidWords.join(', ')} no vale` : '';
       const right = mine ? 'aciertas' : 'acierta';
       return `${subject} ${play} y ${right}${bad}. La jugada se retira, 0 puntos.`;

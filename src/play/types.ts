@@ -70,6 +70,8 @@ export type TurnRecord =
       readonly valid: boolean;
       readonly invalidWords: readonly string[];
       readonly penalty: number;
+      /** The failed challenger loses their next turn (`double` mode, C-05). */
+      readonly loseTurn?: boolean;
     };
 
 /** How a finished game ended, as the viewer sees it. */
