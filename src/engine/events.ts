@@ -4,7 +4,7 @@
  * Events record the tiles drawn, so a record can be read without the PRNG; replaying checks that
  * the seeded bag yields exactly those tiles.
  */
-import type { Direction } from './move.js';
+import type { Placement } from './move.js';
 
 /** The seat's time spent on this turn, when a clock is in use (TM-02; the engine has no clock). */
 interface Timed {
@@ -23,14 +23,9 @@ export interface StartEvent {
 }
 
 /** A play that stands (until challenged, in the challenge modes). */
-export interface PlayEvent extends Timed {
+export interface PlayEvent extends Timed, Placement {
   readonly kind: 'play';
   readonly seat: number;
-  readonly row: number;
-  readonly col: number;
-  readonly dir: Direction;
-  /** The main word's tiles from (row, col); EMPTY where it passes through a board tile. */
-  readonly tiles: readonly number[];
   /** Every word formed, main word first, in plain text ("CALLE"). */
   readonly words: readonly string[];
   readonly score: number;
@@ -71,13 +66,9 @@ export interface ChallengeEvent extends Timed {
 }
 
 /** `automatic` mode: a play with invalid words taken back; the turn is lost (a pass). */
-export interface RejectedEvent extends Timed {
+export interface RejectedEvent extends Timed, Placement {
   readonly kind: 'rejected';
   readonly seat: number;
-  readonly row: number;
-  readonly col: number;
-  readonly dir: Direction;
-  readonly tiles: readonly number[];
   readonly invalidWords: readonly string[];
   readonly penalty: number;
 }

@@ -29,11 +29,11 @@ import type {
   StartEvent,
 } from './events.js';
 import type {
-  Direction,
   ExchangeMove,
   PassMove,
   PlaceMove,
   Placed,
+  Placement,
   ChallengeMove,
 } from './move.js';
 import { evaluatePlacement, placementOf } from './placement.js';
@@ -476,10 +476,7 @@ function removeFromRack(rack: Uint8Array, tiles: readonly number[]): Uint8Array 
   return out;
 }
 
-function placedOfEvent(
-  s: GameState,
-  e: { row: number; col: number; dir: Direction; tiles: readonly number[] },
-): Placed[] {
+function placedOfEvent(s: GameState, e: Placement): Placed[] {
   const placed = placementOf(s.board, {
     kind: 'place',
     row: e.row,

@@ -6,14 +6,21 @@
 
 export type Direction = 'H' | 'V';
 
-/** Put tiles on the board: `tiles[k]` goes k squares from (row, col) along `dir`. */
-export interface PlaceMove {
-  readonly kind: 'place';
+/**
+ * Where a word goes: `tiles[k]` is k squares from (row, col) along `dir`. Shared by moves, the
+ * events that record them and the game records that spell them.
+ */
+export interface Placement {
   readonly row: number;
   readonly col: number;
   readonly dir: Direction;
   /** Word tiles from the start square; EMPTY (0) = already on the board; blanks carry BLANK_FLAG. */
   readonly tiles: readonly number[];
+}
+
+/** Put tiles on the board. */
+export interface PlaceMove extends Placement {
+  readonly kind: 'place';
 }
 
 /** Return tiles to the bag and draw as many (BLANK = 0 for a blank). */

@@ -20,7 +20,7 @@
  * stated rack lacks are warnings.
  */
 import { SQUARES, emptyBoard } from './board.js';
-import type { PlaceMove } from './move.js';
+import type { PlaceMove, Placement } from './move.js';
 import type { GcgEvent, GcgRecord } from './notation/gcg.js';
 import { formatCoord } from './notation/coords.js';
 import {
@@ -476,7 +476,7 @@ function impossible(
   return { ok: false, error };
 }
 
-function squareAt(ev: { row: number; col: number; dir: 'H' | 'V' }, k: number): number {
+function squareAt(ev: Omit<Placement, 'tiles'>, k: number): number {
   const r = ev.dir === 'V' ? ev.row + k : ev.row;
   const c = ev.dir === 'H' ? ev.col + k : ev.col;
   return r < 15 && c < 15 ? r * 15 + c : -1;

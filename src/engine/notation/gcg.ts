@@ -6,7 +6,7 @@
  * written, racks as written (often partial), the play word as written. Tiles are engine codes of
  * the record's tile set; replaying and checking a record is `replay.ts`'s job.
  */
-import type { Direction } from '../move.js';
+import type { Placement } from '../move.js';
 import {
   ENGLISH,
   type TileSet,
@@ -44,11 +44,8 @@ interface GcgEventBase {
 }
 
 /** `>ann: AEINRST 8D RETAINS +66 66`. */
-export interface GcgPlace extends GcgEventBase {
+export interface GcgPlace extends GcgEventBase, Placement {
   readonly kind: 'place';
-  readonly row: number;
-  readonly col: number;
-  readonly dir: Direction;
   /**
    * The word from its start square, one code per square: EMPTY for `.` (a square already
    * occupied), a blank as `letter | BLANK_FLAG`. Older writers spell played-through letters
