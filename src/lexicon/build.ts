@@ -77,6 +77,8 @@ class Builder {
   private rootCount = 0;
   private items: Int32Array = new Int32Array(0);
   private tmp: Int32Array = new Int32Array(0);
+  /** The sort key (a tile) of each item, beside `items`. */
+  private keys: Uint8Array = new Uint8Array(0);
   private readonly counts = new Int32Array(257);
   /** Whether the state just built is a whole word (read by the caller to set `accepts`). */
   private isWord = false;
@@ -98,6 +100,7 @@ class Builder {
     // DAWG: one cursor per word, at its first tile.
     this.items = new Int32Array(this.inputWords);
     this.tmp = new Int32Array(Math.max(this.inputWords, 1));
+    this.keys = new Uint8Array(this.inputWords);
     let n = 0;
     for (let p = 1; p < flat.length; p++)
       if (flat[p - 1] === 0 && flat[p] !== 0) this.items[n++] = p;
@@ -106,11 +109,13 @@ class Builder {
     const m = this.rootCount;
     this.items = this.roots.slice(0, m);
     this.tmp = new Int32Array(Math.max(m, 1));
+    this.keys = new Uint8Array(m);
     const gaddag = m ? this.gaddag(0, m) : 0;
     const nodes = this.out.slice(0, this.size);
     nodes[0] = (IS_END_BIT | dawg) >>> 0;
     nodes[1] = (IS_END_BIT | gaddag) >>> 0;
     this.items = this.tmp = new Int32Array(0);
+    this.keys = new Uint8Array(0);
     return { nodes, tileSetId: this.tileSetId, wordCount: this.wordCount };
   }
 
@@ -118,7 +123,7 @@ class Builder {
   private dawg(lo: number, hi: number): number {
     const { flat, items } = this;
     if (hi - lo === 1) return this.dawgChain(items[lo]!);
-    this.sortDawg(lo, hi);
+    this.sortByTile(lo, hi, false);
     const arcBase = this.arcTop;
     let word = false;
     let i = lo;
@@ -173,7 +178,7 @@ class Builder {
   private gaddag(lo: number, hi: number): number {
     const { flat, items } = this;
     if (hi - lo === 1) return this.gaddagChain(items[lo]!);
-    this.sortGaddag(lo, hi);
+    this.sortByTile(lo, hi, true);
     const arcBase = this.arcTop;
     let word = false;
     let sep = 0;
@@ -224,57 +229,35 @@ class Builder {
     return list;
   }
 
-  /** Sorts DAWG cursors items[lo..hi) by the tile under the cursor. */
-  private sortDawg(lo: number, hi: number): void {
-    const { flat, items } = this;
+  /**
+   * Sorts items[lo..hi) by tile: DAWG cursors by the tile under the cursor, GADDAG items by the
+   * tile before the substring (0 at a word start). The tiles are read once into `keys`, then
+   * sorted with their items: insertion sort for short runs, a counting sort otherwise.
+   */
+  private sortByTile(lo: number, hi: number, gaddag: boolean): void {
+    const { flat, items, keys } = this;
+    if (gaddag) for (let a = lo; a < hi; a++) keys[a] = flat[(items[a]! >> 5) - 1]!;
+    else for (let a = lo; a < hi; a++) keys[a] = flat[items[a]!]!;
     if (hi - lo <= 24) {
       for (let a = lo + 1; a < hi; a++) {
         const it = items[a]!;
-        const k = flat[it]!;
+        const k = keys[a]!;
         let b = a - 1;
-        while (b >= lo && flat[items[b]!]! > k) {
+        while (b >= lo && keys[b]! > k) {
           items[b + 1] = items[b]!;
+          keys[b + 1] = keys[b]!;
           b--;
         }
         items[b + 1] = it;
+        keys[b + 1] = k;
       }
       return;
     }
     const { counts, tmp } = this;
     counts.fill(0);
-    for (let a = lo; a < hi; a++) counts[flat[items[a]!]! + 1]!++;
+    for (let a = lo; a < hi; a++) counts[keys[a]! + 1]!++;
     for (let c = 1; c < 257; c++) counts[c]! += counts[c - 1]!;
-    for (let a = lo; a < hi; a++) {
-      const it = items[a]!;
-      tmp[counts[flat[it]!]!++] = it;
-    }
-    items.set(tmp.subarray(0, hi - lo), lo);
-  }
-
-  /** Sorts GADDAG items items[lo..hi) by the tile before the substring (0 at a word start). */
-  private sortGaddag(lo: number, hi: number): void {
-    const { flat, items } = this;
-    if (hi - lo <= 24) {
-      for (let a = lo + 1; a < hi; a++) {
-        const it = items[a]!;
-        const k = flat[(it >> 5) - 1]!;
-        let b = a - 1;
-        while (b >= lo && flat[(items[b]! >> 5) - 1]! > k) {
-          items[b + 1] = items[b]!;
-          b--;
-        }
-        items[b + 1] = it;
-      }
-      return;
-    }
-    const { counts, tmp } = this;
-    counts.fill(0);
-    for (let a = lo; a < hi; a++) counts[flat[(items[a]! >> 5) - 1]! + 1]!++;
-    for (let c = 1; c < 257; c++) counts[c]! += counts[c - 1]!;
-    for (let a = lo; a < hi; a++) {
-      const it = items[a]!;
-      tmp[counts[flat[(it >> 5) - 1]!]!++] = it;
-    }
+    for (let a = lo; a < hi; a++) tmp[counts[keys[a]!]!++] = items[a]!;
     items.set(tmp.subarray(0, hi - lo), lo);
   }
 
