@@ -2,7 +2,22 @@
  * Spanish wording for the errors of `node:util` parseArgs, which are English and, for a value
  * starting with a dash (`--top -1`), three lines long; and other usage errors shared by commands.
  */
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { TileSet } from '../engine/tiles.js';
+
+/**
+ * `parseArgs` for a command: its options and positionals, or `{ error }` with the one-line
+ * Spanish message for what was wrong (`argsErrorText`).
+ */
+export function parseOptions<T extends ParseArgsConfig>(
+  config: T,
+): ReturnType<typeof parseArgs<T>> | { readonly error: string } {
+  try {
+    return parseArgs(config);
+  } catch (e) {
+    return { error: argsErrorText(e) };
+  }
+}
 
 /** A one-line Spanish message for an error thrown by parseArgs. */
 export function argsErrorText(e: unknown): string {

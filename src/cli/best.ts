@@ -4,7 +4,6 @@
  * `word` is the play in GCG notation with `.` for each square played through (the squares'
  * letters are in `main`, the whole main word).
  */
-import { parseArgs } from 'node:util';
 import { SIZE } from '../engine/board.js';
 import type { ExchangeMove, PlaceMove } from '../engine/move.js';
 import { formatCoord } from '../engine/notation/coords.js';
@@ -15,7 +14,7 @@ import { NO_LEAVES } from '../ai/leave.js';
 import { defaultLeaves } from '../ai/leaves.js';
 import { MoveGenerator } from '../ai/movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, MoveList } from '../ai/movelist.js';
-import { argsErrorText, plainCount } from './args.js';
+import { parseOptions, plainCount } from './args.js';
 
 /** The largest rack any rules allow (the 9-tile variant, RULES.md §12). */
 const MAX_RACK = 9;
@@ -54,20 +53,17 @@ function fail(message: string): number {
 
 /** Runs `atril best`. */
 export async function runBest(args: string[]): Promise<number> {
-  let values: { cgp?: string; top?: string; json?: boolean; lexicon?: string };
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        cgp: { type: 'string' },
-        top: { type: 'string' },
-        json: { type: 'boolean' },
-        lexicon: { type: 'string' },
-      },
-    }));
-  } catch (e) {
-    return fail(argsErrorText(e));
-  }
+  const opts = parseOptions({
+    args,
+    options: {
+      cgp: { type: 'string' },
+      top: { type: 'string' },
+      json: { type: 'boolean' },
+      lexicon: { type: 'string' },
+    },
+  });
+  if ('error' in opts) return fail(opts.error);
+  const { values } = opts;
   if (values.cgp === undefined) return fail('Falta la posición: --cgp "…".');
   const top = values.top === undefined ? 10 : plainCount(values.top);
   if (top === undefined) return fail(`--top necesita un número entero ≥ 0, no «${values.top}».`);

@@ -2,7 +2,6 @@
  * `atril check WORD…`: says whether words are in the lexicon, showing their tiles
  * (DESIGN.md §4): exit 0 when all are valid, 1 when some are not, 2 on bad usage.
  */
-import { parseArgs } from 'node:util';
 import { normalizeText, tileLabel, wordToTiles, type TileSet } from '../engine/tiles.js';
 import {
   MAX_WORD_TILES,
@@ -10,7 +9,7 @@ import {
   openLexicon,
   rejectReasonMessage,
 } from '../lexicon/index.js';
-import { argsErrorText } from './args.js';
+import { parseOptions } from './args.js';
 
 export const checkHelp = `Uso: atril check PALABRA… [--json] [--lexicon ARCHIVO]
 
@@ -47,18 +46,16 @@ function labelsOf(set: TileSet, text: string): string[] {
 
 /** Runs `atril check`. */
 export async function runCheck(args: string[]): Promise<number> {
-  let values: { json?: boolean; lexicon?: string };
-  let words: string[];
-  try {
-    ({ values, positionals: words } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { json: { type: 'boolean' }, lexicon: { type: 'string' } },
-    }));
-  } catch (e) {
-    process.stderr.write(`${argsErrorText(e)}\n«atril check --help» explica cómo se usa.\n`);
+  const opts = parseOptions({
+    args,
+    allowPositionals: true,
+    options: { json: { type: 'boolean' }, lexicon: { type: 'string' } },
+  });
+  if ('error' in opts) {
+    process.stderr.write(`${opts.error}\n«atril check --help» explica cómo se usa.\n`);
     return 2;
   }
+  const { values, positionals: words } = opts;
   if (words.length === 0) {
     process.stderr.write('Falta la palabra: atril check PALABRA…\n');
     return 2;

@@ -4,7 +4,6 @@
  * lexicon into data/spanish.kwg (what `npm install` runs).
  */
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { tileSetById, type TileSet, SPANISH } from '../engine/tiles.js';
 import {
   KwgTooLargeError,
@@ -20,7 +19,7 @@ import {
   type Kwg,
   type NormalisedList,
 } from '../lexicon/index.js';
-import { argsErrorText } from './args.js';
+import { parseOptions } from './args.js';
 
 export const lexiconHelp = `Uso: atril lexicon build [LISTA.txt] [-o ARCHIVO] [--tile-set ID] [--if-missing]
      atril lexicon info [ARCHIVO]
@@ -63,27 +62,27 @@ export async function runLexicon(args: string[]): Promise<number> {
 function parse(
   args: string[],
 ): { positionals: string[]; output?: string; tileSet?: string; ifMissing: boolean } | undefined {
-  try {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        output: { type: 'string', short: 'o' },
-        'tile-set': { type: 'string' },
-        'if-missing': { type: 'boolean' },
-      },
-    });
-    return {
-      positionals,
-      output: values.output,
-      tileSet: values['tile-set'],
-      ifMissing: values['if-missing'] ?? false,
-    };
-  } catch (e) {
-    err(argsErrorText(e));
+  const opts = parseOptions({
+    args,
+    allowPositionals: true,
+    options: {
+      output: { type: 'string', short: 'o' },
+      'tile-set': { type: 'string' },
+      'if-missing': { type: 'boolean' },
+    },
+  });
+  if ('error' in opts) {
+    err(opts.error);
     err('«atril lexicon --help» explica cómo se usa.');
     return undefined;
   }
+  const { values, positionals } = opts;
+  return {
+    positionals,
+    output: values.output,
+    tileSet: values['tile-set'],
+    ifMissing: values['if-missing'] ?? false,
+  };
 }
 
 async function build(args: string[]): Promise<number> {

@@ -2,7 +2,6 @@
  * `atril play`: a game in the terminal against 1–3 bots or between people at one keyboard
  * (DESIGN.md §4). Single-key mode in a TTY; line mode when stdin is not a TTY or with --lineas.
  */
-import { parseArgs } from 'node:util';
 import {
   type ChallengeMode,
   type PresetName,
@@ -19,7 +18,7 @@ import { runKeyMode } from './terminal/keyMode.js';
 import { runLineMode } from './terminal/lineMode.js';
 import { LocalGame, type SeatConfig } from './terminal/localGame.js';
 import { loadGame, saveGame } from './terminal/save.js';
-import { argsErrorText, tileSetMismatch } from './args.js';
+import { parseOptions, tileSetMismatch } from './args.js';
 
 export const playHelp = `Uso: atril play [--vs NIVEL…] [--jugadores NOMBRE…] [--rules PRESET] [--lexicon ARCHIVO]
                   [--seed S] [--lineas] [--impugnacion MODO] [--reloj [MINUTOS]]
@@ -118,42 +117,24 @@ function clockOf(text: string): Rules['clock'] | string {
 
 /** Runs `atril play`. */
 export async function runPlay(args: string[]): Promise<number> {
-  // A closed pipe (`atril play | head`) ends the game quietly rather than with a stack trace.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(0);
-  });
-  let values: {
-    vs?: string[];
-    jugadores?: string[];
-    rules?: string;
-    lexicon?: string;
-    seed?: string;
-    lineas?: boolean;
-    impugnacion?: string;
-    cargar?: string;
-    reloj?: string;
-  };
-  let rest: string[];
   const argv = clockArgs(args);
-  try {
-    ({ values, positionals: rest } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        vs: { type: 'string', multiple: true },
-        jugadores: { type: 'string', multiple: true },
-        rules: { type: 'string' },
-        lexicon: { type: 'string' },
-        seed: { type: 'string' },
-        lineas: { type: 'boolean' },
-        impugnacion: { type: 'string' },
-        cargar: { type: 'string' },
-        reloj: { type: 'string' },
-      },
-    }));
-  } catch (e) {
-    return usage(argsErrorText(e));
-  }
+  const opts = parseOptions({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      vs: { type: 'string', multiple: true },
+      jugadores: { type: 'string', multiple: true },
+      rules: { type: 'string' },
+      lexicon: { type: 'string' },
+      seed: { type: 'string' },
+      lineas: { type: 'boolean' },
+      impugnacion: { type: 'string' },
+      cargar: { type: 'string' },
+      reloj: { type: 'string' },
+    },
+  });
+  if ('error' in opts) return usage(opts.error);
+  const { values, positionals: rest } = opts;
   if (values.cargar !== undefined) {
     if (
       values.vs ||

@@ -10,7 +10,6 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import { squareName } from '../engine/notation/coords.js';
 import { type GcgError, type GcgRecord, parseGcg } from '../engine/notation/gcg.js';
 import type { PlacementErrorCode } from '../engine/placement.js';
@@ -23,6 +22,7 @@ import {
 } from '../engine/replay.js';
 import { tileSetById } from '../engine/tiles.js';
 import { loadDefaultLexicon, loadLexicon } from '../lexicon/index.js';
+import { parseOptions } from './args.js';
 
 export const replayHelp = `Uso: atril replay PARTIDA.gcg [--lexicon none|ARCHIVO] [--json]
 
@@ -64,18 +64,13 @@ interface WordCheck {
 
 /** Runs `atril replay`. */
 export async function runReplay(args: string[]): Promise<number> {
-  let values: { json?: boolean; lexicon?: string };
-  let files: string[];
-  try {
-    ({ values, positionals: files } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { json: { type: 'boolean' }, lexicon: { type: 'string' } },
-    }));
-  } catch (e) {
-    const m = /'([^']+)'/.exec((e as Error).message);
-    return usage(m ? `Opción no válida: «${m[1]}».` : 'Opción no válida.');
-  }
+  const opts = parseOptions({
+    args,
+    allowPositionals: true,
+    options: { json: { type: 'boolean' }, lexicon: { type: 'string' } },
+  });
+  if ('error' in opts) return usage(opts.error);
+  const { values, positionals: files } = opts;
   if (files.length !== 1) return usage('Indica un archivo de partida: atril replay PARTIDA.gcg');
   const file = files[0]!;
 

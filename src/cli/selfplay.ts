@@ -4,13 +4,12 @@
  * first; game g uses seed S + g. JSON: wins, draws, mean scores and the 95% Wilson interval of
  * the first bot's win rate (a draw counts as half a win).
  */
-import { parseArgs } from 'node:util';
 import { PRESETS, makeRules, type PresetName } from '../engine/rules.js';
 import { tileSetById } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { BOT_LEVELS, isBotLevel, makeBot } from '../ai/bots.js';
 import { SelfPlay, wilson } from '../ai/selfplay.js';
-import { argsErrorText, plainCount, tileSetMismatch } from './args.js';
+import { parseOptions, plainCount, tileSetMismatch } from './args.js';
 
 export const selfplayHelp = `Uso: atril selfplay --games N --bots A,B [--seed S] [--json] [--rules PRESET] [--lexicon ARCHIVO]
 
@@ -34,29 +33,19 @@ function fail(message: string): number {
 
 /** Runs `atril selfplay`. */
 export async function runSelfplay(args: string[]): Promise<number> {
-  let values: {
-    games?: string;
-    bots?: string;
-    seed?: string;
-    json?: boolean;
-    rules?: string;
-    lexicon?: string;
-  };
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        games: { type: 'string' },
-        bots: { type: 'string' },
-        seed: { type: 'string' },
-        json: { type: 'boolean' },
-        rules: { type: 'string' },
-        lexicon: { type: 'string' },
-      },
-    }));
-  } catch (e) {
-    return fail(argsErrorText(e));
-  }
+  const opts = parseOptions({
+    args,
+    options: {
+      games: { type: 'string' },
+      bots: { type: 'string' },
+      seed: { type: 'string' },
+      json: { type: 'boolean' },
+      rules: { type: 'string' },
+      lexicon: { type: 'string' },
+    },
+  });
+  if ('error' in opts) return fail(opts.error);
+  const { values } = opts;
   const games = plainCount(values.games ?? '') ?? 0;
   if (games < 1) return fail('--games necesita un número entero de partidas (1 o más).');
   const names = (values.bots ?? '').split(',').map((s) => s.trim().toLowerCase());
