@@ -11,7 +11,13 @@
 import { SIZE } from '../engine/board.js';
 import type { Rules } from '../engine/rules.js';
 import { STANDARD_SCORING } from '../engine/placement.js';
-import { BLANK_FLAG, type TileSet, fullDistribution } from '../engine/tiles.js';
+import {
+  BLANK_FLAG,
+  type TileSet,
+  fullDistribution,
+  rackCount,
+  rackValue,
+} from '../engine/tiles.js';
 import type { Bot } from './bots.js';
 import { MoveGenerator } from './movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, MoveList, TILE_STRIDE } from './movelist.js';
@@ -145,7 +151,7 @@ export class SelfPlay {
       }
       if (observe) observe({ seat, leave: rack, score, bagAfter: bag.length, turn });
       if (i >= 0 && list.kind[i] !== KIND_PASS && list.kind[i] !== KIND_EXCHANGE)
-        draw(rack, placedCount(rack, rackSize));
+        draw(rack, rackSize - rackCount(rack));
       if (bag.length === 0 && rack.every((c) => c === 0)) {
         wentOut = seat;
         turn++;
@@ -170,18 +176,6 @@ export class SelfPlay {
     const winner = a > b ? 0 : b > a ? 1 : -1;
     return { scores, before, winner, turns: turn };
   }
-}
-
-function placedCount(rack: Uint8Array, rackSize: number): number {
-  let n = 0;
-  for (let t = 0; t < rack.length; t++) n += rack[t]!;
-  return rackSize - n;
-}
-
-function rackValue(set: TileSet, rack: Uint8Array): number {
-  let v = 0;
-  for (let t = 1; t < rack.length; t++) v += rack[t]! * set.letters[t - 1]!.value;
-  return v;
 }
 
 /** Wilson 95% interval of a proportion (draws count as half a win). */

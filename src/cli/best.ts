@@ -8,7 +8,17 @@ import { SIZE } from '../engine/board.js';
 import type { ExchangeMove, PlaceMove } from '../engine/move.js';
 import { formatCoord } from '../engine/notation/coords.js';
 import { type CgpError, parseCgp } from '../engine/notation/cgp.js';
-import { EMPTY, tileSetById, tilesToGcg, type TileSet } from '../engine/tiles.js';
+import {
+  EMPTY,
+  fullDistribution,
+  rackFromTiles,
+  rackValue,
+  tileSetById,
+  tileValue,
+  tilesToGcg,
+  tilesValue,
+  type TileSet,
+} from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { NO_LEAVES } from '../ai/leave.js';
 import { defaultLeaves } from '../ai/leaves.js';
@@ -86,21 +96,19 @@ export async function runBest(args: string[]): Promise<number> {
   const rackTiles = pos.racks[0] ?? [];
   if (rackTiles.length === 0) return fail('La posición no trae el atril del jugador que mueve.');
 
-  const rack = new Uint8Array(set.letters.length + 1);
-  for (const t of rackTiles) rack[t]!++;
+  const rack = rackFromTiles(set, rackTiles);
   let onBoard = 0;
   let boardValue = 0;
   for (let sq = 0; sq < SIZE * SIZE; sq++) {
     const t = pos.board[sq]!;
     if (t === EMPTY) continue;
     onBoard++;
-    boardValue += t & 0x80 ? 0 : set.letters[t - 1]!.value;
+    boardValue += tileValue(set, t);
   }
   const others = pos.racks.slice(1).reduce((n, r) => n + (r.length > 0 ? r.length : 7), 0);
   const bagCount = Math.max(0, set.size - onBoard - rackTiles.length - others);
-  let total = 0;
-  set.letters.forEach((l) => (total += l.count * l.value));
-  const rackValue = rackTiles.reduce((v, t) => v + (t === 0 ? 0 : set.letters[t - 1]!.value), 0);
+  const total = rackValue(set, fullDistribution(set));
+  const rackPoints = tilesValue(set, rackTiles);
 
   const gen = new MoveGenerator(lex.nodes, set);
   gen.setBoard(pos.board);
@@ -112,7 +120,7 @@ export async function runBest(args: string[]): Promise<number> {
       leaves: set.id === 'spanish' ? defaultLeaves() : NO_LEAVES,
       bagCount,
       exchangeMinBag: 1,
-      unseenValue: total - boardValue - rackValue,
+      unseenValue: total - boardValue - rackPoints,
     },
     list,
   );

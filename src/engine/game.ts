@@ -45,7 +45,9 @@ import {
   EMPTY,
   type TileSet,
   letterOf,
-  tileValue,
+  rackCount,
+  rackToTiles,
+  rackValue,
   tilesToWord,
 } from './tiles.js';
 
@@ -502,35 +504,15 @@ export function overtimePenalty(rules: Rules, usedMs: number): number {
   return over > 0 ? Math.ceil(over / 60_000) * rules.clock.penaltyPerMinute : 0;
 }
 
-/** The face value of a rack (E-05): blanks 0, CH 5, LL and RR 8. */
-export function rackValue(set: TileSet, rack: ArrayLike<number>): number {
-  let v = 0;
-  for (let c = 1; c < rack.length; c++) v += rack[c]! * tileValue(set, c);
-  return v;
-}
-
-/** The tiles of a rack as a list in canonical order, blanks first (T-04). */
-export function rackTiles(rack: ArrayLike<number>): number[] {
-  const out: number[] = [];
-  for (let c = 0; c < rack.length; c++) for (let k = 0; k < rack[c]!; k++) out.push(c);
-  return out;
-}
-
 /** True when the pending play, if it stood, would end the game (E-01 or V-02): E-06 window. */
 export function inFinalChallengeWindow(s: GameState): boolean {
   const p = s.pending;
   if (!p || s.result) return false;
-  return (s.bag.length === 0 && rackSize(s.racks[p.seat]!) === 0) || reachedTarget(s, p.seat);
+  return (s.bag.length === 0 && rackCount(s.racks[p.seat]!) === 0) || reachedTarget(s, p.seat);
 }
 
 function reachedTarget(s: GameState, seat: number): boolean {
   return s.rules.targetScore !== null && s.scores[seat]! >= s.rules.targetScore;
-}
-
-function rackSize(rack: Uint8Array): number {
-  let n = 0;
-  for (let c = 0; c < rack.length; c++) n += rack[c]!;
-  return n;
 }
 
 // Which end rule, if any, holds in this state (checked after every action).
@@ -538,7 +520,7 @@ function endOf(s: GameState): { reason: EndReason; wentOut: number | null } | nu
   if (s.result || inFinalChallengeWindow(s)) return null;
   if (s.bag.length === 0) {
     for (let seat = 0; seat < s.players; seat++)
-      if (rackSize(s.racks[seat]!) === 0) return { reason: 'out', wentOut: seat }; // E-01
+      if (rackCount(s.racks[seat]!) === 0) return { reason: 'out', wentOut: seat }; // E-01
   }
   for (let seat = 0; seat < s.players; seat++)
     if (reachedTarget(s, seat)) return { reason: 'target', wentOut: null }; // V-02
@@ -595,7 +577,7 @@ function endEvent(
     reason,
     wentOut,
     resigned,
-    racks: s.racks.map(rackTiles),
+    racks: s.racks.map((r) => rackToTiles(r)),
     rackAdjust,
     timePenalty,
     before,

@@ -40,7 +40,7 @@ import {
   letterOf,
   rackToTiles,
   tileSetById,
-  tileValue,
+  tilesValue,
   tilesToGcg,
   tilesToWord,
 } from './tiles.js';
@@ -349,7 +349,7 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
         break;
       case 'endRack': {
         word = `(${tilesToGcg(set, ev.tiles, '?')})`;
-        const v = rackValue(set, ev.tiles);
+        const v = tilesValue(set, ev.tiles);
         endTiles.push(...ev.tiles);
         endRacks.push({ turn, line, player: p, value: v });
         if (ev.score === 2 * v) {
@@ -366,7 +366,7 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
       }
       case 'rackPenalty': {
         word = `(${tilesToGcg(set, ev.tiles, '?')})`;
-        score = -rackValue(set, ev.tiles);
+        score = -tilesValue(set, ev.tiles);
         penalised.add(p);
         penaltyTurns.push({ turn, line, player: p });
         if (ev.score !== score) flag('SCORE', ev.score, score);
@@ -488,12 +488,6 @@ function lastPlay(events: readonly GcgEvent[], i: number, plays: Standing[]): St
     if (events[j]!.kind === 'place') return plays.find((s) => s.turn === j + 1);
   }
   return undefined;
-}
-
-function rackValue(set: TileSet, tiles: readonly number[]): number {
-  let v = 0;
-  for (const t of tiles) v += tileValue(set, t);
-  return v;
 }
 
 // Tiles in `used` (BLANK for a blank) beyond what `rack` holds.

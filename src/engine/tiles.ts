@@ -344,6 +344,27 @@ export function rackToTiles(rack: ArrayLike<number>): number[] {
   return out;
 }
 
+/** How many tiles a rack (count array) holds. */
+export function rackCount(rack: ArrayLike<number>): number {
+  let n = 0;
+  for (let c = 0; c < rack.length; c++) n += rack[c]!;
+  return n;
+}
+
+/** The face value of a rack given as counts (E-05): blanks 0, CH 5, LL and RR 8. */
+export function rackValue(set: TileSet, rack: ArrayLike<number>): number {
+  let v = 0;
+  for (let c = 1; c < rack.length; c++) v += rack[c]! * tileValue(set, c);
+  return v;
+}
+
+/** The face value of a list of tiles (blanks, flagged or not, count 0). */
+export function tilesValue(set: TileSet, codes: readonly number[]): number {
+  let v = 0;
+  for (const c of codes) v += tileValue(set, c);
+  return v;
+}
+
 /** A fresh count array of every tile in the set: the full bag. */
 export function fullDistribution(set: TileSet): Uint8Array {
   const counts = emptyRack(set);

@@ -6,10 +6,10 @@
  */
 import { SIZE } from './board.js';
 import type { GameEvent } from './events.js';
-import { type GameResult, type GameState, inFinalChallengeWindow, rackTiles } from './game.js';
+import { type GameResult, type GameState, inFinalChallengeWindow } from './game.js';
 import { formatCoord } from './notation/coords.js';
 import { type ChallengeMode, type Rules, describeRules, isChallengeable } from './rules.js';
-import { BLANK, BLANK_FLAG, fullDistribution, tilesToGcg } from './tiles.js';
+import { BLANK, BLANK_FLAG, fullDistribution, rackToTiles, tilesToGcg } from './tiles.js';
 
 /** Who is looking: a seat number or an observer. */
 export type Viewer = number | 'observer';
@@ -144,7 +144,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     players: state.players,
     version: state.version,
     board: plain(state.board),
-    rack: viewer === 'observer' ? null : rackTiles(state.racks[viewer]!),
+    rack: viewer === 'observer' ? null : rackToTiles(state.racks[viewer]!),
     lastDrawn: viewer === 'observer' ? [] : [...state.lastDrawn[viewer]!],
     rackCounts: state.racks.map((rk) => rk.reduce((a, b) => a + b, 0)),
     bagCount: state.bag.length,

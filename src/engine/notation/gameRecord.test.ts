@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeRules } from '../rules.js';
 import { run, wordJudge } from '../testing/games.js';
-import { newGame, rackTiles, rackValue } from '../game.js';
+import { newGame } from '../game.js';
+import { rackToTiles as rackTiles, rackValue } from '../tiles.js';
 import { SPANISH, tilesToGcg } from '../tiles.js';
 import { gameFromGcg, gameToGcg } from './gameRecord.js';
 import { parseGcgText, writeGcg } from './gcg.js';

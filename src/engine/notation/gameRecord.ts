@@ -24,9 +24,9 @@ import {
   inFinalChallengeWindow,
   initialState,
   newGame,
-  rackTiles,
   reduce,
 } from '../game.js';
+import { rackToTiles } from '../tiles.js';
 import { evaluatePlacement, placementOf } from '../placement.js';
 import { type Rules, type WordJudge, checkRules, scoringOf } from '../rules.js';
 import type { GameError } from '../errors.js';
@@ -72,7 +72,7 @@ export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
   for (const e of state.events) {
     const prev = s;
     s = reduce(s, e);
-    const rack = (seat: number, st: GameState = prev): number[] => rackTiles(st.racks[seat]!);
+    const rack = (seat: number, st: GameState = prev): number[] => rackToTiles(st.racks[seat]!);
     const total = (seat: number): number => s.scores[seat]!;
     switch (e.kind) {
       case 'start':

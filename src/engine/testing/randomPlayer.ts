@@ -5,12 +5,12 @@
  * reach every branch of the rules. It is not a move generator: it finds *some* play, fast.
  */
 import { CENTER, SIZE } from '../board.js';
-import { type Action, type GameState, inFinalChallengeWindow, rackTiles } from '../game.js';
+import { type Action, type GameState, inFinalChallengeWindow } from '../game.js';
 import type { PlaceMove } from '../move.js';
 import { evaluatePlacement, placementOf } from '../placement.js';
 import { type WordJudge, isChallengeable, scoringOf } from '../rules.js';
 import type { Rng } from '../rng.js';
-import { BLANK, BLANK_FLAG, EMPTY, type TileSet, letterOf } from '../tiles.js';
+import { BLANK, BLANK_FLAG, EMPTY, type TileSet, letterOf, rackToTiles } from '../tiles.js';
 
 /** Words as tile sequences, indexed by their sorted letters (anagram key). */
 export class WordIndex implements WordJudge {
@@ -98,7 +98,7 @@ export function randomAction(
   if (chance(opts.resign)) return { kind: 'resign', seat: rng.below(state.players) };
   const move = findPlay(state, words, rng, opts.attempts, chance(opts.phony));
   if (move) return { ...move, seat };
-  const rack = rackTiles(state.racks[seat]!);
+  const rack = rackToTiles(state.racks[seat]!);
   const bagOk = state.bag.length >= state.rules.exchangeMinBag;
   if (bagOk && rack.length > 0 && chance(opts.exchange)) {
     const n = 1 + rng.below(Math.min(rack.length, state.bag.length));
