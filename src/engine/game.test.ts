@@ -16,6 +16,15 @@ import type { PlaceMove } from './move.js';
 
 const at = (seat: number, coord: string, word: string): Action => ({ ...play(coord, word), seat });
 const pass = (seat: number): Action => ({ kind: 'pass', seat });
+/** Seat 0 puts raw tile codes across from the centre (for codes no word can spell). */
+const onStar = (tiles: number[]): Action => ({
+  kind: 'place',
+  seat: 0,
+  row: 7,
+  col: 7,
+  dir: 'H',
+  tiles,
+});
 const challenge = (seat: number): Action => ({ kind: 'challenge', seat });
 const exchange = (seat: number, tiles: string): Action => ({
   kind: 'exchange',
@@ -119,30 +128,14 @@ describe('tiles in play (§1–§2)', () => {
   it('T-02: a blank may not be declared K or W (no such tile)', () => {
     const g = rigged({ racks: ['?ASA', 'E'], bag: 'EEEE' });
     const kCode = SPANISH.letters.length + 1; // one past Z: no K exists
-    const m: Action = {
-      kind: 'place',
-      seat: 0,
-      row: 7,
-      col: 7,
-      dir: 'H',
-      tiles: [kCode | BLANK_FLAG, 1, 22, 1],
-    };
-    const r = apply(g, m, ANY_WORD);
+    const r = apply(g, onStar([kCode | BLANK_FLAG, 1, 22, 1]), ANY_WORD);
     expect(!r.ok && r.error.code).toBe('LETTER_NOT_IN_SET');
     expect(wordToTiles(SPANISH, 'kiwi')).toMatchObject({ code: 'LETTER_NOT_IN_SET', letter: 'K' });
   });
 
   it('T-05: a blank must be designated when played', () => {
     const g = rigged({ racks: ['?ASA', 'E'], bag: 'EEEE' });
-    const m: Action = {
-      kind: 'place',
-      seat: 0,
-      row: 7,
-      col: 7,
-      dir: 'H',
-      tiles: [BLANK_FLAG, 1, 22, 1],
-    };
-    expect(code(g, m)).toBe('BLANK_NOT_DESIGNATED');
+    expect(code(g, onStar([BLANK_FLAG, 1, 22, 1]))).toBe('BLANK_NOT_DESIGNATED');
   });
 
   it('T-05: a blank keeps its letter and scores 0 in later words', () => {
