@@ -8,7 +8,6 @@
  * with `--lexicon none`. Invalid words are listed but do not change `ok` or the exit code:
  * `ok` is about scores (DESIGN.md §4), and real records are full of phonies, challenged or not.
  */
-import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { squareName } from '../engine/notation/coords.js';
 import { type GcgError, type GcgRecord, parseGcg } from '../engine/notation/gcg.js';
@@ -21,7 +20,13 @@ import {
   replayRecord,
 } from '../engine/replay.js';
 import { tileSetById } from '../engine/tiles.js';
-import { loadDefaultLexicon, loadLexicon } from '../lexicon/index.js';
+import {
+  INPUT_LIMITS,
+  inputFileErrorMessage,
+  loadDefaultLexicon,
+  loadLexicon,
+  readInputFile,
+} from '../lexicon/index.js';
 import { parseOptions } from './args.js';
 
 export const replayHelp = `Uso: atril replay PARTIDA.gcg [--lexicon none|ARCHIVO] [--json]
@@ -74,20 +79,10 @@ export async function runReplay(args: string[]): Promise<number> {
   if (files.length !== 1) return usage('Indica un archivo de partida: atril replay PARTIDA.gcg');
   const file = files[0]!;
 
-  let bytes: Uint8Array;
-  try {
-    if (statSync(file).isDirectory()) return fail(`«${file}» es una carpeta, no un archivo.`);
-    bytes = new Uint8Array(readFileSync(file));
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return fail(
-      code === 'ENOENT'
-        ? `No existe el archivo «${file}».`
-        : `No se puede leer «${file}» (${code ?? (err as Error).message}).`,
-    );
-  }
+  const read = readInputFile(file, INPUT_LIMITS.record);
+  if (!read.ok) return fail(inputFileErrorMessage(read.error));
 
-  const parsed = parseGcg(bytes);
+  const parsed = parseGcg(read.bytes);
   if (!parsed.ok) return fail(`«${file}»: ${gcgErrorMessage(parsed.error)}`);
   const { record, lines } = parsed;
 

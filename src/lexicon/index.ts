@@ -61,3 +61,10 @@ export {
   type LexiconLoadError,
   type Loaded,
 } from './io.js';
+export {
+  INPUT_LIMITS,
+  inputFileErrorMessage,
+  readInputFile,
+  type InputFileError,
+  type InputFileResult,
+} from './inputFile.js';

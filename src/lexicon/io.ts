@@ -3,7 +3,7 @@
  * files, loading them (one read, no parsing) with clear Spanish errors. The only module of
  * src/lexicon that touches Node APIs.
  */
-import { readFileSync, statSync, writeFileSync, mkdirSync, renameSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,12 @@ import { SPANISH, type TileSet } from '../engine/tiles.js';
 import { buildPackedKwg } from './build.js';
 import { decodeKwg, encodeKwg, isLexiconFileError, lexiconFileErrorMessage } from './file.js';
 import type { LexiconFileError } from './file.js';
+import {
+  INPUT_LIMITS,
+  type InputFileError,
+  inputFileErrorMessage,
+  readInputFile,
+} from './inputFile.js';
 import type { Kwg } from './kwg.js';
 import { Lexicon } from './lexicon.js';
 import {
@@ -22,9 +28,7 @@ import {
 
 /** Why a lexicon or word list file could not be used. */
 export type LexiconLoadError =
-  | { code: 'NOT_FOUND'; path: string }
-  | { code: 'IS_DIRECTORY'; path: string }
-  | { code: 'UNREADABLE'; path: string; detail: string }
+  | InputFileError
   | { code: 'NOT_TEXT'; path: string }
   | { code: 'NO_WORDS'; path: string }
   | (LexiconFileError & { path: string });
@@ -47,11 +51,12 @@ export function defaultWordListPath(): string {
 export function lexiconLoadErrorMessage(err: LexiconLoadError): string {
   switch (err.code) {
     case 'NOT_FOUND':
-      return `No existe el archivo «${err.path}».`;
     case 'IS_DIRECTORY':
-      return `«${err.path}» es una carpeta, no un archivo.`;
+    case 'NOT_REGULAR':
+    case 'TOO_LARGE':
+    case 'NO_PERMISSION':
     case 'UNREADABLE':
-      return `No se puede leer «${err.path}»: ${err.detail}.`;
+      return inputFileErrorMessage(err);
     case 'NOT_TEXT':
       return `«${err.path}» no es un archivo de texto UTF-8 (¿es un archivo binario?).`;
     case 'NO_WORDS':
@@ -65,21 +70,15 @@ function fail<T>(error: LexiconLoadError): Loaded<T> {
   return { ok: false, error, message: lexiconLoadErrorMessage(error) };
 }
 
-function readBytes(path: string): Loaded<Uint8Array> {
-  try {
-    if (statSync(path).isDirectory()) return fail({ code: 'IS_DIRECTORY', path });
-    return { ok: true, value: readFileSync(path) };
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    if (e.code === 'ENOENT') return fail({ code: 'NOT_FOUND', path });
-    return fail({ code: 'UNREADABLE', path, detail: e.code ?? e.message });
-  }
+function readBytes(path: string, limit: number): Loaded<Uint8Array> {
+  const r = readInputFile(path, limit);
+  return r.ok ? { ok: true, value: r.bytes } : fail(r.error);
 }
 
 /** Reads a graph file (verifying header and checksum) into a Lexicon. */
 export function loadLexicon(path: string): Loaded<Lexicon> {
   const abs = resolve(path);
-  const bytes = readBytes(abs);
+  const bytes = readBytes(abs, INPUT_LIMITS.lexicon);
   if (!bytes.ok) return bytes;
   const kwg = decodeKwg(bytes.value);
   if (isLexiconFileError(kwg)) return fail({ ...kwg, path: abs });
@@ -121,7 +120,7 @@ export function openLexicon(option: string | undefined): Loaded<Lexicon> {
  */
 export function readWordList(path: string, set: TileSet = SPANISH): Loaded<NormalisedList> {
   const abs = resolve(path);
-  const bytes = readBytes(abs);
+  const bytes = readBytes(abs, INPUT_LIMITS.wordList);
   if (!bytes.ok) return bytes;
   let text: string;
   try {

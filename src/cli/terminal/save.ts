@@ -8,13 +8,14 @@
  * the time already spent on the turn in progress. Loading puts them back on the rebuilt events,
  * so the clocks and every later save are the same as if the game had never stopped.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type GameState, replayGame } from '../../engine/game.js';
 import type { GameEvent } from '../../engine/events.js';
 import { gameFromGcg, gameToGcg } from '../../engine/notation/gameRecord.js';
 import { parseGcg, writeGcg } from '../../engine/notation/gcg.js';
 import type { WordJudge } from '../../engine/rules.js';
+import { INPUT_LIMITS, inputFileErrorMessage, readInputFile } from '../../lexicon/index.js';
 import type { LocalGame } from './localGame.js';
 
 const BOTS_PRAGMA = 'atril-bots';
@@ -63,19 +64,9 @@ export interface LoadedGame {
 
 /** Reads a game saved by `saveGame`; on failure, the Spanish reason. */
 export function loadGame(path: string, judge: WordJudge): LoadedGame | { error: string } {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(resolve(path));
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    return {
-      error:
-        e.code === 'ENOENT'
-          ? `No existe el archivo «${path}».`
-          : `No se puede leer «${path}»: ${e.code ?? e.message}.`,
-    };
-  }
-  const parsed = parseGcg(bytes);
+  const read = readInputFile(resolve(path), INPUT_LIMITS.record);
+  if (!read.ok) return { error: inputFileErrorMessage({ ...read.error, path }) };
+  const parsed = parseGcg(read.bytes);
   if (!parsed.ok)
     return {
       error: `«${path}» no es un GCG válido (${parsed.error.code}${parsed.error.line ? `, línea ${parsed.error.line}` : ''}).`,
