@@ -169,7 +169,7 @@ export async function runPlay(args: string[]): Promise<number> {
   if (humans.length + levels.length < 2) return usage('Hacen falta al menos dos jugadores.');
 
   const preset = (values.rules ?? 'fise').toLowerCase();
-  if (!(preset in PRESETS))
+  if (!Object.hasOwn(PRESETS, preset))
     return usage(`Reglas desconocidas: «${values.rules}». Reglas: fise, caja, sala.`);
   let challenge: ChallengeMode | undefined;
   if (values.impugnacion !== undefined) {

@@ -142,7 +142,7 @@ function fail(message: string): number {
 }
 
 function setName(id: string): string {
-  return SET_NAMES[id] ?? tileSetById(id)?.name ?? id;
+  return (Object.hasOwn(SET_NAMES, id) ? SET_NAMES[id] : tileSetById(id)?.name) ?? id;
 }
 
 /** The `--json` document of DESIGN.md §4; extra detail lives under `final`. */

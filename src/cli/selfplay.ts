@@ -63,7 +63,7 @@ export async function runSelfplay(args: string[]): Promise<number> {
       `--seed necesita un número entero (sin exponente, menor que 2^53), no «${values.seed}».`,
     );
   const preset = (values.rules ?? 'fise') as PresetName;
-  if (!(preset in PRESETS))
+  if (!Object.hasOwn(PRESETS, preset))
     return fail(
       `Reglas desconocidas: «${values.rules}». Opciones: ${Object.keys(PRESETS).join(', ')}.`,
     );

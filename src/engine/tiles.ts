@@ -152,9 +152,13 @@ const SETS: Record<string, TileSet> = {
   polish: POLISH,
 };
 
-/** Looks a tile set up by its `#tile-distribution` name; undefined when unknown. */
+/**
+ * Looks a tile set up by its `#tile-distribution` name; undefined when unknown. Only the table's
+ * own keys count: `constructor` or `__proto__` are names on every object, not tile sets.
+ */
 export function tileSetById(id: string): TileSet | undefined {
-  return SETS[id.toLowerCase()];
+  const key = id.toLowerCase();
+  return Object.hasOwn(SETS, key) ? SETS[key] : undefined;
 }
 
 /** Every tile set the engine knows. */

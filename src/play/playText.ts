@@ -59,7 +59,7 @@ export function parsePlayText(
   let dir = coord.dir;
   const rest: string[] = [];
   for (const w of words) {
-    const d = DIR_WORDS[w.toLowerCase()];
+    const d = Object.hasOwn(DIR_WORDS, w.toLowerCase()) ? DIR_WORDS[w.toLowerCase()] : undefined;
     if (d && words.length > 1) dir = d;
     else rest.push(w);
   }
