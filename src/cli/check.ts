@@ -30,18 +30,26 @@ interface Verdict {
   why?: string;
 }
 
-/** Labels of a word's tiles; characters the set lacks are kept as they are (K, W, digits). */
+/**
+ * Labels of a word's tiles, read greedily like `wordToTiles` (digraphs first); characters the
+ * set lacks are kept as they are (K, W, digits). One pass, so a long word of foreign letters
+ * costs what its length costs.
+ */
 function labelsOf(set: TileSet, text: string): string[] {
-  const norm = normalizeText(set, text);
-  const r = wordToTiles(set, norm);
-  if (Array.isArray(r)) return r.map((c) => tileLabel(set, c));
-  const chars = [...norm];
-  const before = wordToTiles(set, chars.slice(0, r.at).join(''));
-  return [
-    ...(Array.isArray(before) ? before.map((c) => tileLabel(set, c)) : []),
-    r.letter,
-    ...labelsOf(set, chars.slice(r.at + 1).join('')),
-  ];
+  const chars = [...normalizeText(set, text)];
+  const digraphs = set.multiChar.map((m) => [...m]);
+  const out: string[] = [];
+  for (let i = 0; i < chars.length;) {
+    const d = digraphs.find((parts) => parts.every((p, k) => chars[i + k] === p));
+    if (d) {
+      out.push(d.join(''));
+      i += d.length;
+    } else {
+      out.push(chars[i]!);
+      i++;
+    }
+  }
+  return out;
 }
 
 /** Runs `atril check`. */

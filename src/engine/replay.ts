@@ -193,6 +193,8 @@ interface Standing {
   readonly computed: number;
   readonly stated: number;
   withdrawn: boolean;
+  /** The words of this play the judge rejected, to mark them withdrawn with it. */
+  readonly invalid: InvalidWord[];
 }
 
 /** Replays a record on the standard board and checks every stated score and total. */
@@ -222,7 +224,9 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
       warnings.push({ turn, line, kind: 'RACK_LACKS_TILES', tiles: tilesToGcg(set, lacking, '?') });
   };
   const invalidWords: InvalidWord[] = [];
-  const plays: Standing[] = [];
+  // The most recent placement: what a `--` takes back and a challenge bonus rewards. Kept as
+  // the replay goes, so records of many challenge or withdrawal lines replay in linear time.
+  let lastPlaced: Standing | undefined;
   const full = fullDistribution(set);
   const overflowWarned = new Set<number>();
   const endRacks: { turn: number; line: number | null; player: number; value: number }[] = [];
@@ -282,7 +286,7 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
             tiles: tilesToGcg(set, [code], '?'),
           });
         }
-        plays.push({
+        const standing: Standing = {
           turn,
           player: p,
           coord,
@@ -290,11 +294,16 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
           computed: score,
           stated: ev.score,
           withdrawn: false,
-        });
+          invalid: [],
+        };
+        lastPlaced = standing;
         if (opts.isWord) {
           for (const w of result.words) {
-            if (!opts.isWord(w.tiles.map(letterOf)))
-              invalidWords.push({ turn, line, word: tilesToWord(set, w.tiles), withdrawn: false });
+            if (!opts.isWord(w.tiles.map(letterOf))) {
+              const bad = { turn, line, word: tilesToWord(set, w.tiles), withdrawn: false };
+              invalidWords.push(bad);
+              standing.invalid.push(bad);
+            }
           }
         }
         if (score !== ev.score) flag('SCORE', ev.score, score);
@@ -302,15 +311,14 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
       }
       case 'withdraw': {
         word = '--';
-        const last = lastPlay(record.events, i, plays);
+        const last = lastPlaced;
         if (!last || last.withdrawn) {
           flag('NOTHING_TO_WITHDRAW', ev.score, 0);
           break;
         }
         last.withdrawn = true;
         for (const sq of last.squares) board[sq] = EMPTY;
-        for (const w of invalidWords)
-          if (w.turn === last.turn) (w as { withdrawn: boolean }).withdrawn = true;
+        for (const w of last.invalid) (w as { withdrawn: boolean }).withdrawn = true;
         coord = last.coord;
         owner = last.player;
         score = -last.computed;
@@ -334,7 +342,7 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
         score = ev.score;
         // A bonus (positive) rewards the play just challenged. Zero or negative amounts are
         // what Atril writes for a failed challenge on the challenger (gameRecord.ts).
-        const last = lastPlay(record.events, i, plays);
+        const last = lastPlaced;
         if (ev.score > 0 && (!last || last.withdrawn || last.player !== p))
           flag(
             'CHALLENGE_PLAYER',
@@ -480,14 +488,6 @@ function squareAt(ev: Omit<Placement, 'tiles'>, k: number): number {
   const r = ev.dir === 'V' ? ev.row + k : ev.row;
   const c = ev.dir === 'H' ? ev.col + k : ev.col;
   return r < 15 && c < 15 ? r * 15 + c : -1;
-}
-
-// The play a `--` takes back: the most recent placement before it, if it is still standing.
-function lastPlay(events: readonly GcgEvent[], i: number, plays: Standing[]): Standing | undefined {
-  for (let j = i - 1; j >= 0; j--) {
-    if (events[j]!.kind === 'place') return plays.find((s) => s.turn === j + 1);
-  }
-  return undefined;
 }
 
 // Tiles in `used` (BLANK for a blank) beyond what `rack` holds.

@@ -133,12 +133,14 @@ function parseRow(set: TileSet, text: string): number[] | CgpError {
   while (at < text.length && (m = re.exec(text)) !== null) {
     at = re.lastIndex;
     if (m[1] !== undefined) {
-      const n = Number(m[1]);
-      if (n === 0) return { code: 'BAD_BOARD', text };
+      // Bounded before expanding: a run of 999999999 must not become a billion squares.
+      const n = m[1].length > 2 ? Infinity : Number(m[1]);
+      if (n === 0 || out.length + n > SIZE) return { code: 'BAD_BOARD', text };
       for (let k = 0; k < n; k++) out.push(EMPTY);
     } else {
       const tiles = parseNotation(set, m[0]);
       if (!Array.isArray(tiles)) return { code: 'UNKNOWN_TILE', text: tiles.text };
+      if (out.length + tiles.length > SIZE) return { code: 'BAD_BOARD', text };
       out.push(...tiles);
     }
   }
