@@ -49,7 +49,9 @@ no se comprueban. Las palabras que no están en el léxico se avisan, pero no ca
 resultado, que trata de las puntuaciones.
 
 Salida: 0 si todo cuadra, 1 si alguna puntuación o total no cuadra, 2 si el archivo no se
-puede leer (no existe, codificación incorrecta, jugador sin declarar, jugada imposible…).`;
+puede leer (no existe, codificación incorrecta, jugador sin declarar, jugada imposible…) o
+describe una partida imposible (más fichas de las que tiene el juego, más de las que caben en
+el atril, un cambio sin fichas suficientes en la bolsa, jugadas después del final…).`;
 
 const SET_NAMES: Record<string, string> = {
   spanish: 'español',
@@ -245,9 +247,30 @@ export function replayErrorMessage(e: ReplayError): string {
   if (e.code === 'UNSUPPORTED_BOARD')
     return `la partida es en otro tablero («${e.text}»); Atril solo reproduce el tablero estándar de 15×15.`;
   const where = e.line != null ? `línea ${e.line} (turno ${e.turn})` : `turno ${e.turn}`;
+  if (e.code === 'IMPOSSIBLE_RECORD') return `${where}: partida imposible: ${impossibleText(e)}.`;
   const sq = e.square !== undefined ? squareName(e.square) : '?';
   const why = e.reason ? PLACEMENT_REASONS[e.reason](sq) : 'no se puede colocar';
   return `${where}: jugada imposible: ${why}.`;
+}
+
+const fichas = (n: number): string => `${n} ${n === 1 ? 'ficha' : 'fichas'}`;
+
+// Why a record cannot describe a real game, in Spanish.
+function impossibleText(e: ReplayError): string {
+  switch (e.impossible) {
+    case 'TOO_MANY_TILES':
+      return `hay más fichas ${e.tiles} (en el tablero y en el atril anotado) de las que tiene el juego`;
+    case 'RACK_OVERFLOW':
+      return `usa ${fichas(e.count ?? 0)}, pero en el atril solo puede haber ${e.held ?? 0}`;
+    case 'EXCHANGE_BAG_TOO_SMALL':
+      return `un cambio con ${fichas(e.bag ?? 0)} en la bolsa; hacen falta al menos ${e.needed ?? 0}`;
+    case 'MOVE_AFTER_END':
+      return 'una jugada después de que la partida terminara (un jugador se quedó sin fichas con la bolsa vacía, o llegó a la puntuación final)';
+    case 'EARLY_RACK_PENALTY':
+      return `se restan las fichas propias tras ${e.count === 1 ? '1 turno' : `${e.count ?? 0} turnos`} sin puntuar, y ninguna regla termina la partida antes de ${e.needed ?? 0}`;
+    default:
+      return 'no se puede haber jugado';
+  }
 }
 
 /** A Spanish sentence for a GCG reading error. */
@@ -341,11 +364,7 @@ function humanReport(
   }
   for (const w of report.warnings) {
     const where = w.line != null ? `línea ${w.line}` : `turno ${w.turn}`;
-    out.push(
-      w.kind === 'RACK_LACKS_TILES'
-        ? `  Aviso, ${where}: el atril anotado no tiene ${w.tiles}.`
-        : `  Aviso, ${where}: hay más fichas ${w.tiles} en el tablero de las que tiene el juego.`,
-    );
+    out.push(`  Aviso, ${where}: el atril anotado no tiene ${w.tiles}.`);
   }
   if (words.checked) {
     const src = words.lexicon === 'default' ? 'el léxico por defecto' : `«${words.lexicon}»`;

@@ -113,8 +113,9 @@ describe('replay: end of game (RULES.md E-05, §12 records)', () => {
     expect(r.mismatches[0]).toMatchObject({ stated: 17, computed: 18 });
   });
   it('own-rack penalties after scoreless turns must equal the rack value', () => {
-    const r = replay(PLAYED + '>a: ?Z (?Z) -10 2\n>b: [RR] ([RR]) -7 3\n');
-    expect(kinds(r)).toEqual(['SCORE@7']);
+    const passes = '>a: ?Z - +0 12\n>b: [RR] - +0 10\n'.repeat(2);
+    const r = replay(PLAYED + passes + '>a: ?Z (?Z) -10 2\n>b: [RR] ([RR]) -7 3\n');
+    expect(kinds(r)).toEqual(['SCORE@11']);
     expect(r.mismatches[0]).toMatchObject({ stated: -7, computed: -8 });
     expect(r.final.ending).toBe('penalties');
   });

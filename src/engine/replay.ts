@@ -16,8 +16,14 @@
  * - end of game: going-out points `(TILES) +N` may be 2× the tiles' value (modern convention)
  *   or 1× with a `TILES (TILES) -N` line for each opponent (old convention, like the FISE own-
  *   rack rule E-05), never both; own-rack lines must subtract exactly the tiles' value.
- * Racks in records are often partial, so racks never make a move fail; tiles played that the
- * stated rack lacks are warnings.
+ * Racks in records are often partial, so tiles played that the stated rack lacks are warnings.
+ * A record of a game that cannot have been played is refused (IMPOSSIBLE_RECORD): more tiles of
+ * a letter than the set has, more tiles placed than a rack holds, an exchange the bag could not
+ * fund (X-01…X-03), a turn after a player went out with the bag empty (E-01), an own-rack line
+ * with nobody out and too few scoreless turns for any end rule (E-02, E-03). The bag is counted
+ * as a game would: each player holds a full rack while the bag has tiles, then what is left.
+ * Rack size and exchange limit come from the record's `#atril-rules` when it has them, else 7
+ * and the tile set's practice (1 tile for Spanish, X-02; 7 otherwise, FORMAT.md §6).
  */
 import { SQUARES, emptyBoard } from './board.js';
 import type { PlaceMove, Placement } from './move.js';
@@ -96,9 +102,7 @@ export interface ReplayMismatch {
 }
 
 /** Oddities that do not affect scores. */
-export type WarningKind =
-  | 'RACK_LACKS_TILES' // tiles played or exchanged that the stated rack does not hold
-  | 'TOO_MANY_TILES'; // the board holds more of a tile than the set has
+export type WarningKind = 'RACK_LACKS_TILES'; // tiles played or exchanged the stated rack lacks
 
 export interface ReplayWarning {
   readonly turn: number;
@@ -159,9 +163,24 @@ export interface ReplayReport {
   readonly board: Uint8Array;
 }
 
+/** Why a record describes a game that cannot have been played. */
+export type ImpossibleRecordReason =
+  | 'TOO_MANY_TILES' // board and stated rack hold more of a tile than the set has (`tiles`)
+  | 'RACK_OVERFLOW' // more tiles placed or exchanged (`count`) than the rack holds (`held`)
+  | 'EXCHANGE_BAG_TOO_SMALL' // an exchange with `bag` tiles in the bag; it needs `needed`
+  | 'MOVE_AFTER_END' // a turn after a player went out with the bag empty, or reached the target
+  | 'EARLY_RACK_PENALTY'; // an own-rack line after `count` scoreless turns; an end needs `needed`
+
 /** Why a record cannot be replayed at all. */
 export interface ReplayError {
-  readonly code: 'IMPOSSIBLE_MOVE' | 'UNKNOWN_TILE_SET' | 'UNSUPPORTED_BOARD';
+  readonly code: 'IMPOSSIBLE_MOVE' | 'IMPOSSIBLE_RECORD' | 'UNKNOWN_TILE_SET' | 'UNSUPPORTED_BOARD';
+  /** For IMPOSSIBLE_RECORD: what cannot have happened, and its figures. */
+  readonly impossible?: ImpossibleRecordReason;
+  readonly tiles?: string;
+  readonly count?: number;
+  readonly held?: number;
+  readonly bag?: number;
+  readonly needed?: number;
   /** For UNSUPPORTED_BOARD: the layout the record names. */
   readonly text?: string;
   readonly turn?: number;
@@ -195,6 +214,60 @@ interface Standing {
   withdrawn: boolean;
   /** The words of this play the judge rejected, to mark them withdrawn with it. */
   readonly invalid: InvalidWord[];
+  /** Tiles placed, and how many of them the bag replaced: a withdrawal gives both back. */
+  readonly placed: number;
+  readonly drew: number;
+  /** The scoreless and pass runs before this play, which a withdrawal continues (E-02). */
+  readonly runsBefore: readonly [number, number];
+}
+
+/** The settings a record's own rules give for checking it is possible. */
+interface RecordRules {
+  readonly rackSize: number;
+  readonly exchangeMinBag: number;
+  /** E-02 passes per player, E-03 scoreless turns, V-03 unchanged turns; null when off. */
+  readonly passesToEnd: number | null;
+  readonly scorelessTurnsToEnd: number | null;
+  readonly blockedTurnsToEnd: number | null;
+  readonly targetScore: number | null;
+}
+
+// Macondo and MAGPIE end any game after six scoreless turns (FORMAT.md §5.5); FISE after every
+// player passes twice (E-02). A record without Atril's rules may have ended either way.
+const FOREIGN_SCORELESS_END = 6;
+
+function recordRules(record: GcgRecord, set: TileSet): RecordRules {
+  const foreign: RecordRules = {
+    rackSize: 7,
+    exchangeMinBag: set.id === 'spanish' ? 1 : 7,
+    passesToEnd: 2,
+    scorelessTurnsToEnd: FOREIGN_SCORELESS_END,
+    blockedTurnsToEnd: null,
+    targetScore: null,
+  };
+  const text = record.pragmas.find((x) => x.name === 'atril-rules')?.value;
+  if (text === undefined) return foreign;
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return foreign;
+  }
+  if (typeof v !== 'object' || v === null) return foreign;
+  const o = v as Record<string, unknown>;
+  const int = (x: unknown, lo: number, hi: number): number | undefined =>
+    Number.isSafeInteger(x) && (x as number) >= lo && (x as number) <= hi
+      ? (x as number)
+      : undefined;
+  const opt = (x: unknown): number | null | undefined => (x === null ? null : int(x, 1, 1e9));
+  return {
+    rackSize: int(o['rackSize'], 1, 15) ?? foreign.rackSize,
+    exchangeMinBag: int(o['exchangeMinBag'], 1, 1000) ?? foreign.exchangeMinBag,
+    passesToEnd: opt(o['passesToEnd']) ?? null,
+    scorelessTurnsToEnd: opt(o['scorelessTurnsToEnd']) ?? null,
+    blockedTurnsToEnd: opt(o['blockedTurnsToEnd']) ?? null,
+    targetScore: opt(o['targetScore']) ?? null,
+  };
 }
 
 /** Replays a record on the standard board and checks every stated score and total. */
@@ -228,7 +301,26 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
   // the replay goes, so records of many challenge or withdrawal lines replay in linear time.
   let lastPlaced: Standing | undefined;
   const full = fullDistribution(set);
-  const overflowWarned = new Set<number>();
+  const rules = recordRules(record, set);
+  // What the game must have been like: tiles in the bag, on each rack, and the scoreless and
+  // pass runs (a withdrawn play counts as a pass, an exchange breaks the pass run, E-02).
+  let bag = Math.max(0, set.size - n * rules.rackSize);
+  const held = new Array<number>(n).fill(Math.min(rules.rackSize, Math.floor(set.size / n)));
+  let scoreless = 0;
+  let passes = 0;
+  // The play that ended the game (E-01, V-02) while it stands; only challenge, withdrawal and
+  // end-of-game lines may follow it.
+  let ender: Standing | undefined;
+  const lostTurns = new Set<number>();
+  const refuse = (
+    turn: number,
+    line: number | null,
+    impossible: ImpossibleRecordReason,
+    data: Omit<ReplayError, 'code' | 'impossible' | 'turn' | 'line'> = {},
+  ): ReplayResult => ({
+    ok: false,
+    error: { code: 'IMPOSSIBLE_RECORD', impossible, turn, line, ...data },
+  });
   const endRacks: { turn: number; line: number | null; player: number; value: number }[] = [];
   const penalised = new Set<number>();
   const penaltyTurns: { turn: number; line: number | null; player: number }[] = [];
@@ -251,6 +343,19 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
     let bingo = false;
     let owner = p; // whose replayed total this event changes
 
+    // E-06: the last play may still be challenged, and in `double` mode a failed challenge is
+    // the challenger's lost turn, a pass line (FORMAT.md §3): one per opponent, nothing else.
+    const lostTurn =
+      ev.kind === 'pass' && ender !== undefined && ev.player !== ender.player && !lostTurns.has(p);
+    if (lostTurn) lostTurns.add(p);
+    else if (ender && (ev.kind === 'place' || ev.kind === 'exchange' || ev.kind === 'pass'))
+      return refuse(turn, line, 'MOVE_AFTER_END');
+    if (ev.kind === 'place' || ev.kind === 'exchange' || ev.kind === 'pass') {
+      const over = overflowingTiles(board, full, ev.rack);
+      if (over.length)
+        return refuse(turn, line, 'TOO_MANY_TILES', { tiles: tilesToGcg(set, over, '?') });
+    }
+
     switch (ev.kind) {
       case 'place': {
         coord = formatCoord(ev);
@@ -267,6 +372,8 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
         if (!Array.isArray(placed)) return impossible(turn, line, placed.code, placed.square);
         const result = evaluatePlacement(board, placed, set, STANDARD_SCORING);
         if ('code' in result) return impossible(turn, line, result.code, result.square);
+        if (placed.length > held[p]!)
+          return refuse(turn, line, 'RACK_OVERFLOW', { count: placed.length, held: held[p]! });
         word = tilesToGcg(set, tiles);
         words = result.words.map((w) => tilesToWord(set, w.tiles));
         bingo = result.bingo;
@@ -276,16 +383,12 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
           warnIfLacking(turn, line, ev.rack, used);
         }
         applyPlacement(board, placed);
-        for (const code of overflowingTiles(board, full)) {
-          if (overflowWarned.has(code)) continue;
-          overflowWarned.add(code);
-          warnings.push({
-            turn,
-            line,
-            kind: 'TOO_MANY_TILES',
-            tiles: tilesToGcg(set, [code], '?'),
-          });
-        }
+        const over = overflowingTiles(board, full, []);
+        if (over.length)
+          return refuse(turn, line, 'TOO_MANY_TILES', { tiles: tilesToGcg(set, over, '?') });
+        const drew = Math.min(bag, placed.length);
+        bag -= drew;
+        held[p]! += drew - placed.length;
         const standing: Standing = {
           turn,
           player: p,
@@ -295,8 +398,15 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
           stated: ev.score,
           withdrawn: false,
           invalid: [],
+          placed: placed.length,
+          drew,
+          runsBefore: [scoreless, passes],
         };
         lastPlaced = standing;
+        scoreless = passes = 0;
+        const target = rules.targetScore;
+        if ((bag === 0 && held[p] === 0) || (target !== null && computed[p]! + score >= target))
+          ender = standing;
         if (opts.isWord) {
           for (const w of result.words) {
             if (!opts.isWord(w.tiles.map(letterOf))) {
@@ -318,6 +428,14 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
         }
         last.withdrawn = true;
         for (const sq of last.squares) board[sq] = EMPTY;
+        bag += last.drew;
+        held[last.player]! += last.placed - last.drew;
+        scoreless = last.runsBefore[0] + 1;
+        passes = last.runsBefore[1] + 1;
+        if (ender === last) {
+          ender = undefined;
+          lostTurns.clear();
+        }
         for (const w of last.invalid) (w as { withdrawn: boolean }).withdrawn = true;
         coord = last.coord;
         owner = last.player;
@@ -333,6 +451,17 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
           ev.kind === 'pass' ? '-' : `-${ev.tiles ? tilesToGcg(set, ev.tiles, '?') : ev.count}`;
         if (ev.kind === 'exchange' && ev.tiles && ev.rack.length > 0) {
           warnIfLacking(turn, line, ev.rack, ev.tiles);
+        }
+        if (ev.kind === 'exchange') {
+          if (ev.count > held[p]!)
+            return refuse(turn, line, 'RACK_OVERFLOW', { count: ev.count, held: held[p]! });
+          const needed = Math.max(rules.exchangeMinBag, ev.count); // X-01…X-03
+          if (bag < needed) return refuse(turn, line, 'EXCHANGE_BAG_TOO_SMALL', { bag, needed });
+          scoreless++;
+          passes = 0;
+        } else {
+          scoreless++;
+          passes++;
         }
         if (ev.score !== 0) flag('SCORE', ev.score, 0);
         break;
@@ -373,6 +502,22 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
         break;
       }
       case 'rackPenalty': {
+        // Own racks are counted when the game ended by passes or scoreless turns (E-02, E-03,
+        // V-03), or, in the old 1× convention, when someone went out.
+        if (!ender && endRacks.length === 0) {
+          const needed = [
+            rules.passesToEnd !== null ? rules.passesToEnd * n : Infinity,
+            rules.scorelessTurnsToEnd ?? Infinity,
+            rules.blockedTurnsToEnd !== null && bag < rules.exchangeMinBag
+              ? rules.blockedTurnsToEnd
+              : Infinity,
+          ];
+          if (passes < needed[0]! && scoreless < Math.min(needed[1]!, needed[2]!))
+            return refuse(turn, line, 'EARLY_RACK_PENALTY', {
+              count: scoreless,
+              needed: Math.min(...needed),
+            });
+        }
         word = `(${tilesToGcg(set, ev.tiles, '?')})`;
         score = -tilesValue(set, ev.tiles);
         penalised.add(p);
@@ -513,8 +658,10 @@ function boardCounts(board: Uint8Array, size: number): Uint8Array {
   return counts;
 }
 
-function overflowingTiles(board: Uint8Array, full: Uint8Array): number[] {
+// Tiles of which the board plus a stated rack hold more than the set has.
+function overflowingTiles(board: Uint8Array, full: Uint8Array, rack: readonly number[]): number[] {
   const counts = boardCounts(board, full.length);
+  for (const t of rack) counts[isBlank(t) ? BLANK : t]!++;
   const out: number[] = [];
   for (let c = 0; c < full.length; c++) if (counts[c]! > full[c]!) out.push(c);
   return out;
