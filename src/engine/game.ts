@@ -403,6 +403,14 @@ function reduceChallenge(s: GameState, e: ChallengeEvent): GameState {
   scores[e.seat]! -= e.penalty;
   let next: GameState = { ...s, scores, pending: null, clockMs };
   if (e.loseTurn) {
+    // RULES.md §12 (double): the lost turn is a pass for E-02 and a scoreless turn for E-03,
+    // counted when the challenge fails, where the record writes its pass line.
+    next = {
+      ...next,
+      passRun: s.passRun + 1,
+      scorelessRun: s.scorelessRun + 1,
+      unchangedRun: s.unchangedRun + 1,
+    };
     if (e.seat === s.turn) next = advance(next, s.turn);
     else next = { ...next, skip: withAt(s.skip, e.seat, true) };
   }
@@ -518,12 +526,14 @@ function reachedTarget(s: GameState, seat: number): boolean {
 // Which end rule, if any, holds in this state (checked after every action).
 function endOf(s: GameState): { reason: EndReason; wentOut: number | null } | null {
   if (s.result || inFinalChallengeWindow(s)) return null;
+  // V-02 first: a play that reaches the target ends the game with no rack adjustment, even
+  // when it also empties the rack with the bag empty (RULES.md §12, Fin de línea).
+  for (let seat = 0; seat < s.players; seat++)
+    if (reachedTarget(s, seat)) return { reason: 'target', wentOut: null }; // V-02
   if (s.bag.length === 0) {
     for (let seat = 0; seat < s.players; seat++)
       if (rackCount(s.racks[seat]!) === 0) return { reason: 'out', wentOut: seat }; // E-01
   }
-  for (let seat = 0; seat < s.players; seat++)
-    if (reachedTarget(s, seat)) return { reason: 'target', wentOut: null }; // V-02
   const r = s.rules;
   if (r.passesToEnd !== null && s.passRun >= r.passesToEnd * s.players)
     return { reason: 'passes', wentOut: null }; // E-02

@@ -7,7 +7,8 @@
  * GCG has no standard line for a failed challenge or for Atril's rule settings, so the record
  * adds, in ways other readers ignore or accept:
  * - a failed challenge is a `(challenge)` line on the challenger with `+0` or the penalty
- *   (`-5`); a rejected play (`automatic` mode) is its play line, `--`, and a `(challenge) -N`
+ *   (`-5`), except in `double` mode, where the turn it costs is a pass line with Macondo's
+ *   note `#unsuccessful-challenge` (FORMAT.md §3); a rejected play (`automatic` mode) is its play line, `--`, and a `(challenge) -N`
  *   line for any penalty;
  * - pragmas `#atril-rules` (the rules as JSON), `#atril-seed`, `#atril-resign N` (1-based
  *   player) when someone resigned, and `#atril-final-window open` when the record stops while
@@ -49,6 +50,8 @@ const RESIGN_PRAGMA = 'atril-resign';
 const FINAL_WINDOW_PRAGMA = 'atril-final-window';
 /** Note on a `--` line naming the challenger (1-based), which GCG does not record. */
 const CHALLENGER_NOTE = 'atril-challenger';
+/** Macondo's note on the pass line of a turn lost to a failed challenge (FORMAT.md §3). */
+const LOST_TURN_NOTE = '#unsuccessful-challenge';
 
 /** Writes a game (from its events) as a GCG record model; pass it to `writeGcg` for the text. */
 export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
@@ -91,6 +94,10 @@ export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
         if (!e.valid) {
           line({ kind: 'withdraw', player: e.target, rack: rack(e.target, s), score: -e.withdrawn, total: total(e.target) }); // prettier-ignore
           out[out.length - 1] = { ...out[out.length - 1]!, notes: [`${CHALLENGER_NOTE} ${e.seat + 1}`] };
+        } else if (e.loseTurn) {
+          // RULES.md §12 (double): the lost turn is a pass line, as Macondo writes it.
+          line({ kind: 'pass', player: e.seat, rack: rack(e.seat), score: 0, total: total(e.seat) });
+          out[out.length - 1] = { ...out[out.length - 1]!, notes: [LOST_TURN_NOTE] };
         } else
           line({ kind: 'challengeBonus', player: e.seat, rack: rack(e.seat), score: -e.penalty, total: total(e.seat) }); // prettier-ignore
         break;
@@ -210,7 +217,9 @@ export function gameFromGcg(
         action = { kind: 'exchange', seat: ev.player, tiles: ev.tiles ?? [] };
         break;
       case 'pass':
-        action = { kind: 'pass', seat: ev.player };
+        action = ev.notes.includes(LOST_TURN_NOTE)
+          ? { kind: 'challenge', seat: ev.player }
+          : { kind: 'pass', seat: ev.player };
         break;
       case 'withdraw': {
         const note = ev.notes.find((n) => n.startsWith(CHALLENGER_NOTE));
