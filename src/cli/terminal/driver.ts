@@ -12,6 +12,10 @@ export const TERMINAL_COMMANDS: readonly { names: string[]; help: string }[] = [
     names: ['tablero'],
     help: 'Dibujar el tablero (filas 1–15, columnas A–O; minúscula = comodín).',
   },
+  {
+    names: ['impugnar NOMBRE'],
+    help: 'Con 3 o 4 jugadores, impugna la última jugada en nombre de otra persona de la mesa.',
+  },
   { names: ['guardar'], help: 'Guardar la partida en un fichero GCG: «guardar FICHERO».' },
   { names: ['salir'], help: 'Salir del programa (la partida queda sin terminar).' },
 ];
@@ -67,6 +71,31 @@ export class Driver {
     const seat = this.sessions.findIndex((s) => s !== undefined);
     if (seat < 0) return [];
     return this.sessions[seat]!.update(this.game.viewOf(seat));
+  }
+
+  /**
+   * RULES.md §12: with 3 or 4 players any opponent may challenge the play just made until the
+   * next player starts a turn, so at one keyboard `impugnar NOMBRE` challenges for that person.
+   * `session` is the session on turn, which hears the outcome.
+   */
+  challengeAs(session: Session, name: string): { say: Announcement[]; moved: boolean } {
+    const wanted = name.trim().toLowerCase();
+    const seat = this.game.seats.findIndex((s) => s.name.toLowerCase() === wanted);
+    if (seat < 0 || this.game.isBot(seat))
+      return {
+        say: [
+          {
+            text: `No hay nadie llamado «${name.trim()}» en la mesa.`,
+            category: 'error',
+            priority: 'assertive',
+          },
+        ],
+        moved: false,
+      };
+    const outcome = this.game.act(seat, { kind: 'challenge' });
+    if (!outcome.ok) return { say: session.moveOutcome(outcome), moved: false };
+    const say = session.update(this.game.viewOf(session.view.seat));
+    return { say, moved: this.game.over || this.game.turn !== session.view.seat };
   }
 
   /**

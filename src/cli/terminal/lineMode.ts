@@ -64,6 +64,12 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
           continue;
         }
         driver.tick(session);
+        if ((w === 'impugnar' || w === 'dudar') && rest.length > 0) {
+          const done = driver.challengeAs(session, rest.join(' '));
+          say(done.say);
+          moved = done.moved;
+          continue;
+        }
         const r = session.line(text);
         const done = driver.perform(session, r);
         say(done.say);
