@@ -3,12 +3,14 @@
  * `atril lexicon info ARCHIVO`: describes one. Without a list, builds the default Spanish
  * lexicon into data/spanish.kwg (what `npm install` runs).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { tileSetById, type TileSet, SPANISH } from '../engine/tiles.js';
 import {
   KwgTooLargeError,
   buildPackedKwg,
   defaultLexiconPath,
+  guardTemporaryFiles,
   loadLexicon,
   readDefaultWordList,
   readWordList,
@@ -33,7 +35,10 @@ demás órdenes cargan con --lexicon ARCHIVO.
                       descartada se informa con su número y el motivo.
   build               sin lista: compila la lista libre por defecto
                       (an-array-of-spanish-words) en data/spanish.kwg.
-  -o, --output ARCHIVO  dónde guardar el léxico (por defecto, LISTA con extensión .kwg).
+  -o, --output ARCHIVO  dónde guardar el léxico (por defecto, LISTA con extensión .kwg);
+                      la carpeta tiene que existir.
+  --force             reemplaza el archivo de salida si ya existe (sin --force no se
+                      reemplaza ningún archivo, salvo el léxico por defecto).
   --tile-set ID       juego de fichas: spanish (por defecto), english, german, polish.
   --if-missing        no hace nada si el archivo de salida ya existe y es válido.
   info [ARCHIVO]      juego de fichas, palabras y tamaño de un léxico (por defecto, el de
@@ -61,7 +66,9 @@ export async function runLexicon(args: string[]): Promise<number> {
 
 function parse(
   args: string[],
-): { positionals: string[]; output?: string; tileSet?: string; ifMissing: boolean } | undefined {
+):
+  | { positionals: string[]; output?: string; tileSet?: string; ifMissing: boolean; force: boolean }
+  | undefined {
   const opts = parseOptions({
     args,
     allowPositionals: true,
@@ -69,6 +76,7 @@ function parse(
       output: { type: 'string', short: 'o' },
       'tile-set': { type: 'string' },
       'if-missing': { type: 'boolean' },
+      force: { type: 'boolean' },
     },
   });
   if ('error' in opts) {
@@ -82,6 +90,7 @@ function parse(
     output: values.output,
     tileSet: values['tile-set'],
     ifMissing: values['if-missing'] ?? false,
+    force: values.force ?? false,
   };
 }
 
@@ -104,11 +113,15 @@ async function build(args: string[]): Promise<number> {
   }
   const output =
     opts.output ?? (source ? source.replace(/(\.[^./\\]*)?$/, '.kwg') : defaultLexiconPath());
-  if (source !== undefined && output === source) {
-    err('El archivo de salida no puede ser la propia lista.');
+  // The default lexicon is generated data, replaced and placed in data/ as needed; a path the
+  // user chose is neither created nor replaced behind their back.
+  const generated = source === undefined && opts.output === undefined;
+  if (opts.ifMissing && existsSync(output) && loadLexicon(output).ok) return 0;
+  const problem = outputProblem(output, source, generated || opts.force, generated);
+  if (problem) {
+    err(problem);
     return 2;
   }
-  if (opts.ifMissing && existsSync(output) && loadLexicon(output).ok) return 0;
 
   const progress = process.stderr.isTTY;
   const t0 = performance.now();
@@ -139,13 +152,16 @@ async function build(args: string[]): Promise<number> {
     }
     throw e;
   }
+  const release = guardTemporaryFiles();
   try {
-    saveKwg(kwg, output);
+    saveKwg(kwg, output, { createDir: generated });
   } catch (e) {
     err(
       `No se puede escribir «${output}»: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`,
     );
     return 2;
+  } finally {
+    release();
   }
   if (progress) process.stderr.write(' '.repeat(32) + '\r');
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
@@ -156,6 +172,39 @@ async function build(args: string[]): Promise<number> {
       `, ${kwg.nodes.length} nodos, ${((kwg.nodes.length * 4 + 40) / 1048576).toFixed(1)} MiB, ${seconds} s.`,
   );
   return 0;
+}
+
+/**
+ * Why the lexicon cannot be written to `output`, or undefined: the list itself (compared by
+ * real path, so `./lista.txt`, `lista.txt` and a link to it are one file), a missing folder,
+ * a folder, or an existing file without permission to replace it.
+ */
+function outputProblem(
+  output: string,
+  source: string | undefined,
+  replace: boolean,
+  createDir: boolean,
+): string | undefined {
+  const real = (p: string): string | undefined => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return undefined;
+    }
+  };
+  const out = real(output);
+  if (source !== undefined && out !== undefined && out === real(source))
+    return 'El archivo de salida no puede ser la propia lista.';
+  if (out === undefined) {
+    const dir = dirname(resolve(output));
+    if (!createDir && real(dir) === undefined)
+      return `No existe la carpeta «${dirname(output)}»: créala antes o elige otra salida.`;
+    return undefined;
+  }
+  if (statSync(out).isDirectory()) return `«${output}» es una carpeta, no un archivo.`;
+  if (!replace)
+    return `«${output}» ya existe: usa --force para reemplazarlo, o elige otra salida con -o.`;
+  return undefined;
 }
 
 /** Prints what was read and every rejection (all lines for a user list, a summary otherwise). */

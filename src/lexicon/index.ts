@@ -61,6 +61,7 @@ export {
   type LexiconLoadError,
   type Loaded,
 } from './io.js';
+export { guardTemporaryFiles, writeFileAtomic } from './outputFile.js';
 export {
   INPUT_LIMITS,
   inputFileErrorMessage,

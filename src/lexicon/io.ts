@@ -3,7 +3,7 @@
  * files, loading them (one read, no parsing) with clear Spanish errors. The only module of
  * src/lexicon that touches Node APIs.
  */
-import { readFileSync, writeFileSync, mkdirSync, renameSync } from 'node:fs';
+import { readFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ import {
   readInputFile,
 } from './inputFile.js';
 import type { Kwg } from './kwg.js';
+import { writeFileAtomic } from './outputFile.js';
 import { Lexicon } from './lexicon.js';
 import {
   normaliseEntries,
@@ -146,11 +147,13 @@ export function buildDefaultKwg(): { kwg: Kwg; list: NormalisedList } {
   return { kwg: buildPackedKwg(list.words, SPANISH), list };
 }
 
-/** Writes a graph file atomically (a temporary file renamed over the target). */
-export function saveKwg(kwg: Kwg, path: string): void {
+/**
+ * Writes a graph file whole or not at all (a temporary file in the same directory, renamed over
+ * the target). `createDir` makes missing directories first: for generated data such as the
+ * default lexicon, not for a path a user typed.
+ */
+export function saveKwg(kwg: Kwg, path: string, opts: { createDir?: boolean } = {}): void {
   const abs = resolve(path);
-  mkdirSync(dirname(abs), { recursive: true });
-  const tmp = `${abs}.${process.pid}.tmp`;
-  writeFileSync(tmp, encodeKwg(kwg));
-  renameSync(tmp, abs);
+  if (opts.createDir ?? true) mkdirSync(dirname(abs), { recursive: true });
+  writeFileAtomic(abs, encodeKwg(kwg));
 }

@@ -1,0 +1,135 @@
+/**
+ * `atril lexicon build -o`: what a command-line user expects of an output file (issue 10,
+ * item 12). The list itself is never the output (compared by real path); an existing file is
+ * replaced only with --force; a missing folder is not created; no temporary file is ever left
+ * behind, after a failed rename or a termination signal.
+ */
+import { spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeFileAtomic } from '../src/lexicon/index.js';
+import { runCli } from './helpers/runCli.js';
+import { repoRoot } from './gcg-dir.js';
+
+function workDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'atril-salida-'));
+  writeFileSync(join(d, 'lista.txt'), 'casa\ncosa\nmesa\n');
+  return d;
+}
+const temps = (d: string): string[] => readdirSync(d).filter((f) => f.endsWith('.tmp'));
+
+describe('lexicon build -o', () => {
+  it('the list as its own output is refused, however the path is written', async () => {
+    const d = workDir();
+    symlinkSync(join(d, 'lista.txt'), join(d, 'enlace.txt'));
+    const cwd = process.cwd();
+    process.chdir(d);
+    try {
+      for (const out of [
+        './lista.txt',
+        'lista.txt',
+        join(d, 'lista.txt'),
+        'enlace.txt',
+        `../${d.split('/').pop()}/lista.txt`,
+      ]) {
+        const r = await runCli('lexicon', 'build', 'lista.txt', '-o', out, '--force');
+        expect(r.code, out).toBe(2);
+        expect(r.err).toMatch(/no puede ser la propia lista/);
+      }
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(readFileSync(join(d, 'lista.txt'), 'utf8')).toBe('casa\ncosa\nmesa\n');
+  });
+
+  it('an existing file is kept without --force and replaced with it', async () => {
+    const d = workDir();
+    const out = join(d, 'notas.txt');
+    writeFileSync(out, 'mis notas\n');
+    const r = await runCli('lexicon', 'build', join(d, 'lista.txt'), '-o', out);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/ya existe: usa --force/);
+    expect(readFileSync(out, 'utf8')).toBe('mis notas\n');
+    const f = await runCli('lexicon', 'build', join(d, 'lista.txt'), '-o', out, '--force');
+    expect(f.code).toBe(0);
+    expect(readFileSync(out).subarray(0, 8).toString()).toBe('ATRILKWG');
+    expect(temps(d)).toEqual([]);
+  });
+
+  it('a missing folder is not created', async () => {
+    const d = workDir();
+    const r = await runCli(
+      'lexicon',
+      'build',
+      join(d, 'lista.txt'),
+      '-o',
+      join(d, 'no', 'hay', 'x.kwg'),
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/No existe la carpeta/);
+    expect(existsSync(join(d, 'no'))).toBe(false);
+  });
+
+  it('a folder as output is refused', async () => {
+    const d = workDir();
+    mkdirSync(join(d, 'carpeta'));
+    const r = await runCli(
+      'lexicon',
+      'build',
+      join(d, 'lista.txt'),
+      '-o',
+      join(d, 'carpeta'),
+      '--force',
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/es una carpeta/);
+  });
+
+  it('a failed rename leaves no temporary file', () => {
+    const d = workDir();
+    mkdirSync(join(d, 'ocupado'));
+    writeFileSync(join(d, 'ocupado', 'x'), 'x');
+    expect(() => writeFileAtomic(join(d, 'ocupado'), new Uint8Array([1, 2, 3]))).toThrow();
+    expect(temps(d)).toEqual([]);
+  });
+
+  it('a termination signal at any moment leaves no temporary file', async () => {
+    const d = workDir();
+    // A list large enough that building and writing take a while.
+    const words: string[] = [];
+    const letters = 'abcdefghijlmnoprstuvz';
+    for (let i = 0; i < 120_000; i++) {
+      let w = '';
+      for (let n = i, k = 0; k < 6; k++, n = Math.floor(n / letters.length) + k)
+        w += letters[n % letters.length];
+      words.push(w);
+    }
+    writeFileSync(join(d, 'grande.txt'), words.join('\n'));
+    const bin = join(repoRoot, 'bin', 'atril.js');
+    for (const delay of [50, 200, 400, 700, 1000]) {
+      const out = join(d, `grande-${delay}.kwg`);
+      const child = spawn(
+        process.execPath,
+        [bin, 'lexicon', 'build', join(d, 'grande.txt'), '-o', out],
+        {
+          stdio: 'ignore',
+        },
+      );
+      const timer = setTimeout(() => child.kill('SIGTERM'), delay);
+      const code = await new Promise<number | null>((ok) => child.on('exit', (c) => ok(c)));
+      clearTimeout(timer);
+      expect([0, 143, null], `delay ${delay}`).toContain(code);
+      expect(temps(d), `delay ${delay}`).toEqual([]);
+    }
+  });
+});
