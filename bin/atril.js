@@ -8,10 +8,11 @@ if (!existsSync(main)) {
   console.error('Atril no está compilado: ejecuta «npm install» (o «npm run build») primero.');
   process.exit(2);
 }
-// A reader that stops early (`atril best … | head`) closes the pipe: stop quietly, as other
-// command-line tools do, instead of dying on EPIPE.
+// A reader that stops early (`atril best … | head`) closes the pipe: the rest of the output is
+// dropped quietly instead of dying on EPIPE, and the command still ends with its own exit
+// status, so `atril replay partida.gcg | head` fails (1 or 2) when the replay does.
 process.stdout.on('error', (err) => {
-  if (err.code === 'EPIPE') process.exit(0);
+  if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') return;
   throw err;
 });
 const { run } = await import(main);
