@@ -24,6 +24,7 @@ import { NO_LEAVES } from '../ai/leave.js';
 import { defaultLeaves } from '../ai/leaves.js';
 import { MoveGenerator } from '../ai/movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, MoveList } from '../ai/movelist.js';
+import { echo } from './safeText.js';
 import { parseOptions, plainCount } from './args.js';
 
 /** The largest rack any rules allow (the 9-tile variant, RULES.md §12). */
@@ -173,7 +174,7 @@ export async function runBest(args: string[]): Promise<number> {
 
 /** What is wrong with a CGP string, in Spanish (the codes are `parseCgp`'s). */
 function cgpErrorText(e: CgpError): string {
-  const text = e.text ?? '';
+  const text = echo(e.text ?? '');
   switch (e.code) {
     case 'MISSING_FIELDS':
       return 'faltan campos; van separados por espacios: tablero, atriles, puntuaciones y turnos sin puntos';

@@ -22,6 +22,7 @@ import {
   type NormalisedList,
 } from '../lexicon/index.js';
 import { parseOptions } from './args.js';
+import { echo } from './safeText.js';
 
 export const lexiconHelp = `Uso: atril lexicon build [LISTA.txt] [-o ARCHIVO] [--tile-set ID] [--if-missing]
      atril lexicon info [ARCHIVO]
@@ -219,7 +220,7 @@ function report(list: NormalisedList, isDefault: boolean): void {
     return;
   }
   for (const r of list.rejected)
-    out(`  línea ${r.line}: «${r.text}» ${rejectReasonMessage(r.reason)}`);
+    out(`  línea ${r.line}: «${echo(r.text)}» ${rejectReasonMessage(r.reason)}`);
 }
 
 async function info(args: string[]): Promise<number> {

@@ -3,6 +3,7 @@
  * `--help`; usage errors exit with 2 and a Spanish message.
  */
 import { commands } from './commands.js';
+import { printableWrites } from './safeText.js';
 
 const USAGE = `Uso: atril <orden> [opciones]
 
@@ -27,10 +28,18 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(cmd.help + '\n');
     return 0;
   }
+  // Messages echo file contents, names and arguments: escape control characters in them. Only
+  // `play` draws with escape sequences, on stdout; it makes its own texts printable.
+  const restore = [
+    printableWrites(process.stderr, true),
+    ...(cmd.name === 'play' ? [] : [printableWrites(process.stdout, true)]),
+  ];
   try {
     return await cmd.run(rest);
   } catch (err) {
     process.stderr.write(`Error interno de Atril: ${(err as Error).stack ?? String(err)}\n`);
     return 70;
+  } finally {
+    for (const r of restore) r();
   }
 }

@@ -18,6 +18,7 @@ import { runKeyMode } from './terminal/keyMode.js';
 import { runLineMode } from './terminal/lineMode.js';
 import { LocalGame, type SeatConfig } from './terminal/localGame.js';
 import { loadGame, saveGame } from './terminal/save.js';
+import { printable } from './safeText.js';
 import { parseOptions, tileSetMismatch } from './args.js';
 
 export const playHelp = `Uso: atril play [--vs NIVEL…] [--jugadores NOMBRE…] [--rules PRESET] [--lexicon ARCHIVO]
@@ -151,11 +152,11 @@ export async function runPlay(args: string[]): Promise<number> {
   }
   // `--vs aficionado experto` and `--jugadores Ana Luis`: extra words belong to the last list.
   const vsList = (values.vs ?? []).flatMap((v) => v.split(','));
-  const people = [...(values.jugadores ?? [])];
+  const people = (values.jugadores ?? []).map(printable);
   if (rest.length) {
     const lastList = argv.lastIndexOf('--jugadores') > argv.lastIndexOf('--vs') ? people : vsList;
     if (!values.vs && !values.jugadores) return usage(`Argumento inesperado: «${rest[0]}».`);
-    lastList.push(...rest);
+    lastList.push(...(lastList === people ? rest.map(printable) : rest));
   }
   const levels = vsList.map((v) => v.trim().toLowerCase()).filter(Boolean);
   for (const l of levels)
@@ -248,7 +249,7 @@ async function resume(path: string, lexicon: string | undefined, lineas: boolean
   const seats: SeatConfig[] = [];
   for (let i = 0; i < loaded.names.length; i++) {
     const level = loaded.bots[i];
-    const name = loaded.names[i]!;
+    const name = printable(loaded.names[i]!);
     if (level === undefined) {
       seats.push({ name });
       continue;

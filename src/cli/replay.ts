@@ -28,6 +28,7 @@ import {
   readInputFile,
 } from '../lexicon/index.js';
 import { parseOptions } from './args.js';
+import { echo } from './safeText.js';
 
 export const replayHelp = `Uso: atril replay PARTIDA.gcg [--lexicon none|ARCHIVO] [--json]
 
@@ -245,7 +246,7 @@ const PLACEMENT_REASONS: Record<PlacementErrorCode, (sq: string) => string> = {
 export function replayErrorMessage(e: ReplayError): string {
   if (e.code === 'UNKNOWN_TILE_SET') return 'Atril no conoce el juego de fichas de la partida.';
   if (e.code === 'UNSUPPORTED_BOARD')
-    return `la partida es en otro tablero («${e.text}»); Atril solo reproduce el tablero estándar de 15×15.`;
+    return `la partida es en otro tablero («${echo(e.text ?? '')}»); Atril solo reproduce el tablero estándar de 15×15.`;
   const where = e.line != null ? `línea ${e.line} (turno ${e.turn})` : `turno ${e.turn}`;
   if (e.code === 'IMPOSSIBLE_RECORD') return `${where}: partida imposible: ${impossibleText(e)}.`;
   const sq = e.square !== undefined ? squareName(e.square) : '?';
@@ -280,25 +281,25 @@ export function gcgErrorMessage(e: GcgError): string {
     case 'INVALID_UTF8':
       return `${at}el archivo dice estar en UTF-8, pero esta línea no es UTF-8 válido.`;
     case 'UNSUPPORTED_ENCODING':
-      return `${at}la codificación «${e.text}» no está admitida (solo UTF-8 o ISO-8859-1).`;
+      return `${at}la codificación «${echo(e.text ?? '')}» no está admitida (solo UTF-8 o ISO-8859-1).`;
     case 'ENCODING_NOT_FIRST':
       return `${at}#character-encoding solo puede ir en la primera línea.`;
     case 'BAD_LINE':
-      return `${at}no es un pragma (#…), ni una jugada (>…), ni la continuación de una nota: «${e.text}».`;
+      return `${at}no es un pragma (#…), ni una jugada (>…), ni la continuación de una nota: «${echo(e.text ?? '')}».`;
     case 'BAD_EVENT':
-      return `${at}no se entiende esta línea de jugada: «${e.text}».`;
+      return `${at}no se entiende esta línea de jugada: «${echo(e.text ?? '')}».`;
     case 'BAD_PLAYER':
-      return `${at}declaración de jugador mal escrita: «${e.text}» (se espera «#player1 APODO Nombre»).`;
+      return `${at}declaración de jugador mal escrita: «${echo(e.text ?? '')}» (se espera «#player1 APODO Nombre»).`;
     case 'DUPLICATE_PLAYER':
-      return `${at}el jugador «${e.text}» está declarado dos veces.`;
+      return `${at}el jugador «${echo(e.text ?? '')}» está declarado dos veces.`;
     case 'TOO_FEW_PLAYERS':
       return 'faltan jugadores: hacen falta #player1 y #player2 (y #player3, #player4 sin saltos).';
     case 'UNKNOWN_PLAYER':
-      return `${at}el jugador «${e.text}» no está declarado con #player1…#player4.`;
+      return `${at}el jugador «${echo(e.text ?? '')}» no está declarado con #player1…#player4.`;
     case 'UNKNOWN_TILE_DISTRIBUTION':
-      return `Atril no conoce el juego de fichas «${e.text}» (conoce: español, inglés, alemán y polaco).`;
+      return `Atril no conoce el juego de fichas «${echo(e.text ?? '')}» (conoce: español, inglés, alemán y polaco).`;
     case 'UNKNOWN_TILE':
-      return `${at}«${e.text}» no es una ficha de este juego.`;
+      return `${at}«${echo(e.text ?? '')}» no es una ficha de este juego.`;
   }
 }
 

@@ -8,6 +8,7 @@ import type { Announcement } from '../../play/types.js';
 import { Driver, TERMINAL_COMMANDS } from './driver.js';
 import type { LocalGame } from './localGame.js';
 import { drawBoard, drawRack } from './render.js';
+import { clip, printable } from '../safeText.js';
 
 /** Where line mode reads and writes, and what it does with `guardar FICHERO`. */
 export interface LineIo {
@@ -23,8 +24,15 @@ export interface LineIo {
 /** Runs a game in line mode; resolves to the exit code. */
 export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> {
   const driver = new Driver(game);
+  // Line mode never draws with escapes: whatever it prints is made printable, and each line is
+  // clipped (an announcement may echo what was typed).
   const print = (text: string): void => {
-    io.output.write(text + '\n');
+    io.output.write(
+      text
+        .split('\n')
+        .map((l) => printable(clip(l, 2000)))
+        .join('\n') + '\n',
+    );
   };
   const say = (a: readonly Announcement[]): void => a.forEach((x) => print(x.text));
   const rl =
