@@ -50,9 +50,20 @@ describe('lexicon file', () => {
   });
 
   it('refuses an unknown tile set', () => {
-    const b = bytes.slice();
-    b.set(new TextEncoder().encode('klingon'), 12);
+    const b = encodeKwg({ ...kwg, tileSetId: 'klingon' });
     expect(decodeKwg(b)).toEqual({ code: 'UNKNOWN_TILE_SET', tileSetId: 'klingon' });
+  });
+
+  it('the checksum covers the header: a relabelled set, a damaged count or reserved word', () => {
+    const relabelled = bytes.slice();
+    relabelled.fill(0, 12, 24);
+    relabelled.set(new TextEncoder().encode('english'), 12);
+    expect(decodeKwg(relabelled)).toEqual({ code: 'BAD_CHECKSUM' });
+    for (const at of [24, 27, 36, 39]) {
+      const b = bytes.slice();
+      b[at]! ^= 0xff;
+      expect(decodeKwg(b), `byte ${at}`).toEqual({ code: 'BAD_CHECKSUM' });
+    }
   });
 
   it('refuses a truncated file (inside the header and inside the nodes)', () => {

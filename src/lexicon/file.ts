@@ -8,19 +8,20 @@
  * | 12 | 12 | tile set id, ASCII, NUL-padded (`spanish`) |
  * | 24 | 4  | word count |
  * | 28 | 4  | node count |
- * | 32 | 4  | checksum of the node bytes (FNV-1a over 32-bit words, see `checksum`) |
+ * | 32 | 4  | checksum of the whole file, this field taken as 0 (FNV-1a over 32-bit words) |
  * | 36 | 4  | reserved, 0 |
  * | 40 | 4 × nodes | nodes |
  *
  * Loading is one read plus a view on the bytes: no parsing. The checksum and a bounds check of
  * every arc index run in one pass over the nodes (a few milliseconds), so a damaged file is
- * refused instead of answering wrongly.
+ * refused instead of answering wrongly. The checksum covers the header too (version 2): a
+ * damaged word count or a Spanish graph relabelled `english` is refused like a damaged node.
  */
 import { tileSetById } from '../engine/tiles.js';
 import { ARC_INDEX_MASK, MAX_NODES, type Kwg } from './kwg.js';
 
 export const MAGIC = 'ATRILKWG';
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 export const HEADER_BYTES = 40;
 const ID_BYTES = 12;
 
@@ -34,10 +35,25 @@ export type LexiconFileError =
   | { code: 'BAD_CHECKSUM' }
   | { code: 'CORRUPT_NODES' };
 
-/** FNV-1a over the nodes taken as 32-bit words: cheap, and any changed word changes it. */
-export function checksum(nodes: Uint32Array): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < nodes.length; i++) h = Math.imul(h ^ nodes[i]!, 0x01000193);
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const CHECKSUM_AT = 32;
+
+/** FNV-1a state after the header's ten 32-bit words, the checksum field taken as 0. */
+function headerHash(view: DataView): number {
+  let h = FNV_OFFSET;
+  for (let at = 0; at < HEADER_BYTES; at += 4)
+    h = Math.imul(h ^ (at === CHECKSUM_AT ? 0 : view.getUint32(at, true)), FNV_PRIME);
+  return h;
+}
+
+/**
+ * FNV-1a over the whole file taken as 32-bit words (header with its checksum field as 0, then
+ * the nodes): cheap, and any changed word changes it.
+ */
+export function checksum(header: DataView, nodes: Uint32Array): number {
+  let h = headerHash(header);
+  for (let i = 0; i < nodes.length; i++) h = Math.imul(h ^ nodes[i]!, FNV_PRIME);
   return h >>> 0;
 }
 
@@ -61,7 +77,7 @@ export function encodeKwg(kwg: Kwg): Uint8Array {
   for (let i = 0; i < id.length; i++) bytes[12 + i] = id.charCodeAt(i);
   view.setUint32(24, kwg.wordCount, true);
   view.setUint32(28, kwg.nodes.length, true);
-  view.setUint32(32, checksum(kwg.nodes), true);
+  view.setUint32(CHECKSUM_AT, checksum(view, kwg.nodes), true);
   const body = new Uint32Array(bytes.buffer, HEADER_BYTES, kwg.nodes.length);
   body.set(kwg.nodes);
   if (!littleEndian) byteSwap(body);
@@ -81,10 +97,6 @@ export function decodeKwg(bytes: Uint8Array): Kwg | LexiconFileError {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(8, true);
   if (version !== FORMAT_VERSION) return { code: 'BAD_VERSION', version };
-  let tileSetId = '';
-  for (let i = 12; i < 12 + ID_BYTES && bytes[i] !== 0; i++)
-    tileSetId += String.fromCharCode(bytes[i]!);
-  if (!tileSetById(tileSetId)) return { code: 'UNKNOWN_TILE_SET', tileSetId };
   const wordCount = view.getUint32(24, true);
   const count = view.getUint32(28, true);
   const expected = HEADER_BYTES + count * 4;
@@ -96,14 +108,19 @@ export function decodeKwg(bytes: Uint8Array): Kwg | LexiconFileError {
       ? new Uint32Array(bytes.buffer, offset, count)
       : new Uint32Array(bytes.slice(HEADER_BYTES).buffer, 0, count);
   if (!littleEndian) byteSwap(nodes);
-  let h = 0x811c9dc5;
+  let h = headerHash(view);
   let badArc = false;
   for (let i = 0; i < count; i++) {
     const v = nodes[i]!;
-    h = Math.imul(h ^ v, 0x01000193);
+    h = Math.imul(h ^ v, FNV_PRIME);
     if ((v & ARC_INDEX_MASK) >= count) badArc = true;
   }
-  if (h >>> 0 !== view.getUint32(32, true)) return { code: 'BAD_CHECKSUM' };
+  if (h >>> 0 !== view.getUint32(CHECKSUM_AT, true)) return { code: 'BAD_CHECKSUM' };
+  // The tile set is read only once the checksum vouches for the header.
+  let tileSetId = '';
+  for (let i = 12; i < 12 + ID_BYTES && bytes[i] !== 0; i++)
+    tileSetId += String.fromCharCode(bytes[i]!);
+  if (!tileSetById(tileSetId)) return { code: 'UNKNOWN_TILE_SET', tileSetId };
   if (badArc) return { code: 'CORRUPT_NODES' };
   return { nodes, tileSetId, wordCount };
 }
