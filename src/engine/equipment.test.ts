@@ -5,6 +5,7 @@ import { PRESETS } from './rules.js';
 import {
   BLANK,
   BLANK_FLAG,
+  GERMAN,
   SPANISH,
   fullDistribution,
   normalizeText,
@@ -43,6 +44,18 @@ describe('tile set (§1.1)', () => {
       code: 'LETTER_NOT_IN_SET',
       letter: 'W',
     });
+  });
+
+  it('T-03: the tile set decides other letters: ß, ﬁ, ç are not SS, FI, C in Spanish', () => {
+    for (const [text, letter] of [
+      ['straße', 'ß'],
+      ['ﬁn', 'ﬁ'],
+      ['caça', 'Ç'],
+    ] as const)
+      expect(wordToTiles(SPANISH, text)).toMatchObject({ code: 'LETTER_NOT_IN_SET', letter });
+    // German Scrabble spells ß as SS; its umlauts are tiles, other accents are dropped.
+    expect(tilesToWord(GERMAN, wordToTiles(GERMAN, 'Straße') as number[])).toBe('STRASSE');
+    expect(normalizeText(GERMAN, 'Äpfel café')).toBe('ÄPFEL CAFE');
   });
 
   it('T-03: accents and diaeresis are dropped, Ñ is its own letter', () => {

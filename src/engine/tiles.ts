@@ -284,15 +284,39 @@ function codeOfNotation(set: TileSet, token: string): number | undefined {
   return undefined;
 }
 
+// Characters a set writes with other letters, by the set's own convention: German Scrabble
+// has no ß tile and spells it SS. Anything not listed is never expanded (see normalizeText).
+const FOLDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  german: { ß: 'SS', ẞ: 'SS' },
+};
+
+// The marks T-03 drops: grave, acute, circumflex and diaeresis (imán = IMAN, pingüino).
+const DROPPED_MARKS = /[\u0300-\u0302\u0308]/g;
+
 /**
  * Normalises free text the way players type words: upper case, accents and diaeresis dropped,
- * letters that the set has as their own tiles (Ñ, Ä, Ł …) kept (RULES.md T-03).
+ * letters that the set has as their own tiles (Ñ, Ä, Ł …) kept (RULES.md T-03). The tile set
+ * decides everything else: a character is never silently turned into other letters (ß is not
+ * SS, ﬁ is not FI, Ç is not C) unless the set says so, so letters it lacks are refused like K
+ * or W in Spanish.
  */
 export function normalizeText(set: TileSet, text: string): string {
+  const folds = Object.hasOwn(FOLDS, set.id) ? FOLDS[set.id]! : {};
+  const has = (s: string): boolean => set.letters.some((l) => l.label === s);
   let out = '';
-  for (const ch of text.normalize('NFC').toUpperCase()) {
-    if (set.letters.some((l) => l.label === ch)) out += ch;
-    else out += ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  for (const ch of text.normalize('NFC')) {
+    if (Object.hasOwn(folds, ch)) {
+      out += folds[ch];
+      continue;
+    }
+    const up = ch.toUpperCase();
+    if ([...up].length !== 1 || has(up)) {
+      // A letter of the set, or one whose capital is several letters (ß, ﬁ): kept as it is.
+      out += [...up].length === 1 ? up : ch;
+      continue;
+    }
+    const bare = up.normalize('NFD').replace(DROPPED_MARKS, '').normalize('NFC');
+    out += [...bare].length === 1 ? bare : up;
   }
   return out;
 }
