@@ -30,6 +30,18 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
   const onData = (d: Buffer | string): void => queue.push(d.toString());
   const onEnd = (): void => queue.end();
   io.input.setRawMode?.(true);
+  // A hang-up (the terminal window closed, an ssh link dropped) or a kill would leave the
+  // terminal raw; put it back before going (SIGKILL cannot be caught).
+  const onSignal = (signal: NodeJS.Signals): void => {
+    try {
+      io.input.setRawMode?.(false);
+    } catch {
+      // the terminal may already be gone
+    }
+    process.exit(128 + (signal === 'SIGHUP' ? 1 : 15));
+  };
+  process.on('SIGHUP', onSignal);
+  process.on('SIGTERM', onSignal);
   io.input.on('data', onData);
   io.input.on('end', onEnd);
   io.input.resume();
@@ -117,6 +129,8 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
     draw(undefined);
     return 0;
   } finally {
+    process.off('SIGHUP', onSignal);
+    process.off('SIGTERM', onSignal);
     io.input.off('data', onData);
     io.input.off('end', onEnd);
     io.input.setRawMode?.(false);

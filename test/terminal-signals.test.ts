@@ -1,0 +1,51 @@
+/**
+ * SIGHUP (and SIGTERM) in single-key mode put the terminal back out of raw mode before Atril
+ * exits (issue 10, item 12). A real pseudo-terminal: a shell runs `atril play`, and after it
+ * dies reports the terminal's mode with `stty -a`.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { spawn } from 'node-pty';
+import { describe, expect, it } from 'vitest';
+
+const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
+
+async function until(read: () => string, text: string, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!read().includes(text)) {
+    if (Date.now() > end) throw new Error(`no «${text}» in:\n${read().slice(-1500)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('key mode and termination signals', () => {
+  for (const [signal, code] of [
+    ['SIGHUP', 129],
+    ['SIGTERM', 143],
+  ] as const) {
+    it(`${signal}: the terminal is no longer raw afterwards, exit ${code}`, async () => {
+      const script = `"${process.execPath}" "${BIN}" play --jugadores Ana Luis --seed 3; echo "SALIDA=$?"; stty -a; echo FIN`;
+      const pty = spawn('/bin/sh', ['-c', script], {
+        cols: 100,
+        rows: 45,
+        env: { ...process.env, NO_COLOR: '1' } as Record<string, string>,
+      });
+      let out = '';
+      pty.onData((d) => (out += d));
+      try {
+        await until(() => out, 'cursor');
+        const child = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pty.pid)], {
+          encoding: 'utf8',
+        }).trim();
+        process.kill(Number(child.split(/\s+/)[0]), signal);
+        await until(() => out, 'FIN');
+        const after = out.slice(out.indexOf('SALIDA='));
+        expect(after).toMatch(new RegExp(`SALIDA=${code}`));
+        expect(after).toMatch(/(^|\s)icanon(\s|;)/);
+        expect(after).toMatch(/(^|\s)echo(\s|;)/);
+      } finally {
+        pty.kill();
+      }
+    });
+  }
+});
