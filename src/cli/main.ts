@@ -3,7 +3,7 @@
  * `--help`; usage errors exit with 2 and a Spanish message.
  */
 import { commands } from './commands.js';
-import { printableWrites } from './safeText.js';
+import { echo, printableWrites } from './safeText.js';
 
 const USAGE = `Uso: atril <orden> [opciones]
 
@@ -21,7 +21,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const cmd = commands.find((c) => c.name === name);
   if (!cmd) {
-    process.stderr.write(`Orden desconocida: «${name}».\n\n${USAGE}\n`);
+    process.stderr.write(`Orden desconocida: «${echo(name)}».\n\n${USAGE}\n`);
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
