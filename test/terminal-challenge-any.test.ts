@@ -1,9 +1,14 @@
 /**
  * RULES.md §12 in the terminal: with 3 or 4 players any opponent may challenge the play just
  * made, until the next player starts a turn (C-01). At one keyboard, `impugnar NOMBRE` is the
- * way a person who is not on turn challenges (line mode, a pipe of lines).
+ * way a person who is not on turn challenges: in line mode (lines in-process) and on key
+ * mode's command line (a real pseudo-terminal).
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { spawn } from 'node-pty';
 import { describe, expect, it } from 'vitest';
 import { makeRules } from '../src/engine/rules.js';
 import { BLANK, SPANISH, rackToTiles, tileLabel } from '../src/engine/tiles.js';
@@ -77,5 +82,56 @@ describe('§12: any opponent may challenge with 3 players (terminal, line mode)'
       () => false,
     );
     expect(game.state.events.some((e) => e.kind === 'challenge')).toBe(false);
+  });
+});
+
+describe('§12: any opponent may challenge with 3 players (terminal, key mode)', () => {
+  it('«/impugnar NOMBRE» on the command line challenges for that person', async () => {
+    const names = ['Ana', 'Luis', 'Carla'];
+    // The same game the command deals: fise rules, three people, seed 5.
+    const twin = new LocalGame(
+      names.map((name) => ({ name })),
+      { isWord: () => true },
+      makeRules('fise'),
+      '5',
+    );
+    const first = twin.turn;
+    const third = names[(first + 2) % 3]!;
+    const bin = join(import.meta.dirname, '..', 'bin', 'atril.js');
+    const pty = spawn(process.execPath, [bin, 'play', '--jugadores', ...names, '--seed', '5'], {
+      cols: 100,
+      rows: 45,
+      env: { ...process.env, NO_COLOR: '1' } as Record<string, string>,
+    });
+    let out = '';
+    pty.onData((d) => (out += d));
+    const exit = new Promise<number>((ok) => pty.onExit((e) => ok(e.exitCode)));
+    const press = async (keys: string, text: string): Promise<void> => {
+      const from = out.length;
+      pty.write(keys);
+      const end = Date.now() + 15_000;
+      while (!out.slice(from).includes(text)) {
+        if (Date.now() > end) throw new Error(`no «${text}» in:\n${out.slice(from).slice(-1500)}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    try {
+      await press('', 'cursor');
+      await press(`/${opening(twin)}\r`, names[(first + 1) % 3]!);
+      await press(`/impugnar ${third}\r`, 'cursor');
+      const file = join(mkdtempSync(join(tmpdir(), 'atril-impugnar-')), 'p.gcg');
+      await press(`/guardar ${file}\r`, 'Partida guardada');
+      const gcg = readFileSync(file, 'utf8');
+      // Withdrawn (`--` naming the challenger) or standing (Carla's `(challenge)` line).
+      expect(gcg).toMatch(
+        new RegExp(
+          `#note atril-challenger ${((first + 2) % 3) + 1}|>${third}: \\S* \\(challenge\\)`,
+        ),
+      );
+      await press('\x03', 'Hasta luego');
+      expect(await exit).toBe(0);
+    } finally {
+      pty.kill();
+    }
   });
 });

@@ -102,7 +102,12 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
               messages = [
                 rest.length ? io.save(game, rest.join(' ')) : 'Falta el fichero: guardar FICHERO.',
               ];
-            else {
+            else if ((w === 'impugnar' || w === 'dudar') && rest.length > 0) {
+              driver.tick(session);
+              const done = driver.challengeAs(session, rest.join(' '));
+              show(done.say);
+              moved = done.moved;
+            } else {
               driver.tick(session);
               const done = driver.perform(session, session.line(text));
               show(done.say);
