@@ -60,6 +60,13 @@ describe('input files: only regular files, with a size cap', () => {
     expect(over.ok ? 'read' : over.error.code).toBe('TOO_LARGE');
   });
 
+  it('the word-list cap keeps every list under the 2^26 packed tiles of the graph builder', () => {
+    // A packed word takes its tiles plus one separator, never more bytes than its line (a tile
+    // is at least one character, a line ends in one newline): the cap is the Spanish limit
+    // message `lexicon build` gives instead of the builder's RangeError.
+    expect(INPUT_LIMITS.wordList + 2).toBeLessThan(2 ** 26);
+  });
+
   it('a saved game given to --cargar goes through the same reader', async () => {
     const r = await runCli('play', '--cargar', '/dev/zero', '--lineas');
     expect(r.code).toBe(2);
