@@ -115,7 +115,7 @@ describe('bots', () => {
   });
 
   it('principiante never plays the best-scoring move when it has a choice', () => {
-    const table = new SelfPlay(lex.nodes, SPANISH, makeRules('fise'));
+    const table = new SelfPlay(lex.nodes, makeRules('fise'));
     const beginner = makeBot('principiante');
     const all = new MoveList();
     let checked = 0;
@@ -139,7 +139,7 @@ describe('bots', () => {
   });
 
   it('E-01/E-05: self-play games end with the rack adjustment and are reproducible', () => {
-    const table = new SelfPlay(lex.nodes, SPANISH, makeRules('fise'));
+    const table = new SelfPlay(lex.nodes, makeRules('fise'));
     const bots = [makeBot('experto'), makeBot('aficionado')] as [
       ReturnType<typeof makeBot>,
       ReturnType<typeof makeBot>,

@@ -1,36 +1,48 @@
 /**
- * Fast bot-versus-bot games for `atril selfplay`, leave training and benchmarks: a mutable
- * two-player game loop over one move generator (the "fast path" DESIGN.md §2 allows the AI),
- * following the rules that matter between bots: racks refilled from a seeded bag, exchanges
- * funded by the bag (X-01, X-02/X-03 through `exchangeMinBag`), the game ending when a player
- * goes out with the bag empty (E-01), after every player passes twice (E-02), after the
- * scoreless-turn limit (E-03) or when the table is blocked (V-03), the end-of-game rack
- * adjustment (E-05) and the preset's tie-break (E-07). Bots only ever play valid words, so
- * challenges never arise here.
+ * Fast bot-versus-bot games for `atril selfplay`, leave training and benchmarks: a mutable game
+ * loop over one move generator (the "fast path" DESIGN.md §2 allows the AI) that follows the
+ * engine's rules and its bag exactly, for 2–4 seats (G-01). The bag is the engine's: shuffled
+ * from the seed, drawn from its end, reshuffled with the game's PRNG whenever tiles go back
+ * (bag.ts), so a seed gives the same racks here as in `newGame`. The opening draw decides who
+ * starts (G-02); exchanges are funded by the bag (X-01…X-03, through the generator's
+ * `exchangeMinBag`); the game ends when a rack empties with the bag empty (E-01), when every
+ * player passed twice in a row (E-02), after the scoreless-turn limit (E-03), when a player
+ * reaches the target score (V-02) or when the table is blocked (V-03); then the rack
+ * adjustment (E-05, standard or naspa) and the tie-break (E-07).
+ *
+ * Bots only play words of the lexicon, so challenges never arise, and the final challenge
+ * window (E-06) always closes with the play standing: the game ends at once. The differential
+ * test (selfplay.test.ts) replays thousands of these games through the engine's `apply` and
+ * checks that every bot saw the same position and that every score and every end is the same.
  */
+import { fullBag, returnTiles } from '../engine/bag.js';
 import { SIZE } from '../engine/board.js';
-import type { Rules } from '../engine/rules.js';
+import type { EndReason } from '../engine/events.js';
 import { STANDARD_SCORING } from '../engine/placement.js';
-import {
-  BLANK_FLAG,
-  type TileSet,
-  fullDistribution,
-  rackCount,
-  rackValue,
-} from '../engine/tiles.js';
+import { seedRng, type RngState } from '../engine/rng.js';
+import { type Rules, tileSetOf } from '../engine/rules.js';
+import { BLANK, BLANK_FLAG, type TileSet, rackCount, rackValue } from '../engine/tiles.js';
 import type { Bot } from './bots.js';
 import { MoveGenerator } from './movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, MoveList, TILE_STRIDE } from './movelist.js';
 import { Rng } from './rng.js';
 
-/** The result of one game. */
+/** The result of one game, with the engine's `end` event's meaning for each field. */
 export interface GameOutcome {
-  /** Final scores, after the rack adjustment. */
-  readonly scores: [number, number];
-  /** Scores before the rack adjustment (the caja tie-break). */
-  readonly before: [number, number];
-  /** 0 or 1, or -1 for a draw (E-07). */
-  readonly winner: number;
+  /** Final scores per seat, after the rack adjustment (E-05). */
+  readonly scores: number[];
+  /** Scores before the rack adjustment (the caja tie-break, E-07). */
+  readonly before: number[];
+  /** Seats with the best final score after the tie-break (E-07); more than one is a draw. */
+  readonly winners: number[];
+  readonly reason: EndReason;
+  /** The seat that went out (E-01), else null. */
+  readonly wentOut: number | null;
+  /** The seat that moved first (G-02). */
+  readonly first: number;
+  /** The racks left at the end, as counts per seat. */
+  readonly racks: Uint8Array[];
+  /** Moves made (plays, exchanges and passes). */
   readonly turns: number;
 }
 
@@ -41,140 +53,179 @@ export interface MoveObserver {
     /** The kept tiles (counts) right after the move, before drawing. */
     leave: Uint8Array;
     score: number;
+    /** Tiles in the bag right after the move, before the mover refills. */
     bagAfter: number;
+    /** Index of the move in the game, from 0. */
     turn: number;
   }): void;
 }
 
+// No rule ends a sala game whose bots keep passing while the bag could fund an exchange (sala
+// has neither E-02 nor E-03); the shipped bots never do that for long, so a game this long is
+// a bug worth stopping on.
+const MOVE_LIMIT = 1000;
+
 /** A reusable table for many games with the same lexicon and rules. */
 export class SelfPlay {
   readonly gen: MoveGenerator;
+  readonly set: TileSet;
   private readonly list = new MoveList();
-  private readonly racks: [Uint8Array, Uint8Array];
   private readonly unseen: Uint8Array;
-  private readonly bag: number[] = [];
+  private readonly leave: Uint8Array;
+  private readonly bag: Uint8Array;
+  private bagLength = 0;
+  private rng: RngState = [0, 0, 0, 0];
 
+  /** `nodes`: the lexicon's word graph, for the rules' tile set. */
   constructor(
     nodes: Uint32Array,
-    readonly set: TileSet,
     readonly rules: Rules,
   ) {
-    this.gen = new MoveGenerator(nodes, set, {
+    this.set = tileSetOf(rules);
+    this.gen = new MoveGenerator(nodes, this.set, {
       ...STANDARD_SCORING,
       bingoTiles: rules.bingoTiles,
       bingoBonus: rules.bingoBonus,
     });
-    const n = set.letters.length + 1;
-    this.racks = [new Uint8Array(n), new Uint8Array(n)];
+    const n = this.set.letters.length + 1;
     this.unseen = new Uint8Array(n);
+    this.leave = new Uint8Array(n);
+    this.bag = new Uint8Array(this.set.size);
   }
 
-  /** Plays one game; seat 0 moves first. */
-  play(bots: [Bot, Bot], seed: number, observe?: MoveObserver): GameOutcome {
-    const rng = new Rng(seed);
+  // Takes up to n tiles from the end of the bag into a rack (bag.ts `drawTiles`).
+  private draw(rack: Uint8Array, n: number): void {
+    for (let k = 0; k < n && this.bagLength > 0; k++) rack[this.bag[--this.bagLength]!]!++;
+  }
+
+  // Puts tiles back and reshuffles the whole bag with the game's PRNG (bag.ts `returnTiles`).
+  private giveBack(tiles: readonly number[]): void {
+    const back = returnTiles(this.bag.subarray(0, this.bagLength), tiles, this.rng);
+    this.bag.set(back.bag);
+    this.bagLength = back.bag.length;
+    this.rng = back.rng;
+  }
+
+  // G-02: each contender draws a tile; closest to A starts (a blank beats every letter), ties
+  // draw again; the drawn tiles go back before the deal.
+  private openingDraw(players: number): number {
+    if (this.rules.firstPlayer !== 'draw') return 0;
+    let contenders = Array.from({ length: players }, (_, s) => s);
+    for (;;) {
+      const drawn = contenders.map(() => this.bag[--this.bagLength]!);
+      this.giveBack(drawn);
+      const best = Math.min(...drawn);
+      contenders = contenders.filter((_, k) => drawn[k] === best);
+      if (contenders.length === 1) return contenders[0]!;
+    }
+  }
+
+  /**
+   * Plays one game with one bot per seat (2–4). The seed fixes the bag (as `newGame` with the
+   * same seed would), so who starts and every rack, and the bots' own choices: a game repeats
+   * exactly.
+   */
+  play(bots: readonly Bot[], seed: number, observe?: MoveObserver): GameOutcome {
+    const players = bots.length;
+    if (!Number.isInteger(players) || players < 2 || players > 4)
+      throw new Error(`a game needs 2 to 4 players (G-01), got ${players}`);
+    const { set, gen, list, rules, unseen, leave } = this;
+    const shuffled = fullBag(set, seedRng(seed));
+    this.bag.set(shuffled.bag);
+    this.bagLength = shuffled.bag.length;
+    this.rng = shuffled.rng;
     const botRng = new Rng(seed ^ 0x5bd1e995);
-    const set = this.set;
-    const gen = this.gen;
-    const list = this.list;
     gen.setBoard(new Uint8Array(SIZE * SIZE));
-    const dist = fullDistribution(set);
-    const bag = this.bag;
-    bag.length = 0;
-    for (let t = 0; t < dist.length; t++) for (let c = 0; c < dist[t]!; c++) bag.push(t);
-    const racks = this.racks;
-    racks[0].fill(0);
-    racks[1].fill(0);
-    const draw = (rack: Uint8Array, n: number): void => {
-      for (let k = 0; k < n && bag.length > 0; k++) {
-        const j = rng.int(bag.length);
-        rack[bag[j]!]!++;
-        bag[j] = bag[bag.length - 1]!;
-        bag.pop();
-      }
-    };
-    const rackSize = this.rules.rackSize;
-    draw(racks[0], rackSize);
-    draw(racks[1], rackSize);
-    const scores: [number, number] = [0, 0];
-    let passes = 0;
-    let scoreless = 0;
-    let unchanged = 0;
+    const first = this.openingDraw(players);
+    const racks = Array.from({ length: players }, () => new Uint8Array(set.letters.length + 1));
+    for (const rack of racks) this.draw(rack, rules.rackSize);
+    const scores = new Array<number>(players).fill(0);
+    const passLimit = rules.passesToEnd === null ? Infinity : rules.passesToEnd * players;
+    const zeroLimit = rules.scorelessTurnsToEnd ?? Infinity;
+    const blockedLimit = rules.blockedTurnsToEnd ?? Infinity;
+    const target = rules.targetScore ?? Infinity;
+    let passRun = 0;
+    let scorelessRun = 0;
+    let unchangedRun = 0;
+    let reason: EndReason | null = null;
+    let wentOut: number | null = null;
     let turn = 0;
-    let seat = 0;
-    const passLimit = this.rules.passesToEnd === null ? Infinity : this.rules.passesToEnd * 2;
-    const zeroLimit = this.rules.scorelessTurnsToEnd ?? Infinity;
-    const blockedLimit = this.rules.blockedTurnsToEnd ?? Infinity;
-    let wentOut = -1;
-    for (; turn < 200; turn++, seat ^= 1) {
+    for (let seat = first; reason === null; seat = (seat + 1) % players, turn++) {
+      if (turn === MOVE_LIMIT) throw new Error(`self-play game ${seed} did not end`);
       const rack = racks[seat]!;
-      // What this seat cannot see: the bag plus the opponent's rack.
-      const unseen = this.unseen;
+      // What this seat cannot see: the bag plus the other racks (the view's `unseen`).
       unseen.fill(0);
-      for (const t of bag) unseen[t]!++;
-      const other = racks[seat ^ 1]!;
-      for (let t = 0; t < other.length; t++) unseen[t]! += other[t]!;
-      const i = bots[seat]!.choose(
-        gen,
-        { rack, bagCount: bag.length, unseen, rules: this.rules },
-        list,
-        botRng,
-      );
+      for (let k = 0; k < this.bagLength; k++) unseen[this.bag[k]!]!++;
+      for (const other of racks)
+        if (other !== rack) for (let t = 0; t < other.length; t++) unseen[t]! += other[t]!;
+      const bagCount = this.bagLength;
+      const i = bots[seat]!.choose(gen, { rack, bagCount, unseen, rules }, list, botRng);
+      const kind = i < 0 ? KIND_PASS : list.kind[i]!;
       let score = 0;
-      if (i < 0 || list.kind[i] === KIND_PASS) {
-        passes++;
-        scoreless++;
-        unchanged++;
-      } else if (list.kind[i] === KIND_EXCHANGE) {
-        const n = list.len[i]!;
+      if (kind === KIND_PASS) {
+        leave.set(rack);
+        passRun++;
+        scorelessRun++;
+        unchangedRun++;
+      } else if (kind === KIND_EXCHANGE) {
         const back: number[] = [];
-        for (let k = 0; k < n; k++) {
+        for (let k = 0; k < list.len[i]!; k++) {
           const t = list.tiles[i * TILE_STRIDE + k]!;
           rack[t]!--;
           back.push(t);
         }
-        draw(rack, n);
-        for (const t of back) bag.push(t);
-        passes = 0;
-        scoreless++;
-        unchanged++;
+        leave.set(rack);
+        this.draw(rack, back.length);
+        this.giveBack(back);
+        passRun = 0; // X-04: an exchange is not a pass
+        scorelessRun++;
+        unchangedRun++;
       } else {
         const placed = list.placedOf(i);
         const squares = placed.map((p) => p.square);
         const tiles = placed.map((p) => p.tile);
-        for (const t of tiles) rack[(t & BLANK_FLAG) !== 0 ? 0 : t]!--;
+        for (const t of tiles) rack[(t & BLANK_FLAG) !== 0 ? BLANK : t]!--;
+        leave.set(rack);
         score = list.score[i]!;
-        scores[seat] += score;
+        scores[seat]! += score;
         gen.playPlaced(squares, tiles);
-        passes = 0;
-        scoreless = 0;
-        unchanged = 0;
+        this.draw(rack, tiles.length);
+        passRun = 0;
+        scorelessRun = score === 0 ? scorelessRun + 1 : 0;
+        unchangedRun = 0;
       }
-      if (observe) observe({ seat, leave: rack, score, bagAfter: bag.length, turn });
-      if (i >= 0 && list.kind[i] !== KIND_PASS && list.kind[i] !== KIND_EXCHANGE)
-        draw(rack, rackSize - rackCount(rack));
-      if (bag.length === 0 && rack.every((c) => c === 0)) {
+      if (observe) observe({ seat, leave, score, bagAfter: bagCount, turn });
+      // The engine's end rules, in its order (game.ts `endOf`).
+      if (this.bagLength === 0 && rackCount(rack) === 0) {
+        reason = 'out'; // E-01
         wentOut = seat;
-        turn++;
-        break;
-      }
-      const blocked = bag.length < this.rules.exchangeMinBag && unchanged >= blockedLimit;
-      if (passes >= passLimit || (scoreless >= zeroLimit && gen.tileCount > 0) || blocked) {
-        turn++;
-        break;
-      }
+      } else if (scores[seat]! >= target)
+        reason = 'target'; // V-02
+      else if (passRun >= passLimit)
+        reason = 'passes'; // E-02
+      else if (scorelessRun >= zeroLimit && gen.tileCount > 0)
+        reason = 'scoreless'; // E-03
+      else if (this.bagLength < rules.exchangeMinBag && unchangedRun >= blockedLimit)
+        reason = 'blocked'; // V-03
     }
-    // E-05: everyone subtracts their rack; whoever went out adds the others' racks.
-    const before: [number, number] = [scores[0], scores[1]];
-    for (let s = 0; s < 2; s++) {
-      const v = rackValue(set, racks[s]!);
-      scores[s] -= v;
-      if (wentOut >= 0 && s !== wentOut) scores[wentOut] += v;
+    // E-05: the rack adjustment (none after V-02).
+    const before = scores.slice();
+    const values = racks.map((r) => rackValue(set, r));
+    if (reason === 'out') {
+      const others = values.reduce((a, v, s) => (s === wentOut ? a : a + v), 0);
+      if (rules.endRackScoring === 'naspa') scores[wentOut!]! += 2 * others;
+      else for (let s = 0; s < players; s++) scores[s]! += s === wentOut ? others : -values[s]!;
+    } else if (reason !== 'target') {
+      for (let s = 0; s < players; s++) scores[s]! -= values[s]!;
     }
-    // E-07: a tie is a draw, or (caja) goes to the higher score before the adjustment.
-    const [a, b] =
-      scores[0] === scores[1] && this.rules.tieBreak === 'preAdjustment' ? before : scores;
-    const winner = a > b ? 0 : b > a ? 1 : -1;
-    return { scores, before, winner, turns: turn };
+    // E-07: the best final score wins; caja breaks a tie by the score before the adjustment.
+    const top = Math.max(...scores);
+    let winners = scores.flatMap((v, s) => (v === top ? [s] : []));
+    if (winners.length > 1 && rules.tieBreak === 'preAdjustment') {
+      const best = Math.max(...winners.map((s) => before[s]!));
+      winners = winners.filter((s) => before[s] === best);
+    }
+    return { scores, before, winners, reason, wentOut, first, racks, turns: turn };
   }
 }
 

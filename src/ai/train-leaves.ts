@@ -160,7 +160,7 @@ function main(): void {
     process.exitCode = 2;
     return;
   }
-  const table = new SelfPlay(lex.value.nodes, SPANISH, makeRules('fise'));
+  const table = new SelfPlay(lex.value.nodes, makeRules('fise'));
   let params: LeaveParams = {
     tile: new Array<number>(NT).fill(0),
     dup: new Array<number>(NT).fill(0),

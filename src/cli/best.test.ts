@@ -180,6 +180,31 @@ describe('atril selfplay', () => {
     expect({ ...JSON.parse(run().out), seconds: 0 }).toEqual({ ...j, seconds: 0 });
   });
 
+  it('G-01: three or four bots play one game each per seat rotation; five are refused', () => {
+    const r = atril(
+      'selfplay',
+      '--games',
+      '3',
+      '--bots',
+      'experto,aficionado,principiante',
+      '--json',
+    );
+    expect(r.code, r.err).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.wins).toHaveLength(3);
+    expect(j.meanScores).toHaveLength(3);
+    expect(j.wins[0] + j.wins[1] + j.wins[2] + j.draws).toBe(3);
+    const five = atril(
+      'selfplay',
+      '--games',
+      '1',
+      '--bots',
+      'experto,experto,experto,experto,experto',
+    );
+    expect(five.code).toBe(2);
+    expect(five.err).toMatch(/^--bots necesita de dos a cuatro niveles/);
+  });
+
   it('bad input: a Spanish message and exit 2', () => {
     expect(atril('selfplay', '--games', '0', '--bots', 'experto,experto').code).toBe(2);
     const r = atril('selfplay', '--games', '2', '--bots', 'experto,maestro');

@@ -1,8 +1,9 @@
 /**
- * `atril selfplay --games N --bots A,B [--seed S] [--json] [--rules PRESET] [--lexicon FILE]`:
- * bot-versus-bot games (DESIGN.md §4). The bots swap seats every game so neither always moves
- * first; game g uses seed S + g. JSON: wins, draws, mean scores and the 95% Wilson interval of
- * the first bot's win rate (a draw counts as half a win).
+ * `atril selfplay --games N --bots A,B[,C[,D]] [--seed S] [--json] [--rules PRESET] [--lexicon FILE]`:
+ * bot-versus-bot games (DESIGN.md §4) for 2–4 bots. The rules' opening draw decides who starts
+ * (G-02) and the bots rotate seats every game; game g uses seed S + g. JSON: wins, draws, mean
+ * scores and the 95% Wilson interval of the first bot's win rate (a win shared by k bots counts
+ * as 1/k of a win).
  */
 import { PRESETS, makeRules, type PresetName } from '../engine/rules.js';
 import { tileSetById } from '../engine/tiles.js';
@@ -11,13 +12,14 @@ import { BOT_LEVELS, isBotLevel, makeBot } from '../ai/bots.js';
 import { SelfPlay, wilson } from '../ai/selfplay.js';
 import { parseOptions, plainCount, tileSetMismatch } from './args.js';
 
-export const selfplayHelp = `Uso: atril selfplay --games N --bots A,B [--seed S] [--json] [--rules PRESET] [--lexicon ARCHIVO]
+export const selfplayHelp = `Uso: atril selfplay --games N --bots A,B[,C[,D]] [--seed S] [--json] [--rules PRESET] [--lexicon ARCHIVO]
 
-Enfrenta a dos jugadores del ordenador en N partidas y resume quién gana. Los dos se turnan
-para empezar; cada partida usa la semilla S + número de partida, así que se puede repetir.
+Enfrenta a entre dos y cuatro jugadores del ordenador en N partidas y resume quién gana. Quién
+empieza se sortea con fichas, como manda el reglamento, y los jugadores cambian de asiento en
+cada partida; cada partida usa la semilla S + número de partida, así que se puede repetir.
 
   --games N           número de partidas (entero ≥ 1)
-  --bots A,B          niveles: ${BOT_LEVELS.join(', ')}
+  --bots A,B,…        de dos a cuatro niveles: ${BOT_LEVELS.join(', ')}
   --seed S            semilla (1 por omisión)
   --rules PRESET      reglas: ${Object.keys(PRESETS).join(', ')} (fise por omisión)
   --json              salida para programas: victorias, empates, medias e intervalo del 95 %
@@ -49,9 +51,9 @@ export async function runSelfplay(args: string[]): Promise<number> {
   const games = plainCount(values.games ?? '') ?? 0;
   if (games < 1) return fail('--games necesita un número entero de partidas (1 o más).');
   const names = (values.bots ?? '').split(',').map((s) => s.trim().toLowerCase());
-  if (names.length !== 2 || !names.every(isBotLevel))
+  if (names.length < 2 || names.length > 4 || !names.every(isBotLevel))
     return fail(
-      `--bots necesita dos niveles separados por una coma, entre: ${BOT_LEVELS.join(', ')}.`,
+      `--bots necesita de dos a cuatro niveles separados por comas, entre: ${BOT_LEVELS.join(', ')}.`,
     );
   // Game g uses seed S + g: past 2^53 that sum would round back to S for every game.
   const seed = values.seed === undefined ? 1 : Number(values.seed);
@@ -72,22 +74,29 @@ export async function runSelfplay(args: string[]): Promise<number> {
   const loaded = openLexicon(values.lexicon);
   if (!loaded.ok) return fail(loaded.message);
   if (loaded.value.set.id !== set.id) return fail(tileSetMismatch(loaded.value.set, set));
-  const table = new SelfPlay(loaded.value.nodes, set, rules);
-  const bots = [makeBot(names[0]!), makeBot(names[1]!)] as const;
+  const table = new SelfPlay(loaded.value.nodes, rules);
+  const bots = names.map((name) => makeBot(name));
+  const seats = bots.length;
 
-  const wins = [0, 0];
+  const wins = new Array<number>(seats).fill(0);
   let draws = 0;
-  const totals = [0, 0];
+  let shared = 0; // the first bot's part of the wins it shared
+  const totals = new Array<number>(seats).fill(0);
   const tty = process.stderr.isTTY;
   const t0 = Date.now();
   for (let g = 0; g < games; g++) {
-    const swap = g % 2 === 1;
-    const r = table.play(swap ? [bots[1], bots[0]] : [bots[0], bots[1]], seed + g);
-    const a = swap ? 1 : 0;
-    totals[0]! += r.scores[a]!;
-    totals[1]! += r.scores[1 - a]!;
-    if (r.winner < 0) draws++;
-    else wins[r.winner === a ? 0 : 1]!++;
+    // Bot b sits at seat (b + g) mod seats, so every bot plays from every seat.
+    const seatOf = (b: number): number => (b + g) % seats;
+    const botAt = (s: number): number => (s - (g % seats) + seats) % seats;
+    const r = table.play(
+      bots.map((_, s) => bots[botAt(s)]!),
+      seed + g,
+    );
+    for (let b = 0; b < seats; b++) totals[b]! += r.scores[seatOf(b)]!;
+    if (r.winners.length > 1) {
+      draws++;
+      if (r.winners.includes(seatOf(0))) shared += 1 / r.winners.length;
+    } else wins[botAt(r.winners[0]!)]!++;
     if (tty && (g % 10 === 0 || g === games - 1)) {
       const w = 30;
       const f = Math.round(((g + 1) / games) * w);
@@ -96,7 +105,7 @@ export async function runSelfplay(args: string[]): Promise<number> {
     }
   }
   const seconds = (Date.now() - t0) / 1000;
-  const score = wins[0]! + draws / 2;
+  const score = wins[0]! + shared;
   const [lo, hi] = wilson(score, games);
   const mean = totals.map((t) => Math.round((t / games) * 10) / 10);
   if (values.json) {
@@ -120,8 +129,9 @@ export async function runSelfplay(args: string[]): Promise<number> {
   const count = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
   process.stdout.write(
     `${count(games, 'partida')}, reglas ${preset}, semilla ${seed} (${seconds.toFixed(1)} s)\n` +
-      `  ${names[0]}: ${count(wins[0]!, 'victoria')}, media ${mean[0]} puntos\n` +
-      `  ${names[1]}: ${count(wins[1]!, 'victoria')}, media ${mean[1]} puntos\n` +
+      names
+        .map((name, b) => `  ${name}: ${count(wins[b]!, 'victoria')}, media ${mean[b]} puntos\n`)
+        .join('') +
       `  empates: ${draws}\n` +
       `  ${names[0]} gana el ${pct(score / games)} (intervalo del 95 %: ${pct(lo)} – ${pct(hi)})\n`,
   );
