@@ -149,6 +149,20 @@ describe('SelfPlay rules', () => {
     expect(r.turns).toBe(blocked + 3);
   });
 
+  it('V-02: a play that reaches the target ends the game with no rack adjustment, even when it also goes out', () => {
+    // Seed 94, fin de línea a 420, two aficionados: seat 0 goes out with the bag empty on the
+    // play that takes it to 420, while seat 1 still holds two tiles.
+    const rules = makeRules('fise', { targetScore: 420 });
+    const table = new SelfPlay(lex.nodes, rules);
+    const bot = makeBot('aficionado');
+    const fast = fastGame(table, [bot, bot], 94);
+    expect(fast.end).toMatchObject({ reason: 'target', wentOut: null, before: [420, 279] });
+    expect(fast.end!.racks[0]!.every((c) => c === 0)).toBe(true);
+    expect(fast.end!.final).toEqual([420, 279]);
+    const moves = fast.turns.map((t) => t.move);
+    expect(engineGame({ rules, seed: 94, players: 2 }, moves, lex)).toEqual(fast);
+  });
+
   it('E-07 (caja): a tie after the rack adjustment goes to the higher score before it', () => {
     // Seed 158 between two aficionados ends 431–431 after a player goes out (E-01, E-05),
     // from 432–430 before the adjustment.

@@ -5,9 +5,9 @@
  * from the seed, drawn from its end, reshuffled with the game's PRNG whenever tiles go back
  * (bag.ts), so a seed gives the same racks here as in `newGame`. The opening draw decides who
  * starts (G-02); exchanges are funded by the bag (X-01…X-03, through the generator's
- * `exchangeMinBag`); the game ends when a rack empties with the bag empty (E-01), when every
- * player passed twice in a row (E-02), after the scoreless-turn limit (E-03), when a player
- * reaches the target score (V-02) or when the table is blocked (V-03); then the rack
+ * `exchangeMinBag`); the game ends when a player reaches the target score (V-02), when a rack
+ * empties with the bag empty (E-01), when every player passed twice in a row (E-02), after the
+ * scoreless-turn limit (E-03) or when the table is blocked (V-03); then the rack
  * adjustment (E-05, standard or naspa) and the tie-break (E-07).
  *
  * Bots only play words of the lexicon, so challenges never arise, and the final challenge
@@ -195,13 +195,14 @@ export class SelfPlay {
         unchangedRun = 0;
       }
       if (observe) observe({ seat, leave, score, bagAfter: bagCount, turn });
-      // The engine's end rules, in its order (game.ts `endOf`).
-      if (this.bagLength === 0 && rackCount(rack) === 0) {
+      // The engine's end rules, in its order (game.ts `endOf`): V-02 first, so a play that
+      // reaches the target ends the game with no rack adjustment even when it also goes out.
+      if (scores[seat]! >= target)
+        reason = 'target'; // V-02
+      else if (this.bagLength === 0 && rackCount(rack) === 0) {
         reason = 'out'; // E-01
         wentOut = seat;
-      } else if (scores[seat]! >= target)
-        reason = 'target'; // V-02
-      else if (passRun >= passLimit)
+      } else if (passRun >= passLimit)
         reason = 'passes'; // E-02
       else if (scorelessRun >= zeroLimit && gen.tileCount > 0)
         reason = 'scoreless'; // E-03
