@@ -26,6 +26,7 @@ import { SPANISH, wordToTiles } from '../src/engine/tiles.js';
 import { buildKwg, encodeKwg } from '../src/lexicon/index.js';
 import { gcgDir, repoRoot } from './gcg-dir.js';
 import { type CliResult, runCli } from './helpers/runCli.js';
+import { unwrap } from '../src/engine/testing/unwrap.js';
 
 const SEED = 'atril-fuzz-2026-12-01';
 const dir = mkdtempSync(join(tmpdir(), 'atril-fuzz-'));
@@ -170,7 +171,7 @@ describe('fuzz: every command with malformed input', () => {
         expect(typeof parsed.error.code).toBe('string');
         continue;
       }
-      const r = replayRecord(parsed.record, { lines: parsed.lines });
+      const r = replayRecord(parsed.value.record, { lines: parsed.value.lines });
       expect(typeof r.ok).toBe('boolean');
     }
   });
@@ -226,8 +227,8 @@ describe('fuzz: every command with malformed input', () => {
 
   it('graph files: 300 damaged copies are all refused (the checksum covers every byte)', async () => {
     const rng = new Rng(seedRng(`${SEED}/kwg`));
-    const words = ['casa', 'casas', 'calle', 'cosa', 'mesa'].map(
-      (w) => wordToTiles(SPANISH, w) as number[],
+    const words = ['casa', 'casas', 'calle', 'cosa', 'mesa'].map((w) =>
+      unwrap(wordToTiles(SPANISH, w)),
     );
     const good = encodeKwg(buildKwg(words, SPANISH));
     const f = join(dir, 'mini.kwg');

@@ -33,7 +33,7 @@ function loadWords(): WordIndex {
   for (const w of list) {
     if (w.length > 6) continue;
     const t = wordToTiles(SPANISH, w);
-    if (Array.isArray(t) && t.length >= 2) words.push(t);
+    if (t.ok && t.value.length >= 2) words.push(t.value);
   }
   return new WordIndex(SPANISH, words);
 }
@@ -97,8 +97,8 @@ function playGame(setup: GameSetup, words: WordIndex, checkEvery: boolean): Game
       expect(setup.rules.challengeMode).toBe('void');
       continue;
     }
-    expect(r.state.events.slice(s.events.length)).toEqual(r.events);
-    s = r.state;
+    expect(r.value.state.events.slice(s.events.length)).toEqual(r.value.events);
+    s = r.value.state;
     if (checkEvery) {
       checkTiles(s);
       expect(s.scores).toEqual(scoresFromEvents(s.players, s.events));
@@ -115,19 +115,19 @@ function checkGcgRoundTrip(s: GameState, words: WordIndex): void {
   const text = writeGcg(gameToGcg(s));
   const parsed = parseGcgText(text);
   if (!parsed.ok) throw new Error(`unreadable GCG: ${parsed.error.code}\n${text}`);
-  const replay = replayRecord(parsed.record, { isWord: (t) => words.isWord(t) });
+  const replay = replayRecord(parsed.value.record, { isWord: (t) => words.isWord(t) });
   if (!replay.ok) throw new Error(`GCG does not replay: ${JSON.stringify(replay.error)}\n${text}`);
-  expect(replay.report.mismatches, text).toEqual([]);
-  expect(replay.report.final.players.map((p) => p.computed)).toEqual(s.scores);
-  expect(replay.report.final.players.every((p) => p.ok)).toBe(true);
+  expect(replay.value.mismatches, text).toEqual([]);
+  expect(replay.value.final.players.map((p) => p.computed)).toEqual(s.scores);
+  expect(replay.value.final.players.every((p) => p.ok)).toBe(true);
   // Where words are checked on submission, no invalid word stands (unchallenged phonies may).
   if (s.rules.challengeMode === 'void' || s.rules.challengeMode === 'automatic')
-    expect(replay.report.invalidWords.filter((w) => !w.withdrawn)).toEqual([]);
-  expect(Array.from(replay.report.board)).toEqual(Array.from(s.board));
-  const back = gameFromGcg(parsed.record, words);
+    expect(replay.value.invalidWords.filter((w) => !w.withdrawn)).toEqual([]);
+  expect(Array.from(replay.value.board)).toEqual(Array.from(s.board));
+  const back = gameFromGcg(parsed.value.record, words);
   if (!back.ok) throw new Error(`GCG does not rebuild: ${JSON.stringify(back.error)}\n${text}`);
-  expect(withoutTime(back.state.events)).toBe(withoutTime(s.events));
-  expect(back.state.result).toEqual(s.result);
+  expect(withoutTime(back.value.events)).toBe(withoutTime(s.events));
+  expect(back.value.result).toEqual(s.result);
 }
 
 describe(`property: ${GAMES} seeded random games`, () => {

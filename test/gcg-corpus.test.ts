@@ -31,9 +31,9 @@ const KNOWN: Record<string, string[]> = {
 function load(file: string) {
   const parsed = parseGcg(new Uint8Array(readFileSync(join(dir, file))));
   if (!parsed.ok) throw new Error(`${file}: ${parsed.error.code} at line ${parsed.error.line}`);
-  const result = replayRecord(parsed.record, { lines: parsed.lines });
+  const result = replayRecord(parsed.value.record, { lines: parsed.value.lines });
   if (!result.ok) throw new Error(`${file}: ${result.error.code} ${result.error.reason}`);
-  return { parsed, report: result.report };
+  return { parsed, report: result.value };
 }
 
 describe(`GCG corpus in ${dir}`, () => {
@@ -83,10 +83,10 @@ describe(`GCG corpus in ${dir}`, () => {
 
   it.each(files)('%s: write(parse(x)) is stable and parses back to the same record', (file) => {
     const { parsed } = load(file);
-    const written = writeGcg(parsed.record);
+    const written = writeGcg(parsed.value.record);
     const again = parseGcg(encodeUtf8(written));
     if (!again.ok) throw new Error(again.error.code);
-    expect(again.record).toEqual(parsed.record);
-    expect(writeGcg(again.record)).toBe(written);
+    expect(again.value.record).toEqual(parsed.value.record);
+    expect(writeGcg(again.value.record)).toBe(written);
   });
 });

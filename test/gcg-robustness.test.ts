@@ -58,8 +58,8 @@ describe('damaged input gives coded errors, never exceptions', () => {
         outcomes.add(parsed.error.code);
         continue;
       }
-      const r = replayRecord(parsed.record, { lines: parsed.lines });
-      outcomes.add(r.ok ? (r.report.ok ? 'clean' : 'mismatch') : r.error.code);
+      const r = replayRecord(parsed.value.record, { lines: parsed.value.lines });
+      outcomes.add(r.ok ? (r.value.ok ? 'clean' : 'mismatch') : r.error.code);
     }
     // The mutations reach more than one kind of outcome, so the loop is really exercising both.
     expect(outcomes.size).toBeGreaterThan(2);

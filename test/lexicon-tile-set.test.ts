@@ -18,8 +18,9 @@ let english = '';
 beforeAll(() => {
   english = join(mkdtempSync(join(tmpdir(), 'atril-en-')), 'en.kwg');
   const words = ['CAT', 'TEA', 'SEAT'].map((w) => {
-    const t = wordToTiles(ENGLISH, w);
-    if (!Array.isArray(t)) throw new Error(w);
+    const tResult = wordToTiles(ENGLISH, w);
+    if (!tResult.ok) throw new Error(w);
+    const t = tResult.value;
     return t;
   });
   saveKwg(buildKwg(words, ENGLISH), english);

@@ -42,8 +42,8 @@ describe('replay is linear in the number of lines (FORMAT.md §3)', () => {
     for (let i = 0; i < 300_000; i++) lines.push('>b: (challenge) +0 0');
     const parsed = parseGcg(new TextEncoder().encode(head + lines.join('\n') + '\n'));
     if (!parsed.ok) throw new Error(parsed.error.code);
-    const r = replayRecord(parsed.record, { lines: parsed.lines });
-    expect(r.ok && r.report.moves.length).toBe(300_001);
+    const r = replayRecord(parsed.value.record, { lines: parsed.value.lines });
+    expect(r.ok && r.value.moves.length).toBe(300_001);
   });
 
   it('20 000 plays each withdrawn replay with every invalid word marked withdrawn', () => {
@@ -51,11 +51,11 @@ describe('replay is linear in the number of lines (FORMAT.md §3)', () => {
     for (let i = 0; i < 20_000; i++) lines.push('>a: CASA 8H CASA +12 12', '>a: CASA -- -12 0');
     const parsed = parseGcg(new TextEncoder().encode(head + lines.join('\n') + '\n'));
     if (!parsed.ok) throw new Error(parsed.error.code);
-    const r = replayRecord(parsed.record, { lines: parsed.lines, isWord: () => false });
+    const r = replayRecord(parsed.value.record, { lines: parsed.value.lines, isWord: () => false });
     if (!r.ok) throw new Error(r.error.code);
-    expect(r.report.ok).toBe(true);
-    expect(r.report.invalidWords).toHaveLength(20_000);
-    expect(r.report.invalidWords.every((w) => w.withdrawn)).toBe(true);
+    expect(r.value.ok).toBe(true);
+    expect(r.value.invalidWords).toHaveLength(20_000);
+    expect(r.value.invalidWords.every((w) => w.withdrawn)).toBe(true);
   });
 });
 

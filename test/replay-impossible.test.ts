@@ -25,8 +25,8 @@ const dir = mkdtempSync(join(tmpdir(), 'atril-imposible-'));
 function outcome(text: string): string {
   const parsed = parseGcgText(text);
   if (!parsed.ok) throw new Error(parsed.error.code);
-  const r = replayRecord(parsed.record, { lines: parsed.lines });
-  if (r.ok) return r.report.ok ? 'OK' : 'MISMATCH';
+  const r = replayRecord(parsed.value.record, { lines: parsed.value.lines });
+  if (r.ok) return r.value.ok ? 'OK' : 'MISMATCH';
   const e = r.error;
   const figures = [e.tiles, e.count, e.held, e.bag, e.needed].filter((x) => x !== undefined);
   return [`${e.impossible ?? e.code}@${e.line}`, ...figures].join(' ');
@@ -46,7 +46,7 @@ function wordIndex(): WordIndex {
   for (const w of list) {
     if (w.length > 6) continue;
     const t = wordToTiles(SPANISH, w);
-    if (Array.isArray(t) && t.length >= 2) tiles.push(t);
+    if (t.ok && t.value.length >= 2) tiles.push(t.value);
   }
   return (words = new WordIndex(SPANISH, tiles));
 }
@@ -59,7 +59,7 @@ function gameUntil(preset: PresetName, stop: (s: GameState) => boolean): GameSta
     for (let i = 0; i < 400 && !s.result; i++) {
       if (!s.pending && stop(s)) return s;
       const r = apply(s, randomAction(s, wordIndex(), rng), wordIndex());
-      if (r.ok) s = r.state;
+      if (r.ok) s = r.value.state;
     }
   }
   throw new Error('no game reached the situation');

@@ -23,8 +23,9 @@ function smallLexicon(words: string[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'atril-play-'));
   const path = join(dir, 'mini.kwg');
   const tiles = words.map((w) => {
-    const t = wordToTiles(SPANISH, w);
-    if (!Array.isArray(t)) throw new Error(w);
+    const tResult = wordToTiles(SPANISH, w);
+    if (!tResult.ok) throw new Error(w);
+    const t = tResult.value;
     return t;
   });
   saveKwg(buildKwg(tiles, SPANISH), path);

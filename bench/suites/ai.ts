@@ -18,6 +18,7 @@ import { MoveGenerator } from '../../src/ai/movegen.js';
 import { MoveList } from '../../src/ai/movelist.js';
 import { Rng } from '../../src/ai/rng.js';
 import { SelfPlay } from '../../src/ai/selfplay.js';
+import { unwrap } from '../../src/engine/testing/unwrap.js';
 
 // The mid-game board of the move generator's goldens (movegen.test.ts).
 const MID: [string, string][] = [
@@ -30,7 +31,7 @@ const MID: [string, string][] = [
 function rack(text: string): Uint8Array {
   return rackFromTiles(
     SPANISH,
-    parseNotation(SPANISH, text, { allowUndesignatedBlank: true }) as number[],
+    unwrap(parseNotation(SPANISH, text, { allowUndesignatedBlank: true })),
   );
 }
 

@@ -19,7 +19,7 @@ const suite: BenchSuite = {
           unit: 'play',
           run: () => {
             const placed = placementOf(board, move);
-            if (Array.isArray(placed)) consume(evaluatePlacement(board, placed, SPANISH));
+            if (placed.ok) consume(evaluatePlacement(board, placed.value, SPANISH));
           },
         },
       ],

@@ -16,7 +16,7 @@ function words(): WordIndex {
   for (const w of list) {
     if (w.length > 6) continue;
     const t = wordToTiles(SPANISH, w);
-    if (Array.isArray(t) && t.length >= 2) out.push(t);
+    if (t.ok && t.value.length >= 2) out.push(t.value);
   }
   return new WordIndex(SPANISH, out);
 }
@@ -27,7 +27,7 @@ function randomGame(index: WordIndex, seed: number): GameState {
   let s = newGame({ rules: PRESETS.fise, seed, players: 2 });
   while (!s.result) {
     const r = apply(s, randomAction(s, index, rng), index);
-    if (r.ok) s = r.state;
+    if (r.ok) s = r.value.state;
   }
   return s;
 }
@@ -67,7 +67,7 @@ const suite: BenchSuite = {
           unit: 'play',
           run: () => {
             const placed = placementOf(before.board, action);
-            if (Array.isArray(placed)) consume(evaluatePlacement(before.board, placed, SPANISH));
+            if (placed.ok) consume(evaluatePlacement(before.board, placed.value, SPANISH));
           },
         },
         {

@@ -18,7 +18,7 @@ const suite: BenchSuite = {
     const bytes = new Uint8Array(readFileSync(join(gcgDir(), FILE)));
     const parsed = parseGcg(bytes);
     if (!parsed.ok) throw new Error(`${FILE}: ${parsed.error.code}`);
-    const { record, lines } = parsed;
+    const { record, lines } = parsed.value;
     return {
       figures: [
         { name: `${FILE} size`, value: bytes.length, unit: 'bytes' },

@@ -9,8 +9,9 @@ const WORDS = ['CANTARES', 'CATERINA', 'ENTRADAS', 'ESTRIBOS', 'CARTERA', 'ENTRA
 const LETTERS = SPANISH.letters.length;
 
 function tiles(w: string): number[] {
-  const t = wordToTiles(SPANISH, w);
-  if (!Array.isArray(t)) throw new Error(w);
+  const tResult = wordToTiles(SPANISH, w);
+  if (!tResult.ok) throw new Error(w);
+  const t = tResult.value;
   return t;
 }
 

@@ -34,7 +34,7 @@ function gameAfter(turns: number, seed: number): GameState {
     const move = botMove(bot, viewFor(state, seat), gen, list, new Rng(k), isWord);
     const r = apply(state, { ...move, seat }, lex);
     if (!r.ok) throw new Error(JSON.stringify(r.error));
-    state = r.state;
+    state = r.value.state;
   }
   return state;
 }
@@ -87,7 +87,7 @@ describe('bots', () => {
       const move = botMove(bots[seat]!, viewFor(state, seat), gen, list, new Rng(k), isWord);
       const r = apply(state, { ...move, seat }, lex);
       expect(r.ok).toBe(true);
-      if (r.ok) state = r.state;
+      if (r.ok) state = r.value.state;
     }
     expect(state.events.length).toBeGreaterThan(10);
   });
@@ -96,13 +96,13 @@ describe('bots', () => {
     const state = rigged({ racks: ['A', 'EEE'], bag: '', board: [['8G', 'CAS']] });
     const out = apply(state, { kind: 'place', seat: 0, row: 7, col: 9, dir: 'H', tiles: [1] }, lex);
     if (!out.ok) throw new Error(out.error.code);
-    const view = viewFor(out.state, 1);
+    const view = viewFor(out.value.state, 1);
     expect(view.phase).toBe('final-challenge');
     const gen = new MoveGenerator(lex.nodes, SPANISH);
     for (const level of BOT_LEVELS) {
       const move = botMove(makeBot(level), view, gen, new MoveList(), new Rng(1), isWord);
       expect(move).toEqual({ kind: 'pass' });
-      expect(apply(out.state, { ...move, seat: 1 }, lex).ok).toBe(true);
+      expect(apply(out.value.state, { ...move, seat: 1 }, lex).ok).toBe(true);
     }
   });
 

@@ -147,7 +147,7 @@ export function shouldChallenge(
   if (!view.canChallenge || !view.lastPlay) return false;
   for (const w of view.lastPlay.words) {
     const tiles = wordToTiles(set, w);
-    if (!Array.isArray(tiles) || !isWord(tiles.map(letterOf))) return true;
+    if (!tiles.ok || !isWord(tiles.value.map(letterOf))) return true;
   }
   return false;
 }

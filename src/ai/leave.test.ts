@@ -11,8 +11,9 @@ import { KIND_EXCHANGE, KIND_PASS, MoveList } from './movelist.js';
 import { Rng } from './rng.js';
 
 const rack = (text: string): Uint8Array => {
-  const tiles = parseNotation(SPANISH, text, { allowUndesignatedBlank: true });
-  if (!Array.isArray(tiles)) throw new Error(text);
+  const tilesResult = parseNotation(SPANISH, text, { allowUndesignatedBlank: true });
+  if (!tilesResult.ok) throw new Error(text);
+  const tiles = tilesResult.value;
   return Uint8Array.from(rackFromTiles(SPANISH, tiles));
 };
 const values = [0, ...SPANISH.letters.map((l) => l.value)];
@@ -34,8 +35,9 @@ describe('leave table', () => {
   });
 
   it('experto exchanges rather than passes when no word fits and the bag allows it', () => {
-    const casa = wordToTiles(SPANISH, 'casa');
-    if (!Array.isArray(casa)) throw new Error('casa');
+    const casaResult = wordToTiles(SPANISH, 'casa');
+    if (!casaResult.ok) throw new Error('casa');
+    const casa = casaResult.value;
     const gen = new MoveGenerator(buildKwg([casa], SPANISH).nodes, SPANISH);
     gen.setBoard(new Uint8Array(225));
     const list = new MoveList();

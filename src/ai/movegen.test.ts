@@ -29,8 +29,9 @@ beforeAll(() => {
 });
 
 function rackOf(text: string): Uint8Array {
-  const t = parseNotation(SPANISH, text, { allowUndesignatedBlank: true });
-  if (!Array.isArray(t)) throw new Error(text);
+  const tResult = parseNotation(SPANISH, text, { allowUndesignatedBlank: true });
+  if (!tResult.ok) throw new Error(text);
+  const t = tResult.value;
   return rackFromTiles(SPANISH, t);
 }
 

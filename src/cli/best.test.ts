@@ -6,6 +6,7 @@ import { parseCgp } from '../engine/notation/cgp.js';
 import { parseCoord } from '../engine/notation/coords.js';
 import { evaluatePlacement, placementOf } from '../engine/placement.js';
 import { SPANISH, parseNotation } from '../engine/tiles.js';
+import { unwrap } from '../engine/testing/unwrap.js';
 
 const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
 const atril = (...args: string[]) => {
@@ -64,16 +65,18 @@ describe('atril best', () => {
     }[];
     const parsed = parseCgp(cgp);
     if (!parsed.ok) throw new Error('cgp');
-    const board = parsed.position.board;
+    const board = parsed.value.board;
     let checked = 0;
     for (const p of plays) {
       if (p.kind !== 'place') continue;
       const c = parseCoord(p.coord!)!;
-      const tiles = parseNotation(SPANISH, p.word, { allowThrough: true }) as number[];
-      const placed = placementOf(board, { kind: 'place', ...c, tiles });
-      if (!Array.isArray(placed)) throw new Error(`${p.coord} ${p.word}: ${placed.code}`);
-      const res = evaluatePlacement(board, placed, SPANISH);
-      if ('code' in res) throw new Error(`${p.coord} ${p.word}: ${res.code}`);
+      const tiles = unwrap(parseNotation(SPANISH, p.word, { allowThrough: true }));
+      const placedResult = placementOf(board, { kind: 'place', ...c, tiles });
+      if (!placedResult.ok) throw new Error(`${p.coord} ${p.word}: ${placedResult.error.code}`);
+      const placed = placedResult.value;
+      const resResult = evaluatePlacement(board, placed, SPANISH);
+      if (!resResult.ok) throw new Error(`${p.coord} ${p.word}: ${resResult.error.code}`);
+      const res = resResult.value;
       expect(res.score, `${p.coord} ${p.word}`).toBe(p.score);
       checked++;
     }

@@ -80,7 +80,7 @@ export async function runBest(args: string[]): Promise<number> {
   if (top === undefined) return fail(`--top necesita un número entero ≥ 0, no «${values.top}».`);
   const parsed = parseCgp(values.cgp);
   if (!parsed.ok) return fail(`La posición CGP no es válida: ${cgpErrorText(parsed.error)}.`);
-  const pos = parsed.position;
+  const pos = parsed.value;
   const long = pos.racks.findIndex((r) => r.length > MAX_RACK);
   if (long >= 0)
     return fail(

@@ -80,13 +80,15 @@ export async function runCheck(args: string[]): Promise<number> {
   const lex = loaded.value;
   const verdicts: Verdict[] = words.map((word) => {
     const text = word.trim();
-    const tiles = wordToTiles(lex.set, text);
-    if (!Array.isArray(tiles)) {
-      const reason = /^\p{L}$/u.test(tiles.letter)
-        ? `lleva la letra ${tiles.letter}, que no existe en el juego de fichas ${lex.set.name}`
-        : rejectReasonMessage({ code: 'NOT_A_LETTER', char: tiles.letter });
+    const parsed = wordToTiles(lex.set, text);
+    if (!parsed.ok) {
+      const { letter } = parsed.error;
+      const reason = /^\p{L}$/u.test(letter)
+        ? `lleva la letra ${letter}, que no existe en el juego de fichas ${lex.set.name}`
+        : rejectReasonMessage({ code: 'NOT_A_LETTER', char: letter });
       return { word, valid: false, tiles: labelsOf(lex.set, text), why: reason };
     }
+    const tiles = parsed.value;
     const labels = tiles.map((c) => tileLabel(lex.set, c));
     if (tiles.length < MIN_WORD_TILES || tiles.length > MAX_WORD_TILES)
       return {

@@ -87,7 +87,7 @@ export async function runReplay(args: string[]): Promise<number> {
 
   const parsed = parseGcg(read.bytes);
   if (!parsed.ok) return fail(`«${file}»: ${gcgErrorMessage(parsed.error)}`);
-  const { record, lines } = parsed;
+  const { record, lines } = parsed.value;
 
   let isWord: ((letters: readonly number[]) => boolean) | undefined;
   let words: WordCheck;
@@ -124,7 +124,7 @@ export async function runReplay(args: string[]): Promise<number> {
 
   const result = replayRecord(record, isWord ? { lines, isWord } : { lines });
   if (!result.ok) return fail(`«${file}»: ${replayErrorMessage(result.error)}`);
-  const report = result.report;
+  const report = result.value;
 
   if (values.json) {
     process.stdout.write(JSON.stringify(replayJson(record, report, words)) + '\n');

@@ -53,16 +53,16 @@ describe('§12 double: the lost turn is a pass line and a pass (E-02, E-03)', ()
     expect(text).toMatch(/\n>[^:]+: \S* - \+0 0\n#note #unsuccessful-challenge\n/);
     const parsed = parseGcgText(text);
     if (!parsed.ok) throw new Error(parsed.error.code);
-    const back = gameFromGcg(parsed.record, any);
+    const back = gameFromGcg(parsed.value.record, any);
     if (!back.ok) throw new Error(back.error.code);
-    expect(back.state.events).toEqual(s.events);
-    expect([back.state.passRun, back.state.turn, rack(first)]).toEqual([
+    expect(back.value.events).toEqual(s.events);
+    expect([back.value.passRun, back.value.turn, rack(first)]).toEqual([
       s.passRun,
       s.turn,
       rack(first),
     ]);
-    const replay = replayRecord(parsed.record);
-    expect(replay.ok && replay.report.ok).toBe(true);
+    const replay = replayRecord(parsed.value.record);
+    expect(replay.ok && replay.value.ok).toBe(true);
   });
 });
 
@@ -80,8 +80,8 @@ describe('§12: with 3 or 4 players any opponent may challenge (C-01)', () => {
     const r = apply(s, challenge(2), judge);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.events[0]).toMatchObject({ kind: 'challenge', seat: 2, target: 0, valid: true });
-    const again = apply(r.state, challenge(1), judge);
+    expect(r.value.events[0]).toMatchObject({ kind: 'challenge', seat: 2, target: 0, valid: true });
+    const again = apply(r.value.state, challenge(1), judge);
     expect(again.ok ? 'ok' : again.error.code).toBe('NOTHING_TO_CHALLENGE');
   });
 

@@ -13,6 +13,7 @@ import {
 } from './tiles.js';
 import { bagCounts } from './bag.js';
 import type { PlaceMove } from './move.js';
+import { unwrap } from './testing/unwrap.js';
 
 const at = (seat: number, coord: string, word: string): Action => ({ ...play(coord, word), seat });
 const pass = (seat: number): Action => ({ kind: 'pass', seat });
@@ -29,7 +30,7 @@ const challenge = (seat: number): Action => ({ kind: 'challenge', seat });
 const exchange = (seat: number, tiles: string): Action => ({
   kind: 'exchange',
   seat,
-  tiles: parseNotation(SPANISH, tiles, { allowUndesignatedBlank: true }) as number[],
+  tiles: unwrap(parseNotation(SPANISH, tiles, { allowUndesignatedBlank: true })),
 });
 const rackText = (s: GameState, seat: number): string =>
   rackToTiles(s.racks[seat]!)
@@ -130,7 +131,9 @@ describe('tiles in play (§1–§2)', () => {
     const kCode = SPANISH.letters.length + 1; // one past Z: no K exists
     const r = apply(g, onStar([kCode | BLANK_FLAG, 1, 22, 1]), ANY_WORD);
     expect(!r.ok && r.error.code).toBe('LETTER_NOT_IN_SET');
-    expect(wordToTiles(SPANISH, 'kiwi')).toMatchObject({ code: 'LETTER_NOT_IN_SET', letter: 'K' });
+    expect(wordToTiles(SPANISH, 'kiwi')).toMatchObject({
+      error: { code: 'LETTER_NOT_IN_SET', letter: 'K' },
+    });
   });
 
   it('T-05: a blank must be designated when played', () => {
@@ -416,9 +419,11 @@ describe('challenges (§8)', () => {
   it('C-01: all words of the play are judged together; one bad word withdraws it', () => {
     const s = run(base(), [at(0, '8H', 'CASA'), at(1, '9I', 'SO')], judge).state; // AS ok, SO bad? no: crosses
     const r = apply(s, challenge(0), judge);
-    expect(r.ok && r.events[0]).toMatchObject({ kind: 'challenge', valid: false });
+    expect(r.ok && r.value.events[0]).toMatchObject({ kind: 'challenge', valid: false });
     if (r.ok)
-      expect(r.events[0]!.kind === 'challenge' && r.events[0]!.invalidWords).toContain('SO');
+      expect(r.value.events[0]!.kind === 'challenge' && r.value.events[0]!.invalidWords).toContain(
+        'SO',
+      );
   });
 
   it('C-02: an invalid play goes back to the rack, scores 0, the drawn tiles return to the bag', () => {

@@ -38,6 +38,7 @@ import type {
 } from './move.js';
 import { evaluatePlacement, placementOf } from './placement.js';
 import { type Rules, type WordJudge, isChallengeable, scoringOf, tileSetOf } from './rules.js';
+import { type Result, err, ok } from './result.js';
 import { type RngState, seedRng } from './rng.js';
 import {
   BLANK,
@@ -150,10 +151,14 @@ export type Action = (
 ) &
   ActionMeta;
 
+/** What an accepted action did: the state after it and the events it caused. */
+export interface Applied {
+  readonly state: GameState;
+  readonly events: readonly GameEvent[];
+}
+
 /** The outcome of `apply`. */
-export type ApplyResult =
-  | { readonly ok: true; readonly state: GameState; readonly events: readonly GameEvent[] }
-  | { readonly ok: false; readonly error: GameError };
+export type ApplyResult = Result<Applied, GameError>;
 
 /** The state before the `start` event: empty board, full shuffled bag, no racks. */
 export function initialState(setup: GameSetup): GameState {
@@ -494,15 +499,14 @@ function placedOfEvent(s: GameState, e: Placement): Placed[] {
     dir: e.dir,
     tiles: e.tiles,
   });
-  if (!Array.isArray(placed))
-    throw new Error(`recorded play does not fit the board: ${placed.code}`);
-  return placed;
+  if (!placed.ok) throw new Error(`recorded play does not fit the board: ${placed.error.code}`);
+  return placed.value;
 }
 
 function evaluatedWords(s: GameState, placed: readonly Placed[]): number[][] {
   const r = evaluatePlacement(s.board, placed, s.set, scoringOf(s.rules));
-  if ('code' in r) throw new Error(`recorded play is not a legal placement: ${r.code}`);
-  return r.words.map((w) => [...w.tiles]);
+  if (!r.ok) throw new Error(`recorded play is not a legal placement: ${r.error.code}`);
+  return r.value.words.map((w) => [...w.tiles]);
 }
 
 /** Points a seat loses for going over the clock (TM-02): −N per started minute over; no cap. */
@@ -597,7 +601,7 @@ function endEvent(
 }
 
 function fail(error: GameError): ApplyResult {
-  return { ok: false, error };
+  return err(error);
 }
 
 /**
@@ -682,10 +686,12 @@ function place(
     )
       return fail({ code: 'LETTER_NOT_IN_SET', tiles: [c] }); // T-02
   }
-  const placed = placementOf(state.board, move);
-  if (!Array.isArray(placed)) return fail(placed);
-  const result = evaluatePlacement(state.board, placed, state.set, scoringOf(state.rules));
-  if ('code' in result) return fail(result);
+  const placing = placementOf(state.board, move);
+  if (!placing.ok) return placing;
+  const placed = placing.value;
+  const evaluated = evaluatePlacement(state.board, placed, state.set, scoringOf(state.rules));
+  if (!evaluated.ok) return evaluated;
+  const result = evaluated.value;
   const missing = missingFromRack(
     state.racks[seat]!,
     placed.map((p) => p.tile),
@@ -798,5 +804,5 @@ function commit(
     s = reduce(s, e);
     events.push(e);
   }
-  return { ok: true, state: s, events };
+  return ok({ state: s, events });
 }

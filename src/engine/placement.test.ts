@@ -6,18 +6,20 @@ import { SPANISH } from './tiles.js';
 import type { PlaceMove } from './move.js';
 
 function score(board: Uint8Array, move: PlaceMove): number {
-  const placed = placementOf(board, move);
-  if (!Array.isArray(placed)) throw new Error(placed.code);
+  const placedResult = placementOf(board, move);
+  if (!placedResult.ok) throw new Error(placedResult.error.code);
+  const placed = placedResult.value;
   const r = evaluatePlacement(board, placed, SPANISH);
-  if ('code' in r) throw new Error(r.code);
-  return r.score;
+  if (!r.ok) throw new Error(r.error.code);
+  return r.value.score;
 }
 
 function error(board: Uint8Array, move: PlaceMove): string {
-  const placed = placementOf(board, move);
-  if (!Array.isArray(placed)) return placed.code;
+  const placedResult = placementOf(board, move);
+  if (!placedResult.ok) return placedResult.error.code;
+  const placed = placedResult.value;
   const r = evaluatePlacement(board, placed, SPANISH);
-  return 'code' in r ? r.code : 'OK';
+  return r.ok ? 'OK' : r.error.code;
 }
 
 describe('RULES.md §15 worked examples (FISE values)', () => {
@@ -68,6 +70,6 @@ describe('placement rules', () => {
       ],
       SPANISH,
     );
-    expect('code' in r && r.code).toBe('NOT_IN_LINE');
+    expect(!r.ok && r.error.code).toBe('NOT_IN_LINE');
   });
 });

@@ -15,6 +15,7 @@ import {
 } from './board.js';
 import type { Direction, PlaceMove, PlayResult, Placed, WordRun } from './move.js';
 import { stepOf } from './move.js';
+import { type Result, err, ok } from './result.js';
 import { BLANK_FLAG, EMPTY, type TileSet, isBlank, letterOf, tileValue } from './tiles.js';
 
 /** Coded reasons a placement breaks the placement rules. */
@@ -50,24 +51,24 @@ export const STANDARD_SCORING: ScoringRules = { bingoTiles: 7, bingoBonus: 50 };
  * Turns a notation move into the list of new tiles, checking that played-through squares are
  * occupied (else GAP) and new tiles land on empty squares (else SQUARE_OCCUPIED).
  */
-export function placementOf(board: Uint8Array, move: PlaceMove): Placed[] | PlacementError {
+export function placementOf(board: Uint8Array, move: PlaceMove): Result<Placed[], PlacementError> {
   const placed: Placed[] = [];
   const step = stepOf(move.dir);
   for (let k = 0; k < move.tiles.length; k++) {
     const r = move.dir === 'V' ? move.row + k : move.row;
     const c = move.dir === 'H' ? move.col + k : move.col;
-    if (r < 0 || r >= SIZE || c < 0 || c >= SIZE) return { code: 'OFF_BOARD' };
+    if (r < 0 || r >= SIZE || c < 0 || c >= SIZE) return err({ code: 'OFF_BOARD' });
     const sq = move.row * SIZE + move.col + k * step;
     const tile = move.tiles[k]!;
     if (tile === EMPTY) {
-      if (board[sq] === EMPTY) return { code: 'GAP', square: sq };
+      if (board[sq] === EMPTY) return err({ code: 'GAP', square: sq });
     } else {
-      if (board[sq] !== EMPTY) return { code: 'SQUARE_OCCUPIED', square: sq };
+      if (board[sq] !== EMPTY) return err({ code: 'SQUARE_OCCUPIED', square: sq });
       placed.push({ square: sq, tile });
     }
   }
-  if (placed.length === 0) return { code: 'NO_TILES' };
-  return placed;
+  if (placed.length === 0) return err({ code: 'NO_TILES' });
+  return ok(placed);
 }
 
 /**
@@ -79,20 +80,20 @@ export function evaluatePlacement(
   placed: readonly Placed[],
   set: TileSet,
   scoring: ScoringRules = STANDARD_SCORING,
-): PlayResult | PlacementError {
-  if (placed.length === 0) return { code: 'NO_TILES' };
+): Result<PlayResult, PlacementError> {
+  if (placed.length === 0) return err({ code: 'NO_TILES' });
   const seen = new Set<number>();
   for (const p of placed) {
     if (!Number.isInteger(p.square) || p.square < 0 || p.square >= SQUARES)
-      return { code: 'OFF_BOARD' };
-    if (board[p.square] !== EMPTY) return { code: 'SQUARE_OCCUPIED', square: p.square };
-    if (seen.has(p.square)) return { code: 'DUPLICATE_SQUARE', square: p.square };
+      return err({ code: 'OFF_BOARD' });
+    if (board[p.square] !== EMPTY) return err({ code: 'SQUARE_OCCUPIED', square: p.square });
+    if (seen.has(p.square)) return err({ code: 'DUPLICATE_SQUARE', square: p.square });
     seen.add(p.square);
     const letter = letterOf(p.tile);
     if (p.tile === BLANK_FLAG || letter === 0)
-      return { code: 'BLANK_NOT_DESIGNATED', square: p.square };
+      return err({ code: 'BLANK_NOT_DESIGNATED', square: p.square });
     if (letter > set.letters.length || (p.tile & ~(BLANK_FLAG | 0x7f)) !== 0) {
-      return { code: 'UNKNOWN_TILE', square: p.square };
+      return err({ code: 'UNKNOWN_TILE', square: p.square });
     }
   }
 
@@ -103,7 +104,7 @@ export function evaluatePlacement(
   if (placed.length === 1) dir = 'H';
   else if (rows.size === 1) dir = 'H';
   else if (cols.size === 1) dir = 'V';
-  else return { code: 'NOT_IN_LINE' };
+  else return err({ code: 'NOT_IN_LINE' });
 
   const tileAt = (sq: number): number => {
     const b = board[sq]!;
@@ -116,16 +117,16 @@ export function evaluatePlacement(
   const step = stepOf(dir);
   const sorted = [...placed].sort((a, b) => a.square - b.square);
   for (let sq = sorted[0]!.square; sq < sorted[sorted.length - 1]!.square; sq += step) {
-    if (tileAt(sq) === EMPTY) return { code: 'GAP', square: sq };
+    if (tileAt(sq) === EMPTY) return err({ code: 'GAP', square: sq });
   }
 
   const first = isBoardEmpty(board);
   if (first) {
     // P-04: the opening covers the centre with at least two tiles.
-    if (!seen.has(CENTER)) return { code: 'FIRST_NOT_CENTER' };
-    if (placed.length < 2) return { code: 'FIRST_TOO_SHORT' };
+    if (!seen.has(CENTER)) return err({ code: 'FIRST_NOT_CENTER' });
+    if (placed.length < 2) return err({ code: 'FIRST_TOO_SHORT' });
   } else if (!placed.some((p) => touchesTile(board, p.square))) {
-    return { code: 'NOT_CONNECTED' }; // P-05
+    return err({ code: 'NOT_CONNECTED' }); // P-05
   }
 
   const words: WordRun[] = [];
@@ -145,7 +146,7 @@ export function evaluatePlacement(
   }
   const bingo = placed.length >= scoring.bingoTiles;
   const score = words.reduce((s, w) => s + w.score, 0) + (bingo ? scoring.bingoBonus : 0);
-  return { placed: sorted, words, bingo, score };
+  return ok({ placed: sorted, words, bingo, score });
 }
 
 /** True when a square has an occupied orthogonal neighbour. */

@@ -10,15 +10,15 @@ const CASA = '>a: ACSA 8G CASA +12 12\n';
 function replay(events: string, opts: Omit<ReplayOptions, 'lines'> = {}) {
   const parsed = parseGcgText(HEAD + events);
   if (!parsed.ok) throw new Error(parsed.error.code);
-  const r = replayRecord(parsed.record, { ...opts, lines: parsed.lines });
+  const r = replayRecord(parsed.value.record, { ...opts, lines: parsed.value.lines });
   if (!r.ok) throw new Error(`${r.error.code} ${r.error.reason}`);
-  return r.report;
+  return r.value;
 }
 
 function replayError(events: string) {
   const parsed = parseGcgText(HEAD + events);
   if (!parsed.ok) throw new Error(parsed.error.code);
-  const r = replayRecord(parsed.record, { lines: parsed.lines });
+  const r = replayRecord(parsed.value.record, { lines: parsed.value.lines });
   return r.ok ? 'OK' : `${r.error.code}:${r.error.reason}@${r.error.line}`;
 }
 
@@ -154,11 +154,11 @@ describe('replay: impossible moves and warnings', () => {
     const other = parseGcgText('#board-layout SuperCrosswordGame\n' + HEAD + CASA);
     const std = parseGcgText('#board-layout standard15\n' + HEAD + CASA);
     if (!other.ok || !std.ok) throw new Error('parse');
-    expect(replayRecord(other.record)).toEqual({
+    expect(replayRecord(other.value.record)).toEqual({
       ok: false,
       error: { code: 'UNSUPPORTED_BOARD', text: 'SuperCrosswordGame' },
     });
-    expect(replayRecord(std.record).ok).toBe(true);
+    expect(replayRecord(std.value.record).ok).toBe(true);
   });
   it('P-05: a play touching nothing cannot be replayed', () =>
     expect(replayError(CASA + '>b: OS 2A OS +2 2\n')).toBe('IMPOSSIBLE_MOVE:NOT_CONNECTED@5'));

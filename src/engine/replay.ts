@@ -26,6 +26,7 @@
  * and the tile set's practice (1 tile for Spanish, X-02; 7 otherwise, FORMAT.md §6).
  */
 import { SQUARES, emptyBoard } from './board.js';
+import { type Result, err, ok } from './result.js';
 import type { PlaceMove, Placement } from './move.js';
 import type { GcgEvent, GcgRecord } from './notation/gcg.js';
 import { formatCoord } from './notation/coords.js';
@@ -190,9 +191,7 @@ export interface ReplayError {
   readonly square?: number;
 }
 
-export type ReplayResult =
-  | { readonly ok: true; readonly report: ReplayReport }
-  | { readonly ok: false; readonly error: ReplayError };
+export type ReplayResult = Result<ReplayReport, ReplayError>;
 
 export interface ReplayOptions {
   /** File line of each event (`parseGcg(...).lines`), used in reports. */
@@ -273,10 +272,10 @@ function recordRules(record: GcgRecord, set: TileSet): RecordRules {
 /** Replays a record on the standard board and checks every stated score and total. */
 export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): ReplayResult {
   const set = tileSetById(record.tileSet);
-  if (!set) return { ok: false, error: { code: 'UNKNOWN_TILE_SET' } };
+  if (!set) return err({ code: 'UNKNOWN_TILE_SET' });
   const layout = record.pragmas.find((x) => x.name.toLowerCase() === 'board-layout')?.value;
   if (layout !== undefined && !STANDARD_LAYOUTS.has(layout.toLowerCase()))
-    return { ok: false, error: { code: 'UNSUPPORTED_BOARD', text: layout } };
+    return err({ code: 'UNSUPPORTED_BOARD', text: layout });
   const board = emptyBoard();
   const n = record.players.length;
   const computed = new Array<number>(n).fill(0);
@@ -317,10 +316,7 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
     line: number | null,
     impossible: ImpossibleRecordReason,
     data: Omit<ReplayError, 'code' | 'impossible' | 'turn' | 'line'> = {},
-  ): ReplayResult => ({
-    ok: false,
-    error: { code: 'IMPOSSIBLE_RECORD', impossible, turn, line, ...data },
-  });
+  ): ReplayResult => err({ code: 'IMPOSSIBLE_RECORD', impossible, turn, line, ...data });
   const endRacks: { turn: number; line: number | null; player: number; value: number }[] = [];
   const penalised = new Set<number>();
   const penaltyTurns: { turn: number; line: number | null; player: number }[] = [];
@@ -368,10 +364,13 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
           return t;
         });
         const move: PlaceMove = { kind: 'place', row: ev.row, col: ev.col, dir: ev.dir, tiles };
-        const placed = placementOf(board, move);
-        if (!Array.isArray(placed)) return impossible(turn, line, placed.code, placed.square);
-        const result = evaluatePlacement(board, placed, set, STANDARD_SCORING);
-        if ('code' in result) return impossible(turn, line, result.code, result.square);
+        const placing = placementOf(board, move);
+        if (!placing.ok) return impossible(turn, line, placing.error.code, placing.error.square);
+        const placed = placing.value;
+        const evaluated = evaluatePlacement(board, placed, set, STANDARD_SCORING);
+        if (!evaluated.ok)
+          return impossible(turn, line, evaluated.error.code, evaluated.error.square);
+        const result = evaluated.value;
         if (placed.length > held[p]!)
           return refuse(turn, line, 'RACK_OVERFLOW', { count: placed.length, held: held[p]! });
         word = tilesToGcg(set, tiles);
@@ -599,21 +598,18 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
       ok: (stated ?? 0) === computed[q],
     };
   });
-  const ok = mismatches.length === 0 && players.every((x) => x.ok) && pool.ok;
-  return {
-    ok: true,
-    report: {
-      ok,
-      tileSet: set.id,
-      moves,
-      mismatches,
-      warnings,
-      wordsChecked: opts.isWord !== undefined,
-      invalidWords,
-      final: { players, ending, convention, pool },
-      board,
-    },
-  };
+  const allMatch = mismatches.length === 0 && players.every((x) => x.ok) && pool.ok;
+  return ok({
+    ok: allMatch,
+    tileSet: set.id,
+    moves,
+    mismatches,
+    warnings,
+    wordsChecked: opts.isWord !== undefined,
+    invalidWords,
+    final: { players, ending, convention, pool },
+    board,
+  });
 }
 
 function impossible(
@@ -626,7 +622,7 @@ function impossible(
     square === undefined
       ? { code: 'IMPOSSIBLE_MOVE', turn, line, reason }
       : { code: 'IMPOSSIBLE_MOVE', turn, line, reason, square };
-  return { ok: false, error };
+  return err(error);
 }
 
 function squareAt(ev: Omit<Placement, 'tiles'>, k: number): number {

@@ -6,6 +6,7 @@
  * board square, 0 is empty and a blank carries BLANK_FLAG on top of the letter it stands for.
  * A rack is a count array indexed by code, with index 0 counting undesignated blanks.
  */
+import { type Result, err, ok } from './result.js';
 
 /** An empty square; in a move's tile list, a square the word passes through. */
 export const EMPTY = 0;
@@ -240,7 +241,7 @@ export function parseNotation(
   set: TileSet,
   text: string,
   opts: NotationOptions = {},
-): number[] | TileParseError {
+): Result<number[], TileParseError> {
   const out: number[] = [];
   const chars = [...text.normalize('NFC')];
   let i = 0;
@@ -260,17 +261,17 @@ export function parseNotation(
     let width = 1;
     if (ch === '[') {
       const close = chars.indexOf(']', i);
-      if (close < 0) return { code: 'UNKNOWN_TILE', text: chars.slice(i).join(''), at: i };
+      if (close < 0) return err({ code: 'UNKNOWN_TILE', text: chars.slice(i).join(''), at: i });
       token = chars.slice(i + 1, close).join('');
       width = close - i + 1;
     }
     const code = codeOfNotation(set, token);
     if (code === undefined)
-      return { code: 'UNKNOWN_TILE', text: ch === '[' ? `[${token}]` : token, at: i };
+      return err({ code: 'UNKNOWN_TILE', text: ch === '[' ? `[${token}]` : token, at: i });
     out.push(code);
     i += width;
   }
-  return out;
+  return ok(out);
 }
 
 function codeOfNotation(set: TileSet, token: string): number | undefined {
@@ -329,7 +330,7 @@ export type WordTokenError = { code: 'LETTER_NOT_IN_SET'; letter: string; at: nu
  * the set's digraphs first (D-04), so "calle" is C·A·LL·E. Letters the set lacks (K and W in
  * Spanish) are an error, never silently dropped.
  */
-export function wordToTiles(set: TileSet, text: string): number[] | WordTokenError {
+export function wordToTiles(set: TileSet, text: string): Result<number[], WordTokenError> {
   const norm = [...normalizeText(set, text)];
   const out: number[] = [];
   let i = 0;
@@ -343,11 +344,11 @@ export function wordToTiles(set: TileSet, text: string): number[] | WordTokenErr
       }
     }
     const idx = set.letters.findIndex((l) => l.label === norm[i]);
-    if (idx < 0) return { code: 'LETTER_NOT_IN_SET', letter: norm[i]!, at: i };
+    if (idx < 0) return err({ code: 'LETTER_NOT_IN_SET', letter: norm[i]!, at: i });
     out.push(idx + 1);
     i++;
   }
-  return out;
+  return ok(out);
 }
 
 /** A rack as counts per code (index 0 = blanks), sized for the set. */

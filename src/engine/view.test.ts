@@ -5,9 +5,9 @@ import { ANY_WORD, rigged, run, wordJudge } from './testing/games.js';
 import { play } from './testing/positions.js';
 import { unseenTiles, viewFor } from './view.js';
 import { SPANISH, fullDistribution, parseNotation } from './tiles.js';
+import { unwrap } from './testing/unwrap.js';
 
-const tiles = (t: string) =>
-  parseNotation(SPANISH, t, { allowUndesignatedBlank: true }) as number[];
+const tiles = (t: string) => unwrap(parseNotation(SPANISH, t, { allowUndesignatedBlank: true }));
 
 describe('viewFor: what each seat may see (DESIGN §5)', () => {
   const g = rigged({ racks: ['CASAEEE', 'SEOOOII'], bag: 'AEIOUAEIOUXYZ' });

@@ -15,8 +15,9 @@ describe('siblingTileMasks', () => {
   const words = ['CASA', 'CASAS', 'CAMA', 'CHAL', 'LLAMA', 'CARRO', 'ÑU', 'AÑO', 'ZAS', 'ASA'];
   const kwg = buildKwg(
     words.map((w) => {
-      const t = wordToTiles(SPANISH, w);
-      if (!Array.isArray(t)) throw new Error(w);
+      const tResult = wordToTiles(SPANISH, w);
+      if (!tResult.ok) throw new Error(w);
+      const t = tResult.value;
       return t;
     }),
     SPANISH,

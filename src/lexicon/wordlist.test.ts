@@ -9,8 +9,9 @@ import {
   summariseRejections,
   textEntries,
 } from './wordlist.js';
+import { unwrap } from '../engine/testing/unwrap.js';
 
-const t = (w: string): number[] => wordToTiles(SPANISH, w) as number[];
+const t = (w: string): number[] => unwrap(wordToTiles(SPANISH, w));
 const json = (x: unknown): Uint8Array => new TextEncoder().encode(JSON.stringify(x));
 
 describe('word lists', () => {

@@ -6,6 +6,7 @@
  * (the whole default list) and falls back to `wordToTiles` for anything else, so both always
  * agree (checked on the full default list by the tests).
  */
+import { ok } from '../engine/result.js';
 import { wordToTiles, type TileSet } from '../engine/tiles.js';
 import { PackedWordsBuilder, type PackedWords } from './packed.js';
 
@@ -64,13 +65,21 @@ class ListNormaliser {
   /** Adds one entry. */
   add(line: number, text: string): void {
     this.entries++;
-    const result = this.fast.tiles(text) ?? wordToTiles(this.set, text);
+    // The fast path covers plain letters without building a Result; anything else goes through
+    // wordToTiles, which decides.
+    const fast = this.fast.tiles(text);
+    const parsed = fast ? ok(fast) : wordToTiles(this.set, text);
     let reason: RejectReason;
-    if (!Array.isArray(result)) {
-      reason = /^\p{L}$/u.test(result.letter)
-        ? { code: 'LETTER_NOT_IN_SET', letter: result.letter }
-        : { code: 'NOT_A_LETTER', char: result.letter };
-    } else if (result.length < MIN_WORD_TILES) {
+    if (!parsed.ok) {
+      const { letter } = parsed.error;
+      reason = /^\p{L}$/u.test(letter)
+        ? { code: 'LETTER_NOT_IN_SET', letter }
+        : { code: 'NOT_A_LETTER', char: letter };
+      this.rejected.push({ line, text, reason });
+      return;
+    }
+    const result = parsed.value;
+    if (result.length < MIN_WORD_TILES) {
       reason = { code: 'TOO_SHORT', tiles: result.length };
     } else if (result.length > MAX_WORD_TILES) {
       reason = { code: 'TOO_LONG', tiles: result.length };

@@ -406,9 +406,9 @@ export function playLine(st: PlayState, text: string): Reaction {
   const r = parsePlayText(st.set, st.view.board, st.slots, text);
   if ('error' in r) return one(sayError(r.error, r.data));
   const placed = placementOf(st.view.board, r.move);
-  if (!Array.isArray(placed)) return one(sayError(placed.code, { square: placed.square }));
-  const ev = evaluatePlacement(st.view.board, placed, st.set, st.view.scoring);
-  if ('code' in ev) return one(sayError(ev.code, { square: ev.square }));
+  if (!placed.ok) return one(sayError(placed.error.code, { square: placed.error.square }));
+  const ev = evaluatePlacement(st.view.board, placed.value, st.set, st.view.scoring);
+  if (!ev.ok) return one(sayError(ev.error.code, { square: ev.error.square }));
   st.placed = [];
   st.pendingBlank = undefined;
   return { say: [], intent: r.move };

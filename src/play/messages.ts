@@ -166,7 +166,7 @@ export function turnRecordText(
       if (rec.bingo) text += ', con scrabble';
       if (detailed) {
         const tiles = wordToTiles(view.set, rec.word);
-        if (Array.isArray(tiles)) text += `. Se deletrea: ${spelled(view.set, tiles)}`;
+        if (tiles.ok) text += `. Se deletrea: ${spelled(view.set, tiles.value)}`;
         const others = rec.words.slice(1);
         if (others.length) text += `. Además: ${others.join(', ')}`;
       }

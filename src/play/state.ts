@@ -8,6 +8,7 @@ import type { Direction, PlaceMove } from '../engine/move.js';
 import { squareName } from '../engine/notation/coords.js';
 import { type PlacementError, evaluatePlacement, moveOfPlay } from '../engine/placement.js';
 import type { PlayResult, Placed } from '../engine/move.js';
+import type { Result } from '../engine/result.js';
 import {
   BLANK,
   BLANK_FLAG,
@@ -470,7 +471,7 @@ export class PlayState {
   }
 
   /** The placement of this turn's tiles, checked and scored (no word check). */
-  evaluate(): PlayResult | PlacementError {
+  evaluate(): Result<PlayResult, PlacementError> {
     const placed: Placed[] = this.placed.map((p) => ({ square: p.square, tile: p.tile }));
     return evaluatePlacement(this.view.board, placed, this.set, this.view.scoring);
   }
@@ -479,16 +480,16 @@ export class PlayState {
   preview(): Announcement {
     if (this.placed.length === 0) return sayError('NO_TILES');
     const r = this.evaluate();
-    if ('code' in r) return sayError(r.code, { square: r.square });
-    return say(previewText(this.set, r, this.view.scoring.bingoBonus) + '.', 'preview');
+    if (!r.ok) return sayError(r.error.code, { square: r.error.square });
+    return say(previewText(this.set, r.value, this.view.scoring.bingoBonus) + '.', 'preview');
   }
 
   /** F: the tentative placement as a move, or the reason it cannot be submitted. */
   finish(): { move: PlaceMove } | { error: Announcement } {
     if (this.pendingBlank) return { error: sayError('BLANK_NOT_DESIGNATED') };
     const r = this.evaluate();
-    if ('code' in r) return { error: sayError(r.code, { square: r.square }) };
-    return { move: moveOfPlay(this.view.board, r) };
+    if (!r.ok) return { error: sayError(r.error.code, { square: r.error.square }) };
+    return { move: moveOfPlay(this.view.board, r.value) };
   }
 
   // ── Exchange selection ───────────────────────────────────────────────────

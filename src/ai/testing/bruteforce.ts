@@ -65,8 +65,9 @@ export function bruteForceMoves(
   const placed: Placed[] = [];
 
   const consider = (): void => {
-    const res = evaluatePlacement(board, placed, set);
-    if ('code' in res) return;
+    const resResult = evaluatePlacement(board, placed, set);
+    if (!resResult.ok) return;
+    const res = resResult.value;
     for (const w of res.words) if (!words.has(key(w.tiles))) return;
     const k = placedKey(placed);
     const prev = out.get(k);

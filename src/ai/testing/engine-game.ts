@@ -55,7 +55,7 @@ export function engineGame(setup: GameSetup, moves: readonly Move[], judge: Word
     if (!inFinalChallengeWindow(state)) return;
     const r = apply(state, { kind: 'accept', seat: state.turn }, judge);
     if (!r.ok) throw new Error(`accept refused: ${r.error.code}`);
-    state = r.state;
+    state = r.value.state;
   };
   let stopped: string | undefined;
   for (const [k, move] of moves.entries()) {
@@ -76,8 +76,8 @@ export function engineGame(setup: GameSetup, moves: readonly Move[], judge: Word
       stopped = `move ${k} refused: ${JSON.stringify(r.error)}`;
       break;
     }
-    state = r.state;
-    const play = r.events.find((e) => e.kind === 'play');
+    state = r.value.state;
+    const play = r.value.events.find((e) => e.kind === 'play');
     turns.push({ ...seen, move, score: play?.kind === 'play' ? play.score : 0 });
   }
   settle();

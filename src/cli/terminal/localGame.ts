@@ -107,7 +107,7 @@ export class LocalGame {
     const action = { ...move, seat, ...(elapsed > 0 ? { elapsedMs: elapsed } : {}) } as Action;
     const r = apply(this.state, action, this.judge);
     if (!r.ok) return outcomeOf(r.error, this.state.set);
-    this.state = r.state;
+    this.state = r.value.state;
     this.turnStart = t;
     this.turnCarry = 0;
     return { ok: true };

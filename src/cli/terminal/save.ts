@@ -71,7 +71,7 @@ export function loadGame(path: string, judge: WordJudge): LoadedGame | { error: 
     return {
       error: `«${path}» no es un GCG válido (${parsed.error.code}${parsed.error.line ? `, línea ${parsed.error.line}` : ''}).`,
     };
-  const game = gameFromGcg(parsed.record, judge);
+  const game = gameFromGcg(parsed.value.record, judge);
   if (!game.ok) {
     if (game.error.code === 'NOT_AN_ATRIL_RECORD')
       return {
@@ -81,13 +81,13 @@ export function loadGame(path: string, judge: WordJudge): LoadedGame | { error: 
       error: `«${path}» no se puede reconstruir: la jugada ${game.error.event + 1} no encaja.`,
     };
   }
-  const bots = parsed.record.pragmas
+  const bots = parsed.value.record.pragmas
     .find((p) => p.name === BOTS_PRAGMA)
     ?.value.split(/\s+/)
     .map((b) => (b === '-' ? undefined : b));
-  let state = game.state;
+  let state = game.value;
   let turnMs = 0;
-  const clockText = parsed.record.pragmas.find((p) => p.name === CLOCK_PRAGMA)?.value;
+  const clockText = parsed.value.record.pragmas.find((p) => p.name === CLOCK_PRAGMA)?.value;
   if (state.rules.clock && clockText !== undefined) {
     const clock = readClock(clockText, state.events.length);
     if (!clock)
@@ -104,8 +104,8 @@ export function loadGame(path: string, judge: WordJudge): LoadedGame | { error: 
   }
   return {
     state,
-    names: parsed.record.players.map((p) => p.name || p.nick),
-    bots: parsed.record.players.map((_, i) => bots?.[i]),
+    names: parsed.value.record.players.map((p) => p.name || p.nick),
+    bots: parsed.value.record.players.map((_, i) => bots?.[i]),
     turnMs,
     clockLost: state.rules.clock !== null && clockText === undefined,
   };

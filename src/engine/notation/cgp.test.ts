@@ -3,15 +3,15 @@ import { emptyBoard } from '../board.js';
 import { boardWith } from '../testing/positions.js';
 import { ENGLISH, SPANISH, parseNotation } from '../tiles.js';
 import { type CgpPosition, parseCgp, writeCgp } from './cgp.js';
+import { unwrap } from '../testing/unwrap.js';
 
 const EXAMPLE = '15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AEINRST/ 0/14 0';
-const codes = (s: string) =>
-  parseNotation(SPANISH, s, { allowUndesignatedBlank: true }) as number[];
+const codes = (s: string) => unwrap(parseNotation(SPANISH, s, { allowUndesignatedBlank: true }));
 
 function ok(text: string): CgpPosition {
   const r = parseCgp(text);
   if (!r.ok) throw new Error(`${r.error.code} ${r.error.text ?? ''}`);
-  return r.position;
+  return r.value;
 }
 function err(text: string): string {
   const r = parseCgp(text);
@@ -48,7 +48,7 @@ describe('CGP reading (DESIGN.md §4)', () => {
       '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 KW/ 0/0 0 ld english; lm 8D KA; bb 50;',
     );
     expect(p.tileSet).toBe('english');
-    expect(p.racks[0]).toEqual(parseNotation(ENGLISH, 'KW'));
+    expect(p.racks[0]).toEqual(unwrap(parseNotation(ENGLISH, 'KW')));
     expect(p.ops).toEqual([
       { op: 'lm', value: '8D KA' },
       { op: 'bb', value: '50' },
@@ -106,11 +106,11 @@ describe('CGP writing and round trips', () => {
     expect(text).toBe(
       '15/15/15/15/15/15/15/6[CH]A[ll]A5/15/15/15/15/15/15/15 [RR]?/ 5/0 1 lex FILE2017; gid x1;',
     );
-    expect(parseCgp(text)).toEqual({ ok: true, position: p });
+    expect(parseCgp(text)).toEqual({ ok: true, value: p });
   });
   it('parse(write(p)) equals p for an English position with an empty-value op', () => {
     const p = ok('15/15/15/15/15/15/15/4QUIZ7/15/15/15/15/15/15/15 /EE? 30/0 5 ld english; x;');
-    expect(parseCgp(writeCgp(p))).toEqual({ ok: true, position: p });
+    expect(parseCgp(writeCgp(p))).toEqual({ ok: true, value: p });
     expect(writeCgp(p)).toBe(
       '15/15/15/15/15/15/15/4QUIZ7/15/15/15/15/15/15/15 /EE? 30/0 5 ld english; x;',
     );

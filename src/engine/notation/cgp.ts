@@ -19,6 +19,7 @@ import {
   tileSetById,
   tilesToGcg,
 } from '../tiles.js';
+import { type Result, err, ok } from '../result.js';
 
 /** A position read from or written as CGP. */
 export interface CgpPosition {
@@ -57,15 +58,13 @@ export interface CgpError {
   readonly text?: string;
 }
 
-export type CgpParseResult =
-  | { readonly ok: true; readonly position: CgpPosition }
-  | { readonly ok: false; readonly error: CgpError };
+export type CgpParseResult = Result<CgpPosition, CgpError>;
 
 const INTEGER = /^-?\d+$/;
 
 /** Reads a CGP string. */
 export function parseCgp(text: string): CgpParseResult {
-  const fail = (error: CgpError): CgpParseResult => ({ ok: false, error });
+  const fail = (error: CgpError): CgpParseResult => err(error);
   const fields = text.trim().split(/\s+/);
   if (fields.length < 4 || fields[0] === '') return fail({ code: 'MISSING_FIELDS' });
   const [boardText, racksText, scoresText, zeroText] = fields as [string, string, string, string];
@@ -97,9 +96,9 @@ export function parseCgp(text: string): CgpParseResult {
   const racks: number[][] = [];
   for (const rt of racksText.split('/')) {
     const rack = parseNotation(set, rt, { allowUndesignatedBlank: true });
-    if (!Array.isArray(rack)) return fail({ code: 'UNKNOWN_TILE', text: rack.text });
-    if (rack.some((t) => isBlank(t))) return fail({ code: 'UNKNOWN_TILE', text: rt });
-    racks.push(rack);
+    if (!rack.ok) return fail({ code: 'UNKNOWN_TILE', text: rack.error.text });
+    if (rack.value.some((t) => isBlank(t))) return fail({ code: 'UNKNOWN_TILE', text: rt });
+    racks.push(rack.value);
   }
   const scoreParts = scoresText.split('/');
   const bad = scoreParts.find((s) => !INTEGER.test(s));
@@ -121,7 +120,7 @@ export function parseCgp(text: string): CgpParseResult {
     ...(lexicon !== undefined && { lexicon }),
     ops,
   };
-  return { ok: true, position };
+  return ok(position);
 }
 
 // One board row: digit runs (possibly several digits) are empty squares, the rest tiles.
@@ -139,9 +138,9 @@ function parseRow(set: TileSet, text: string): number[] | CgpError {
       for (let k = 0; k < n; k++) out.push(EMPTY);
     } else {
       const tiles = parseNotation(set, m[0]);
-      if (!Array.isArray(tiles)) return { code: 'UNKNOWN_TILE', text: tiles.text };
-      if (out.length + tiles.length > SIZE) return { code: 'BAD_BOARD', text };
-      out.push(...tiles);
+      if (!tiles.ok) return { code: 'UNKNOWN_TILE', text: tiles.error.text };
+      if (out.length + tiles.value.length > SIZE) return { code: 'BAD_BOARD', text };
+      out.push(...tiles.value);
     }
   }
   if (at !== text.length || out.length !== SIZE) return { code: 'BAD_BOARD', text };

@@ -3,6 +3,7 @@
  * GCG files are ISO-8859-1 unless their first line says `#character-encoding UTF-8`
  * (FORMAT.md §1); CGP strings and the files Atril writes are UTF-8.
  */
+import { type Err, type Result, err, ok } from '../result.js';
 
 /** Why bytes could not become text. */
 export interface DecodeError {
@@ -14,12 +15,12 @@ export interface DecodeError {
 }
 
 /** Decodes UTF-8 strictly: overlong forms, surrogates and truncated sequences are errors. */
-export function decodeUtf8(bytes: Uint8Array): string | DecodeError {
+export function decodeUtf8(bytes: Uint8Array): Result<string, DecodeError> {
   const parts: string[] = [];
   let units: number[] = [];
   let line = 1;
   let i = 0;
-  const bad = (): DecodeError => ({ code: 'INVALID_UTF8', offset: i, line });
+  const bad = (): Err<DecodeError> => err({ code: 'INVALID_UTF8', offset: i, line });
   while (i < bytes.length) {
     const b = bytes[i]!;
     let cp: number;
@@ -62,7 +63,7 @@ export function decodeUtf8(bytes: Uint8Array): string | DecodeError {
     if (units.length >= 4096) flush();
   }
   flush();
-  return parts.join('');
+  return ok(parts.join(''));
 
   function flush(): void {
     if (units.length) parts.push(String.fromCharCode(...units));

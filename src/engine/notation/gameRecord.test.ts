@@ -47,10 +47,10 @@ describe('gameToGcg (N-02, N-05)', () => {
     s = run(s, [{ kind: 'exchange', seat: s.turn, tiles: [...s.racks[s.turn]!.keys()].filter((c) => s.racks[s.turn]![c]! > 0).slice(0, 1) }, { kind: 'pass', seat: 1 - s.turn }]).state; // prettier-ignore
     const parsed = parseGcgText(writeGcg(gameToGcg(s)));
     if (!parsed.ok) throw new Error(parsed.error.code);
-    const replay = replayRecord(parsed.record);
-    expect(replay.ok && replay.report.mismatches).toEqual([]);
-    const back = gameFromGcg(parsed.record, judge);
-    expect(back.ok && JSON.stringify(back.state.events)).toBe(JSON.stringify(s.events));
+    const replay = replayRecord(parsed.value.record);
+    expect(replay.ok && replay.value.mismatches).toEqual([]);
+    const back = gameFromGcg(parsed.value.record, judge);
+    expect(back.ok && JSON.stringify(back.value.events)).toBe(JSON.stringify(s.events));
   });
 
   it('E-06: a record written while the last play awaits an answer rebuilds a game still waiting', () => {
@@ -65,22 +65,22 @@ describe('gameToGcg (N-02, N-05)', () => {
     expect(state.result).toBeNull();
     const parsed = parseGcgText(writeGcg(gameToGcg(state)));
     if (!parsed.ok) throw new Error(parsed.error.code);
-    const back = gameFromGcg(parsed.record, judge);
+    const back = gameFromGcg(parsed.value.record, judge);
     if (!back.ok) throw new Error(back.error.code);
-    expect(back.state.result).toBeNull();
-    expect(JSON.stringify(back.state.events)).toBe(JSON.stringify(state.events));
+    expect(back.value.result).toBeNull();
+    expect(JSON.stringify(back.value.events)).toBe(JSON.stringify(state.events));
     // Once accepted, the record is a finished game's, and reads back finished.
     const done = run(state, [{ kind: 'pass', seat: 1 }]).state;
     const parsedDone = parseGcgText(writeGcg(gameToGcg(done)));
     if (!parsedDone.ok) throw new Error(parsedDone.error.code);
-    const backDone = gameFromGcg(parsedDone.record, judge);
-    expect(backDone.ok && backDone.state.result).toEqual(done.result);
+    const backDone = gameFromGcg(parsedDone.value.record, judge);
+    expect(backDone.ok && backDone.value.result).toEqual(done.result);
   });
 
   it('gameFromGcg refuses a record without the Atril pragmas', () => {
     const parsed = parseGcgText('#player1 a A\n#player2 b B\n>a: AB - +0 0\n');
     if (!parsed.ok) throw new Error(parsed.error.code);
-    expect(gameFromGcg(parsed.record, judge)).toMatchObject({
+    expect(gameFromGcg(parsed.value.record, judge)).toMatchObject({
       ok: false,
       error: { code: 'NOT_AN_ATRIL_RECORD' },
     });

@@ -31,6 +31,7 @@ import { rackToTiles } from '../tiles.js';
 import { evaluatePlacement, placementOf } from '../placement.js';
 import { type Rules, type WordJudge, checkRules, scoringOf } from '../rules.js';
 import type { GameError } from '../errors.js';
+import { type Result, err, ok } from '../result.js';
 import type { GcgEvent, GcgPlayer, GcgRecord } from './gcg.js';
 
 /** Optional header data for a written record. */
@@ -103,9 +104,15 @@ export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
         break;
       case 'rejected': {
         const placed = placementOf(prev.board, { kind: 'place', row: e.row, col: e.col, dir: e.dir, tiles: e.tiles }); // prettier-ignore
-        if (!Array.isArray(placed)) throw new Error('rejected play does not fit the board');
-        const r = evaluatePlacement(prev.board, placed, prev.set, scoringOf(prev.rules));
-        if ('code' in r) throw new Error('rejected play is not a legal placement');
+        if (!placed.ok) throw new Error('rejected play does not fit the board');
+        const evaluated = evaluatePlacement(
+          prev.board,
+          placed.value,
+          prev.set,
+          scoringOf(prev.rules),
+        );
+        if (!evaluated.ok) throw new Error('rejected play is not a legal placement');
+        const r = evaluated.value;
         const before = prev.scores[e.seat]!;
         line({ kind: 'place', player: e.seat, rack: rack(e.seat), row: e.row, col: e.col, dir: e.dir, tiles: e.tiles, score: r.score, total: before + r.score }); // prettier-ignore
         line({ kind: 'withdraw', player: e.seat, rack: rack(e.seat), score: -r.score, total: before }); // prettier-ignore
@@ -175,9 +182,9 @@ export type GameFromGcgError =
 export function gameFromGcg(
   record: GcgRecord,
   judge: WordJudge,
-): { ok: true; state: GameState } | { ok: false; error: GameFromGcgError } {
+): Result<GameState, GameFromGcgError> {
   const setup = setupOf(record);
-  if (!setup) return { ok: false, error: { code: 'NOT_AN_ATRIL_RECORD' } };
+  if (!setup) return err({ code: 'NOT_AN_ATRIL_RECORD' });
   let s = newGame(setup);
   // TM-02: time used is not in GCG; an overtime line maps back to just enough time for it.
   const extraMs = new Array<number>(setup.players).fill(0);
@@ -194,7 +201,7 @@ export function gameFromGcg(
     if (ms > 0 && action.kind !== 'resign') extraMs[action.seat] = 0;
     const r = apply(s, timed, judge);
     if (!r.ok) return { code: 'ACTION_REFUSED', event: index, error: r.error };
-    s = r.state;
+    s = r.value.state;
     return undefined;
   };
   const automatic = setup.rules.challengeMode === 'automatic';
@@ -235,25 +242,25 @@ export function gameFromGcg(
     }
     if (!action) continue;
     if (inFinalChallengeWindow(s) && action.kind !== 'challenge') {
-      const err = act({ kind: 'accept', seat: s.turn }, i);
-      if (err) return { ok: false, error: err };
+      const refused = act({ kind: 'accept', seat: s.turn }, i);
+      if (refused) return err(refused);
     }
-    const err = act(action, i);
-    if (err) return { ok: false, error: err };
+    const refused = act(action, i);
+    if (refused) return err(refused);
   }
   // A finished game's record has no line for the last play's acceptance; a game saved before
   // anyone answered it says so, and is rebuilt still waiting.
   const windowOpen = record.pragmas.some((p) => p.name === FINAL_WINDOW_PRAGMA);
   if (!s.result && inFinalChallengeWindow(s) && !windowOpen) {
-    const err = act({ kind: 'accept', seat: s.turn }, evs.length);
-    if (err) return { ok: false, error: err };
+    const refused = act({ kind: 'accept', seat: s.turn }, evs.length);
+    if (refused) return err(refused);
   }
   const resign = record.pragmas.find((p) => p.name === RESIGN_PRAGMA);
   if (resign && !s.result) {
-    const err = act({ kind: 'resign', seat: Number(resign.value) - 1 }, evs.length);
-    if (err) return { ok: false, error: err };
+    const refused = act({ kind: 'resign', seat: Number(resign.value) - 1 }, evs.length);
+    if (refused) return err(refused);
   }
-  return { ok: true, state: s };
+  return ok(s);
 }
 
 function setupOf(record: GcgRecord): GameSetup | undefined {

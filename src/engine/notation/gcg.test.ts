@@ -7,6 +7,7 @@ import {
   tileSetOfLexicon,
   writeGcg,
 } from './gcg.js';
+import { unwrap } from '../testing/unwrap.js';
 
 const utf8 = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'utf8'));
 const latin1 = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'latin1'));
@@ -16,7 +17,7 @@ function ok(r: GcgParseResult) {
   return r;
 }
 const parse = (s: string) => ok(parseGcg(utf8(s)));
-const codes = (s: string) => parseNotation(SPANISH, s, { allowThrough: true }) as number[];
+const codes = (s: string) => unwrap(parseNotation(SPANISH, s, { allowThrough: true }));
 
 const SPANISH_GAME = `#character-encoding UTF-8
 #description Created with Macondo
@@ -34,7 +35,7 @@ const SPANISH_GAME = `#character-encoding UTF-8
 `;
 
 describe('GCG reading: pragmas and events (FORMAT.md §2–§3)', () => {
-  const { record, lines } = parse(SPANISH_GAME);
+  const { record, lines } = parse(SPANISH_GAME).value;
   it('reads players with nick and full name', () =>
     expect(record.players).toEqual([
       { nick: 'ana', name: 'Ana Pérez' },
@@ -70,7 +71,7 @@ describe('GCG reading: pragmas and events (FORMAT.md §2–§3)', () => {
 
 describe('GCG event forms and ordering pitfalls', () => {
   const head = '#player1 a A\n#player2 b B\n';
-  const one = (ev: string) => parse(head + ev).record.events[0]!;
+  const one = (ev: string) => parse(head + ev).value.record.events[0]!;
   it('`(challenge)` with an empty rack is a bonus, not going-out points', () =>
     expect(one('>a:  (challenge) +5 534')).toMatchObject({ kind: 'challengeBonus', score: 5 }));
   it('`(challenge)` after a rack keeps the rack', () =>
@@ -114,48 +115,47 @@ describe('GCG event forms and ordering pitfalls', () => {
 describe('GCG text handling', () => {
   it('reads CRLF, lone CR and LF mixed in one file', () => {
     const r = parse('#player1 a A\r\n#player2 b B\r>a: AB 8G AB +8 8\n>b: C - +0 0\r\n');
-    expect(r.record.events.map((e) => e.kind)).toEqual(['place', 'pass']);
-    expect(r.lines).toEqual([3, 4]);
+    expect(r.value.record.events.map((e) => e.kind)).toEqual(['place', 'pass']);
+    expect(r.value.lines).toEqual([3, 4]);
   });
   it('joins note continuation lines and skips blank lines', () => {
     const r = parse('#player1 a A\n#player2 b B\n>a: AB 8G AB +8 8\n#note this\nis\n\na note\n');
-    expect(r.record.events[0]!.notes).toEqual(['this\nis\na note']);
+    expect(r.value.record.events[0]!.notes).toEqual(['this\nis\na note']);
   });
   it('keeps notes before the first event on the record', () =>
     expect(
-      parse('#player1 a A\n#player2 b B\n#note hola\n>a: AB 8G AB +8 8\n').record.notes,
+      parse('#player1 a A\n#player2 b B\n#note hola\n>a: AB 8G AB +8 8\n').value.record.notes,
     ).toEqual(['hola']));
   it('keeps unknown pragmas, #incomplete and #rackN', () => {
     const r = parse(
       '#player1 a A\n#player2 b B\n#game-type classic\n#incomplete \n>a: AB 8G AB +8 8\n#rack2 XY?\n',
-    ).record;
+    ).value.record;
     expect(r.pragmas).toEqual([{ name: 'game-type', value: 'classic' }]);
     expect(r.incomplete).toBe('');
     expect(r.finalRacks).toEqual([{ player: 1, tiles: [24, 25, BLANK] }]);
   });
   it('reads two to four players', () => {
-    const r = parse(
-      '#player1 a A\n#player2 b B\n#player3 c C\n#player4 d D\n>d: AB 8G AB +8 8\n',
-    ).record;
+    const r = parse('#player1 a A\n#player2 b B\n#player3 c C\n#player4 d D\n>d: AB 8G AB +8 8\n')
+      .value.record;
     expect(r.players.map((p) => p.nick)).toEqual(['a', 'b', 'c', 'd']);
     expect(r.events[0]!.player).toBe(3);
   });
   it('decodes ISO-8859-1 by default', () => {
     const r = ok(parseGcg(latin1('#player1 jose José\n#player2 b B\n>jose: AB 8G AB +8 8\n')));
-    expect(r.encoding).toBe('iso-8859-1');
-    expect(r.record.players[0]!.name).toBe('José');
+    expect(r.value.encoding).toBe('iso-8859-1');
+    expect(r.value.record.players[0]!.name).toBe('José');
   });
   it('decodes UTF-8 when the first line says so', () => {
     const r = ok(
       parseGcg(utf8('#character-encoding UTF-8\n#player1 úrsula Úrsula\n#player2 b B\n')),
     );
-    expect(r.encoding).toBe('utf-8');
-    expect(r.record.players[0]!.nick).toBe('úrsula');
+    expect(r.value.encoding).toBe('utf-8');
+    expect(r.value.record.players[0]!.nick).toBe('úrsula');
   });
   it('reads undeclared but valid UTF-8 (scraped German records) as UTF-8', () => {
     const r = ok(parseGcg(utf8('#player1 a A\n#player2 b B\n>a: AMSÖ 8G MÖS +19 19\n')));
-    expect(r.encoding).toBe('utf-8');
-    expect(r.record.tileSet).toBe('german');
+    expect(r.value.encoding).toBe('utf-8');
+    expect(r.value.record.tileSet).toBe('german');
   });
 });
 
@@ -165,13 +165,13 @@ describe('GCG tile sets and notation (RULES.md §2.1, N-06)', () => {
     const r = parse(
       head.replace('#player1', '#lexicon FISE2\n#player1') + '>a: 1AO 8G 1A3O +8 8\n',
     );
-    const ev = r.record.events[0]!;
+    const ev = r.value.record.events[0]!;
     if (ev.kind !== 'place') throw new Error();
     expect(ev.tiles).toEqual(codes('[CH]A[RR]O'));
   });
   it('a bare CH is two tiles, C and H', () => {
     const r = parse('#tile-distribution spanish\n' + head + '>a: CHE 8G CHE +8 8\n');
-    const ev = r.record.events[0]!;
+    const ev = r.value.record.events[0]!;
     if (ev.kind !== 'place') throw new Error();
     expect(ev.tiles).toEqual([3, 9, 6]);
   });
@@ -183,9 +183,9 @@ describe('GCG tile sets and notation (RULES.md §2.1, N-06)', () => {
     expect(tileSetOfLexicon('whatever')).toBeUndefined();
   });
   it('with no pragma, the letters used choose the set; English otherwise', () => {
-    expect(parse(head + '>a: ŻÓŁW 8G ŻÓŁW +8 8\n').record.tileSet).toBe('polish');
-    expect(parse(head + '>a: AÑO 8G AÑO +8 8\n').record.tileSet).toBe('spanish');
-    expect(parse(head + '>a: QUIZ 8G QUIZ +8 8\n').record.tileSet).toBe('english');
+    expect(parse(head + '>a: ŻÓŁW 8G ŻÓŁW +8 8\n').value.record.tileSet).toBe('polish');
+    expect(parse(head + '>a: AÑO 8G AÑO +8 8\n').value.record.tileSet).toBe('spanish');
+    expect(parse(head + '>a: QUIZ 8G QUIZ +8 8\n').value.record.tileSet).toBe('english');
   });
 });
 
@@ -228,7 +228,7 @@ describe('GCG coded errors', () => {
 
 describe('GCG writing (N-04, N-06) and round trips', () => {
   it('N-04: writes the Macondo Spanish header and bracketed tiles', () => {
-    const text = writeGcg(parse(SPANISH_GAME).record);
+    const text = writeGcg(parse(SPANISH_GAME).value.record);
     expect(text.split('\n').slice(0, 7)).toEqual([
       '#character-encoding UTF-8',
       '#description Created with Macondo',
@@ -244,12 +244,12 @@ describe('GCG writing (N-04, N-06) and round trips', () => {
   });
   it('N-06: legacy digits are written bracketed', () => {
     const r = parse('#lexicon FILE2017\n#player1 a A\n#player2 b B\n>a: 1AO 8G 1A3O +8 8\n');
-    expect(writeGcg(r.record)).toContain('>a: [CH]AO 8G [CH]A[RR]O +8 8');
+    expect(writeGcg(r.value.record)).toContain('>a: [CH]AO 8G [CH]A[RR]O +8 8');
   });
   it('parse(write(r)) equals r, and write(parse(x)) is stable', () => {
-    const r = parse(SPANISH_GAME).record;
+    const r = parse(SPANISH_GAME).value.record;
     const once = writeGcg(r);
-    const again = parse(once).record;
+    const again = parse(once).value.record;
     expect(again).toEqual(r);
     expect(writeGcg(again)).toBe(once);
   });
@@ -279,6 +279,6 @@ describe('GCG writing (N-04, N-06) and round trips', () => {
         { kind: 'rackPenalty', player: 2, rack: [3], tiles: [3], score: -3, total: 2, notes: [] },
       ],
     }; // prettier-ignore
-    expect(parse(writeGcg(rec)).record).toEqual(rec);
+    expect(parse(writeGcg(rec)).value.record).toEqual(rec);
   });
 });

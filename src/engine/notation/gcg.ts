@@ -16,6 +16,7 @@ import {
   tilesToGcg,
 } from '../tiles.js';
 import { formatCoord, parseCoord } from './coords.js';
+import { type Result, err, ok } from '../result.js';
 import { decodeLatin1, decodeUtf8, hasNonAscii } from './encoding.js';
 
 /** A player as declared by `#playerN NICK Full Name`. */
@@ -168,7 +169,6 @@ export interface GcgError {
 
 /** A parsed record and where each event came from. */
 export interface GcgParsed {
-  readonly ok: true;
   readonly record: GcgRecord;
   /** `lines[i]` is the 1-based file line of `record.events[i]`. */
   readonly lines: readonly number[];
@@ -176,7 +176,7 @@ export interface GcgParsed {
   readonly encoding: 'utf-8' | 'iso-8859-1';
 }
 
-export type GcgParseResult = GcgParsed | { readonly ok: false; readonly error: GcgError };
+export type GcgParseResult = Result<GcgParsed, GcgError>;
 
 /**
  * Reads a GCG file from its bytes: ISO-8859-1 unless the first line is
@@ -202,16 +202,16 @@ export function parseGcg(bytes: Uint8Array): GcgParseResult {
     const enc = m[1]!.toLowerCase();
     if (enc === 'utf-8' || enc === 'utf8') utf8 = declared = true;
     else if (enc !== 'iso-8859-1' && enc !== 'latin1' && enc !== 'latin-1')
-      return { ok: false, error: { code: 'UNSUPPORTED_ENCODING', line: 1, text: m[1] } };
+      return err({ code: 'UNSUPPORTED_ENCODING', line: 1, text: m[1] });
   }
   let text: string;
   if (utf8 || (!m && hasNonAscii(body))) {
     const t = decodeUtf8(body);
-    if (typeof t !== 'string') {
-      if (utf8 || declared) return { ok: false, error: { code: 'INVALID_UTF8', line: t.line } };
+    if (!t.ok) {
+      if (utf8 || declared) return err({ code: 'INVALID_UTF8', line: t.error.line });
       text = decodeLatin1(body);
     } else {
-      text = t;
+      text = t.value;
       utf8 = true;
     }
   } else {
@@ -219,7 +219,7 @@ export function parseGcg(bytes: Uint8Array): GcgParseResult {
   }
   const parsed = parseGcgText(text);
   if (!parsed.ok) return parsed;
-  return { ...parsed, encoding: utf8 ? 'utf-8' : 'iso-8859-1' };
+  return ok({ ...parsed.value, encoding: utf8 ? 'utf-8' : 'iso-8859-1' });
 }
 
 interface RawEvent {
@@ -239,7 +239,7 @@ interface RawEvent {
 const SCORE = /^[+-]?\d+$/;
 
 /** Reads a GCG record from already decoded text (any mix of CR and LF line ends). */
-export function parseGcgText(text: string): GcgParsed | { ok: false; error: GcgError } {
+export function parseGcgText(text: string): GcgParseResult {
   const lines = text.split(/\r\n|\r|\n/);
   const players: (GcgPlayer | undefined)[] = [];
   const raw: RawEvent[] = [];
@@ -255,8 +255,8 @@ export function parseGcgText(text: string): GcgParsed | { ok: false; error: GcgE
     tileDistribution?: string;
   } = {};
   let inNote = false;
-  const fail = (code: GcgErrorCode, line: number, t?: string) =>
-    ({ ok: false, error: t === undefined ? { code, line } : { code, line, text: t } }) as const;
+  const fail = (code: GcgErrorCode, line: number, t?: string): GcgParseResult =>
+    err(t === undefined ? { code, line } : { code, line, text: t });
 
   for (let i = 0; i < lines.length; i++) {
     const lineNo = i + 1;
@@ -315,7 +315,7 @@ export function parseGcgText(text: string): GcgParsed | { ok: false; error: GcgE
   const declared = players as GcgPlayer[];
 
   const setOrError = chooseTileSet(head.tileDistribution, head.lexicon, raw, finalRacks);
-  if ('code' in setOrError) return { ok: false, error: setOrError };
+  if ('code' in setOrError) return err(setOrError);
   const set = setOrError;
 
   const dropEmpty = (ns: string[]): string[] => ns.filter((n) => n !== '');
@@ -325,7 +325,7 @@ export function parseGcgText(text: string): GcgParsed | { ok: false; error: GcgE
     const player = declared.findIndex((p) => p.nick === r.nick);
     if (player < 0) return fail('UNKNOWN_PLAYER', r.line, r.nick);
     const ev = convertEvent(set, { ...r, notes: dropEmpty(r.notes) }, player);
-    if ('code' in ev) return { ok: false, error: ev };
+    if ('code' in ev) return err(ev);
     events.push(ev);
     eventLines.push(r.line);
   }
@@ -334,8 +334,8 @@ export function parseGcgText(text: string): GcgParsed | { ok: false; error: GcgE
     if (fr.player < 0 || fr.player >= declared.length)
       return fail('UNKNOWN_PLAYER', fr.line, `#rack${fr.player + 1}`);
     const tiles = parseNotation(set, fr.text, { allowUndesignatedBlank: true });
-    if (!Array.isArray(tiles)) return fail('UNKNOWN_TILE', fr.line, tiles.text);
-    racks.push({ player: fr.player, tiles });
+    if (!tiles.ok) return fail('UNKNOWN_TILE', fr.line, tiles.error.text);
+    racks.push({ player: fr.player, tiles: tiles.value });
   }
 
   const record: GcgRecord = {
@@ -351,7 +351,7 @@ export function parseGcgText(text: string): GcgParsed | { ok: false; error: GcgE
     pragmas,
     events,
   };
-  return { ok: true, record, lines: eventLines, encoding: 'utf-8' };
+  return ok({ record, lines: eventLines, encoding: 'utf-8' });
 }
 
 // One event line, split into tokens. The forms are told apart in the order Macondo warns about:
@@ -448,21 +448,18 @@ function chooseTileSet(
   let firstError: GcgError | undefined;
   for (const set of candidates) {
     const bad = texts.find(
-      (x) =>
-        !Array.isArray(
-          parseNotation(set, x.text, { allowThrough: true, allowUndesignatedBlank: true }),
-        ),
+      (x) => !parseNotation(set, x.text, { allowThrough: true, allowUndesignatedBlank: true }).ok,
     );
     if (!bad) return set;
     if (!firstError) {
-      const err = parseNotation(set, bad.text, {
+      const parsed = parseNotation(set, bad.text, {
         allowThrough: true,
         allowUndesignatedBlank: true,
       });
       firstError = {
         code: 'UNKNOWN_TILE',
         line: bad.line,
-        text: Array.isArray(err) ? bad.text : err.text,
+        text: parsed.ok ? bad.text : parsed.error.text,
       };
     }
   }
@@ -475,7 +472,7 @@ function convertEvent(set: TileSet, r: RawEvent, player: number): GcgEvent | Gcg
       allowThrough: through,
       allowUndesignatedBlank: !through,
     });
-    return Array.isArray(res) ? res : { code: 'UNKNOWN_TILE', line: r.line, text: res.text };
+    return res.ok ? res.value : { code: 'UNKNOWN_TILE', line: r.line, text: res.error.text };
   };
   const rack = tilesOf(r.rack, false);
   if (!Array.isArray(rack)) return rack;

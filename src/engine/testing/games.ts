@@ -13,8 +13,9 @@ import { SPANISH, parseNotation, rackFromTiles, wordToTiles } from '../tiles.js'
 export function wordJudge(words: readonly string[]): WordJudge {
   const set = new Set<string>();
   for (const w of words) {
-    const t = wordToTiles(SPANISH, w);
-    if (!Array.isArray(t)) throw new Error(`bad word ${w}`);
+    const tResult = wordToTiles(SPANISH, w);
+    if (!tResult.ok) throw new Error(`bad word ${w}`);
+    const t = tResult.value;
     set.add(t.join(','));
   }
   return { isWord: (tiles) => set.has(Array.from(tiles).join(',')) };
@@ -24,8 +25,9 @@ export function wordJudge(words: readonly string[]): WordJudge {
 export const ANY_WORD: WordJudge = { isWord: () => true };
 
 function tiles(text: string): number[] {
-  const t = parseNotation(SPANISH, text, { allowUndesignatedBlank: true });
-  if (!Array.isArray(t)) throw new Error(`bad tiles ${text}`);
+  const tResult = parseNotation(SPANISH, text, { allowUndesignatedBlank: true });
+  if (!tResult.ok) throw new Error(`bad tiles ${text}`);
+  const t = tResult.value;
   return t;
 }
 
@@ -69,8 +71,8 @@ export function run(
   for (const a of actions) {
     const r = apply(s, a, judge);
     if (!r.ok) throw new Error(`${a.kind} refused: ${r.error.code}`);
-    s = r.state;
-    events.push(...r.events);
+    s = r.value.state;
+    events.push(...r.value.events);
   }
   return { state: s, events };
 }

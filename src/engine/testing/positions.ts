@@ -11,8 +11,9 @@ import { SPANISH, type TileSet, parseNotation } from '../tiles.js';
 export function play(coord: string, word: string, set: TileSet = SPANISH): PlaceMove {
   const c = parseCoord(coord);
   if (!c) throw new Error(`bad coordinate ${coord}`);
-  const tiles = parseNotation(set, word, { allowThrough: true });
-  if (!Array.isArray(tiles)) throw new Error(`bad tiles ${word}`);
+  const tilesResult = parseNotation(set, word, { allowThrough: true });
+  if (!tilesResult.ok) throw new Error(`bad tiles ${word}`);
+  const tiles = tilesResult.value;
   return { kind: 'place', row: c.row, col: c.col, dir: c.dir, tiles };
 }
 

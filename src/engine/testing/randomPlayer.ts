@@ -154,10 +154,12 @@ export function findPlay(
       if (!move) continue;
       if (!phony && !crossWordsOk(board, move, words)) continue;
       if (++evaluations > attempts) return undefined;
-      const placed = placementOf(board, move);
-      if (!Array.isArray(placed)) continue;
-      const result = evaluatePlacement(board, placed, state.set, scoringOf(state.rules));
-      if ('code' in result) continue;
+      const placedResult = placementOf(board, move);
+      if (!placedResult.ok) continue;
+      const placed = placedResult.value;
+      const resultResult = evaluatePlacement(board, placed, state.set, scoringOf(state.rules));
+      if (!resultResult.ok) continue;
+      const result = resultResult.value;
       if (!phony && !result.words.every((w) => words.isWord(w.tiles.map(letterOf)))) continue;
       return move;
     }

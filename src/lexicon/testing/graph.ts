@@ -15,8 +15,9 @@ import { Lexicon } from '../lexicon.js';
 
 /** Tiles of a plainly spelled word; throws when the word has letters outside the set. */
 export function tiles(word: string, set: TileSet = SPANISH): number[] {
-  const t = wordToTiles(set, word);
-  if (!Array.isArray(t)) throw new Error(`${word}: ${t.letter}`);
+  const tResult = wordToTiles(set, word);
+  if (!tResult.ok) throw new Error(`${word}: ${tResult.error.letter}`);
+  const t = tResult.value;
   return t;
 }
 

@@ -53,10 +53,12 @@ export function viewFrom(spec: ViewSpec): PlayView {
     else if (t[1] === 'exchange') history.push({ kind: 'exchange', seat, count: t[2] as number });
     else {
       const move = play(t[1], t[2] as string);
-      const placed = placementOf(board, move);
-      if (!Array.isArray(placed)) throw new Error(`${t[1]} ${t[2]}: ${placed.code}`);
-      const r = evaluatePlacement(board, placed, SPANISH);
-      if ('code' in r) throw new Error(`${t[1]} ${t[2]}: ${r.code}`);
+      const placedResult = placementOf(board, move);
+      if (!placedResult.ok) throw new Error(`${t[1]} ${t[2]}: ${placedResult.error.code}`);
+      const placed = placedResult.value;
+      const rResult = evaluatePlacement(board, placed, SPANISH);
+      if (!rResult.ok) throw new Error(`${t[1]} ${t[2]}: ${rResult.error.code}`);
+      const r = rResult.value;
       applyPlacement(board, placed);
       scores[seat]! += r.score;
       const words = r.words.map((w) => tilesToWord(SPANISH, w.tiles));
@@ -71,8 +73,9 @@ export function viewFrom(spec: ViewSpec): PlayView {
       });
     }
   }
-  const rack = parseNotation(SPANISH, spec.rack ?? '', { allowUndesignatedBlank: true });
-  if (!Array.isArray(rack)) throw new Error(`bad rack ${spec.rack}`);
+  const rackResult = parseNotation(SPANISH, spec.rack ?? '', { allowUndesignatedBlank: true });
+  if (!rackResult.ok) throw new Error(`bad rack ${spec.rack}`);
+  const rack = rackResult.value;
   const seats: SeatView[] = names.map((name, i) => {
     const s: SeatView = { name, score: spec.end?.scores[i] ?? scores[i]!, rackCount: 7 };
     if (!spec.clocksMs) return s;
