@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildKwg, saveKwg } from '../src/lexicon/index.js';
+import { makeRules } from '../src/engine/rules.js';
 import { SPANISH, wordToTiles } from '../src/engine/tiles.js';
 import { expectedEnd, scriptedGame } from './helpers/scriptedGame.js';
 
@@ -143,6 +144,27 @@ describe('atril play in line mode (pipes)', () => {
     const missing = atril(['play', '--cargar', join(dir, 'no.gcg')], '');
     expect(missing.code).toBe(2);
     expect(missing.err).toBe(`No existe el archivo «${join(dir, 'no.gcg')}».\n`);
+  });
+
+  it('refuses a saved game whose rules are not valid, naming the field (RULES.md §12)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atril-save-'));
+    const file = join(dir, 'reglas.gcg');
+    const rules = { ...makeRules('fise'), bingoBonus: '7' };
+    writeFileSync(
+      file,
+      `#player1 a A\n#player2 b B\n#atril-rules ${JSON.stringify(rules)}\n#atril-seed "s"\n`,
+    );
+    const r = atril(['play', '--cargar', file], '');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `«${file}»: Reglas no válidas: «bingoBonus» debe ser un número entero, no "7".\n`,
+    );
+  });
+
+  it('refuses a preset name that is not a preset, even an inherited property name', () => {
+    const r = atril(['play', '--rules', 'constructor'], '');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('Reglas desconocidas: «constructor». Reglas: fise, caja, sala.');
   });
 
   it('plays a complete game against the aficionado bot (the default, as npm start does)', () => {

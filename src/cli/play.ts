@@ -4,13 +4,12 @@
  */
 import {
   type ChallengeMode,
-  type PresetName,
-  PRESETS,
   type Rules,
   TOURNAMENT_CLOCK,
   describeRules,
-  makeRules,
+  rulesFromPreset,
 } from '../engine/rules.js';
+import { rulesErrorText } from '../play/errorText.js';
 import { openLexicon } from '../lexicon/index.js';
 import { tileSetById } from '../engine/tiles.js';
 import { botFor, BOT_LEVELS } from './terminal/bots.js';
@@ -170,8 +169,6 @@ export async function runPlay(args: string[]): Promise<number> {
   if (humans.length + levels.length < 2) return usage('Hacen falta al menos dos jugadores.');
 
   const preset = (values.rules ?? 'fise').toLowerCase();
-  if (!Object.hasOwn(PRESETS, preset))
-    return usage(`Reglas desconocidas: «${values.rules}». Reglas: fise, caja, sala.`);
   let challenge: ChallengeMode | undefined;
   if (values.impugnacion !== undefined) {
     const m = values.impugnacion.toLowerCase() as ChallengeMode;
@@ -183,10 +180,12 @@ export async function runPlay(args: string[]): Promise<number> {
   } else if (levels.length > 0) challenge = 'void'; // UX.md §3: against the computer
   const clock = values.reloj === undefined ? null : clockOf(values.reloj);
   if (typeof clock === 'string') return usage(clock);
-  const rules = makeRules(preset as PresetName, {
+  const built = rulesFromPreset(preset, {
     ...(challenge ? { challengeMode: challenge } : {}),
     ...(clock ? { clock } : {}),
   });
+  if (!built.ok) return usage(rulesErrorText(built.error));
+  const rules = built.value;
 
   const lex = openLexicon(values.lexicon);
   if (!lex.ok) {

@@ -29,6 +29,7 @@ import {
 } from '../lexicon/index.js';
 import { parseOptions } from './args.js';
 import { echo } from './safeText.js';
+import { rulesErrorText } from '../play/errorText.js';
 
 export const replayHelp = `Uso: atril replay PARTIDA.gcg [--lexicon none|ARCHIVO] [--json]
 
@@ -245,6 +246,8 @@ const PLACEMENT_REASONS: Record<PlacementErrorCode, (sq: string) => string> = {
 /** A Spanish sentence for a record that cannot be replayed. */
 export function replayErrorMessage(e: ReplayError): string {
   if (e.code === 'UNKNOWN_TILE_SET') return 'Atril no conoce el juego de fichas de la partida.';
+  if (e.code === 'BAD_RULES' && e.rules)
+    return `las reglas de la partida (#atril-rules) no valen. ${rulesErrorText(e.rules)}`;
   if (e.code === 'UNSUPPORTED_BOARD')
     return `la partida es en otro tablero («${echo(e.text ?? '')}»); Atril solo reproduce el tablero estándar de 15×15.`;
   const where = e.line != null ? `línea ${e.line} (turno ${e.turn})` : `turno ${e.turn}`;

@@ -5,7 +5,8 @@
  * scores and the 95% Wilson interval of the first bot's win rate (a win shared by k bots counts
  * as 1/k of a win).
  */
-import { PRESETS, makeRules, type PresetName } from '../engine/rules.js';
+import { PRESETS, rulesFromPreset } from '../engine/rules.js';
+import { rulesErrorText } from '../play/errorText.js';
 import { tileSetById } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { BOT_LEVELS, isBotLevel, makeBot } from '../ai/bots.js';
@@ -64,12 +65,10 @@ export async function runSelfplay(args: string[]): Promise<number> {
     return fail(
       `--seed necesita un número entero (sin exponente, menor que 2^53), no «${values.seed}».`,
     );
-  const preset = (values.rules ?? 'fise') as PresetName;
-  if (!Object.hasOwn(PRESETS, preset))
-    return fail(
-      `Reglas desconocidas: «${values.rules}». Opciones: ${Object.keys(PRESETS).join(', ')}.`,
-    );
-  const rules = makeRules(preset);
+  const preset = values.rules ?? 'fise';
+  const built = rulesFromPreset(preset);
+  if (!built.ok) return fail(rulesErrorText(built.error));
+  const rules = built.value;
   const set = tileSetById(rules.tileSet)!;
   const loaded = openLexicon(values.lexicon);
   if (!loaded.ok) return fail(loaded.message);

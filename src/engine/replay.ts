@@ -27,6 +27,7 @@
  */
 import { SQUARES, emptyBoard } from './board.js';
 import { type Result, err, ok } from './result.js';
+import { type RulesError, rulesFromPreset } from './rules.js';
 import type { PlaceMove, Placement } from './move.js';
 import type { GcgEvent, GcgRecord } from './notation/gcg.js';
 import { formatCoord } from './notation/coords.js';
@@ -174,7 +175,14 @@ export type ImpossibleRecordReason =
 
 /** Why a record cannot be replayed at all. */
 export interface ReplayError {
-  readonly code: 'IMPOSSIBLE_MOVE' | 'IMPOSSIBLE_RECORD' | 'UNKNOWN_TILE_SET' | 'UNSUPPORTED_BOARD';
+  readonly code:
+    | 'IMPOSSIBLE_MOVE'
+    | 'IMPOSSIBLE_RECORD'
+    | 'UNKNOWN_TILE_SET'
+    | 'UNSUPPORTED_BOARD'
+    | 'BAD_RULES'; // `#atril-rules` is not valid rules (`rules` says why)
+  /** For BAD_RULES: what is wrong with the record's rules. */
+  readonly rules?: RulesError;
   /** For IMPOSSIBLE_RECORD: what cannot have happened, and its figures. */
   readonly impossible?: ImpossibleRecordReason;
   readonly tiles?: string;
@@ -235,7 +243,9 @@ interface RecordRules {
 // player passes twice (E-02). A record without Atril's rules may have ended either way.
 const FOREIGN_SCORELESS_END = 6;
 
-function recordRules(record: GcgRecord, set: TileSet): RecordRules {
+// A record's own rules from `#atril-rules`, checked by the rules constructor: Atril writes them
+// whole; a partial object (`{"rackSize":9}`) overrides the named preset, fise by default.
+function recordRules(record: GcgRecord, set: TileSet): Result<RecordRules, RulesError> {
   const foreign: RecordRules = {
     rackSize: 7,
     exchangeMinBag: set.id === 'spanish' ? 1 : 7,
@@ -245,28 +255,28 @@ function recordRules(record: GcgRecord, set: TileSet): RecordRules {
     targetScore: null,
   };
   const text = record.pragmas.find((x) => x.name === 'atril-rules')?.value;
-  if (text === undefined) return foreign;
+  if (text === undefined) return ok(foreign);
   let v: unknown;
   try {
     v = JSON.parse(text);
   } catch {
-    return foreign;
+    return err({ code: 'NOT_AN_OBJECT', value: text });
   }
-  if (typeof v !== 'object' || v === null) return foreign;
-  const o = v as Record<string, unknown>;
-  const int = (x: unknown, lo: number, hi: number): number | undefined =>
-    Number.isSafeInteger(x) && (x as number) >= lo && (x as number) <= hi
-      ? (x as number)
-      : undefined;
-  const opt = (x: unknown): number | null | undefined => (x === null ? null : int(x, 1, 1e9));
-  return {
-    rackSize: int(o['rackSize'], 1, 15) ?? foreign.rackSize,
-    exchangeMinBag: int(o['exchangeMinBag'], 1, 1000) ?? foreign.exchangeMinBag,
-    passesToEnd: opt(o['passesToEnd']) ?? null,
-    scorelessTurnsToEnd: opt(o['scorelessTurnsToEnd']) ?? null,
-    blockedTurnsToEnd: opt(o['blockedTurnsToEnd']) ?? null,
-    targetScore: opt(o['targetScore']) ?? null,
-  };
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    return err({ code: 'NOT_AN_OBJECT', value: text });
+  const { preset = 'fise', ...overrides } = v as Record<string, unknown>;
+  const rules = rulesFromPreset(preset, overrides);
+  if (!rules.ok) return rules;
+  const { rackSize, exchangeMinBag, passesToEnd, scorelessTurnsToEnd, blockedTurnsToEnd } =
+    rules.value;
+  return ok({
+    rackSize,
+    exchangeMinBag,
+    passesToEnd,
+    scorelessTurnsToEnd,
+    blockedTurnsToEnd,
+    targetScore: rules.value.targetScore,
+  });
 }
 
 /** Replays a record on the standard board and checks every stated score and total. */
@@ -300,7 +310,9 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
   // the replay goes, so records of many challenge or withdrawal lines replay in linear time.
   let lastPlaced: Standing | undefined;
   const full = fullDistribution(set);
-  const rules = recordRules(record, set);
+  const rulesRead = recordRules(record, set);
+  if (!rulesRead.ok) return err({ code: 'BAD_RULES', rules: rulesRead.error });
+  const rules = rulesRead.value;
   // What the game must have been like: tiles in the bag, on each rack, and the scoreless and
   // pass runs (a withdrawn play counts as a pass, an exchange breaks the pass run, E-02).
   let bag = Math.max(0, set.size - n * rules.rackSize);

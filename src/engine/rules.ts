@@ -4,7 +4,8 @@
  * (`rackSize: 9`, `targetScore`) and overrides, combined with `makeRules`.
  */
 import { STANDARD_SCORING, type ScoringRules } from './placement.js';
-import { type TileSet, tileSetById } from './tiles.js';
+import { type Result, err, ok } from './result.js';
+import { type TileSet, allTileSets, tileSetById } from './tiles.js';
 
 /**
  * How invalid words are dealt with (RULES.md §12, superseding C-04/C-05):
@@ -113,40 +114,209 @@ export const DEFAULT_CHALLENGE_PENALTY = 5;
 /**
  * Builds rules from a preset plus variants and overrides; `rackSize: 9` keeps bingoTiles 7.
  * Choosing the `penalty` mode without a `challengePenalty` gives DEFAULT_CHALLENGE_PENALTY:
- * the presets' 0 would make it the free `single` challenge.
+ * the presets' 0 would make it the free `single` challenge. For the program's own settings:
+ * invalid ones are a programming error and throw; untrusted input goes through `rulesFromPreset`
+ * or `validateRules`.
  */
 export function makeRules(preset: PresetName = 'fise', overrides: Partial<Rules> = {}): Rules {
-  const rules = { ...PRESETS[preset], ...overrides, preset };
-  if (rules.challengeMode === 'penalty' && overrides.challengePenalty === undefined)
-    rules.challengePenalty = DEFAULT_CHALLENGE_PENALTY;
-  return Object.freeze(rules);
+  const r = rulesFromPreset(preset, overrides);
+  if (!r.ok) throw new Error(`invalid rules: ${JSON.stringify(r.error)}`);
+  return r.value;
 }
 
-/** Why a rules object cannot be used. */
+/** How one field of a rules object is wrong. */
+export type RulesProblemCode =
+  | 'MISSING_FIELD' // the field is absent
+  | 'UNKNOWN_FIELD' // a field that rules do not have
+  | 'WRONG_TYPE' // e.g. the text "7" where a whole number goes
+  | 'OUT_OF_RANGE' // a whole number outside [min, max]
+  | 'NOT_ALLOWED'; // a value outside the field's list (`allowed`)
+
+/** What a field holds: a whole number, one of a list of words, or the clock object. */
+export type RulesValueKind = 'integer' | 'word' | 'object';
+
+/** One invalid field: its code, its name (`clock.minutesPerPlayer` inside the clock) and data. */
 export interface RulesProblem {
-  readonly code: 'BAD_RULES';
-  readonly field: keyof Rules;
+  readonly code: RulesProblemCode;
+  /** The field's name; for UNKNOWN_FIELD, the name as given. */
+  readonly field: string;
+  /** WRONG_TYPE: what the field must hold; `nullable` when null (rule off) is allowed too. */
+  readonly expected?: RulesValueKind;
+  readonly nullable?: boolean;
+  /** OUT_OF_RANGE: the bounds, inclusive. */
+  readonly min?: number;
+  readonly max?: number;
+  /** NOT_ALLOWED: the values the field accepts. */
+  readonly allowed?: readonly string[];
+  /** The value given, as JSON text (absent for MISSING_FIELD). */
+  readonly value?: string;
 }
 
-/** Checks a rules object (e.g. read from storage or the wire); undefined when usable. */
-export function checkRules(rules: Rules): RulesProblem | undefined {
-  const bad = (field: keyof Rules): RulesProblem => ({ code: 'BAD_RULES', field });
-  if (!tileSetById(rules.tileSet)) return bad('tileSet');
-  if (!Number.isInteger(rules.rackSize) || rules.rackSize < 1 || rules.rackSize > 15)
-    return bad('rackSize');
-  if (!Number.isInteger(rules.bingoTiles) || rules.bingoTiles < 1) return bad('bingoTiles');
-  if (!Number.isInteger(rules.exchangeMinBag) || rules.exchangeMinBag < 1)
-    return bad('exchangeMinBag');
-  if (!['single', 'double', 'penalty', 'automatic', 'void'].includes(rules.challengeMode))
-    return bad('challengeMode');
-  if (!Number.isInteger(rules.challengePenalty) || rules.challengePenalty < 0)
-    return bad('challengePenalty');
-  if (rules.targetScore !== null && !(rules.targetScore > 0)) return bad('targetScore');
-  if (rules.clock && !(rules.clock.minutesPerPlayer > 0)) return bad('clock');
-  return undefined;
+/** Why a rules object (or a preset name plus overrides) cannot be used. */
+export type RulesError =
+  | { readonly code: 'NOT_AN_OBJECT'; readonly value: string } // not a JSON object at all
+  /** `value`: the name as given. */
+  | { readonly code: 'UNKNOWN_PRESET'; readonly value: string; readonly allowed: readonly string[] }
+  | { readonly code: 'INVALID_RULES'; readonly problems: readonly RulesProblem[] };
+
+// What each field accepts. Typed over every key of Rules, so a new field without a check does
+// not compile.
+type FieldSpec =
+  | {
+      readonly kind: 'integer';
+      readonly min: number;
+      readonly max: number;
+      readonly nullable?: true;
+    }
+  | { readonly kind: 'word'; readonly allowed: readonly string[] }
+  | { readonly kind: 'clock' };
+
+/** Largest number of points a bonus or penalty may be: a typo is caught rather than played. */
+const MAX_POINTS = 1000;
+/** Largest turn count of an end rule (E-02, E-03, V-03). */
+const MAX_TURNS = 100;
+
+const CHALLENGE_MODES: readonly ChallengeMode[] = [
+  'single',
+  'double',
+  'penalty',
+  'automatic',
+  'void',
+];
+
+const FIELDS: { readonly [K in keyof Rules]-?: FieldSpec } = {
+  preset: { kind: 'word', allowed: Object.keys(PRESETS) },
+  tileSet: { kind: 'word', allowed: allTileSets().map((t) => t.id) },
+  rackSize: { kind: 'integer', min: 2, max: 15 }, // P-04: the opening needs two tiles
+  bingoTiles: { kind: 'integer', min: 1, max: 15 }, // and at most rackSize (checked below)
+  bingoBonus: { kind: 'integer', min: 0, max: MAX_POINTS },
+  firstPlayer: { kind: 'word', allowed: ['draw', 'seat'] },
+  exchangeMinBag: { kind: 'integer', min: 1, max: 100 },
+  challengeMode: { kind: 'word', allowed: CHALLENGE_MODES },
+  challengePenalty: { kind: 'integer', min: 0, max: MAX_POINTS },
+  challengePenaltyPer: { kind: 'word', allowed: ['challenge', 'word'] },
+  passesToEnd: { kind: 'integer', min: 1, max: MAX_TURNS, nullable: true },
+  scorelessTurnsToEnd: { kind: 'integer', min: 1, max: MAX_TURNS, nullable: true },
+  blockedTurnsToEnd: { kind: 'integer', min: 1, max: MAX_TURNS, nullable: true },
+  endRackScoring: { kind: 'word', allowed: ['standard', 'naspa'] },
+  tieBreak: { kind: 'word', allowed: ['draw', 'preAdjustment'] },
+  clock: { kind: 'clock' },
+  targetScore: { kind: 'integer', min: 1, max: 100_000, nullable: true },
+};
+
+/** TM-01: the clock's fields (minutes up to ten hours, penalty points per started minute). */
+const CLOCK_FIELDS = {
+  minutesPerPlayer: { kind: 'integer', min: 1, max: 600 },
+  penaltyPerMinute: { kind: 'integer', min: 0, max: MAX_POINTS },
+} as const satisfies Record<keyof NonNullable<Rules['clock']>, FieldSpec>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+// JSON text of a value for an error's data (undefined, functions and the like as their type).
+function shown(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? typeof v;
+  } catch {
+    return typeof v;
+  }
 }
 
-/** The tile set named by the rules (throws on an unknown id: check with `checkRules` first). */
+// Every problem of the fields of `input` against `fields`, field names prefixed by `prefix`.
+function fieldProblems(
+  input: Record<string, unknown>,
+  fields: Readonly<Record<string, FieldSpec>>,
+  prefix: string,
+): RulesProblem[] {
+  const problems: RulesProblem[] = [];
+  for (const key of Object.keys(input))
+    if (!own(fields, key))
+      problems.push({ code: 'UNKNOWN_FIELD', field: prefix + key, value: shown(input[key]) });
+  for (const [key, spec] of Object.entries(fields)) {
+    const field = prefix + key;
+    if (!own(input, key)) {
+      problems.push({ code: 'MISSING_FIELD', field });
+      continue;
+    }
+    const v = input[key];
+    const value = shown(v);
+    if (spec.kind === 'word') {
+      if (typeof v !== 'string' || !spec.allowed.includes(v))
+        problems.push({ code: 'NOT_ALLOWED', field, allowed: spec.allowed, value });
+    } else if (spec.kind === 'integer') {
+      if (v === null && spec.nullable) continue;
+      if (typeof v !== 'number' || !Number.isInteger(v))
+        problems.push({
+          code: 'WRONG_TYPE',
+          field,
+          expected: 'integer',
+          ...(spec.nullable && { nullable: true }),
+          value,
+        });
+      else if (v < spec.min || v > spec.max)
+        problems.push({ code: 'OUT_OF_RANGE', field, min: spec.min, max: spec.max, value });
+    } else if (v !== null) {
+      if (!isRecord(v))
+        problems.push({ code: 'WRONG_TYPE', field, expected: 'object', nullable: true, value });
+      else problems.push(...fieldProblems(v, CLOCK_FIELDS, `${field}.`));
+    }
+  }
+  return problems;
+}
+
+/**
+ * Checks a rules object from outside the program (a stored game, a `#atril-rules` pragma, the
+ * wire): every field present, of its type and in its range, no unknown field. Returns the rules
+ * (a frozen copy) or every invalid field, each with a code and its data.
+ */
+export function validateRules(input: unknown): Result<Rules, RulesError> {
+  if (!isRecord(input)) return err({ code: 'NOT_AN_OBJECT', value: shown(input) });
+  const problems = fieldProblems(input, FIELDS, '');
+  const { rackSize, bingoTiles } = input;
+  if (
+    typeof rackSize === 'number' &&
+    typeof bingoTiles === 'number' &&
+    !problems.some((p) => p.field === 'rackSize' || p.field === 'bingoTiles') &&
+    bingoTiles > rackSize
+  )
+    problems.push({
+      code: 'OUT_OF_RANGE',
+      field: 'bingoTiles',
+      min: 1,
+      max: rackSize,
+      value: shown(bingoTiles),
+    });
+  if (problems.length) return err({ code: 'INVALID_RULES', problems });
+  const rules = { ...input } as unknown as Rules;
+  return ok(Object.freeze({ ...rules, clock: rules.clock && Object.freeze({ ...rules.clock }) }));
+}
+
+/**
+ * Rules from a preset name and overrides, both from outside the program (a command line, a
+ * request): the name must be a preset's own name, and the result is checked by `validateRules`.
+ * Choosing the `penalty` mode without a `challengePenalty` gives DEFAULT_CHALLENGE_PENALTY.
+ */
+export function rulesFromPreset(
+  preset: unknown,
+  overrides: unknown = {},
+): Result<Rules, RulesError> {
+  const presets = Object.keys(PRESETS);
+  if (typeof preset !== 'string' || !presets.includes(preset))
+    return err({ code: 'UNKNOWN_PRESET', value: String(preset), allowed: presets });
+  if (!isRecord(overrides)) return err({ code: 'NOT_AN_OBJECT', value: shown(overrides) });
+  const merged: Record<string, unknown> = {
+    ...PRESETS[preset as PresetName],
+    ...overrides,
+    preset,
+  };
+  if (merged.challengeMode === 'penalty' && !own(overrides, 'challengePenalty'))
+    merged.challengePenalty = DEFAULT_CHALLENGE_PENALTY;
+  return validateRules(merged);
+}
+
+/** The tile set named by the rules (throws on an unknown id: rules from `validateRules` have none). */
 export function tileSetOf(rules: Rules): TileSet {
   const set = tileSetById(rules.tileSet);
   if (!set) throw new Error(`unknown tile set ${rules.tileSet}`);

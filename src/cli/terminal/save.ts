@@ -16,6 +16,7 @@ import { gameFromGcg, gameToGcg } from '../../engine/notation/gameRecord.js';
 import { parseGcg, writeGcg } from '../../engine/notation/gcg.js';
 import type { WordJudge } from '../../engine/rules.js';
 import { INPUT_LIMITS, inputFileErrorMessage, readInputFile } from '../../lexicon/index.js';
+import { rulesErrorText } from '../../play/errorText.js';
 import type { LocalGame } from './localGame.js';
 
 const BOTS_PRAGMA = 'atril-bots';
@@ -77,6 +78,10 @@ export function loadGame(path: string, judge: WordJudge): LoadedGame | { error: 
       return {
         error: `«${path}» no es una partida guardada por Atril (faltan las reglas y la semilla).`,
       };
+    if (game.error.code === 'BAD_RULES_PRAGMA')
+      return { error: `«${path}»: ${rulesErrorText(game.error.error)}` };
+    if (game.error.code === 'BAD_SEED_PRAGMA')
+      return { error: `«${path}»: la semilla guardada no es válida: ${game.error.value}.` };
     return {
       error: `«${path}» no se puede reconstruir: la jugada ${game.error.event + 1} no encaja.`,
     };

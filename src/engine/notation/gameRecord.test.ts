@@ -86,3 +86,68 @@ describe('gameToGcg (N-02, N-05)', () => {
     });
   });
 });
+
+describe('gameFromGcg checks the #atril-rules and #atril-seed pragmas (trust boundary)', () => {
+  const rules = makeRules('fise', { firstPlayer: 'seat' });
+  const record = (pragmas: string): string =>
+    `#player1 a A\n#player2 b B\n${pragmas}>a: ABC - +0 0\n`;
+  const fromText = (text: string) => {
+    const parsed = parseGcgText(text);
+    if (!parsed.ok) throw new Error(parsed.error.code);
+    return gameFromGcg(parsed.value.record, judge);
+  };
+  const rulesWith = (field: string, value: unknown): string =>
+    JSON.stringify({ ...rules, [field]: value });
+
+  it('rebuilds a game whose pragmas are valid', () => {
+    expect(fromText(record(`#atril-rules ${JSON.stringify(rules)}\n#atril-seed "s"\n`)).ok).toBe(
+      true,
+    );
+  });
+
+  // One row per way the pragmas can be wrong; the rules rows name the field and the code.
+  it.each([
+    ['bingoBonus as text ("7" once scored 0247)', rulesWith('bingoBonus', '7'), '"s"', { code: 'BAD_RULES_PRAGMA', error: { code: 'INVALID_RULES', problems: [{ code: 'WRONG_TYPE', field: 'bingoBonus' }] } }],
+    ['passesToEnd zero (E-02)', rulesWith('passesToEnd', 0), '"s"', { code: 'BAD_RULES_PRAGMA', error: { code: 'INVALID_RULES', problems: [{ code: 'OUT_OF_RANGE', field: 'passesToEnd' }] } }],
+    ['firstPlayer banana (G-02)', rulesWith('firstPlayer', 'banana'), '"s"', { code: 'BAD_RULES_PRAGMA', error: { code: 'INVALID_RULES', problems: [{ code: 'NOT_ALLOWED', field: 'firstPlayer' }] } }],
+    ['rules that are not JSON', '{fise}', '"s"', { code: 'BAD_RULES_PRAGMA', error: { code: 'NOT_AN_OBJECT', value: '{fise}' } }],
+    ['rules that are a name', '"fise"', '"s"', { code: 'BAD_RULES_PRAGMA', error: { code: 'NOT_AN_OBJECT', value: '"fise"' } }],
+    ['a seed that is not JSON', JSON.stringify(rules), 's', { code: 'BAD_SEED_PRAGMA', value: 's' }],
+    ['a seed that is an object', JSON.stringify(rules), '{"a":1}', { code: 'BAD_SEED_PRAGMA', value: '{"a":1}' }],
+  ])('refuses %s', (_, rulesText, seedText, error) => {
+    expect(fromText(record(`#atril-rules ${rulesText}\n#atril-seed ${seedText}\n`))).toMatchObject({
+      ok: false,
+      error,
+    });
+  }); // prettier-ignore
+
+  it('refuses a record with rules but no seed as not an Atril record', () => {
+    expect(fromText(record(`#atril-rules ${JSON.stringify(rules)}\n`))).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_AN_ATRIL_RECORD' },
+    });
+  });
+});
+
+describe('replayRecord reads #atril-rules through the rules constructor', () => {
+  const record = (rules: string) => {
+    const parsed = parseGcgText(
+      `#atril-rules ${rules}\n#player1 a A\n#player2 b B\n>a: ABC - +0 0\n`,
+    );
+    if (!parsed.ok) throw new Error(parsed.error.code);
+    return parsed.value.record;
+  };
+
+  it('a partial object overrides the fise preset (V-01: {"rackSize":9})', () => {
+    expect(replayRecord(record('{"rackSize":9}')).ok).toBe(true);
+  });
+
+  it.each([
+    ['{"rackSize":"9"}', { code: 'INVALID_RULES', problems: [{ code: 'WRONG_TYPE', field: 'rackSize' }] }],
+    ['{"passesToEnd":0}', { code: 'INVALID_RULES', problems: [{ code: 'OUT_OF_RANGE', field: 'passesToEnd' }] }],
+    ['{"preset":"constructor"}', { code: 'UNKNOWN_PRESET', value: 'constructor' }],
+    ['reglas', { code: 'NOT_AN_OBJECT', value: 'reglas' }],
+  ])('refuses %s', (rules, error) => {
+    expect(replayRecord(record(rules))).toMatchObject({ ok: false, error: { code: 'BAD_RULES', rules: error } });
+  }); // prettier-ignore
+});

@@ -29,7 +29,7 @@ import {
 } from '../game.js';
 import { rackToTiles } from '../tiles.js';
 import { evaluatePlacement, placementOf } from '../placement.js';
-import { type Rules, type WordJudge, checkRules, scoringOf } from '../rules.js';
+import { type RulesError, type WordJudge, scoringOf, validateRules } from '../rules.js';
 import type { GameError } from '../errors.js';
 import { type Result, err, ok } from '../result.js';
 import type { GcgEvent, GcgPlayer, GcgRecord } from './gcg.js';
@@ -170,9 +170,11 @@ export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
 
 /** Why a record could not be turned back into a game. */
 export type GameFromGcgError =
-  | { readonly code: 'NOT_AN_ATRIL_RECORD' } // no readable #atril-rules / #atril-seed
-  | { readonly code: 'ACTION_REFUSED'; readonly event: number; readonly error: GameError }
-  | { readonly code: 'EVENTS_DIFFER'; readonly event: number };
+  | { readonly code: 'NOT_AN_ATRIL_RECORD' } // no #atril-rules or no #atril-seed
+  | { readonly code: 'BAD_RULES_PRAGMA'; readonly error: RulesError } // #atril-rules is not valid
+  | { readonly code: 'BAD_SEED_PRAGMA'; readonly value: string } // not a JSON string or number
+  /** Line `event` (0-based event index; the record's length for the closing accept or resign). */
+  | { readonly code: 'ACTION_REFUSED'; readonly event: number; readonly error: GameError };
 
 /**
  * Rebuilds a game from a record written by `gameToGcg`: the setup from its pragmas, then each
@@ -183,8 +185,9 @@ export function gameFromGcg(
   record: GcgRecord,
   judge: WordJudge,
 ): Result<GameState, GameFromGcgError> {
-  const setup = setupOf(record);
-  if (!setup) return err({ code: 'NOT_AN_ATRIL_RECORD' });
+  const read = setupOf(record);
+  if (!read.ok) return read;
+  const setup = read.value;
   let s = newGame(setup);
   // TM-02: time used is not in GCG; an overtime line maps back to just enough time for it.
   const extraMs = new Array<number>(setup.players).fill(0);
@@ -263,18 +266,30 @@ export function gameFromGcg(
   return ok(s);
 }
 
-function setupOf(record: GcgRecord): GameSetup | undefined {
+// The setup from the record's pragmas: the rules checked field by field (`validateRules`).
+function setupOf(record: GcgRecord): Result<GameSetup, GameFromGcgError> {
+  const rulesText = record.pragmas.find((p) => p.name === RULES_PRAGMA)?.value;
+  const seedText = record.pragmas.find((p) => p.name === SEED_PRAGMA)?.value;
+  if (rulesText === undefined || seedText === undefined)
+    return err({ code: 'NOT_AN_ATRIL_RECORD' });
+  const rulesJson = parseJson(rulesText);
+  const rules = rulesJson.ok
+    ? validateRules(rulesJson.value)
+    : err<RulesError>({ code: 'NOT_AN_OBJECT', value: rulesText });
+  if (!rules.ok) return err({ code: 'BAD_RULES_PRAGMA', error: rules.error });
+  const seed = parseJson(seedText);
+  if (!seed.ok || !isSeed(seed.value)) return err({ code: 'BAD_SEED_PRAGMA', value: seedText });
+  return ok({ rules: rules.value, seed: seed.value, players: record.players.length });
+}
+
+const isSeed = (v: unknown): v is string | number =>
+  typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+
+// JSON text to a value, or nothing when the text is not JSON.
+function parseJson(text: string): Result<unknown, undefined> {
   try {
-    const rules = JSON.parse(
-      record.pragmas.find((p) => p.name === RULES_PRAGMA)?.value ?? '',
-    ) as Rules;
-    const seed = JSON.parse(
-      record.pragmas.find((p) => p.name === SEED_PRAGMA)?.value ?? '',
-    ) as unknown;
-    if (checkRules(rules)) return undefined;
-    if (typeof seed !== 'string' && typeof seed !== 'number') return undefined;
-    return { rules, seed, players: record.players.length };
+    return ok(JSON.parse(text) as unknown);
   } catch {
-    return undefined;
+    return err(undefined);
   }
 }
