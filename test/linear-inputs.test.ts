@@ -15,7 +15,7 @@ describe('CGP rows are bounded before expansion', () => {
   it('a row of 999999999 empty squares is BAD_BOARD on its row, not a billion squares', () => {
     const board = ['999999999', ...EMPTY_ROWS].join('/');
     const r = parseCgp(`${board} AEIO/ 0/0 0`);
-    expect(r.ok ? 'ok' : [r.error.code, r.error.row]).toEqual(['BAD_BOARD', 1]);
+    expect(r.ok ? 'ok' : r.error).toMatchObject({ code: 'BAD_BOARD', row: 1 });
   });
 
   it('a row of 16 squares by runs or by tiles is BAD_BOARD; 15 is fine', () => {

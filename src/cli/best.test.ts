@@ -147,7 +147,10 @@ describe('atril best', () => {
       [EMPTY_AEINRST.replace('AEINRST', 'AEINRSñ'), /comodín se escribe «\?»/],
       [EMPTY_AEINRST.replace('AEINRST', 'ZZ'), /más fichas Z en el tablero y los atriles/],
       [EMPTY_AEINRST.replace(' 0/0 ', ' 0/x '), /puntuación «x»/],
-      [EMPTY_AEINRST.replace(' 0/0 ', ' 0 '), /un atril y una puntuación por jugador/],
+      [
+        EMPTY_AEINRST.replace(' 0/0 ', ' 0 '),
+        /2 atriles y 1 puntuación; debe haber una por jugador/,
+      ],
       ['15/15', /faltan campos/],
     ];
     for (const [cgp, message] of cases) {

@@ -7,7 +7,8 @@
 import { SIZE } from '../engine/board.js';
 import type { ExchangeMove, PlaceMove } from '../engine/move.js';
 import { formatCoord } from '../engine/notation/coords.js';
-import { type CgpError, parseCgp } from '../engine/notation/cgp.js';
+import { parseCgp } from '../engine/notation/cgp.js';
+import { cgpErrorText } from '../play/errorText.js';
 import {
   EMPTY,
   fullDistribution,
@@ -24,11 +25,7 @@ import { NO_LEAVES } from '../ai/leave.js';
 import { defaultLeaves } from '../ai/leaves.js';
 import { MoveGenerator } from '../ai/movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, MoveList } from '../ai/movelist.js';
-import { echo } from './safeText.js';
 import { parseOptions, plainCount } from './args.js';
-
-/** The largest rack any rules allow (the 9-tile variant, RULES.md §12). */
-const MAX_RACK = 9;
 
 export const bestHelp = `Uso: atril best --cgp "POSICIÓN" [--top N] [--json] [--lexicon ARCHIVO]
 
@@ -79,14 +76,8 @@ export async function runBest(args: string[]): Promise<number> {
   const top = values.top === undefined ? 10 : plainCount(values.top);
   if (top === undefined) return fail(`--top necesita un número entero ≥ 0, no «${values.top}».`);
   const parsed = parseCgp(values.cgp);
-  if (!parsed.ok) return fail(`La posición CGP no es válida: ${cgpErrorText(parsed.error)}.`);
+  if (!parsed.ok) return fail(cgpErrorText(parsed.error));
   const pos = parsed.value;
-  const long = pos.racks.findIndex((r) => r.length > MAX_RACK);
-  if (long >= 0)
-    return fail(
-      `La posición CGP no es válida: el atril ${long + 1} tiene ${pos.racks[long]!.length} fichas ` +
-        `y ninguno puede tener más de ${MAX_RACK}.`,
-    );
   const set = tileSetById(pos.tileSet);
   if (!set) return fail(`Juego de fichas desconocido: «${pos.tileSet}».`);
   const loaded = openLexicon(values.lexicon);
@@ -169,38 +160,5 @@ export async function runBest(args: string[]): Promise<number> {
       main: tilesToGcg(s, full),
       tiles: l.played[i]!,
     };
-  }
-}
-
-/** What is wrong with a CGP string, in Spanish (the codes are `parseCgp`'s). */
-function cgpErrorText(e: CgpError): string {
-  const text = echo(e.text ?? '');
-  switch (e.code) {
-    case 'MISSING_FIELDS':
-      return 'faltan campos; van separados por espacios: tablero, atriles, puntuaciones y turnos sin puntos';
-    case 'BAD_BOARD':
-      if (e.row === undefined) {
-        const n = text.split('/').length;
-        return `el tablero tiene ${n} fila${n === 1 ? '' : 's'} y debe tener 15, separadas por «/»`;
-      }
-      return `la fila ${e.row} («${text}») no tiene 15 casillas`;
-    case 'UNKNOWN_TILE': {
-      const where = e.row === undefined ? '' : ` (fila ${e.row})`;
-      if (e.row === undefined && /\p{Ll}/u.test(text))
-        return `«${text}»: en un atril, el comodín se escribe «?» (las minúsculas son comodines ya jugados en el tablero)`;
-      return `«${text}» no es una ficha del juego${where}`;
-    }
-    case 'BAD_SCORE':
-      return `la puntuación «${text}» no es un número entero`;
-    case 'PLAYER_COUNT':
-      return `hacen falta de 2 a 4 jugadores, un atril y una puntuación por jugador, separados por «/» («${text}»)`;
-    case 'BAD_ZERO_TURNS':
-      return `los turnos sin puntos («${text}») deben ser un número entero ≥ 0`;
-    case 'UNKNOWN_TILE_DISTRIBUTION':
-      return `«ld ${text}» nombra un juego de fichas que Atril no tiene`;
-    case 'TOO_MANY_TILES':
-      return text === '?'
-        ? 'hay más comodines (minúsculas en el tablero, «?» en los atriles) de los que tiene el juego'
-        : `hay más fichas ${text} en el tablero y los atriles de las que tiene el juego`;
   }
 }

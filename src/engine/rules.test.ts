@@ -31,10 +31,10 @@ describe('validateRules: every field of stored rules is checked (RULES.md §12)'
   const rows: [string, Record<string, unknown>, RulesProblem][] = [
     ['preset not a preset', withField('preset', 'banana'), { code: 'NOT_ALLOWED', field: 'preset', allowed: ['fise', 'caja', 'sala'], value: '"banana"' }],
     ['tileSet unknown', withField('tileSet', 'klingon'), { code: 'NOT_ALLOWED', field: 'tileSet', value: '"klingon"' } as RulesProblem],
-    ['rackSize below P-04 two tiles', withField('rackSize', 1), { code: 'OUT_OF_RANGE', field: 'rackSize', min: 2, max: 15, value: '1' }],
+    ['rackSize below P-04 two tiles', withField('rackSize', 1), { code: 'OUT_OF_RANGE', field: 'rackSize', min: 2, max: 9, value: '1' }],
     ['rackSize as text', withField('rackSize', '7'), { code: 'WRONG_TYPE', field: 'rackSize', expected: 'integer', value: '"7"' }],
     ['rackSize not whole', withField('rackSize', 7.5), { code: 'WRONG_TYPE', field: 'rackSize', expected: 'integer', value: '7.5' }],
-    ['bingoTiles zero', withField('bingoTiles', 0), { code: 'OUT_OF_RANGE', field: 'bingoTiles', min: 1, max: 15, value: '0' }],
+    ['bingoTiles zero', withField('bingoTiles', 0), { code: 'OUT_OF_RANGE', field: 'bingoTiles', min: 1, max: 9, value: '0' }],
     ['bingoTiles above the rack (S-07)', withField('bingoTiles', 8), { code: 'OUT_OF_RANGE', field: 'bingoTiles', min: 1, max: 7, value: '8' }],
     ['bingoBonus as text', withField('bingoBonus', '7'), { code: 'WRONG_TYPE', field: 'bingoBonus', expected: 'integer', value: '"7"' }],
     ['bingoBonus negative', withField('bingoBonus', -50), { code: 'OUT_OF_RANGE', field: 'bingoBonus', min: 0, max: 1000, value: '-50' }],

@@ -171,6 +171,9 @@ type FieldSpec =
   | { readonly kind: 'word'; readonly allowed: readonly string[] }
   | { readonly kind: 'clock' };
 
+/** The largest rack any rules allow: "9 fichas" (V-01). */
+export const MAX_RACK_SIZE = 9;
+
 /** Largest number of points a bonus or penalty may be: a typo is caught rather than played. */
 const MAX_POINTS = 1000;
 /** Largest turn count of an end rule (E-02, E-03, V-03). */
@@ -187,8 +190,8 @@ const CHALLENGE_MODES: readonly ChallengeMode[] = [
 const FIELDS: { readonly [K in keyof Rules]-?: FieldSpec } = {
   preset: { kind: 'word', allowed: Object.keys(PRESETS) },
   tileSet: { kind: 'word', allowed: allTileSets().map((t) => t.id) },
-  rackSize: { kind: 'integer', min: 2, max: 15 }, // P-04: the opening needs two tiles
-  bingoTiles: { kind: 'integer', min: 1, max: 15 }, // and at most rackSize (checked below)
+  rackSize: { kind: 'integer', min: 2, max: MAX_RACK_SIZE }, // P-04: an opening needs two tiles
+  bingoTiles: { kind: 'integer', min: 1, max: MAX_RACK_SIZE }, // and at most rackSize (below)
   bingoBonus: { kind: 'integer', min: 0, max: MAX_POINTS },
   firstPlayer: { kind: 'word', allowed: ['draw', 'seat'] },
   exchangeMinBag: { kind: 'integer', min: 1, max: 100 },

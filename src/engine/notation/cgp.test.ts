@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyBoard } from '../board.js';
 import { boardWith } from '../testing/positions.js';
 import { ENGLISH, SPANISH, parseNotation } from '../tiles.js';
-import { type CgpPosition, parseCgp, writeCgp } from './cgp.js';
+import { type CgpError, type CgpErrorCode, type CgpPosition, parseCgp, writeCgp } from './cgp.js';
 import { unwrap } from '../testing/unwrap.js';
 
 const EXAMPLE = '15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15 AEINRST/ 0/14 0';
@@ -10,12 +10,8 @@ const codes = (s: string) => unwrap(parseNotation(SPANISH, s, { allowUndesignate
 
 function ok(text: string): CgpPosition {
   const r = parseCgp(text);
-  if (!r.ok) throw new Error(`${r.error.code} ${r.error.text ?? ''}`);
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
   return r.value;
-}
-function err(text: string): string {
-  const r = parseCgp(text);
-  return r.ok ? 'OK' : r.error.row ? `${r.error.code}@${r.error.row}` : r.error.code;
 }
 
 describe('CGP reading (DESIGN.md §4)', () => {
@@ -61,30 +57,49 @@ describe('CGP reading (DESIGN.md §4)', () => {
   });
 });
 
-describe('CGP coded errors', () => {
+describe('CGP coded errors: one row per way a position is wrong', () => {
   const E = '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15';
-  it('MISSING_FIELDS', () => expect(err(`${E} A/B 0/0`)).toBe('MISSING_FIELDS'));
-  it('BAD_BOARD: 14 rows, a row of 16 squares, a zero run', () => {
-    expect(err('15/15/15/15/15/15/15/15/15/15/15/15/15/15 A/B 0/0 0')).toBe('BAD_BOARD');
-    expect(err(E.replace(/^15/, '16') + ' A/B 0/0 0')).toBe('BAD_BOARD@1');
-    expect(err(E.replace(/^15/, '0A14') + ' A/B 0/0 0')).toBe('BAD_BOARD@1');
-    expect(err(E.replace(/^15/, '[CH14') + ' A/B 0/0 0')).toBe('BAD_BOARD@1');
-  });
-  it('UNKNOWN_TILE: a K on a Spanish board, a bad rack tile', () => {
-    expect(err(E.replace(/^15/, 'K14') + ' A/B 0/0 0')).toBe('UNKNOWN_TILE@1');
-    expect(err(`${E} AW/B 0/0 0`)).toBe('UNKNOWN_TILE');
-    expect(err(`${E} a/B 0/0 0`)).toBe('UNKNOWN_TILE');
-  });
-  it('BAD_SCORE, PLAYER_COUNT, BAD_ZERO_TURNS', () => {
-    expect(err(`${E} A/B 0/x 0`)).toBe('BAD_SCORE');
-    expect(err(`${E} A/B 0/0/0 0`)).toBe('PLAYER_COUNT');
-    expect(err(`${E} A 0 0`)).toBe('PLAYER_COUNT');
-    expect(err(`${E} A/B 0/0 -1`)).toBe('BAD_ZERO_TURNS');
-  });
-  it('UNKNOWN_TILE_DISTRIBUTION and TOO_MANY_TILES', () => {
-    expect(err(`${E} A/B 0/0 0 ld klingon;`)).toBe('UNKNOWN_TILE_DISTRIBUTION');
-    expect(err(`${E} ZZ/B 0/0 0`)).toBe('TOO_MANY_TILES');
-    expect(err(`${E} ???/B 0/0 0`)).toBe('TOO_MANY_TILES');
+  const row1 = (text: string): string => E.replace(/^15/, text) + ' A/B 0/0 0';
+  // Keyed by code, so a new code without a row does not compile.
+  const rows: Record<CgpErrorCode, [string, CgpError][]> = {
+    MISSING_FIELDS: [
+      [`${E} A/B 0/0`, { code: 'MISSING_FIELDS', fields: 3 }],
+      ['   ', { code: 'MISSING_FIELDS', fields: 0 }],
+    ],
+    BAD_ROW_COUNT: [['15/15/15/15/15/15/15/15/15/15/15/15/15/15 A/B 0/0 0', { code: 'BAD_ROW_COUNT', rows: 14 }]],
+    BAD_BOARD: [
+      [row1('16'), { code: 'BAD_BOARD', row: 1, text: '16' }],
+      [row1('0A14'), { code: 'BAD_BOARD', row: 1, text: '0A14' }],
+      [row1('[CH14'), { code: 'BAD_BOARD', row: 1, text: '[CH14' }],
+    ],
+    UNKNOWN_TILE: [
+      [row1('K14'), { code: 'UNKNOWN_TILE', row: 1, text: 'K' }],
+      [`${E} A/BW 0/0 0`, { code: 'UNKNOWN_TILE', rack: 2, text: 'W' }],
+    ],
+    BLANK_IN_RACK: [[`${E} a/B 0/0 0`, { code: 'BLANK_IN_RACK', rack: 1, text: 'a' }]],
+    RACK_TOO_LONG: [[`${E} AAAAAEEEEE/B 0/0 0`, { code: 'RACK_TOO_LONG', rack: 1, tiles: 10, max: 9 }]],
+    BAD_SCORE: [
+      [`${E} A/B 0/x 0`, { code: 'BAD_SCORE', text: 'x' }],
+      [`${E} A/B 0/99999999999999999999 0`, { code: 'BAD_SCORE', text: '99999999999999999999' }],
+    ],
+    PLAYER_COUNT: [
+      [`${E} A 0 0`, { code: 'PLAYER_COUNT', players: 1 }],
+      [`${E} A/B/C/D/E 0/0/0/0/0 0`, { code: 'PLAYER_COUNT', players: 5 }],
+    ],
+    RACKS_SCORES_MISMATCH: [[`${E} A/B 0/0/0 0`, { code: 'RACKS_SCORES_MISMATCH', racks: 2, scores: 3 }]],
+    BAD_ZERO_TURNS: [
+      [`${E} A/B 0/0 -1`, { code: 'BAD_ZERO_TURNS', text: '-1' }],
+      [`${E} A/B 0/0 dos`, { code: 'BAD_ZERO_TURNS', text: 'dos' }],
+    ],
+    UNKNOWN_TILE_DISTRIBUTION: [[`${E} A/B 0/0 0 ld klingon;`, { code: 'UNKNOWN_TILE_DISTRIBUTION', text: 'klingon' }]],
+    TOO_MANY_TILES: [
+      [`${E} ZZ/B 0/0 0`, { code: 'TOO_MANY_TILES', text: 'Z' }],
+      [`${E} ???/B 0/0 0`, { code: 'TOO_MANY_TILES', text: '?' }],
+    ],
+  }; // prettier-ignore
+
+  it.each(Object.values(rows).flat())('%s', (text, error) => {
+    expect(parseCgp(text)).toEqual({ ok: false, error });
   });
 });
 

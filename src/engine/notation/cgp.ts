@@ -20,6 +20,7 @@ import {
   tilesToGcg,
 } from '../tiles.js';
 import { type Result, err, ok } from '../result.js';
+import { MAX_RACK_SIZE } from '../rules.js';
 
 /** A position read from or written as CGP. */
 export interface CgpPosition {
@@ -39,23 +40,50 @@ export interface CgpPosition {
   readonly ops: readonly { readonly op: string; readonly value: string }[];
 }
 
-/** Coded reasons a CGP string is malformed. */
-export type CgpErrorCode =
-  | 'MISSING_FIELDS' // fewer than the four space-separated fields
-  | 'BAD_BOARD' // not 15 rows of 15 squares
-  | 'UNKNOWN_TILE' // a tile outside the tile set (board or rack)
-  | 'BAD_SCORE' // a score that is not an integer
-  | 'PLAYER_COUNT' // racks and scores disagree, or not 2 to 4 players
-  | 'BAD_ZERO_TURNS' // the zero-turn count is not a non-negative integer
-  | 'UNKNOWN_TILE_DISTRIBUTION' // `ld` names a set Atril does not have
-  | 'TOO_MANY_TILES'; // board and racks hold more of a tile than the set has
+/** Every way a CGP string can be wrong, each code with its own data. */
+export type CgpError =
+  /** Fewer than the four space-separated fields (board, racks, scores, zero turns). */
+  | { readonly code: 'MISSING_FIELDS'; readonly fields: number }
+  /** The board is not 15 `/`-separated rows. */
+  | { readonly code: 'BAD_ROW_COUNT'; readonly rows: number }
+  /** A board row (1-based) that is not 15 squares. */
+  | { readonly code: 'BAD_BOARD'; readonly row: number; readonly text: string }
+  /** A tile outside the tile set, on a board row or on a rack (1-based, player to move first). */
+  | {
+      readonly code: 'UNKNOWN_TILE';
+      readonly text: string;
+      readonly row?: number;
+      readonly rack?: number;
+    }
+  /** A designated blank (lower case) on a rack, where a blank is `?`. */
+  | { readonly code: 'BLANK_IN_RACK'; readonly rack: number; readonly text: string }
+  /** A rack holding more tiles than any rules allow (MAX_RACK_SIZE). */
+  | {
+      readonly code: 'RACK_TOO_LONG';
+      readonly rack: number;
+      readonly tiles: number;
+      readonly max: number;
+    }
+  /** A score that is not a whole number. */
+  | { readonly code: 'BAD_SCORE'; readonly text: string }
+  /** Not 2 to 4 players (G-01). */
+  | { readonly code: 'PLAYER_COUNT'; readonly players: number }
+  /** A different number of racks and scores. */
+  | { readonly code: 'RACKS_SCORES_MISMATCH'; readonly racks: number; readonly scores: number }
+  /** The zero-turn count is not a whole number ≥ 0. */
+  | { readonly code: 'BAD_ZERO_TURNS'; readonly text: string }
+  /** `ld` names a tile set Atril does not have. */
+  | { readonly code: 'UNKNOWN_TILE_DISTRIBUTION'; readonly text: string }
+  /** Board and racks hold more of a tile than the set has (`text`: the tile, `?` for blanks). */
+  | { readonly code: 'TOO_MANY_TILES'; readonly text: string };
 
-export interface CgpError {
-  readonly code: CgpErrorCode;
-  /** 1-based board row, for BAD_BOARD and UNKNOWN_TILE on the board. */
-  readonly row?: number;
-  /** The offending text. */
-  readonly text?: string;
+/** The codes of `CgpError`. */
+export type CgpErrorCode = CgpError['code'];
+
+// A board row's own problems, before the row number is known.
+interface RowError {
+  readonly code: 'BAD_BOARD' | 'UNKNOWN_TILE';
+  readonly text: string;
 }
 
 export type CgpParseResult = Result<CgpPosition, CgpError>;
@@ -66,7 +94,8 @@ const INTEGER = /^-?\d+$/;
 export function parseCgp(text: string): CgpParseResult {
   const fail = (error: CgpError): CgpParseResult => err(error);
   const fields = text.trim().split(/\s+/);
-  if (fields.length < 4 || fields[0] === '') return fail({ code: 'MISSING_FIELDS' });
+  if (fields.length < 4 || fields[0] === '')
+    return fail({ code: 'MISSING_FIELDS', fields: fields[0] === '' ? 0 : fields.length });
   const [boardText, racksText, scoresText, zeroText] = fields as [string, string, string, string];
   const rest = fields.slice(4).join(' ');
 
@@ -86,7 +115,7 @@ export function parseCgp(text: string): CgpParseResult {
 
   const board = new Uint8Array(SQUARES);
   const rows = boardText.split('/');
-  if (rows.length !== SIZE) return fail({ code: 'BAD_BOARD', text: boardText });
+  if (rows.length !== SIZE) return fail({ code: 'BAD_ROW_COUNT', rows: rows.length });
   for (let r = 0; r < SIZE; r++) {
     const row = parseRow(set, rows[r]!);
     if ('code' in row) return fail({ ...row, row: r + 1 });
@@ -94,19 +123,30 @@ export function parseCgp(text: string): CgpParseResult {
   }
 
   const racks: number[][] = [];
-  for (const rt of racksText.split('/')) {
+  for (const [i, rt] of racksText.split('/').entries()) {
     const rack = parseNotation(set, rt, { allowUndesignatedBlank: true });
-    if (!rack.ok) return fail({ code: 'UNKNOWN_TILE', text: rack.error.text });
-    if (rack.value.some((t) => isBlank(t))) return fail({ code: 'UNKNOWN_TILE', text: rt });
+    if (!rack.ok) return fail({ code: 'UNKNOWN_TILE', rack: i + 1, text: rack.error.text });
+    if (rack.value.some((t) => isBlank(t)))
+      return fail({ code: 'BLANK_IN_RACK', rack: i + 1, text: rt });
+    if (rack.value.length > MAX_RACK_SIZE)
+      return fail({
+        code: 'RACK_TOO_LONG',
+        rack: i + 1,
+        tiles: rack.value.length,
+        max: MAX_RACK_SIZE,
+      });
     racks.push(rack.value);
   }
   const scoreParts = scoresText.split('/');
-  const bad = scoreParts.find((s) => !INTEGER.test(s));
+  const bad = scoreParts.find((s) => !INTEGER.test(s) || !Number.isSafeInteger(Number(s)));
   if (bad !== undefined) return fail({ code: 'BAD_SCORE', text: bad });
   const scores = scoreParts.map((s) => Number(s) || 0);
-  if (scores.length !== racks.length || racks.length < 2 || racks.length > 4)
-    return fail({ code: 'PLAYER_COUNT', text: `${racksText} ${scoresText}` });
-  if (!/^\d+$/.test(zeroText)) return fail({ code: 'BAD_ZERO_TURNS', text: zeroText });
+  if (racks.length < 2 || racks.length > 4)
+    return fail({ code: 'PLAYER_COUNT', players: racks.length });
+  if (scores.length !== racks.length)
+    return fail({ code: 'RACKS_SCORES_MISMATCH', racks: racks.length, scores: scores.length });
+  if (!/^\d+$/.test(zeroText) || !Number.isSafeInteger(Number(zeroText)))
+    return fail({ code: 'BAD_ZERO_TURNS', text: zeroText });
 
   const over = overDistribution(set, board, racks);
   if (over !== undefined) return fail({ code: 'TOO_MANY_TILES', text: tileGcg(set, over) });
@@ -124,7 +164,7 @@ export function parseCgp(text: string): CgpParseResult {
 }
 
 // One board row: digit runs (possibly several digits) are empty squares, the rest tiles.
-function parseRow(set: TileSet, text: string): number[] | CgpError {
+function parseRow(set: TileSet, text: string): number[] | RowError {
   const out: number[] = [];
   const re = /(\d+)|(\[[^\]]*\]|[^\d[])+/gy;
   let m: RegExpExecArray | null;
