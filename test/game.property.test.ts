@@ -4,7 +4,8 @@
  * every preset, challenge mode and variant. After every action: the 100 tiles are accounted
  * for and the scores equal the sum of the events; every game ends; the same seed gives the
  * same events, and replaying the events gives the same state; the GCG record written for a
- * game replays with every score and total right, and reading it back rebuilds the same game.
+ * game replays with every score and total right, and reading it back rebuilds the same game;
+ * the events stored as jsonb (keys reordered) replay through `replayStored` to the same state.
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +23,8 @@ import { WordIndex, randomAction } from '../src/engine/testing/randomPlayer.js';
 import { gameFromGcg, gameToGcg } from '../src/engine/notation/gameRecord.js';
 import { parseGcgText, writeGcg } from '../src/engine/notation/gcg.js';
 import { replayRecord } from '../src/engine/replay.js';
+import { replayStored } from '../src/engine/stored.js';
+import { jsonbCopy } from '../src/engine/testing/jsonb.js';
 import { BLANK, BLANK_FLAG, SPANISH, fullDistribution, wordToTiles } from '../src/engine/tiles.js';
 
 const GAMES = Number(process.env.ATRIL_PROPERTY_GAMES ?? 1000);
@@ -130,6 +133,18 @@ function checkGcgRoundTrip(s: GameState, words: WordIndex): void {
   expect(back.value.result).toEqual(s.result);
 }
 
+/**
+ * Stored as PostgreSQL jsonb would give it back (every object's keys reordered), the game
+ * replays through the untrusted-input path to the same state.
+ */
+function checkStoredRoundTrip(setup: GameSetup, s: GameState): void {
+  const r = replayStored(jsonbCopy(setup), jsonbCopy(s.events));
+  if (!r.ok) throw new Error(`stored game does not replay: ${JSON.stringify(r.error)}`);
+  expect(r.value.events).toEqual(s.events);
+  expect(r.value.scores).toEqual(s.scores);
+  expect(r.value.result).toEqual(s.result);
+}
+
 describe(`property: ${GAMES} seeded random games`, () => {
   const words = loadWords();
   const reasons = new Map<string, number>();
@@ -148,6 +163,7 @@ describe(`property: ${GAMES} seeded random games`, () => {
       expect(Array.from(again.board)).toEqual(Array.from(s.board));
       expect(again.scores).toEqual(s.scores);
       expect(again.result).toEqual(s.result);
+      if (seed % 2 === 1) checkStoredRoundTrip(setup, s);
       if (seed % 2 === 0) {
         checkGcgRoundTrip(s, words);
         combos.add(`${setup.rules.preset}/${setup.players}/${setup.rules.challengeMode}`);
