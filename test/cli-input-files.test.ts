@@ -55,7 +55,7 @@ describe('input files: only regular files, with a size cap', () => {
     const f = join(dir, 'diez.txt');
     writeFileSync(f, '0123456789');
     const at = readInputFile(f, 10);
-    expect(at.ok && Buffer.from(at.bytes).toString()).toBe('0123456789');
+    expect(at.ok && Buffer.from(at.value).toString()).toBe('0123456789');
     const over = readInputFile(f, 9);
     expect(over.ok ? 'read' : over.error.code).toBe('TOO_LARGE');
   });

@@ -16,6 +16,7 @@ import { runLineMode } from '../src/cli/terminal/lineMode.js';
 import { drawStatus } from '../src/cli/terminal/render.js';
 import { loadGame, saveGame } from '../src/cli/terminal/save.js';
 import { scriptedGame } from './helpers/scriptedGame.js';
+import { unwrap } from '../src/engine/testing/unwrap.js';
 
 const MIN = 60_000;
 const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
@@ -195,8 +196,7 @@ describe('TM-01/TM-02: a timed game saved with guardar and resumed with --cargar
     expect(gcg).toContain('#atril-clock {"eventMs":[0,180000],"turnMs":240000}');
     expect(gcg).toContain('"clock":{"minutesPerPlayer":25,"penaltyPerMinute":10}');
 
-    const loaded = loadGame(path, JUDGE);
-    if ('error' in loaded) throw new Error(loaded.error);
+    const loaded = unwrap(loadGame(path, JUDGE));
     expect(loaded.state.clockMs).toEqual([0, 3 * MIN]);
     expect(loaded.turnMs).toBe(4 * MIN);
     const later = new FakeClock();
@@ -216,8 +216,7 @@ describe('TM-01/TM-02: a timed game saved with guardar and resumed with --cargar
     const clock = new FakeClock();
     const path = file();
     await play(newGame(clock), clock, [3, '8H celo', 2, 'pasar', `guardar ${path}`]);
-    const loaded = loadGame(path, JUDGE);
-    if ('error' in loaded) throw new Error(loaded.error);
+    const loaded = unwrap(loadGame(path, JUDGE));
     const again = file();
     saveGame(new LocalGame(HOT_SEAT, JUDGE, loaded.state, undefined, { now: () => 0 }), again);
     expect(readFileSync(again, 'utf8')).toContain(
@@ -233,8 +232,7 @@ describe('TM-01/TM-02: a timed game saved with guardar and resumed with --cargar
     const path = file();
     await play(game, clock, [...lines.slice(0, -1).flatMap((l) => [1, l]), 2, `guardar ${path}`]);
     expect(game.over).toBe(false);
-    const loaded = loadGame(path, anyWord);
-    if ('error' in loaded) throw new Error(loaded.error);
+    const loaded = unwrap(loadGame(path, anyWord));
     expect(loaded.state.result).toBeNull();
     expect(loaded.state.clockMs).toEqual(game.state.clockMs);
     expect(loaded.turnMs).toBe(2 * MIN);
@@ -248,12 +246,12 @@ describe('TM-01/TM-02: a timed game saved with guardar and resumed with --cargar
     for (const bad of ['{"eventMs":[0],"turnMs":0}', '{"eventMs":[0,-5],"turnMs":0}', 'reloj']) {
       writeFileSync(path, text.replace(/#atril-clock .*/, `#atril-clock ${bad}`));
       expect(loadGame(path, JUDGE)).toEqual({
+        ok: false,
         error: `«${path}»: el reloj guardado (#atril-clock) no encaja con la partida.`,
       });
     }
     writeFileSync(path, text.replace(/#atril-clock .*\n/, ''));
-    const lost = loadGame(path, JUDGE);
-    if ('error' in lost) throw new Error(lost.error);
+    const lost = unwrap(loadGame(path, JUDGE));
     expect(lost.clockLost).toBe(true);
     expect(lost.state.clockMs).toEqual([0, 0]);
   });

@@ -69,7 +69,7 @@ const suite: BenchSuite = {
   name: 'ai',
   prepare: async () => {
     const lex = loadDefaultLexicon();
-    if (!lex.ok) throw new Error(lex.message);
+    if (!lex.ok) throw new Error(JSON.stringify(lex.error));
     // The bingo index is built once per lexicon on first use (~0.3 s): build it here, untimed,
     // or the first timed case calibrates on that one call and runs its batches cold.
     const t0 = performance.now();

@@ -48,7 +48,7 @@ const suite: BenchSuite = {
     const median = runs[1]!;
     const path = defaultLexiconPath();
     const loaded = loadLexicon(path);
-    if (!loaded.ok) throw new Error(loaded.message);
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.error));
     const lex: Lexicon = loaded.value;
 
     // Half real words, half the same words with one tile changed (mostly not words), shuffled.

@@ -250,7 +250,7 @@ describe('best-N (top N by equity) against all moves, default lexicon', () => {
   const top = new MoveList();
   beforeAll(() => {
     const lex = loadDefaultLexicon();
-    if (!lex.ok) throw new Error(lex.message);
+    if (!lex.ok) throw new Error(JSON.stringify(lex.error));
     gen = new MoveGenerator(lex.value.nodes, SPANISH);
     // 8 games of 20 moves: the empty board, then early, mid and late boards.
     pos = positions(gen, 7, 8, 19);

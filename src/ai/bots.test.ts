@@ -17,7 +17,7 @@ import { SelfPlay } from './selfplay.js';
 let lex: Lexicon;
 beforeAll(() => {
   const l = loadDefaultLexicon();
-  if (!l.ok) throw new Error(l.message);
+  if (!l.ok) throw new Error(JSON.stringify(l.error));
   lex = l.value;
 });
 

@@ -129,7 +129,7 @@ describe('move generator: goldens with the default lexicon', () => {
   const list = new MoveList();
   beforeAll(() => {
     const lex = loadDefaultLexicon();
-    if (!lex.ok) throw new Error(lex.message);
+    if (!lex.ok) throw new Error(JSON.stringify(lex.error));
     gen = new MoveGenerator(lex.value.nodes, SPANISH);
   });
 

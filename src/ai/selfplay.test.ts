@@ -17,7 +17,7 @@ import { type GameRecord, type TurnRecord, engineGame } from './testing/engine-g
 let lex: Lexicon;
 beforeAll(() => {
   const l = loadDefaultLexicon();
-  if (!l.ok) throw new Error(l.message);
+  if (!l.ok) throw new Error(JSON.stringify(l.error));
   lex = l.value;
 });
 

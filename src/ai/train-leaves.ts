@@ -156,7 +156,10 @@ function main(): void {
   const { games, seed, rounds, lambda } = opts;
   const lex = loadDefaultLexicon();
   if (!lex.ok) {
-    process.stderr.write(lex.message + '\n');
+    // src/ai may not import the sentences (src/play): the code and the file say what failed.
+    process.stderr.write(
+      `No se puede cargar el léxico por defecto: ${lex.error.code} (${lex.error.path}).\n`,
+    );
     process.exitCode = 2;
     return;
   }

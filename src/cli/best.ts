@@ -8,7 +8,7 @@ import { SIZE } from '../engine/board.js';
 import type { ExchangeMove, PlaceMove } from '../engine/move.js';
 import { formatCoord } from '../engine/notation/coords.js';
 import { parseCgp } from '../engine/notation/cgp.js';
-import { cgpErrorText } from '../play/errorText.js';
+import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import {
   EMPTY,
   fullDistribution,
@@ -81,7 +81,7 @@ export async function runBest(args: string[]): Promise<number> {
   const set = tileSetById(pos.tileSet);
   if (!set) return fail(`Juego de fichas desconocido: «${pos.tileSet}».`);
   const loaded = openLexicon(values.lexicon);
-  if (!loaded.ok) return fail(loaded.message);
+  if (!loaded.ok) return fail(lexiconLoadErrorText(loaded.error));
   const lex = loaded.value;
   if (lex.set.id !== set.id)
     return fail(`La posición usa fichas «${set.id}» y el léxico «${lex.set.id}».`);

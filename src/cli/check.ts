@@ -3,13 +3,9 @@
  * (DESIGN.md §4): exit 0 when all are valid, 1 when some are not, 2 on bad usage.
  */
 import { normalizeText, tileLabel, wordToTiles, type TileSet } from '../engine/tiles.js';
-import {
-  MAX_WORD_TILES,
-  MIN_WORD_TILES,
-  openLexicon,
-  rejectReasonMessage,
-} from '../lexicon/index.js';
+import { MAX_WORD_TILES, MIN_WORD_TILES, openLexicon } from '../lexicon/index.js';
 import { parseOptions } from './args.js';
+import { lexiconLoadErrorText, rejectReasonText } from '../play/errorText.js';
 
 export const checkHelp = `Uso: atril check PALABRA… [--json] [--lexicon ARCHIVO]
 
@@ -74,7 +70,7 @@ export async function runCheck(args: string[]): Promise<number> {
   }
   const loaded = openLexicon(values.lexicon);
   if (!loaded.ok) {
-    process.stderr.write(loaded.message + '\n');
+    process.stderr.write(lexiconLoadErrorText(loaded.error) + '\n');
     return 2;
   }
   const lex = loaded.value;
@@ -83,20 +79,24 @@ export async function runCheck(args: string[]): Promise<number> {
     const parsed = wordToTiles(lex.set, text);
     if (!parsed.ok) {
       const { letter } = parsed.error;
-      const reason = /^\p{L}$/u.test(letter)
-        ? `lleva la letra ${letter}, que no existe en el juego de fichas ${lex.set.name}`
-        : rejectReasonMessage({ code: 'NOT_A_LETTER', char: letter });
+      const reason = rejectReasonText(
+        /^\p{L}$/u.test(letter)
+          ? { code: 'LETTER_NOT_IN_SET', letter }
+          : { code: 'NOT_A_LETTER', char: letter },
+      );
       return { word, valid: false, tiles: labelsOf(lex.set, text), why: reason };
     }
     const tiles = parsed.value;
     const labels = tiles.map((c) => tileLabel(lex.set, c));
-    if (tiles.length < MIN_WORD_TILES || tiles.length > MAX_WORD_TILES)
-      return {
-        word,
-        valid: false,
-        tiles: labels,
-        why: `tiene ${tiles.length} ${tiles.length === 1 ? 'ficha' : 'fichas'} y una palabra ocupa de ${MIN_WORD_TILES} a ${MAX_WORD_TILES}`,
-      };
+    const n = tiles.length;
+    if (n < MIN_WORD_TILES || n > MAX_WORD_TILES) {
+      const why = rejectReasonText(
+        n < MIN_WORD_TILES
+          ? { code: 'TOO_SHORT', tiles: n, min: MIN_WORD_TILES }
+          : { code: 'TOO_LONG', tiles: n, max: MAX_WORD_TILES },
+      );
+      return { word, valid: false, tiles: labels, why };
+    }
     const valid = lex.isWord(tiles);
     return { word, valid, tiles: labels, why: valid ? undefined : 'no está en el léxico' };
   });

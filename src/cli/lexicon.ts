@@ -8,14 +8,14 @@ import { dirname, resolve } from 'node:path';
 import { tileSetById, type TileSet, SPANISH } from '../engine/tiles.js';
 import {
   KwgTooLargeError,
+  MAX_WORD_TILES,
+  MIN_WORD_TILES,
   buildPackedKwg,
   defaultLexiconPath,
   guardTemporaryFiles,
   loadLexicon,
   readDefaultWordList,
   readWordList,
-  rejectCodeTitle,
-  rejectReasonMessage,
   saveKwg,
   summariseRejections,
   type Kwg,
@@ -23,6 +23,7 @@ import {
 } from '../lexicon/index.js';
 import { parseOptions } from './args.js';
 import { echo } from './safeText.js';
+import { lexiconLoadErrorText, rejectReasonText, rejectTitleText } from '../play/errorText.js';
 
 export const lexiconHelp = `Uso: atril lexicon build [LISTA.txt] [-o ARCHIVO] [--tile-set ID] [--if-missing]
      atril lexicon info [ARCHIVO]
@@ -132,7 +133,7 @@ async function build(args: string[]): Promise<number> {
   else {
     const r = readWordList(source, set);
     if (!r.ok) {
-      err(r.message);
+      err(lexiconLoadErrorText(r.error));
       return 2;
     }
     list = r.value;
@@ -216,11 +217,13 @@ function report(list: NormalisedList, isDefault: boolean): void {
   if (list.rejected.length === 0) return;
   if (isDefault) {
     for (const g of summariseRejections(list.rejected))
-      out(`  ${g.count} con ${rejectCodeTitle(g.code)}; por ejemplo: ${g.examples.join(', ')}`);
+      out(
+        `  ${g.count} con ${rejectTitleText(g.code, MIN_WORD_TILES, MAX_WORD_TILES)}; por ejemplo: ${g.examples.join(', ')}`,
+      );
     return;
   }
   for (const r of list.rejected)
-    out(`  línea ${r.line}: «${echo(r.text)}» ${rejectReasonMessage(r.reason)}`);
+    out(`  línea ${r.line}: «${echo(r.text)}» ${rejectReasonText(r.reason)}`);
 }
 
 async function info(args: string[]): Promise<number> {
@@ -229,7 +232,7 @@ async function info(args: string[]): Promise<number> {
   const path = opts.positionals[0] ?? defaultLexiconPath();
   const r = loadLexicon(path);
   if (!r.ok) {
-    err(r.message);
+    err(lexiconLoadErrorText(r.error));
     return 2;
   }
   const lex = r.value;

@@ -9,7 +9,7 @@ import {
   describeRules,
   rulesFromPreset,
 } from '../engine/rules.js';
-import { rulesErrorText } from '../play/errorText.js';
+import { rulesErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { openLexicon } from '../lexicon/index.js';
 import { tileSetById } from '../engine/tiles.js';
 import { botFor, BOT_LEVELS } from './terminal/bots.js';
@@ -189,7 +189,7 @@ export async function runPlay(args: string[]): Promise<number> {
 
   const lex = openLexicon(values.lexicon);
   if (!lex.ok) {
-    process.stderr.write(lex.message + '\n');
+    process.stderr.write(lexiconLoadErrorText(lex.error) + '\n');
     return 2;
   }
   const set = tileSetById(rules.tileSet)!;
@@ -235,14 +235,15 @@ function start(game: LocalGame, intro: string, lineas: boolean): Promise<number>
 async function resume(path: string, lexicon: string | undefined, lineas: boolean): Promise<number> {
   const lex = openLexicon(lexicon);
   if (!lex.ok) {
-    process.stderr.write(lex.message + '\n');
+    process.stderr.write(lexiconLoadErrorText(lex.error) + '\n');
     return 2;
   }
-  const loaded = loadGame(path, lex.value);
-  if ('error' in loaded) {
-    process.stderr.write(loaded.error + '\n');
+  const read = loadGame(path, lex.value);
+  if (!read.ok) {
+    process.stderr.write(read.error + '\n');
     return 2;
   }
+  const loaded = read.value;
   const set = tileSetById(loaded.state.rules.tileSet)!;
   if (lex.value.set.id !== set.id) return usage(tileSetMismatch(lex.value.set, set));
   const seats: SeatConfig[] = [];

@@ -9,27 +9,19 @@
  * `ok` is about scores (DESIGN.md §4), and real records are full of phonies, challenged or not.
  */
 import { basename } from 'node:path';
-import { squareName } from '../engine/notation/coords.js';
-import { type GcgError, type GcgRecord, parseGcg } from '../engine/notation/gcg.js';
-import type { PlacementErrorCode } from '../engine/placement.js';
+import { type GcgRecord, parseGcg } from '../engine/notation/gcg.js';
+import { type ReplayReport, replayRecord } from '../engine/replay.js';
 import {
-  type ReplayError,
-  type ReplayMismatch,
-  type ReplayMove,
-  type ReplayReport,
-  replayRecord,
-} from '../engine/replay.js';
+  gcgErrorText,
+  inputFileErrorText,
+  lexiconLoadErrorText,
+  mismatchText,
+  replayErrorText,
+  replayWarningText,
+} from '../play/errorText.js';
 import { tileSetById } from '../engine/tiles.js';
-import {
-  INPUT_LIMITS,
-  inputFileErrorMessage,
-  loadDefaultLexicon,
-  loadLexicon,
-  readInputFile,
-} from '../lexicon/index.js';
+import { INPUT_LIMITS, loadDefaultLexicon, loadLexicon, readInputFile } from '../lexicon/index.js';
 import { parseOptions } from './args.js';
-import { echo } from './safeText.js';
-import { rulesErrorText } from '../play/errorText.js';
 
 export const replayHelp = `Uso: atril replay PARTIDA.gcg [--lexicon none|ARCHIVO] [--json]
 
@@ -84,10 +76,10 @@ export async function runReplay(args: string[]): Promise<number> {
   const file = files[0]!;
 
   const read = readInputFile(file, INPUT_LIMITS.record);
-  if (!read.ok) return fail(inputFileErrorMessage(read.error));
+  if (!read.ok) return fail(inputFileErrorText(read.error));
 
-  const parsed = parseGcg(read.bytes);
-  if (!parsed.ok) return fail(`«${file}»: ${gcgErrorMessage(parsed.error)}`);
+  const parsed = parseGcg(read.value);
+  if (!parsed.ok) return fail(`«${file}»: ${gcgErrorText(parsed.error)}`);
   const { record, lines } = parsed.value;
 
   let isWord: ((letters: readonly number[]) => boolean) | undefined;
@@ -97,7 +89,7 @@ export async function runReplay(args: string[]): Promise<number> {
     words = { checked: false, lexicon: null, reason: 'se ha pedido no comprobarlas' };
   } else if (opt !== undefined) {
     const loaded = loadLexicon(opt);
-    if (!loaded.ok) return fail(loaded.message);
+    if (!loaded.ok) return fail(lexiconLoadErrorText(loaded.error));
     if (loaded.value.set.id !== record.tileSet)
       return fail(
         `El léxico «${opt}» es de fichas en ${setName(loaded.value.set.id)} y la partida, en ${setName(record.tileSet)}.`,
@@ -112,7 +104,9 @@ export async function runReplay(args: string[]): Promise<number> {
       isWord = (letters) => lex.isWord(letters);
       words = { checked: true, lexicon: 'default' };
     } else {
-      process.stderr.write(`Aviso: no se comprueban las palabras. ${loaded.message}\n`);
+      process.stderr.write(
+        `Aviso: no se comprueban las palabras. ${lexiconLoadErrorText(loaded.error)}\n`,
+      );
       words = { checked: false, lexicon: null, reason: 'no se pudo cargar el léxico por defecto' };
     }
   } else {
@@ -124,7 +118,7 @@ export async function runReplay(args: string[]): Promise<number> {
   }
 
   const result = replayRecord(record, isWord ? { lines, isWord } : { lines });
-  if (!result.ok) return fail(`«${file}»: ${replayErrorMessage(result.error)}`);
+  if (!result.ok) return fail(`«${file}»: ${replayErrorText(result.error)}`);
   const report = result.value;
 
   if (values.json) {
@@ -181,7 +175,7 @@ export function replayJson(record: GcgRecord, report: ReplayReport, words: WordC
         kind: m.kind,
         stated: m.stated,
         computed: m.computed,
-        message: mismatchMessage(m, report.moves[m.turn - 1]!, record),
+        message: mismatchText(m, report.moves[m.turn - 1]!, record),
       })),
       warnings: report.warnings,
       words: {
@@ -192,118 +186,6 @@ export function replayJson(record: GcgRecord, report: ReplayReport, words: WordC
       },
     },
   };
-}
-
-function signed(n: number): string {
-  return n >= 0 ? `+${n}` : `${n}`;
-}
-
-/** A Spanish sentence for one mismatch. */
-export function mismatchMessage(m: ReplayMismatch, move: ReplayMove, record: GcgRecord): string {
-  const nick = (p: number): string => record.players[p]!.nick;
-  switch (m.kind) {
-    case 'SCORE':
-      if (move.kind === 'pass' || move.kind === 'exchange')
-        return `${move.kind === 'pass' ? 'un pase' : 'un cambio'} vale 0 puntos y consta como ${signed(Number(m.stated))}`;
-      if (move.kind === 'rackPenalty')
-        return `el descuento de las fichas propias ${move.word} consta como ${m.stated}, pero esas fichas valen ${-Number(m.computed)}`;
-      return `${move.coord} ${move.word} consta como ${signed(Number(m.stated))}, pero vale ${m.computed}`;
-    case 'TOTAL':
-      return `el total de ${nick(move.player)} consta como ${m.stated}, pero el recalculado es ${m.computed} (y tampoco es el total anterior más la puntuación anotada)`;
-    case 'WITHDRAW_PLAYER':
-      return `la retirada («--») la anota ${m.stated}, pero la última jugada es de ${m.computed}`;
-    case 'WITHDRAW_AMOUNT':
-      return `la retirada anota ${signed(Number(m.stated))}, pero la jugada retirada constaba con ${-Number(m.computed)} puntos`;
-    case 'NOTHING_TO_WITHDRAW':
-      return 'retirada («--») sin ninguna jugada que retirar';
-    case 'CHALLENGE_PLAYER':
-      return m.computed
-        ? `la bonificación por impugnación es para ${m.stated}, pero la última jugada es de ${m.computed}`
-        : `bonificación por impugnación para ${m.stated} sin ninguna jugada en pie`;
-    case 'END_PENALTY_EXTRA':
-      return `quien salió ya sumó el doble de las fichas sobrantes; restarlas además en esta línea (${signed(Number(m.stated))}) las cuenta dos veces`;
-    case 'END_RACK':
-      return `las fichas sobrantes ${move.word} constan como ${signed(Number(m.stated))}, que no es ni su valor ni el doble; se esperaba ${signed(Number(m.computed))}`;
-    case 'END_PENALTY_MISSING':
-      return `se suman una sola vez las fichas sobrantes ${move.word}, pero falta la línea en que ${m.stated} las resta (${m.computed})`;
-  }
-}
-
-const PLACEMENT_REASONS: Record<PlacementErrorCode, (sq: string) => string> = {
-  NO_TILES: () => 'no pone ninguna ficha',
-  OFF_BOARD: () => 'se sale del tablero',
-  SQUARE_OCCUPIED: (sq) => `pone una ficha en ${sq}, que ya está ocupada`,
-  DUPLICATE_SQUARE: (sq) => `pone dos fichas en ${sq}`,
-  BLANK_NOT_DESIGNATED: (sq) => `deja sin letra el comodín de ${sq}`,
-  UNKNOWN_TILE: (sq) => `pone en ${sq} una ficha que no existe en este juego`,
-  NOT_IN_LINE: () => 'no está en una sola fila o columna',
-  GAP: (sq) => `pasa por ${sq}, que está vacía`,
-  FIRST_NOT_CENTER: () => 'es la primera jugada y no pasa por la casilla central H8',
-  FIRST_TOO_SHORT: () => 'es la primera jugada y pone una sola ficha',
-  NOT_CONNECTED: () => 'no toca ninguna ficha del tablero',
-};
-
-/** A Spanish sentence for a record that cannot be replayed. */
-export function replayErrorMessage(e: ReplayError): string {
-  if (e.code === 'UNKNOWN_TILE_SET') return 'Atril no conoce el juego de fichas de la partida.';
-  if (e.code === 'BAD_RULES' && e.rules)
-    return `las reglas de la partida (#atril-rules) no valen. ${rulesErrorText(e.rules)}`;
-  if (e.code === 'UNSUPPORTED_BOARD')
-    return `la partida es en otro tablero («${echo(e.text ?? '')}»); Atril solo reproduce el tablero estándar de 15×15.`;
-  const where = e.line != null ? `línea ${e.line} (turno ${e.turn})` : `turno ${e.turn}`;
-  if (e.code === 'IMPOSSIBLE_RECORD') return `${where}: partida imposible: ${impossibleText(e)}.`;
-  const sq = e.square !== undefined ? squareName(e.square) : '?';
-  const why = e.reason ? PLACEMENT_REASONS[e.reason](sq) : 'no se puede colocar';
-  return `${where}: jugada imposible: ${why}.`;
-}
-
-const fichas = (n: number): string => `${n} ${n === 1 ? 'ficha' : 'fichas'}`;
-
-// Why a record cannot describe a real game, in Spanish.
-function impossibleText(e: ReplayError): string {
-  switch (e.impossible) {
-    case 'TOO_MANY_TILES':
-      return `hay más fichas ${e.tiles} (en el tablero y en el atril anotado) de las que tiene el juego`;
-    case 'RACK_OVERFLOW':
-      return `usa ${fichas(e.count ?? 0)}, pero en el atril solo puede haber ${e.held ?? 0}`;
-    case 'EXCHANGE_BAG_TOO_SMALL':
-      return `un cambio con ${fichas(e.bag ?? 0)} en la bolsa; hacen falta al menos ${e.needed ?? 0}`;
-    case 'MOVE_AFTER_END':
-      return 'una jugada después de que la partida terminara (un jugador se quedó sin fichas con la bolsa vacía, o llegó a la puntuación final)';
-    case 'EARLY_RACK_PENALTY':
-      return `se restan las fichas propias tras ${e.count === 1 ? '1 turno' : `${e.count ?? 0} turnos`} sin puntuar, y ninguna regla termina la partida antes de ${e.needed ?? 0}`;
-    default:
-      return 'no se puede haber jugado';
-  }
-}
-
-/** A Spanish sentence for a GCG reading error. */
-export function gcgErrorMessage(e: GcgError): string {
-  const at = e.line !== undefined ? `línea ${e.line}: ` : '';
-  switch (e.code) {
-    case 'INVALID_UTF8':
-      return `${at}el archivo dice estar en UTF-8, pero esta línea no es UTF-8 válido.`;
-    case 'UNSUPPORTED_ENCODING':
-      return `${at}la codificación «${echo(e.text ?? '')}» no está admitida (solo UTF-8 o ISO-8859-1).`;
-    case 'ENCODING_NOT_FIRST':
-      return `${at}#character-encoding solo puede ir en la primera línea.`;
-    case 'BAD_LINE':
-      return `${at}no es un pragma (#…), ni una jugada (>…), ni la continuación de una nota: «${echo(e.text ?? '')}».`;
-    case 'BAD_EVENT':
-      return `${at}no se entiende esta línea de jugada: «${echo(e.text ?? '')}».`;
-    case 'BAD_PLAYER':
-      return `${at}declaración de jugador mal escrita: «${echo(e.text ?? '')}» (se espera «#player1 APODO Nombre»).`;
-    case 'DUPLICATE_PLAYER':
-      return `${at}el jugador «${echo(e.text ?? '')}» está declarado dos veces.`;
-    case 'TOO_FEW_PLAYERS':
-      return 'faltan jugadores: hacen falta #player1 y #player2 (y #player3, #player4 sin saltos).';
-    case 'UNKNOWN_PLAYER':
-      return `${at}el jugador «${echo(e.text ?? '')}» no está declarado con #player1…#player4.`;
-    case 'UNKNOWN_TILE_DISTRIBUTION':
-      return `Atril no conoce el juego de fichas «${echo(e.text ?? '')}» (conoce: español, inglés, alemán y polaco).`;
-    case 'UNKNOWN_TILE':
-      return `${at}«${echo(e.text ?? '')}» no es una ficha de este juego.`;
-  }
 }
 
 function humanReport(
@@ -337,7 +219,7 @@ function humanReport(
     out.push('Discrepancias:');
     for (const m of report.mismatches) {
       const where = m.line != null ? `línea ${m.line} (turno ${m.turn})` : `turno ${m.turn}`;
-      out.push(`  ${where}: ${mismatchMessage(m, report.moves[m.turn - 1]!, record)}.`);
+      out.push(`  ${where}: ${mismatchText(m, report.moves[m.turn - 1]!, record)}.`);
     }
     out.push('');
   }
@@ -366,10 +248,7 @@ function humanReport(
         : `  Fichas: las del tablero más las sobrantes no son el juego completo (faltan: ${f.pool.missing || 'ninguna'}; sobran: ${f.pool.extra || 'ninguna'}).`,
     );
   }
-  for (const w of report.warnings) {
-    const where = w.line != null ? `línea ${w.line}` : `turno ${w.turn}`;
-    out.push(`  Aviso, ${where}: el atril anotado no tiene ${w.tiles}.`);
-  }
+  for (const w of report.warnings) out.push(`  ${replayWarningText(w)}`);
   if (words.checked) {
     const src = words.lexicon === 'default' ? 'el léxico por defecto' : `«${words.lexicon}»`;
     if (report.invalidWords.length === 0) {

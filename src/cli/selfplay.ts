@@ -6,7 +6,7 @@
  * as 1/k of a win).
  */
 import { PRESETS, rulesFromPreset } from '../engine/rules.js';
-import { rulesErrorText } from '../play/errorText.js';
+import { rulesErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { tileSetById } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { BOT_LEVELS, isBotLevel, makeBot } from '../ai/bots.js';
@@ -71,7 +71,7 @@ export async function runSelfplay(args: string[]): Promise<number> {
   const rules = built.value;
   const set = tileSetById(rules.tileSet)!;
   const loaded = openLexicon(values.lexicon);
-  if (!loaded.ok) return fail(loaded.message);
+  if (!loaded.ok) return fail(lexiconLoadErrorText(loaded.error));
   if (loaded.value.set.id !== set.id) return fail(tileSetMismatch(loaded.value.set, set));
   const table = new SelfPlay(loaded.value.nodes, rules);
   const bots = names.map((name) => makeBot(name));

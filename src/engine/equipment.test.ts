@@ -54,7 +54,9 @@ describe('tile set (§1.1)', () => {
       ['ﬁn', 'ﬁ'],
       ['caça', 'Ç'],
     ] as const)
-      expect(wordToTiles(SPANISH, text)).toMatchObject({ code: 'LETTER_NOT_IN_SET', letter });
+      expect(wordToTiles(SPANISH, text)).toMatchObject({
+        error: { code: 'LETTER_NOT_IN_SET', letter },
+      });
     // German Scrabble spells ß as SS; its umlauts are tiles, other accents are dropped.
     expect(tilesToWord(GERMAN, unwrap(wordToTiles(GERMAN, 'Straße')))).toBe('STRASSE');
     expect(normalizeText(GERMAN, 'Äpfel café')).toBe('ÄPFEL CAFE');

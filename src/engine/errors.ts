@@ -1,6 +1,7 @@
 /**
- * Coded reasons an action is refused. An action that gets one of these changed nothing; the
- * clients turn the code (plus its data) into a Spanish sentence, e.g. with `errorMessage`.
+ * Coded reasons an action is refused: codes and data only. An action that gets one of these
+ * changed nothing; the clients turn the code (plus its data) into a Spanish sentence with
+ * src/play/errorText.ts.
  */
 import type { PlacementErrorCode } from './placement.js';
 
@@ -38,38 +39,46 @@ export interface GameError {
   readonly turn?: number;
 }
 
-const MESSAGES: Record<GameErrorCode, string> = {
-  NO_TILES: 'No has colocado ninguna ficha.',
-  OFF_BOARD: 'La jugada se sale del tablero.',
-  SQUARE_OCCUPIED: 'Esa casilla ya está ocupada.',
-  DUPLICATE_SQUARE: 'Hay dos fichas en la misma casilla.',
-  BLANK_NOT_DESIGNATED: 'Falta decir qué letra es el comodín.',
-  UNKNOWN_TILE: 'Esa ficha no existe en este juego.',
-  NOT_IN_LINE: 'Las fichas deben ir en una sola fila o columna.',
-  GAP: 'Las fichas deben formar una palabra seguida, sin huecos.',
-  FIRST_NOT_CENTER: 'La primera jugada debe pasar por la casilla central.',
-  FIRST_TOO_SHORT: 'La primera jugada necesita al menos dos fichas.',
-  NOT_CONNECTED: 'La jugada debe tocar alguna ficha del tablero.',
-  GAME_OVER: 'La partida ha terminado.',
-  STALE_VERSION: 'La partida ha cambiado mientras tanto; vuelve a intentarlo.',
-  BAD_SEAT: 'Ese asiento no existe.',
-  BAD_ACTION: 'Acción no reconocida.',
-  NOT_YOUR_TURN: 'No es tu turno.',
-  NOT_IN_RACK: 'No tienes esas fichas en el atril.',
-  LETTER_NOT_IN_SET: 'Esa letra no existe en el juego (no hay K ni W).',
-  INVALID_WORD: 'La jugada forma palabras no válidas.',
-  NOTHING_TO_EXCHANGE: 'Elige al menos una ficha para cambiar.',
-  BAG_TOO_SMALL_TO_EXCHANGE: 'No quedan bastantes fichas en la bolsa para cambiar.',
-  NOTHING_TO_CHALLENGE: 'No hay ninguna jugada que impugnar.',
-  NO_CHALLENGES: 'En estas reglas las palabras se comprueban solas; no hay impugnaciones.',
-  FINAL_CHALLENGE_WINDOW: 'La partida acaba: solo puedes impugnar la última jugada o aceptarla.',
-  NOTHING_TO_ACCEPT: 'No hay ninguna jugada final que aceptar.',
-};
+// ── The lexicon's files and word lists (src/lexicon reports these; every layer imports the
+// engine, so the codes live here and their sentences in src/play/errorText.ts). ──────────────
 
-/** A Spanish sentence for an error, with the invalid words when there are some. */
-export function errorMessage(error: GameError): string {
-  const base = MESSAGES[error.code] ?? 'Acción no válida.';
-  if (error.code === 'INVALID_WORD' && error.words?.length)
-    return `${base} ${error.words.length === 1 ? 'No vale' : 'No valen'}: ${error.words.join(', ')}.`;
-  return base;
-}
+/** Why a compiled lexicon file could not be read. */
+export type LexiconFileError =
+  | { readonly code: 'EMPTY_FILE' }
+  | { readonly code: 'BAD_MAGIC' }
+  /** `version`: the file's; `expected`: the one this program reads. */
+  | { readonly code: 'BAD_VERSION'; readonly version: number; readonly expected: number }
+  | { readonly code: 'UNKNOWN_TILE_SET'; readonly tileSetId: string }
+  | { readonly code: 'TRUNCATED'; readonly expected: number; readonly actual: number }
+  | { readonly code: 'BAD_CHECKSUM' }
+  | { readonly code: 'CORRUPT_NODES' };
+
+/** Why a file a user named was not read (src/lexicon/inputFile.ts). */
+export type InputFileError =
+  | { readonly code: 'NOT_FOUND'; readonly path: string }
+  | { readonly code: 'IS_DIRECTORY'; readonly path: string }
+  /** A device, a pipe or a socket. */
+  | { readonly code: 'NOT_REGULAR'; readonly path: string }
+  /** Larger than `limit` bytes. */
+  | { readonly code: 'TOO_LARGE'; readonly path: string; readonly limit: number }
+  | { readonly code: 'NO_PERMISSION'; readonly path: string }
+  /** `detail`: the system's error code. */
+  | { readonly code: 'UNREADABLE'; readonly path: string; readonly detail: string };
+
+/**
+ * Why a lexicon or word list file could not be used, with its path; `defaultLexicon` when the
+ * file is the default lexicon (which `npx atril lexicon build` makes).
+ */
+export type LexiconLoadError = (
+  | InputFileError
+  | { readonly code: 'NOT_TEXT'; readonly path: string }
+  | { readonly code: 'NO_WORDS'; readonly path: string }
+  | (LexiconFileError & { readonly path: string })
+) & { readonly defaultLexicon?: boolean };
+
+/** Why an entry of a word list was left out (D-05: words of `min` to `max` tiles). */
+export type RejectReason =
+  | { readonly code: 'TOO_SHORT'; readonly tiles: number; readonly min: number }
+  | { readonly code: 'TOO_LONG'; readonly tiles: number; readonly max: number }
+  | { readonly code: 'LETTER_NOT_IN_SET'; readonly letter: string }
+  | { readonly code: 'NOT_A_LETTER'; readonly char: string };

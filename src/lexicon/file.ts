@@ -17,6 +17,8 @@
  * refused instead of answering wrongly. The checksum covers the header too (version 2): a
  * damaged word count or a Spanish graph relabelled `english` is refused like a damaged node.
  */
+import type { LexiconFileError } from '../engine/errors.js';
+import { type Result, err, ok } from '../engine/result.js';
 import { tileSetById } from '../engine/tiles.js';
 import { ARC_INDEX_MASK, MAX_NODES, type Kwg } from './kwg.js';
 
@@ -25,15 +27,8 @@ export const FORMAT_VERSION = 2;
 export const HEADER_BYTES = 40;
 const ID_BYTES = 12;
 
-/** Why a lexicon file could not be read. */
-export type LexiconFileError =
-  | { code: 'EMPTY_FILE' }
-  | { code: 'BAD_MAGIC' }
-  | { code: 'BAD_VERSION'; version: number }
-  | { code: 'UNKNOWN_TILE_SET'; tileSetId: string }
-  | { code: 'TRUNCATED'; expected: number; actual: number }
-  | { code: 'BAD_CHECKSUM' }
-  | { code: 'CORRUPT_NODES' };
+/** Why a lexicon file could not be read (declared with the other codes in engine/errors.ts). */
+export type { LexiconFileError };
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
@@ -88,20 +83,21 @@ export function encodeKwg(kwg: Kwg): Uint8Array {
  * Reads a graph from file bytes, checking magic, version, tile set, size, checksum and that
  * every arc stays inside the node array. The nodes are a view on `bytes` when it is aligned.
  */
-export function decodeKwg(bytes: Uint8Array): Kwg | LexiconFileError {
-  if (bytes.length === 0) return { code: 'EMPTY_FILE' };
+export function decodeKwg(bytes: Uint8Array): Result<Kwg, LexiconFileError> {
+  if (bytes.length === 0) return err({ code: 'EMPTY_FILE' });
   for (let i = 0; i < MAGIC.length; i++)
-    if (bytes[i] !== MAGIC.charCodeAt(i)) return { code: 'BAD_MAGIC' };
+    if (bytes[i] !== MAGIC.charCodeAt(i)) return err({ code: 'BAD_MAGIC' });
   if (bytes.length < HEADER_BYTES)
-    return { code: 'TRUNCATED', expected: HEADER_BYTES, actual: bytes.length };
+    return err({ code: 'TRUNCATED', expected: HEADER_BYTES, actual: bytes.length });
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(8, true);
-  if (version !== FORMAT_VERSION) return { code: 'BAD_VERSION', version };
+  if (version !== FORMAT_VERSION)
+    return err({ code: 'BAD_VERSION', version, expected: FORMAT_VERSION });
   const wordCount = view.getUint32(24, true);
   const count = view.getUint32(28, true);
   const expected = HEADER_BYTES + count * 4;
   if (bytes.length !== expected || count < 2 || count > MAX_NODES)
-    return { code: 'TRUNCATED', expected, actual: bytes.length };
+    return err({ code: 'TRUNCATED', expected, actual: bytes.length });
   const offset = bytes.byteOffset + HEADER_BYTES;
   const nodes =
     offset % 4 === 0 && littleEndian
@@ -115,37 +111,12 @@ export function decodeKwg(bytes: Uint8Array): Kwg | LexiconFileError {
     h = Math.imul(h ^ v, FNV_PRIME);
     if ((v & ARC_INDEX_MASK) >= count) badArc = true;
   }
-  if (h >>> 0 !== view.getUint32(CHECKSUM_AT, true)) return { code: 'BAD_CHECKSUM' };
+  if (h >>> 0 !== view.getUint32(CHECKSUM_AT, true)) return err({ code: 'BAD_CHECKSUM' });
   // The tile set is read only once the checksum vouches for the header.
   let tileSetId = '';
   for (let i = 12; i < 12 + ID_BYTES && bytes[i] !== 0; i++)
     tileSetId += String.fromCharCode(bytes[i]!);
-  if (!tileSetById(tileSetId)) return { code: 'UNKNOWN_TILE_SET', tileSetId };
-  if (badArc) return { code: 'CORRUPT_NODES' };
-  return { nodes, tileSetId, wordCount };
-}
-
-/** Type guard: true when decodeKwg failed. */
-export function isLexiconFileError(x: Kwg | LexiconFileError): x is LexiconFileError {
-  return 'code' in x;
-}
-
-/** The Spanish sentence for a file error (the caller adds the file name). */
-export function lexiconFileErrorMessage(err: LexiconFileError): string {
-  switch (err.code) {
-    case 'EMPTY_FILE':
-      return 'el archivo de léxico está vacío';
-    case 'BAD_MAGIC':
-      return 'no es un archivo de léxico de Atril (la cabecera no empieza por ATRILKWG); si es una lista de palabras, compílala antes con «atril lexicon build»';
-    case 'BAD_VERSION':
-      return `el archivo de léxico tiene la versión de formato ${err.version} y esta versión de Atril lee la ${FORMAT_VERSION}; vuelve a compilarlo con «atril lexicon build»`;
-    case 'UNKNOWN_TILE_SET':
-      return `el archivo de léxico es para un juego de fichas desconocido («${err.tileSetId}»)`;
-    case 'TRUNCATED':
-      return `el archivo de léxico está incompleto o dañado (mide ${err.actual} bytes y debería medir ${err.expected})`;
-    case 'BAD_CHECKSUM':
-      return 'el archivo de léxico está dañado (la suma de control no coincide); vuelve a compilarlo';
-    case 'CORRUPT_NODES':
-      return 'el archivo de léxico está dañado (un enlace apunta fuera del grafo); vuelve a compilarlo';
-  }
+  if (!tileSetById(tileSetId)) return err({ code: 'UNKNOWN_TILE_SET', tileSetId });
+  if (badArc) return err({ code: 'CORRUPT_NODES' });
+  return ok({ nodes, tileSetId, wordCount });
 }

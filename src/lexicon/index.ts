@@ -23,14 +23,7 @@ export {
 } from './kwg.js';
 export { buildKwg, buildPackedKwg, KwgTooLargeError, MAX_BUILD_WORD_TILES } from './build.js';
 export { packWords, unpackWords, type PackedWords } from './packed.js';
-export {
-  FORMAT_VERSION,
-  decodeKwg,
-  encodeKwg,
-  isLexiconFileError,
-  lexiconFileErrorMessage,
-  type LexiconFileError,
-} from './file.js';
+export { FORMAT_VERSION, decodeKwg, encodeKwg, type LexiconFileError } from './file.js';
 export { Lexicon, type AnagramOptions } from './lexicon.js';
 export {
   MAX_WORD_TILES,
@@ -38,8 +31,6 @@ export {
   normaliseArray,
   normaliseEntries,
   normaliseJsonArray,
-  rejectCodeTitle,
-  rejectReasonMessage,
   summariseRejections,
   textEntries,
   type NormalisedList,
@@ -51,7 +42,6 @@ export {
   buildDefaultKwg,
   defaultLexiconPath,
   defaultWordListPath,
-  lexiconLoadErrorMessage,
   loadDefaultLexicon,
   loadLexicon,
   openLexicon,
@@ -64,7 +54,6 @@ export {
 export { guardTemporaryFiles, writeFileAtomic } from './outputFile.js';
 export {
   INPUT_LIMITS,
-  inputFileErrorMessage,
   readInputFile,
   type InputFileError,
   type InputFileResult,

@@ -10,20 +10,14 @@
  * (a file that grows while it is read is refused too).
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import type { InputFileError } from '../engine/errors.js';
+import { type Result, err, ok } from '../engine/result.js';
 
-/** Why an input file was not read. */
-export type InputFileError =
-  | { readonly code: 'NOT_FOUND'; readonly path: string }
-  | { readonly code: 'IS_DIRECTORY'; readonly path: string }
-  | { readonly code: 'NOT_REGULAR'; readonly path: string }
-  | { readonly code: 'TOO_LARGE'; readonly path: string; readonly limit: number }
-  | { readonly code: 'NO_PERMISSION'; readonly path: string }
-  | { readonly code: 'UNREADABLE'; readonly path: string; readonly detail: string };
+/** Why an input file was not read (declared with the other codes in engine/errors.ts). */
+export type { InputFileError };
 
 /** The bytes of a file, or why they could not be read. */
-export type InputFileResult =
-  | { readonly ok: true; readonly bytes: Uint8Array }
-  | { readonly ok: false; readonly error: InputFileError };
+export type InputFileResult = Result<Uint8Array, InputFileError>;
 
 /** Size caps per kind of input, generous for real files (the largest real GCG is ~10 KiB). */
 export const INPUT_LIMITS = Object.freeze({
@@ -40,25 +34,25 @@ export function readInputFile(path: string, limit: number): InputFileResult {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (err) {
-    return { ok: false, error: openError(path, err as NodeJS.ErrnoException) };
+  } catch (thrown) {
+    return err(openError(path, thrown as NodeJS.ErrnoException));
   }
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) return { ok: false, error: { code: 'IS_DIRECTORY', path } };
-    if (!st.isFile()) return { ok: false, error: { code: 'NOT_REGULAR', path } };
-    if (st.size > limit) return { ok: false, error: { code: 'TOO_LARGE', path, limit } };
+    if (st.isDirectory()) return err({ code: 'IS_DIRECTORY', path });
+    if (!st.isFile()) return err({ code: 'NOT_REGULAR', path });
+    if (st.size > limit) return err({ code: 'TOO_LARGE', path, limit });
     const buf = new Uint8Array(st.size + 1);
     let n = 0;
     for (;;) {
       const got = readSync(fd, buf, n, buf.length - n, null);
       if (got === 0) break;
       n += got;
-      if (n === buf.length) return { ok: false, error: { code: 'TOO_LARGE', path, limit } };
+      if (n === buf.length) return err({ code: 'TOO_LARGE', path, limit });
     }
-    return { ok: true, bytes: buf.subarray(0, n) };
-  } catch (err) {
-    return { ok: false, error: openError(path, err as NodeJS.ErrnoException) };
+    return ok(buf.subarray(0, n));
+  } catch (thrown) {
+    return err(openError(path, thrown as NodeJS.ErrnoException));
   } finally {
     closeSync(fd);
   }
@@ -78,27 +72,5 @@ function openError(path: string, e: NodeJS.ErrnoException): InputFileError {
       return { code: 'NOT_REGULAR', path };
     default:
       return { code: 'UNREADABLE', path, detail: e.code ?? e.message };
-  }
-}
-
-function mib(n: number): string {
-  return `${Math.round(n / (1024 * 1024))} MiB`;
-}
-
-/** The Spanish sentence for an input file error, naming the file as the user wrote it. */
-export function inputFileErrorMessage(e: InputFileError): string {
-  switch (e.code) {
-    case 'NOT_FOUND':
-      return `No existe el archivo «${e.path}».`;
-    case 'IS_DIRECTORY':
-      return `«${e.path}» es una carpeta, no un archivo.`;
-    case 'NOT_REGULAR':
-      return `«${e.path}» no es un archivo normal (¿un dispositivo, una tubería o un socket?); indica un archivo.`;
-    case 'TOO_LARGE':
-      return `«${e.path}» es demasiado grande: el límite es ${mib(e.limit)}.`;
-    case 'NO_PERMISSION':
-      return `No hay permiso para leer «${e.path}».`;
-    case 'UNREADABLE':
-      return `No se puede leer «${e.path}» (${e.detail}).`;
   }
 }

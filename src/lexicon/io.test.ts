@@ -9,6 +9,7 @@ import { HEADER_BYTES } from './file.js';
 import { loadLexicon, openLexicon, readWordList, saveKwg } from './io.js';
 import type { Lexicon } from './lexicon.js';
 import { tiles } from './testing/graph.js';
+import { lexiconLoadErrorText } from '../play/errorText.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'atril-lexicon-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,7 +26,7 @@ describe('user word lists', () => {
       '\ufeff# Lista de prueba\nCasa\ncasas\n\ncalle\nCALLE\nimán\npingüino\nkiwi\nñu\nrr\nx\n',
     );
     const r = readWordList(path);
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(lexiconLoadErrorText(r.error));
     expect(r.value.rejected.map((x) => [x.line, x.text, x.reason.code])).toEqual([
       [9, 'kiwi', 'LETTER_NOT_IN_SET'],
       [11, 'rr', 'TOO_SHORT'],
@@ -34,7 +35,7 @@ describe('user word lists', () => {
     const out = join(dir, 'mis-palabras.kwg');
     saveKwg(buildPackedKwg(r.value.words, SPANISH), out);
     const loaded = loadLexicon(out);
-    if (!loaded.ok) throw new Error(loaded.message);
+    if (!loaded.ok) throw new Error(lexiconLoadErrorText(loaded.error));
     const lex: Lexicon = loaded.value;
     const words = [...lex.words()].map((w) => w.join(',')).sort();
     const expected = ['CASA', 'CASAS', 'CALLE', 'IMAN', 'PINGUINO', 'ÑU'].map((w) =>
@@ -51,7 +52,7 @@ describe('user word lists', () => {
       expect(r.ok).toBe(false);
       if (!r.ok) {
         expect(r.error.code).toBe('NO_WORDS');
-        expect(r.message).toMatch(/no contiene ninguna palabra/);
+        expect(lexiconLoadErrorText(r.error)).toMatch(/no contiene ninguna palabra/);
       }
     }
   });
@@ -61,7 +62,7 @@ describe('user word lists', () => {
       file('imagen.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 0xff, 0xfe])),
     );
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.message).toMatch(/no es un archivo de texto UTF-8/);
+    if (!r.ok) expect(lexiconLoadErrorText(r.error)).toMatch(/no es un archivo de texto UTF-8/);
     const nul = readWordList(file('nul.txt', 'casa\0\ncalle\n'));
     expect(nul.ok ? 'ok' : nul.error.code).toBe('NOT_TEXT');
   });
@@ -71,7 +72,7 @@ describe('user word lists', () => {
     expect(r.ok ? 'ok' : r.error.code).toBe('NOT_FOUND');
     mkdirSync(join(dir, 'carpeta'));
     const d = loadLexicon(join(dir, 'carpeta'));
-    expect(d.ok ? 'ok' : d.message).toMatch(/es una carpeta/);
+    expect(d.ok ? 'ok' : lexiconLoadErrorText(d.error)).toMatch(/es una carpeta/);
   });
 });
 
@@ -86,7 +87,7 @@ describe('lexicon files', () => {
     file(name, change(Uint8Array.from(bytes)));
   const message = (path: string): string => {
     const r = loadLexicon(path);
-    return r.ok ? 'ok' : r.message;
+    return r.ok ? 'ok' : lexiconLoadErrorText(r.error);
   };
 
   it('a good file loads and answers', () => {

@@ -9,14 +9,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SPANISH, type TileSet } from '../engine/tiles.js';
 import { buildPackedKwg } from './build.js';
-import { decodeKwg, encodeKwg, isLexiconFileError, lexiconFileErrorMessage } from './file.js';
-import type { LexiconFileError } from './file.js';
-import {
-  INPUT_LIMITS,
-  type InputFileError,
-  inputFileErrorMessage,
-  readInputFile,
-} from './inputFile.js';
+import type { LexiconLoadError } from '../engine/errors.js';
+import { type Result, err, ok } from '../engine/result.js';
+import { decodeKwg, encodeKwg } from './file.js';
+import { INPUT_LIMITS, readInputFile } from './inputFile.js';
 import type { Kwg } from './kwg.js';
 import { writeFileAtomic } from './outputFile.js';
 import { Lexicon } from './lexicon.js';
@@ -27,16 +23,11 @@ import {
   type NormalisedList,
 } from './wordlist.js';
 
-/** Why a lexicon or word list file could not be used. */
-export type LexiconLoadError =
-  | InputFileError
-  | { code: 'NOT_TEXT'; path: string }
-  | { code: 'NO_WORDS'; path: string }
-  | (LexiconFileError & { path: string });
+/** Why a lexicon or word list file could not be used (declared in engine/errors.ts). */
+export type { LexiconLoadError };
 
-/** A result that is either a value or a coded error with its Spanish message. */
-export type Loaded<T> =
-  { ok: true; value: T } | { ok: false; error: LexiconLoadError; message: string };
+/** A lexicon or word list read from a file, or why not (its sentence: src/play/errorText.ts). */
+export type Loaded<T> = Result<T, LexiconLoadError>;
 
 /** Where `npm install` puts the default Spanish lexicon: `data/spanish.kwg` in the package. */
 export function defaultLexiconPath(): string {
@@ -48,32 +39,13 @@ export function defaultWordListPath(): string {
   return createRequire(import.meta.url).resolve('an-array-of-spanish-words/index.json');
 }
 
-/** The Spanish sentence for a load error, naming the file. */
-export function lexiconLoadErrorMessage(err: LexiconLoadError): string {
-  switch (err.code) {
-    case 'NOT_FOUND':
-    case 'IS_DIRECTORY':
-    case 'NOT_REGULAR':
-    case 'TOO_LARGE':
-    case 'NO_PERMISSION':
-    case 'UNREADABLE':
-      return inputFileErrorMessage(err);
-    case 'NOT_TEXT':
-      return `«${err.path}» no es un archivo de texto UTF-8 (¿es un archivo binario?).`;
-    case 'NO_WORDS':
-      return `«${err.path}» no contiene ninguna palabra.`;
-    default:
-      return `«${err.path}»: ${lexiconFileErrorMessage(err)}.`;
-  }
-}
-
 function fail<T>(error: LexiconLoadError): Loaded<T> {
-  return { ok: false, error, message: lexiconLoadErrorMessage(error) };
+  return err(error);
 }
 
 function readBytes(path: string, limit: number): Loaded<Uint8Array> {
   const r = readInputFile(path, limit);
-  return r.ok ? { ok: true, value: r.bytes } : fail(r.error);
+  return r.ok ? r : fail(r.error);
 }
 
 /** Reads a graph file (verifying header and checksum) into a Lexicon. */
@@ -82,26 +54,20 @@ export function loadLexicon(path: string): Loaded<Lexicon> {
   const bytes = readBytes(abs, INPUT_LIMITS.lexicon);
   if (!bytes.ok) return bytes;
   const kwg = decodeKwg(bytes.value);
-  if (isLexiconFileError(kwg)) return fail({ ...kwg, path: abs });
-  return { ok: true, value: new Lexicon(kwg) };
+  if (!kwg.ok) return fail({ ...kwg.error, path: abs });
+  return ok(new Lexicon(kwg.value));
 }
 
 let defaultLexicon: Lexicon | undefined;
 
 /**
- * The default Spanish lexicon (read once, then shared). When the file is missing the message
- * says how to build it.
+ * The default Spanish lexicon (read once, then shared). Its errors say `defaultLexicon`, so
+ * that their sentence tells how to build it.
  */
 export function loadDefaultLexicon(): Loaded<Lexicon> {
-  if (defaultLexicon) return { ok: true, value: defaultLexicon };
+  if (defaultLexicon) return ok(defaultLexicon);
   const r = loadLexicon(defaultLexiconPath());
-  if (!r.ok) {
-    const hint =
-      r.error.code === 'NOT_FOUND'
-        ? ' El léxico por defecto se genera al instalar; genéralo con «npx atril lexicon build».'
-        : ' Vuelve a generarlo con «npx atril lexicon build».';
-    return { ...r, message: r.message + hint };
-  }
+  if (!r.ok) return fail({ ...r.error, defaultLexicon: true });
   defaultLexicon = r.value;
   return r;
 }
@@ -133,7 +99,7 @@ export function readWordList(path: string, set: TileSet = SPANISH): Loaded<Norma
   if (text.startsWith('\ufeff')) text = text.slice(1);
   const list = normaliseEntries(set, textEntries(text));
   if (list.entries === 0) return fail({ code: 'NO_WORDS', path: abs });
-  return { ok: true, value: list };
+  return ok(list);
 }
 
 /** Reads and normalises the default word list (an-array-of-spanish-words). */

@@ -5,11 +5,11 @@ import {
   normaliseArray,
   normaliseEntries,
   normaliseJsonArray,
-  rejectReasonMessage,
   summariseRejections,
   textEntries,
 } from './wordlist.js';
 import { unwrap } from '../engine/testing/unwrap.js';
+import { rejectReasonText } from '../play/errorText.js';
 
 const t = (w: string): number[] => unwrap(wordToTiles(SPANISH, w));
 const json = (x: unknown): Uint8Array => new TextEncoder().encode(JSON.stringify(x));
@@ -45,19 +45,19 @@ describe('word lists', () => {
     expect(list.rejected.map((r) => [r.line, r.reason])).toEqual([
       [1, { code: 'LETTER_NOT_IN_SET', letter: 'K' }],
       [2, { code: 'LETTER_NOT_IN_SET', letter: 'W' }],
-      [3, { code: 'TOO_SHORT', tiles: 1 }],
-      [5, { code: 'TOO_LONG', tiles: 23 }],
+      [3, { code: 'TOO_SHORT', tiles: 1, min: 2 }],
+      [5, { code: 'TOO_LONG', tiles: 23, max: 15 }],
       [6, { code: 'NOT_A_LETTER', char: '-' }],
       [7, { code: 'NOT_A_LETTER', char: ' ' }],
       [8, { code: 'NOT_A_LETTER', char: '2' }],
     ]);
-    expect(rejectReasonMessage(list.rejected[0]!.reason)).toBe(
+    expect(rejectReasonText(list.rejected[0]!.reason)).toBe(
       'lleva la letra K, que no existe en este juego de fichas',
     );
-    expect(rejectReasonMessage(list.rejected[4]!.reason)).toBe(
+    expect(rejectReasonText(list.rejected[4]!.reason)).toBe(
       'contiene un guion, que no es una letra',
     );
-    expect(rejectReasonMessage(list.rejected[3]!.reason)).toBe(
+    expect(rejectReasonText(list.rejected[3]!.reason)).toBe(
       'demasiado larga (23 fichas; máximo 15)',
     );
     expect(summariseRejections(list.rejected, 1)).toEqual([

@@ -6,6 +6,7 @@
  * (the whole default list) and falls back to `wordToTiles` for anything else, so both always
  * agree (checked on the full default list by the tests).
  */
+import type { RejectReason } from '../engine/errors.js';
 import { ok } from '../engine/result.js';
 import { wordToTiles, type TileSet } from '../engine/tiles.js';
 import { PackedWordsBuilder, type PackedWords } from './packed.js';
@@ -14,12 +15,8 @@ import { PackedWordsBuilder, type PackedWords } from './packed.js';
 export const MIN_WORD_TILES = 2;
 export const MAX_WORD_TILES = 15;
 
-/** Why an entry of a word list was left out. */
-export type RejectReason =
-  | { code: 'TOO_SHORT'; tiles: number }
-  | { code: 'TOO_LONG'; tiles: number }
-  | { code: 'LETTER_NOT_IN_SET'; letter: string }
-  | { code: 'NOT_A_LETTER'; char: string };
+/** Why an entry of a word list was left out (declared in engine/errors.ts). */
+export type { RejectReason };
 
 /** One rejected entry: its 1-based line (or position in an array list), text and reason. */
 export interface Rejection {
@@ -80,9 +77,9 @@ class ListNormaliser {
     }
     const result = parsed.value;
     if (result.length < MIN_WORD_TILES) {
-      reason = { code: 'TOO_SHORT', tiles: result.length };
+      reason = { code: 'TOO_SHORT', tiles: result.length, min: MIN_WORD_TILES };
     } else if (result.length > MAX_WORD_TILES) {
-      reason = { code: 'TOO_LONG', tiles: result.length };
+      reason = { code: 'TOO_LONG', tiles: result.length, max: MAX_WORD_TILES };
     } else {
       this.words.push(result);
       return;
@@ -224,46 +221,6 @@ export function summariseRejections(
     if (g.examples.length < examples) g.examples.push(r.text);
   }
   return [...by].map(([code, g]) => ({ code, ...g }));
-}
-
-/** How a character is named in Spanish messages. */
-function describeChar(ch: string): string {
-  if (ch === ' ') return 'un espacio';
-  if (ch === '\t') return 'un tabulador';
-  if (ch === '-' || ch === '‐' || ch === '–') return 'un guion';
-  if (/^\p{Nd}$/u.test(ch)) return `la cifra «${ch}»`;
-  const cp = ch.codePointAt(0) ?? 0;
-  if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || ch === '\ufffd')
-    return `un carácter de control (U+${cp.toString(16).toUpperCase().padStart(4, '0')})`;
-  return `el signo «${ch}»`;
-}
-
-/** The Spanish sentence for a rejection reason. */
-export function rejectReasonMessage(reason: RejectReason): string {
-  switch (reason.code) {
-    case 'TOO_SHORT':
-      return `demasiado corta (${reason.tiles} ${reason.tiles === 1 ? 'ficha' : 'fichas'}; mínimo ${MIN_WORD_TILES})`;
-    case 'TOO_LONG':
-      return `demasiado larga (${reason.tiles} fichas; máximo ${MAX_WORD_TILES})`;
-    case 'LETTER_NOT_IN_SET':
-      return `lleva la letra ${reason.letter}, que no existe en este juego de fichas`;
-    case 'NOT_A_LETTER':
-      return `contiene ${describeChar(reason.char)}, que no es una letra`;
-  }
-}
-
-/** Spanish heading for a group of rejections. */
-export function rejectCodeTitle(code: RejectReason['code']): string {
-  switch (code) {
-    case 'TOO_SHORT':
-      return `menos de ${MIN_WORD_TILES} fichas`;
-    case 'TOO_LONG':
-      return `más de ${MAX_WORD_TILES} fichas`;
-    case 'LETTER_NOT_IN_SET':
-      return 'letras que no están en el juego de fichas (K, W…)';
-    case 'NOT_A_LETTER':
-      return 'signos que no son letras (cifras, guiones, espacios…)';
-  }
 }
 
 /**

@@ -35,7 +35,7 @@ const always = (): boolean => true;
 const one = (a: ReturnType<typeof say>): Reaction => ({ say: [a] });
 
 const needTurn = (st: PlayState): Reaction =>
-  one(sayError(st.view.end ? 'GAME_OVER' : 'NOT_YOUR_TURN'));
+  one(sayError(st.set, st.view.end ? 'GAME_OVER' : 'NOT_YOUR_TURN'));
 
 function isWithdrawn(history: readonly TurnRecord[], i: number): boolean {
   const rec = history[i]!;
@@ -44,15 +44,13 @@ function isWithdrawn(history: readonly TurnRecord[], i: number): boolean {
 }
 
 function exchangeReaction(st: PlayState, tiles: number[]): Reaction {
-  if (tiles.length === 0) return one(sayError('NOTHING_SELECTED'));
-  if (!st.view.canExchange) return one(sayError('EXCHANGE_NOT_ALLOWED', { bag: st.view.bag }));
+  if (tiles.length === 0) return one(sayError(st.set, 'NOTHING_TO_EXCHANGE'));
+  if (!st.view.canExchange)
+    return one(sayError(st.set, 'BAG_TOO_SMALL_TO_EXCHANGE', { bag: st.view.bag }));
   const pool = st.rackSlots().map((s) => st.slots[s]!);
   for (const t of tiles) {
     const k = pool.indexOf(t);
-    if (k < 0) {
-      const label = t === 0 ? 'ningún comodín' : `la ${st.set.letters[t - 1]!.label}`;
-      return one(sayError('NOT_IN_RACK', { tile: label }));
-    }
+    if (k < 0) return one(sayError(st.set, 'NOT_IN_RACK', { tiles: [t] }));
     pool.splice(k, 1);
   }
   return { say: [], intent: { kind: 'exchange', tiles } };
@@ -92,7 +90,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     available: always,
     run: (st, arg) => {
       const n = Number(arg.trim());
-      if (!Number.isInteger(n) || n < 1 || n > 9) return one(sayError('NO_SUCH_TILE'));
+      if (!Number.isInteger(n) || n < 1 || n > 9) return one(sayError(st.set, 'NO_SUCH_TILE'));
       return one(st.rackTileText(n));
     },
   },
@@ -115,8 +113,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       if (via === 'line' && arg.trim()) return playLine(st, arg);
       if (st.mode === 'cambio') return exchangeReaction(st, st.selectedTiles());
       const r = st.finish();
-      if ('error' in r) return one(r.error);
-      return { say: [], intent: r.move };
+      if (!r.ok) return one(r.error);
+      return { say: [], intent: r.value };
     },
   },
   {
@@ -129,11 +127,12 @@ export const COMMANDS: readonly CommandSpec[] = [
     run: (st, arg, via) => {
       if (via === 'line' && arg.trim()) {
         const tiles = parseExchangeText(st.set, arg);
-        if (!Array.isArray(tiles)) return one(sayError(tiles.error, tiles.data));
-        return exchangeReaction(st, tiles);
+        if (!tiles.ok) return one(sayError(st.set, tiles.error.code, tiles.error));
+        return exchangeReaction(st, tiles.value);
       }
       if (st.mode === 'cambio') return exchangeReaction(st, st.selectedTiles());
-      if (!st.view.canExchange) return one(sayError('EXCHANGE_NOT_ALLOWED', { bag: st.view.bag }));
+      if (!st.view.canExchange)
+        return one(sayError(st.set, 'BAG_TOO_SMALL_TO_EXCHANGE', { bag: st.view.bag }));
       return one(st.setMode('cambio'));
     },
   },
@@ -256,7 +255,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     run: (st, arg) => {
       if (arg.trim()) {
         const sq = parseSquare(arg);
-        if (sq === undefined) return one(sayError('BAD_COORD', { text: arg.trim() }));
+        if (sq === undefined) return one(sayError(st.set, 'BAD_COORD', { text: arg.trim() }));
         return one(st.goTo(sq));
       }
       return one(st.squareText());
@@ -276,7 +275,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     names: ['impugnar', 'dudar'],
     help: 'Impugnar la última jugada (si las reglas lo permiten).',
     available: (st) => st.view.canChallenge,
-    unavailable: () => one(sayError('NO_CHALLENGE')),
+    unavailable: (st) => one(sayError(st.set, 'NOTHING_TO_CHALLENGE')),
     run: () => ({ say: [], intent: { kind: 'challenge' } }),
   },
   {
@@ -396,7 +395,8 @@ export function commandForName(word: string): CommandSpec | undefined {
 
 /** Runs an entry, answering with its unavailable reason when it cannot run now. */
 export function runCommand(st: PlayState, c: CommandSpec, arg: string, via: Via): Reaction {
-  if (!c.available(st)) return c.unavailable ? c.unavailable(st) : one(sayError('NOT_AVAILABLE'));
+  if (!c.available(st))
+    return c.unavailable ? c.unavailable(st) : one(sayError(st.set, 'NOT_AVAILABLE'));
   return c.run(st, arg, via);
 }
 
@@ -404,12 +404,12 @@ export function runCommand(st: PlayState, c: CommandSpec, arg: string, via: Via)
 export function playLine(st: PlayState, text: string): Reaction {
   if (!st.myTurn) return needTurn(st);
   const r = parsePlayText(st.set, st.view.board, st.slots, text);
-  if ('error' in r) return one(sayError(r.error, r.data));
-  const placed = placementOf(st.view.board, r.move);
-  if (!placed.ok) return one(sayError(placed.error.code, { square: placed.error.square }));
+  if (!r.ok) return one(sayError(st.set, r.error.code, r.error));
+  const placed = placementOf(st.view.board, r.value);
+  if (!placed.ok) return one(sayError(st.set, placed.error.code, placed.error));
   const ev = evaluatePlacement(st.view.board, placed.value, st.set, st.view.scoring);
-  if (!ev.ok) return one(sayError(ev.error.code, { square: ev.error.square }));
+  if (!ev.ok) return one(sayError(st.set, ev.error.code, ev.error));
   st.placed = [];
   st.pendingBlank = undefined;
-  return { say: [], intent: r.move };
+  return { say: [], intent: r.value };
 }

@@ -4,8 +4,32 @@
  * all import this one module; each table is a `Record` over its code union, so a new code
  * without a sentence does not compile.
  */
+import type {
+  GameError,
+  GameErrorCode,
+  InputFileError,
+  LexiconFileError,
+  LexiconLoadError,
+  RejectReason,
+} from '../engine/errors.js';
+import { squareName } from '../engine/notation/coords.js';
 import type { CgpError, CgpErrorCode } from '../engine/notation/cgp.js';
+import type { GameFromGcgError } from '../engine/notation/gameRecord.js';
+import type { GcgError, GcgErrorCode, GcgRecord } from '../engine/notation/gcg.js';
+import type { PlacementErrorCode } from '../engine/placement.js';
+import type {
+  ImpossibleRecordReason,
+  MismatchKind,
+  ReplayError,
+  ReplayMismatch,
+  ReplayMove,
+  ReplayWarning,
+  WarningKind,
+} from '../engine/replay.js';
 import type { RulesError, RulesProblem, RulesProblemCode } from '../engine/rules.js';
+import type { StoredEventProblem, StoredGameError, StoredGameErrorCode } from '../engine/stored.js';
+import { BLANK_FLAG, type TileSet, letterOf } from '../engine/tiles.js';
+import { tileText, tilesCount } from './speech.js';
 import { echo } from './echo.js';
 
 const list = (words: readonly string[]): string => words.join(', ');
@@ -21,6 +45,123 @@ function say<E extends { readonly code: string }>(table: Sentences<E>, e: E): st
 }
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** Codes the interaction core raises itself, about what the player typed or pressed. */
+export type CoreErrorCode =
+  | 'UNKNOWN_COMMAND' // `text`: the word typed
+  | 'BAD_COORD' // `text`: not a coordinate (8H across, H8 down)
+  | 'BAD_WORD_TEXT' // `text`: letters that are not tiles
+  | 'THROUGH_MISMATCH' // `square` holds `tiles[0]`, not the letter typed
+  | 'THROUGH_EMPTY' // `square` is empty: nothing to play through
+  | 'NO_FREE_SQUARE' // no empty square left in the writing direction
+  | 'NOT_WRITING' // placing tiles outside the writing modes
+  | 'NO_SUCH_TILE' // no tile at that rack position
+  | 'NOT_AVAILABLE' // a command that does not apply now
+  | 'NO_SUCH_LETTER' // `tiles[0]` is nowhere on the board
+  | 'BAD_BLANK_LETTER'; // `text`: not a letter for a blank
+
+/** Every code a client may have to say: the engine's refusals and the core's own. */
+export type PlayErrorCode = GameErrorCode | CoreErrorCode;
+
+/**
+ * A coded error as the core says it: the engine's data (`square`, `tiles` as codes, `words`,
+ * `bag` …) plus `text`, what the player typed.
+ */
+export interface PlayError extends Omit<GameError, 'code'> {
+  readonly code: PlayErrorCode;
+  readonly text?: string;
+}
+
+// "la Z", "la CH", or "ningún comodín" for a blank (a code without its letter).
+function tilePhrase(set: TileSet, code: number): string {
+  const letter = letterOf(code);
+  if (letter === 0 || code === BLANK_FLAG) return 'ningún comodín';
+  return `la ${set.letters[letter - 1]?.label ?? '?'}`;
+}
+
+const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
+  NO_TILES: () => 'No has puesto ninguna ficha.',
+  OFF_BOARD: () => 'La jugada se sale del tablero.',
+  SQUARE_OCCUPIED: (e) =>
+    e.square !== undefined
+      ? `La casilla ${squareName(e.square)} ya está ocupada.`
+      : 'Esa casilla ya está ocupada.',
+  DUPLICATE_SQUARE: () => 'Hay dos fichas en la misma casilla.',
+  BLANK_NOT_DESIGNATED: () => 'Falta decir qué letra es el comodín.',
+  UNKNOWN_TILE: () => 'Esa ficha no existe en este juego.',
+  NOT_IN_LINE: () => 'Las fichas no están en una sola fila ni en una sola columna.',
+  GAP: (e) =>
+    e.square !== undefined
+      ? `Hay un hueco en ${squareName(e.square)}: las fichas deben formar una línea continua.`
+      : 'Hay un hueco: las fichas deben formar una línea continua.',
+  FIRST_NOT_CENTER: () => 'La primera jugada debe pasar por la casilla central, H8.',
+  FIRST_TOO_SHORT: () => 'La primera jugada necesita al menos dos fichas.',
+  NOT_CONNECTED: () => 'La jugada no toca ninguna ficha del tablero.',
+  GAME_OVER: () => 'La partida ha terminado.',
+  STALE_VERSION: () => 'La partida ha cambiado mientras tanto; vuelve a intentarlo.',
+  BAD_SEAT: () => 'Ese asiento no existe.',
+  BAD_ACTION: () => 'Acción no reconocida.',
+  NOT_YOUR_TURN: () => 'No es tu turno.',
+  NOT_IN_RACK: (e, set) => {
+    const t = e.tiles?.[0];
+    return t !== undefined
+      ? `No tienes ${tilePhrase(set, t)} en el atril.`
+      : 'No tienes esas fichas en el atril.';
+  },
+  LETTER_NOT_IN_SET: (e) =>
+    e.text !== undefined
+      ? `La letra ${e.text} no existe en el juego español.`
+      : 'Esa letra no existe en el juego (no hay K ni W).',
+  INVALID_WORD: (e) => {
+    const w = e.words ?? [];
+    if (w.length === 0) return 'La jugada forma una palabra no válida.';
+    return w.length === 1 ? `Palabra no válida: ${w[0]}.` : `Palabras no válidas: ${list(w)}.`;
+  },
+  NOTHING_TO_EXCHANGE: () => 'No has elegido ninguna ficha para cambiar.',
+  BAG_TOO_SMALL_TO_EXCHANGE: (e) =>
+    e.bag !== undefined
+      ? `No se puede cambiar: ${e.bag === 1 ? 'queda' : 'quedan'} ${tilesCount(e.bag)} en la bolsa.`
+      : 'No se puede cambiar ahora.',
+  NOTHING_TO_CHALLENGE: () => 'No hay ninguna jugada que se pueda impugnar.',
+  NO_CHALLENGES: () => 'Con estas reglas las palabras se comprueban solas: no hay impugnaciones.',
+  FINAL_CHALLENGE_WINDOW: () =>
+    'La partida acaba: solo puedes impugnar la última jugada (D) o aceptarla (P).',
+  NOTHING_TO_ACCEPT: () => 'No hay ninguna jugada final que aceptar.',
+  UNKNOWN_COMMAND: (e) =>
+    `Orden desconocida: «${e.text ?? ''}». Escribe «ayuda» para ver las órdenes.`,
+  BAD_COORD: (e) =>
+    `Coordenada no válida: «${e.text ?? ''}». Ejemplos: 8H (horizontal), H8 (vertical).`,
+  BAD_WORD_TEXT: (e) => `No entiendo las letras «${e.text ?? ''}».`,
+  THROUGH_MISMATCH: (e, set) => {
+    const t = e.tiles?.[0];
+    const sq = e.square !== undefined ? squareName(e.square) : '';
+    const there = t !== undefined ? `la ${tileText(set, t).toUpperCase()}` : 'otra ficha';
+    return `En ${sq} está ${there}: la palabra no encaja.`;
+  },
+  THROUGH_EMPTY: (e) =>
+    `${e.square !== undefined ? squareName(e.square) : 'Esa casilla'} está vacía: ahí no hay ninguna ficha que aprovechar.`,
+  NO_FREE_SQUARE: () => 'No queda ninguna casilla libre en esa dirección.',
+  NOT_WRITING: () => 'Para poner fichas entra en escritura horizontal (H) o vertical (V).',
+  NO_SUCH_TILE: () => 'No hay ficha en esa posición del atril.',
+  NOT_AVAILABLE: () => 'Esa orden no está disponible ahora.',
+  NO_SUCH_LETTER: (e, set) => {
+    const t = e.tiles?.[0];
+    return `No hay ninguna ${t !== undefined ? (set.letters[letterOf(t) - 1]?.label ?? '') : ''} en el tablero.`;
+  },
+  BAD_BLANK_LETTER: (e) =>
+    `«${e.text ?? ''}» no es una letra. El comodín puede ser cualquiera de las 28.`,
+};
+
+/**
+ * The sentence for an error a client shows the player: an action the engine refused (`apply`,
+ * placement rules) or something the core could not read. `set` names the tiles in the data.
+ */
+export function playErrorText(e: PlayError, set: TileSet): string {
+  return PLAY[e.code](e, set);
+}
+
+/** Every code `playErrorText` has a sentence for (tests check each). */
+export const PLAY_ERROR_CODES = Object.keys(PLAY) as PlayErrorCode[];
 
 const RULES_PROBLEMS: Record<RulesProblemCode, (p: RulesProblem) => string> = {
   MISSING_FIELD: (p) => `falta «${p.field}»`,
@@ -85,3 +226,291 @@ export function cgpErrorText(e: CgpError): string {
 
 /** Every CGP code, so that tests can check each has a sentence. */
 export const CGP_ERROR_CODES = Object.keys(CGP) as CgpErrorCode[];
+
+// ── Game records: reading GCG, replaying it (`atril replay`), rebuilding a saved game ──────
+
+const GCG: Record<GcgErrorCode, (e: GcgError) => string> = {
+  INVALID_UTF8: () => 'el archivo dice estar en UTF-8, pero esta línea no es UTF-8 válido.',
+  UNSUPPORTED_ENCODING: (e) =>
+    `la codificación «${echo(e.text ?? '')}» no está admitida (solo UTF-8 o ISO-8859-1).`,
+  ENCODING_NOT_FIRST: () => '#character-encoding solo puede ir en la primera línea.',
+  BAD_LINE: (e) =>
+    `no es un pragma (#…), ni una jugada (>…), ni la continuación de una nota: «${echo(e.text ?? '')}».`,
+  BAD_EVENT: (e) => `no se entiende esta línea de jugada: «${echo(e.text ?? '')}».`,
+  BAD_PLAYER: (e) =>
+    `declaración de jugador mal escrita: «${echo(e.text ?? '')}» (se espera «#player1 APODO Nombre»).`,
+  DUPLICATE_PLAYER: (e) => `el jugador «${echo(e.text ?? '')}» está declarado dos veces.`,
+  TOO_FEW_PLAYERS: () =>
+    'faltan jugadores: hacen falta #player1 y #player2 (y #player3, #player4 sin saltos).',
+  UNKNOWN_PLAYER: (e) =>
+    `el jugador «${echo(e.text ?? '')}» no está declarado con #player1…#player4.`,
+  UNKNOWN_TILE_DISTRIBUTION: (e) =>
+    `Atril no conoce el juego de fichas «${echo(e.text ?? '')}» (conoce: español, inglés, alemán y polaco).`,
+  UNKNOWN_TILE: (e) => `«${echo(e.text ?? '')}» no es una ficha de este juego.`,
+};
+
+// Codes whose sentence names no line: the file as a whole is wrong.
+const WHOLE_FILE: readonly GcgErrorCode[] = ['TOO_FEW_PLAYERS', 'UNKNOWN_TILE_DISTRIBUTION'];
+
+/** A GCG file that cannot be read: "línea 3: no se entiende esta línea de jugada: «…»." */
+export function gcgErrorText(e: GcgError): string {
+  const at = e.line !== undefined && !WHOLE_FILE.includes(e.code) ? `línea ${e.line}: ` : '';
+  return at + GCG[e.code](e);
+}
+
+const signed = (n: number): string => (n >= 0 ? `+${n}` : `${n}`);
+
+const MISMATCH: Record<
+  MismatchKind,
+  (m: ReplayMismatch, move: ReplayMove, nick: (p: number) => string) => string
+> = {
+  SCORE: (m, move) => {
+    if (move.kind === 'pass' || move.kind === 'exchange')
+      return `${move.kind === 'pass' ? 'un pase' : 'un cambio'} vale 0 puntos y consta como ${signed(Number(m.stated))}`;
+    if (move.kind === 'rackPenalty')
+      return `el descuento de las fichas propias ${move.word} consta como ${m.stated}, pero esas fichas valen ${-Number(m.computed)}`;
+    return `${move.coord} ${move.word} consta como ${signed(Number(m.stated))}, pero vale ${m.computed}`;
+  },
+  TOTAL: (m, move, nick) =>
+    `el total de ${nick(move.player)} consta como ${m.stated}, pero el recalculado es ${m.computed} (y tampoco es el total anterior más la puntuación anotada)`,
+  WITHDRAW_PLAYER: (m) =>
+    `la retirada («--») la anota ${m.stated}, pero la última jugada es de ${m.computed}`,
+  WITHDRAW_AMOUNT: (m) =>
+    `la retirada anota ${signed(Number(m.stated))}, pero la jugada retirada constaba con ${-Number(m.computed)} puntos`,
+  NOTHING_TO_WITHDRAW: () => 'retirada («--») sin ninguna jugada que retirar',
+  CHALLENGE_PLAYER: (m) =>
+    m.computed
+      ? `la bonificación por impugnación es para ${m.stated}, pero la última jugada es de ${m.computed}`
+      : `bonificación por impugnación para ${m.stated} sin ninguna jugada en pie`,
+  END_PENALTY_EXTRA: (m) =>
+    `quien salió ya sumó el doble de las fichas sobrantes; restarlas además en esta línea (${signed(Number(m.stated))}) las cuenta dos veces`,
+  END_RACK: (m, move) =>
+    `las fichas sobrantes ${move.word} constan como ${signed(Number(m.stated))}, que no es ni su valor ni el doble; se esperaba ${signed(Number(m.computed))}`,
+  END_PENALTY_MISSING: (m, move) =>
+    `se suman una sola vez las fichas sobrantes ${move.word}, pero falta la línea en que ${m.stated} las resta (${m.computed})`,
+};
+
+/** What disagrees on a replayed line, as `atril replay` reports it (no final stop). */
+export function mismatchText(m: ReplayMismatch, move: ReplayMove, record: GcgRecord): string {
+  return MISMATCH[m.kind](m, move, (p) => record.players[p]!.nick);
+}
+
+const WARNING: Record<WarningKind, (w: ReplayWarning) => string> = {
+  RACK_LACKS_TILES: (w) => `el atril anotado no tiene ${w.tiles}.`,
+};
+
+/** An oddity of a record that does not change its scores: "Aviso, línea 12: …". */
+export function replayWarningText(w: ReplayWarning): string {
+  const where = w.line != null ? `línea ${w.line}` : `turno ${w.turn}`;
+  return `Aviso, ${where}: ${WARNING[w.kind](w)}`;
+}
+
+const PLACEMENT_REASONS: Record<PlacementErrorCode, (sq: string) => string> = {
+  NO_TILES: () => 'no pone ninguna ficha',
+  OFF_BOARD: () => 'se sale del tablero',
+  SQUARE_OCCUPIED: (sq) => `pone una ficha en ${sq}, que ya está ocupada`,
+  DUPLICATE_SQUARE: (sq) => `pone dos fichas en ${sq}`,
+  BLANK_NOT_DESIGNATED: (sq) => `deja sin letra el comodín de ${sq}`,
+  UNKNOWN_TILE: (sq) => `pone en ${sq} una ficha que no existe en este juego`,
+  NOT_IN_LINE: () => 'no está en una sola fila o columna',
+  GAP: (sq) => `pasa por ${sq}, que está vacía`,
+  FIRST_NOT_CENTER: () => 'es la primera jugada y no pasa por la casilla central H8',
+  FIRST_TOO_SHORT: () => 'es la primera jugada y pone una sola ficha',
+  NOT_CONNECTED: () => 'no toca ninguna ficha del tablero',
+};
+
+const tiles = (n: number): string => plural(n, 'ficha', 'fichas');
+
+// Why a record cannot describe a real game.
+const IMPOSSIBLE: Record<ImpossibleRecordReason, (e: ReplayError) => string> = {
+  TOO_MANY_TILES: (e) =>
+    `hay más fichas ${e.tiles} (en el tablero y en el atril anotado) de las que tiene el juego`,
+  RACK_OVERFLOW: (e) =>
+    `usa ${tiles(e.count ?? 0)}, pero en el atril solo puede haber ${e.held ?? 0}`,
+  EXCHANGE_BAG_TOO_SMALL: (e) =>
+    `un cambio con ${tiles(e.bag ?? 0)} en la bolsa; hacen falta al menos ${e.needed ?? 0}`,
+  MOVE_AFTER_END: () =>
+    'una jugada después de que la partida terminara (un jugador se quedó sin fichas con la bolsa vacía, o llegó a la puntuación final)',
+  EARLY_RACK_PENALTY: (e) =>
+    `se restan las fichas propias tras ${e.count === 1 ? '1 turno' : `${e.count ?? 0} turnos`} sin puntuar, y ninguna regla termina la partida antes de ${e.needed ?? 0}`,
+};
+
+const where = (e: ReplayError): string =>
+  e.line != null ? `línea ${e.line} (turno ${e.turn})` : `turno ${e.turn}`;
+
+const REPLAY: Record<ReplayError['code'], (e: ReplayError) => string> = {
+  UNKNOWN_TILE_SET: () => 'Atril no conoce el juego de fichas de la partida.',
+  UNSUPPORTED_BOARD: (e) =>
+    `la partida es en otro tablero («${echo(e.text ?? '')}»); Atril solo reproduce el tablero estándar de 15×15.`,
+  BAD_RULES: (e) =>
+    `las reglas de la partida (#atril-rules) no valen. ${e.rules ? rulesErrorText(e.rules) : ''}`,
+  IMPOSSIBLE_RECORD: (e) =>
+    `${where(e)}: partida imposible: ${e.impossible ? IMPOSSIBLE[e.impossible](e) : 'no se puede haber jugado'}.`,
+  IMPOSSIBLE_MOVE: (e) => {
+    const sq = e.square !== undefined ? squareName(e.square) : '?';
+    const why = e.reason ? PLACEMENT_REASONS[e.reason](sq) : 'no se puede colocar';
+    return `${where(e)}: jugada imposible: ${why}.`;
+  },
+};
+
+/** A record that cannot be replayed at all (`atril replay`). */
+export function replayErrorText(e: ReplayError): string {
+  return REPLAY[e.code](e);
+}
+
+const FROM_GCG: Sentences<GameFromGcgError> = {
+  NOT_AN_ATRIL_RECORD: () =>
+    'no es una partida guardada por Atril (faltan las reglas y la semilla).',
+  BAD_RULES_PRAGMA: (e) => rulesErrorText(e.error),
+  BAD_SEED_PRAGMA: (e) => `la semilla guardada (#atril-seed) no es válida: ${e.value}.`,
+  ACTION_REFUSED: (e) => `la jugada ${e.event + 1} no encaja.`,
+};
+
+/**
+ * A saved game (`atril play --cargar`) that cannot be rebuilt, after the file's name:
+ * "«partida.gcg» no es una partida guardada por Atril …", "«partida.gcg»: Reglas no válidas: …".
+ */
+export function gameFromGcgErrorText(file: string, e: GameFromGcgError): string {
+  const text = say(FROM_GCG, e);
+  if (e.code === 'NOT_AN_ATRIL_RECORD') return `«${file}» ${text}`;
+  if (e.code === 'ACTION_REFUSED') return `«${file}» no se puede reconstruir: ${text}`;
+  return `«${file}»: ${text}`;
+}
+
+// ── Stored games (the server's database, the wire) ─────────────────────────────────────────
+
+const EVENT_PROBLEMS: Record<
+  StoredEventProblem,
+  (e: Extract<StoredGameError, { code: 'BAD_EVENT' }>) => string
+> = {
+  NOT_AN_OBJECT: (e) => `no es un objeto JSON (${e.value})`,
+  UNKNOWN_KIND: (e) => `«kind» no es ningún tipo de suceso (${e.value})`,
+  MISSING_FIELD: (e) => `falta «${e.field}»`,
+  UNKNOWN_FIELD: (e) => `«${e.field}» no es ningún campo de este suceso`,
+  WRONG_TYPE: (e) => `«${e.field}» no tiene el tipo debido (${e.value})`,
+  BAD_TILE: (e) => `«${e.field}» no es una ficha de este juego (${e.value})`,
+  BAD_SEAT: (e) => `«${e.field}» no es ningún asiento de la partida (${e.value})`,
+};
+
+const STORED: { [C in StoredGameErrorCode]: (e: Extract<StoredGameError, { code: C }>, set: TileSet) => string } = {
+  BAD_SETUP: (e) => `La partida guardada no es un objeto JSON: ${e.value}.`,
+  BAD_RULES: (e) => rulesErrorText(e.error),
+  BAD_SEED: (e) => `La semilla guardada no es válida: ${e.value}.`,
+  BAD_PLAYERS: (e) => `Una partida tiene de 2 a 4 jugadores, no ${e.value}.`,
+  NOT_A_LIST: (e) => `Los sucesos guardados no son una lista JSON: ${e.value}.`,
+  NO_START: () => 'La lista de sucesos no empieza por el reparto inicial.',
+  BAD_EVENT: (e) => `El suceso ${e.index + 1} está mal formado: ${EVENT_PROBLEMS[e.problem](e)}.`,
+  ACTION_REFUSED: (e, set) =>
+    `El suceso ${e.index + 1} no es una jugada admitida: ${playErrorText(e.error, set)}`,
+  EVENT_MISMATCH: (e) =>
+    `El suceso ${e.index + 1} no es lo que su jugada produce: difiere en «${e.field}».`,
+  MISSING_EVENT: (e) =>
+    `Falta el suceso ${e.index + 1}, que la última jugada produce (el final de la partida, por ejemplo).`,
+  EVENT_AFTER_END: (e) => `El suceso ${e.index + 1} viene después del final de la partida.`,
+}; // prettier-ignore
+
+/**
+ * Why a stored game (`replayStored`) cannot be rebuilt; `set` is the game's tile set, which
+ * names the tiles of a refused action.
+ */
+export function storedGameErrorText(e: StoredGameError, set: TileSet): string {
+  return (STORED[e.code] as (e: StoredGameError, set: TileSet) => string)(e, set);
+}
+
+// ── Lexicon files and word lists ───────────────────────────────────────────────────────────
+
+const LEXICON_FILE: Sentences<LexiconFileError> = {
+  EMPTY_FILE: () => 'el archivo de léxico está vacío',
+  BAD_MAGIC: () =>
+    'no es un archivo de léxico de Atril (la cabecera no empieza por ATRILKWG); si es una lista de palabras, compílala antes con «atril lexicon build»',
+  BAD_VERSION: (e) =>
+    `el archivo de léxico tiene la versión de formato ${e.version} y esta versión de Atril lee la ${e.expected}; vuelve a compilarlo con «atril lexicon build»`,
+  UNKNOWN_TILE_SET: (e) =>
+    `el archivo de léxico es para un juego de fichas desconocido («${e.tileSetId}»)`,
+  TRUNCATED: (e) =>
+    `el archivo de léxico está incompleto o dañado (mide ${e.actual} bytes y debería medir ${e.expected})`,
+  BAD_CHECKSUM: () =>
+    'el archivo de léxico está dañado (la suma de control no coincide); vuelve a compilarlo',
+  CORRUPT_NODES: () =>
+    'el archivo de léxico está dañado (un enlace apunta fuera del grafo); vuelve a compilarlo',
+};
+
+const mib = (n: number): string => `${Math.round(n / (1024 * 1024))} MiB`;
+
+const INPUT_FILE: Sentences<InputFileError> = {
+  NOT_FOUND: (e) => `No existe el archivo «${e.path}».`,
+  IS_DIRECTORY: (e) => `«${e.path}» es una carpeta, no un archivo.`,
+  NOT_REGULAR: (e) =>
+    `«${e.path}» no es un archivo normal (¿un dispositivo, una tubería o un socket?); indica un archivo.`,
+  TOO_LARGE: (e) => `«${e.path}» es demasiado grande: el límite es ${mib(e.limit)}.`,
+  NO_PERMISSION: (e) => `No hay permiso para leer «${e.path}».`,
+  UNREADABLE: (e) => `No se puede leer «${e.path}» (${e.detail}).`,
+};
+
+/** Why a file the user named was not read, naming it as the user wrote it. */
+export function inputFileErrorText(e: InputFileError): string {
+  return say(INPUT_FILE, e);
+}
+
+const LEXICON_LOAD: Sentences<LexiconLoadError> = {
+  NOT_FOUND: (e) => say(INPUT_FILE, e),
+  IS_DIRECTORY: (e) => say(INPUT_FILE, e),
+  NOT_REGULAR: (e) => say(INPUT_FILE, e),
+  TOO_LARGE: (e) => say(INPUT_FILE, e),
+  NO_PERMISSION: (e) => say(INPUT_FILE, e),
+  UNREADABLE: (e) => say(INPUT_FILE, e),
+  NOT_TEXT: (e) => `«${e.path}» no es un archivo de texto UTF-8 (¿es un archivo binario?).`,
+  NO_WORDS: (e) => `«${e.path}» no contiene ninguna palabra.`,
+  EMPTY_FILE: (e) => `«${e.path}»: ${say(LEXICON_FILE, e)}.`,
+  BAD_MAGIC: (e) => `«${e.path}»: ${say(LEXICON_FILE, e)}.`,
+  BAD_VERSION: (e) => `«${e.path}»: ${say(LEXICON_FILE, e)}.`,
+  UNKNOWN_TILE_SET: (e) => `«${e.path}»: ${say(LEXICON_FILE, e)}.`,
+  TRUNCATED: (e) => `«${e.path}»: ${say(LEXICON_FILE, e)}.`,
+  BAD_CHECKSUM: (e) => `«${e.path}»: ${say(LEXICON_FILE, e)}.`,
+  CORRUPT_NODES: (e) => `«${e.path}»: ${say(LEXICON_FILE, e)}.`,
+};
+
+/** Why a lexicon or word list file cannot be used, naming the file (and how to rebuild it). */
+export function lexiconLoadErrorText(e: LexiconLoadError): string {
+  const text = say(LEXICON_LOAD, e);
+  if (!e.defaultLexicon) return text;
+  return e.code === 'NOT_FOUND'
+    ? `${text} El léxico por defecto se genera al instalar; genéralo con «npx atril lexicon build».`
+    : `${text} Vuelve a generarlo con «npx atril lexicon build».`;
+}
+
+// How a character is named: "un espacio", "la cifra «3»", "el signo «!»".
+function describeChar(ch: string): string {
+  if (ch === ' ') return 'un espacio';
+  if (ch === '\t') return 'un tabulador';
+  if (ch === '-' || ch === '‐' || ch === '–') return 'un guion';
+  if (/^\p{Nd}$/u.test(ch)) return `la cifra «${ch}»`;
+  const cp = ch.codePointAt(0) ?? 0;
+  if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || ch === '\ufffd')
+    return `un carácter de control (U+${cp.toString(16).toUpperCase().padStart(4, '0')})`;
+  return `el signo «${ch}»`;
+}
+
+const REJECT: Sentences<RejectReason> = {
+  TOO_SHORT: (r) => `demasiado corta (${plural(r.tiles, 'ficha', 'fichas')}; mínimo ${r.min})`,
+  TOO_LONG: (r) => `demasiado larga (${plural(r.tiles, 'ficha', 'fichas')}; máximo ${r.max})`,
+  LETTER_NOT_IN_SET: (r) => `lleva la letra ${r.letter}, que no existe en este juego de fichas`,
+  NOT_A_LETTER: (r) => `contiene ${describeChar(r.char)}, que no es una letra`,
+};
+
+/** Why a word was left out of a word list, after the word: "demasiado corta (1 ficha; mínimo 2)". */
+export function rejectReasonText(r: RejectReason): string {
+  return say(REJECT, r);
+}
+
+const REJECT_TITLE: Record<RejectReason['code'], (min: number, max: number) => string> = {
+  TOO_SHORT: (min) => `menos de ${min} fichas`,
+  TOO_LONG: (_, max) => `más de ${max} fichas`,
+  LETTER_NOT_IN_SET: () => 'letras que no están en el juego de fichas (K, W…)',
+  NOT_A_LETTER: () => 'signos que no son letras (cifras, guiones, espacios…)',
+};
+
+/** The heading of a group of rejected words, for words of `min` to `max` tiles (D-05). */
+export function rejectTitleText(code: RejectReason['code'], min: number, max: number): string {
+  return REJECT_TITLE[code](min, max);
+}

@@ -5,9 +5,7 @@
 import { overtimePenalty } from '../engine/game.js';
 import { scoringOf, tileSetOf } from '../engine/rules.js';
 import type { GameView, HistoryEntry } from '../engine/view.js';
-import type { GameError } from '../engine/errors.js';
-import type { TileSet } from '../engine/tiles.js';
-import type { GameEnd, MoveOutcome, PlayView, TurnRecord } from './types.js';
+import type { GameEnd, PlayView, TurnRecord } from './types.js';
 
 /** Seat facts the engine does not know: display names and which seats are bots. */
 export interface SeatNames {
@@ -95,23 +93,4 @@ export function playViewOf(gv: GameView, seats: SeatNames): PlayView {
     ? { scores: final, winners, timePenalty: [...timePenalty] }
     : { scores: final, winners };
   return { ...view, end };
-}
-
-/** A refusal from the engine's `apply`, as the core reports it (`Session.moveOutcome`). */
-export function outcomeOf(error: GameError, set: TileSet): MoveOutcome {
-  const first = error.tiles?.[0];
-  const tile =
-    first === undefined
-      ? undefined
-      : first === 0 || first === 0x80
-        ? 'ningún comodín'
-        : `la ${set.letters[(first & 0x7f) - 1]?.label ?? '?'}`;
-  return {
-    ok: false,
-    code: error.code,
-    ...(error.words ? { words: error.words } : {}),
-    ...(error.square !== undefined ? { square: error.square } : {}),
-    ...(tile !== undefined ? { tile } : {}),
-    ...(error.bag !== undefined ? { bag: error.bag } : {}),
-  };
 }

@@ -1,117 +1,12 @@
 /**
- * The Spanish sentences of the core: error codes turned into sentences, plays and turns
- * described. Every client shows or speaks these same strings.
+ * The Spanish sentences of the core: plays, turns and the end described (error codes are
+ * turned into sentences by errorText.ts). Every client shows or speaks these same strings.
  */
 import type { PlayResult } from '../engine/move.js';
 import { wordToTiles } from '../engine/tiles.js';
-import { squareName } from '../engine/notation/coords.js';
 import type { TileSet } from '../engine/tiles.js';
 import { points, spelled, tilesCount, wordText } from './speech.js';
 import type { GameEnd, PlayView, SeatView, TurnRecord } from './types.js';
-
-/** Data that completes an error sentence. */
-export interface ErrorData {
-  readonly square?: number;
-  readonly words?: readonly string[];
-  readonly tile?: string;
-  readonly text?: string;
-  readonly bag?: number;
-}
-
-/** The Spanish sentence for a coded error from the engine, the game or the core itself. */
-export function errorText(code: string, data: ErrorData = {}): string {
-  const sq = data.square !== undefined ? squareName(data.square) : '';
-  switch (code) {
-    case 'NO_TILES':
-      return 'No has puesto ninguna ficha.';
-    case 'OFF_BOARD':
-      return 'La jugada se sale del tablero.';
-    case 'SQUARE_OCCUPIED':
-      return sq ? `La casilla ${sq} ya está ocupada.` : 'Esa casilla ya está ocupada.';
-    case 'DUPLICATE_SQUARE':
-      return 'Hay dos fichas en la misma casilla.';
-    case 'BLANK_NOT_DESIGNATED':
-      return 'Falta decir qué letra es el comodín.';
-    case 'UNKNOWN_TILE':
-      return data.tile ? `Ficha desconocida: «${data.tile}».` : 'Ficha desconocida.';
-    case 'NOT_IN_LINE':
-      return 'Las fichas no están en una sola fila ni en una sola columna.';
-    case 'GAP':
-      return sq
-        ? `Hay un hueco en ${sq}: las fichas deben formar una línea continua.`
-        : 'Hay un hueco: las fichas deben formar una línea continua.';
-    case 'FIRST_NOT_CENTER':
-      return 'La primera jugada debe pasar por la casilla central, H8.';
-    case 'FIRST_TOO_SHORT':
-      return 'La primera jugada necesita al menos dos fichas.';
-    case 'NOT_CONNECTED':
-      return 'La jugada no toca ninguna ficha del tablero.';
-    case 'INVALID_WORD': {
-      const w = data.words ?? [];
-      if (w.length === 0) return 'La jugada forma una palabra no válida.';
-      return w.length === 1
-        ? `Palabra no válida: ${w[0]}.`
-        : `Palabras no válidas: ${w.join(', ')}.`;
-    }
-    case 'NOT_IN_RACK':
-      return data.tile
-        ? `No tienes ${data.tile} en el atril.`
-        : 'No tienes esas fichas en el atril.';
-    case 'NOT_YOUR_TURN':
-      return 'No es tu turno.';
-    case 'GAME_OVER':
-      return 'La partida ha terminado.';
-    case 'EXCHANGE_NOT_ALLOWED':
-    case 'BAG_TOO_SMALL_TO_EXCHANGE':
-      return data.bag !== undefined
-        ? `No se puede cambiar: quedan ${tilesCount(data.bag)} en la bolsa.`
-        : 'No se puede cambiar ahora.';
-    case 'NOTHING_SELECTED':
-      return 'No has elegido ninguna ficha para cambiar.';
-    case 'NO_CHALLENGE':
-    case 'NOTHING_TO_CHALLENGE':
-      return 'No hay ninguna jugada que se pueda impugnar.';
-    case 'NO_CHALLENGES':
-      return 'Con estas reglas las palabras se comprueban solas: no hay impugnaciones.';
-    case 'FINAL_CHALLENGE_WINDOW':
-      return 'La partida acaba: solo puedes impugnar la última jugada (D) o aceptarla (P).';
-    case 'NOTHING_TO_ACCEPT':
-      return 'No hay ninguna jugada final que aceptar.';
-    case 'NOTHING_TO_EXCHANGE':
-      return 'No has elegido ninguna ficha para cambiar.';
-    case 'STALE_VERSION':
-      return 'La partida ha cambiado mientras tanto; vuelve a intentarlo.';
-    case 'BAD_SEAT':
-    case 'BAD_ACTION':
-      return 'Acción no reconocida.';
-    case 'UNKNOWN_COMMAND':
-      return `Orden desconocida: «${data.text ?? ''}». Escribe «ayuda» para ver las órdenes.`;
-    case 'BAD_COORD':
-      return `Coordenada no válida: «${data.text ?? ''}». Ejemplos: 8H (horizontal), H8 (vertical).`;
-    case 'BAD_WORD_TEXT':
-      return `No entiendo las letras «${data.text ?? ''}».`;
-    case 'LETTER_NOT_IN_SET':
-      return `La letra ${data.tile ?? ''} no existe en el juego español.`;
-    case 'THROUGH_MISMATCH':
-      return `En ${sq} está la ${data.tile ?? 'otra ficha'}: la palabra no encaja.`;
-    case 'THROUGH_EMPTY':
-      return `${sq} está vacía: ahí no hay ninguna ficha que aprovechar.`;
-    case 'NO_FREE_SQUARE':
-      return 'No queda ninguna casilla libre en esa dirección.';
-    case 'NOT_WRITING':
-      return 'Para poner fichas entra en escritura horizontal (H) o vertical (V).';
-    case 'NO_SUCH_TILE':
-      return 'No hay ficha en esa posición del atril.';
-    case 'NOT_AVAILABLE':
-      return 'Esa orden no está disponible ahora.';
-    case 'NO_SUCH_LETTER':
-      return `No hay ninguna ${data.tile ?? ''} en el tablero.`;
-    case 'BAD_BLANK_LETTER':
-      return `«${data.text ?? ''}» no es una letra. El comodín puede ser cualquiera de las 28.`;
-    default:
-      return `Error: ${code}.`;
-  }
-}
 
 /** The name a seat goes by for the viewer: "Tú" for the viewer's own seat. */
 export function seatName(view: PlayView, seat: number): string {

@@ -17,11 +17,11 @@ import {
   letterOf,
   normalizeText,
 } from '../engine/tiles.js';
-import type { ErrorData } from './messages.js';
-import { tileText } from './speech.js';
+import { type Result, err, ok } from '../engine/result.js';
+import type { PlayError } from './errorText.js';
 
 /** A play parsed from text, or a coded error with its data. */
-export type ParsedPlay = { move: PlaceMove } | { error: string; data: ErrorData };
+export type ParsedPlay = Result<PlaceMove, PlayError>;
 
 interface Token {
   /** Letter code, or EMPTY for `.`. */
@@ -55,7 +55,7 @@ export function parsePlayText(
   const words = text.trim().split(/\s+/);
   const coordText = words.shift() ?? '';
   const coord = parseCoord(coordText);
-  if (!coord) return { error: 'BAD_COORD', data: { text: coordText } };
+  if (!coord) return err({ code: 'BAD_COORD', text: coordText });
   let dir = coord.dir;
   const rest: string[] = [];
   for (const w of words) {
@@ -64,9 +64,10 @@ export function parsePlayText(
     else rest.push(w);
   }
   const wordText = rest.join('');
-  const tokens = tokenize(set, wordText);
-  if (!Array.isArray(tokens)) return tokens;
-  if (tokens.length === 0) return { error: 'BAD_WORD_TEXT', data: { text: wordText } };
+  const tokenized = tokenize(set, wordText);
+  if (!tokenized.ok) return tokenized;
+  const tokens = tokenized.value;
+  if (tokens.length === 0) return err({ code: 'BAD_WORD_TEXT', text: wordText });
 
   const letters = [...wordText].filter((c) => /\p{L}/u.test(c));
   const mixed =
@@ -85,21 +86,17 @@ export function parsePlayText(
   for (let k = 0; k < tokens.length; k++) {
     const row = dir === 'V' ? coord.row + k : coord.row;
     const col = dir === 'H' ? coord.col + k : coord.col;
-    if (row >= SIZE || col >= SIZE) return { error: 'OFF_BOARD', data: {} };
+    if (row >= SIZE || col >= SIZE) return err({ code: 'OFF_BOARD' });
     const sq = coord.row * SIZE + coord.col + k * step;
     const tok = tokens[k]!;
     const onBoard = board[sq]!;
     if (onBoard !== EMPTY) {
       if (tok.letter !== EMPTY && letterOf(onBoard) !== tok.letter)
-        return {
-          error: 'THROUGH_MISMATCH',
-          data: { square: sq, tile: tileText(set, onBoard).toUpperCase() },
-        };
+        return err({ code: 'THROUGH_MISMATCH', square: sq, tiles: [onBoard] });
       tiles.push(EMPTY);
       continue;
     }
-    if (tok.letter === EMPTY || tok.through)
-      return { error: 'THROUGH_EMPTY', data: { square: sq } };
+    if (tok.letter === EMPTY || tok.through) return err({ code: 'THROUGH_EMPTY', square: sq });
     tiles.push(-1);
     wanted.push(tok);
   }
@@ -107,7 +104,7 @@ export function parsePlayText(
   const chosen: number[] = [];
   for (const tok of wanted) {
     if (mixed && tok.lower) {
-      if (!take(BLANK)) return { error: 'NOT_IN_RACK', data: { tile: 'ningún comodín' } };
+      if (!take(BLANK)) return err({ code: 'NOT_IN_RACK', tiles: [BLANK] });
       chosen.push(tok.letter | BLANK_FLAG);
     } else chosen.push(-1);
   }
@@ -117,19 +114,16 @@ export function parsePlayText(
   }
   for (let i = 0; i < wanted.length; i++) {
     if (chosen[i] !== -1) continue;
-    if (mixed || !take(BLANK)) {
-      const label = set.letters[wanted[i]!.letter - 1]!.label;
-      return { error: 'NOT_IN_RACK', data: { tile: `la ${label}` } };
-    }
+    if (mixed || !take(BLANK)) return err({ code: 'NOT_IN_RACK', tiles: [wanted[i]!.letter] });
     chosen[i] = wanted[i]!.letter | BLANK_FLAG;
   }
   let j = 0;
   const out = tiles.map((t) => (t === -1 ? chosen[j++]! : t));
-  return { move: { kind: 'place', row: coord.row, col: coord.col, dir, tiles: out } };
+  return ok({ kind: 'place', row: coord.row, col: coord.col, dir, tiles: out });
 }
 
 /** Splits typed letters into tiles: digraphs greedily, `[..]` groups, `.` and `( )`. */
-function tokenize(set: TileSet, text: string): Token[] | { error: string; data: ErrorData } {
+function tokenize(set: TileSet, text: string): Result<Token[], PlayError> {
   const chars = [...text.normalize('NFC')];
   const out: Token[] = [];
   let through = false;
@@ -155,7 +149,7 @@ function tokenize(set: TileSet, text: string): Token[] | { error: string; data: 
     let width = 1;
     if (ch === '[') {
       const close = chars.indexOf(']', i);
-      if (close < 0) return { error: 'BAD_WORD_TEXT', data: { text } };
+      if (close < 0) return err({ code: 'BAD_WORD_TEXT', text });
       piece = chars.slice(i + 1, close).join('');
       width = close - i + 1;
     } else {
@@ -172,31 +166,28 @@ function tokenize(set: TileSet, text: string): Token[] | { error: string; data: 
     const norm = normalizeText(set, piece);
     const idx = set.letters.findIndex((l) => l.label === norm);
     if (idx < 0) {
-      if (/\p{L}/u.test(piece)) return { error: 'LETTER_NOT_IN_SET', data: { tile: norm } };
-      return { error: 'BAD_WORD_TEXT', data: { text } };
+      if (/\p{L}/u.test(piece)) return err({ code: 'LETTER_NOT_IN_SET', text: norm });
+      return err({ code: 'BAD_WORD_TEXT', text });
     }
     out.push({ letter: idx + 1, lower: piece !== piece.toUpperCase(), through });
     i += width;
   }
-  return out;
+  return ok(out);
 }
 
 /** Parses exchange letters (`AEU`, `a e u`, `ch`, `?` for a blank) into rack codes. */
-export function parseExchangeText(
-  set: TileSet,
-  text: string,
-): number[] | { error: string; data: ErrorData } {
+export function parseExchangeText(set: TileSet, text: string): Result<number[], PlayError> {
   const compact = text.replace(/\s+/g, '');
   const out: number[] = [];
   const parts = compact.split('?');
   for (let p = 0; p < parts.length; p++) {
     if (p > 0) out.push(BLANK);
     const toks = tokenize(set, parts[p]!);
-    if (!Array.isArray(toks)) return toks;
-    for (const t of toks) {
-      if (t.letter === EMPTY) return { error: 'BAD_WORD_TEXT', data: { text } };
+    if (!toks.ok) return toks;
+    for (const t of toks.value) {
+      if (t.letter === EMPTY) return err({ code: 'BAD_WORD_TEXT', text });
       out.push(t.letter);
     }
   }
-  return out;
+  return ok(out);
 }

@@ -46,9 +46,8 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
 
   it('refusals from the game are announced with the invalid words (INVALID_WORD)', () => {
     const s = new Session(viewFrom(MIDGAME));
-    expect(s.moveOutcome({ ok: false, code: 'INVALID_WORD', words: ['CASAX'] })[0]!.text).toBe(
-      'Palabra no válida: CASAX.',
-    );
+    const refused = { ok: false, error: { code: 'INVALID_WORD', words: ['CASAX'] } } as const;
+    expect(s.moveOutcome(refused)[0]!.text).toBe('Palabra no válida: CASAX.');
     expect(s.line('repetir').say[0]!.text).toBe('Palabra no válida: CASAX.');
   });
 

@@ -6,7 +6,7 @@
  */
 import { SIZE, colOf, rowOf } from '../engine/board.js';
 import { COMMANDS, commandForKey, commandForName, playLine, runCommand } from './commands.js';
-import { type ErrorData, endText, errorText, turnRecordText } from './messages.js';
+import { endText, turnRecordText } from './messages.js';
 import { looksLikePlay } from './playText.js';
 import { PlayState, say, sayError } from './state.js';
 import type {
@@ -103,13 +103,8 @@ export class Session {
   /** The client reports what happened to the last intent; only refusals are announced here. */
   moveOutcome(outcome: MoveOutcome): Announcement[] {
     if (outcome.ok) return [];
-    const data: ErrorData = {
-      ...(outcome.words ? { words: outcome.words } : {}),
-      ...(outcome.square !== undefined ? { square: outcome.square } : {}),
-      ...(outcome.tile !== undefined ? { tile: outcome.tile } : {}),
-      ...(outcome.bag !== undefined ? { bag: outcome.bag } : {}),
-    };
-    return this.state.remember([say(errorText(outcome.code, data), 'error', 'error')]);
+    const st = this.state;
+    return st.remember([sayError(st.set, outcome.error.code, outcome.error)]);
   }
 
   /** The help for the current mode (as `?` gives it). */
@@ -163,7 +158,7 @@ export class Session {
     if (digit !== undefined) {
       if (!this.shifted(ev)) return { say: [st.rackTileText(digit)] };
       const slot = st.rackSlots()[digit - 1];
-      if (slot === undefined) return { say: [sayError('NO_SUCH_TILE')] };
+      if (slot === undefined) return { say: [sayError(st.set, 'NO_SUCH_TILE')] };
       if (st.writing) return { say: st.placeSlot(slot) };
       return { say: [st.toggleSlot(slot)] };
     }
@@ -171,7 +166,8 @@ export class Session {
       const upper = ev.key.toUpperCase();
       if (!this.shifted(ev)) return this.command(upper);
       const letter = this.letterCode(upper);
-      if (letter === undefined) return { say: [sayError('LETTER_NOT_IN_SET', { tile: upper })] };
+      if (letter === undefined)
+        return { say: [sayError(st.set, 'LETTER_NOT_IN_SET', { text: upper })] };
       if (st.writing) return { say: st.placeLetter(letter) };
       if (st.mode === 'cambio') return { say: [st.toggleLetter(letter)] };
       return { say: [st.jumpToLetter(letter)] };
@@ -219,7 +215,8 @@ export class Session {
     if (ev.key === 'Backspace') return { say: [st.removeLast()] };
     if (ev.key.length === 1 && /\p{L}/u.test(ev.key)) {
       const letter = this.letterCode(ev.key.toUpperCase());
-      if (letter === undefined) return { say: [sayError('BAD_BLANK_LETTER', { text: ev.key })] };
+      if (letter === undefined)
+        return { say: [sayError(st.set, 'BAD_BLANK_LETTER', { text: ev.key })] };
       return { say: st.designateBlank(letter) };
     }
     return {
@@ -239,8 +236,9 @@ export class Session {
       .replace(/[ÓÒ]/g, 'O')
       .replace(/[ÚÙÜ]/g, 'U');
     const i = st.set.letters.findIndex((l) => l.label === norm);
-    if (!st.pendingBlank) return { say: [sayError('NOT_AVAILABLE')] };
-    if (i < 0) return this.finish({ say: [sayError('BAD_BLANK_LETTER', { text: text.trim() })] });
+    if (!st.pendingBlank) return { say: [sayError(st.set, 'NOT_AVAILABLE')] };
+    if (i < 0)
+      return this.finish({ say: [sayError(st.set, 'BAD_BLANK_LETTER', { text: text.trim() })] });
     return this.finish({ say: st.designateBlank(i + 1) });
   }
 
@@ -258,7 +256,7 @@ export class Session {
     if (/^[1-9]$/.test(first!) && rest.length === 0)
       return runCommand(st, commandForName('ficha')!, first!, 'line');
     if (looksLikePlay(t)) return playLine(st, t);
-    return { say: [sayError('UNKNOWN_COMMAND', { text: first })] };
+    return { say: [sayError(st.set, 'UNKNOWN_COMMAND', { text: first })] };
   }
 
   /** Every command-line word, for completion in a client. */

@@ -8,17 +8,19 @@ import type { Direction, PlaceMove } from '../engine/move.js';
 import { squareName } from '../engine/notation/coords.js';
 import { type PlacementError, evaluatePlacement, moveOfPlay } from '../engine/placement.js';
 import type { PlayResult, Placed } from '../engine/move.js';
-import type { Result } from '../engine/result.js';
+import { type Result, err, ok } from '../engine/result.js';
 import {
   BLANK,
   BLANK_FLAG,
   EMPTY,
   fullDistribution,
   isBlank,
+  type TileSet,
   letterOf,
   tileValue,
 } from '../engine/tiles.js';
-import { errorText, previewText, type ErrorData } from './messages.js';
+import { type PlayErrorCode, type PlayError, playErrorText } from './errorText.js';
+import { previewText } from './messages.js';
 import {
   COLUMNS,
   boardTileName,
@@ -59,9 +61,13 @@ export function say(
   return sound ? { text, category, priority, sound } : { text, category, priority };
 }
 
-/** An error announcement from a coded error. */
-export function sayError(code: string, data?: ErrorData): Announcement {
-  return say(errorText(code, data), 'error', 'error');
+/** An error announcement from a coded error and its data; `set` names the tiles in the data. */
+export function sayError(
+  set: TileSet,
+  code: PlayErrorCode,
+  data: Omit<PlayError, 'code'> = {},
+): Announcement {
+  return say(playErrorText({ ...data, code }, set), 'error', 'error');
 }
 
 const ORDERS: readonly RackOrder[] = ['robo', 'alfabetico', 'consonantes'];
@@ -207,7 +213,7 @@ export class PlayState {
   /** 1–9: rack tile n with its value: "3: erre doble, 8 puntos". */
   rackTileText(n: number): Announcement {
     const slot = this.rackSlots()[n - 1];
-    if (slot === undefined) return sayError('NO_SUCH_TILE');
+    if (slot === undefined) return sayError(this.set, 'NO_SUCH_TILE');
     const t = this.slots[slot]!;
     const sel = this.selected.has(slot) ? ', elegida para cambiar' : '';
     return say(`${n}: ${tileName(this.set, t)}, ${points(tileValue(this.set, t))}${sel}.`, 'rack');
@@ -316,7 +322,7 @@ export class PlayState {
         return wrapped ? say(`Vuelta al principio. ${a.text}`, 'cursor', 'wrap') : a;
       }
     }
-    return sayError('NO_SUCH_LETTER', { tile: this.set.letters[letter - 1]?.label ?? '' });
+    return sayError(this.set, 'NO_SUCH_LETTER', { tiles: [letter] });
   }
 
   // ── Modes ─────────────────────────────────────────────────────────────────
@@ -371,9 +377,9 @@ export class PlayState {
 
   /** Places the tile in rack slot `slot` at the cursor; a blank then waits for its letter. */
   placeSlot(slot: number, blankAs?: number): Announcement[] {
-    if (!this.writing) return [sayError('NOT_WRITING')];
+    if (!this.writing) return [sayError(this.set, 'NOT_WRITING')];
     const sq = this.freeSquareFromCursor();
-    if (sq === undefined) return [sayError('NO_FREE_SQUARE')];
+    if (sq === undefined) return [sayError(this.set, 'NO_FREE_SQUARE')];
     const raw = this.slots[slot]!;
     if (raw === BLANK && blankAs === undefined) {
       this.placed.push({ square: sq, slot, tile: BLANK_FLAG });
@@ -443,13 +449,13 @@ export class PlayState {
     if (slot !== undefined) return this.placeSlot(slot);
     const blank = free.find((s) => this.slots[s] === BLANK);
     if (blank !== undefined) return this.placeSlot(blank, letter);
-    return [sayError('NOT_IN_RACK', { tile: `la ${this.set.letters[letter - 1]!.label}` })];
+    return [sayError(this.set, 'NOT_IN_RACK', { tiles: [letter] })];
   }
 
   /** Backspace: removes the last tile placed and puts the cursor back on its square. */
   removeLast(): Announcement {
     const last = this.placed.pop();
-    if (!last) return sayError('NO_TILES');
+    if (!last) return sayError(this.set, 'NO_TILES');
     if (this.pendingBlank?.square === last.square) this.pendingBlank = undefined;
     this.cursor = last.square;
     return say(
@@ -478,18 +484,18 @@ export class PlayState {
 
   /** Y: words formed, each word's score, total, bingo. */
   preview(): Announcement {
-    if (this.placed.length === 0) return sayError('NO_TILES');
+    if (this.placed.length === 0) return sayError(this.set, 'NO_TILES');
     const r = this.evaluate();
-    if (!r.ok) return sayError(r.error.code, { square: r.error.square });
+    if (!r.ok) return sayError(this.set, r.error.code, r.error);
     return say(previewText(this.set, r.value, this.view.scoring.bingoBonus) + '.', 'preview');
   }
 
   /** F: the tentative placement as a move, or the reason it cannot be submitted. */
-  finish(): { move: PlaceMove } | { error: Announcement } {
-    if (this.pendingBlank) return { error: sayError('BLANK_NOT_DESIGNATED') };
+  finish(): Result<PlaceMove, Announcement> {
+    if (this.pendingBlank) return err(sayError(this.set, 'BLANK_NOT_DESIGNATED'));
     const r = this.evaluate();
-    if (!r.ok) return { error: sayError(r.error.code, { square: r.error.square }) };
-    return { move: moveOfPlay(this.view.board, r.value) };
+    if (!r.ok) return err(sayError(this.set, r.error.code, r.error));
+    return ok(moveOfPlay(this.view.board, r.value));
   }
 
   // ── Exchange selection ───────────────────────────────────────────────────
@@ -520,9 +526,7 @@ export class PlayState {
   toggleLetter(letter: number): Announcement {
     const slots = this.rackSlots().filter((s) => this.slots[s] === letter);
     if (slots.length === 0) {
-      const label =
-        letter === BLANK ? 'ningún comodín' : `la ${this.set.letters[letter - 1]!.label}`;
-      return sayError('NOT_IN_RACK', { tile: label });
+      return sayError(this.set, 'NOT_IN_RACK', { tiles: [letter] });
     }
     const free = slots.find((s) => !this.selected.has(s));
     return this.toggleSlot(free ?? slots[slots.length - 1]!);

@@ -3,7 +3,9 @@
  * feeds it abstract key events and a per-seat view of the game, and renders the announcements
  * and intents it gets back (DESIGN.md §1, UX.md §2).
  */
+import type { GameError } from '../engine/errors.js';
 import type { Move } from '../engine/move.js';
+import type { Err } from '../engine/result.js';
 import type { ScoringRules } from '../engine/placement.js';
 import type { TileSet } from '../engine/tiles.js';
 
@@ -154,21 +156,8 @@ export interface Reaction {
   readonly openCommandLine?: boolean;
 }
 
-/** The outcome of submitting an intent, as a client reports it back. */
-export type MoveOutcome =
-  | { readonly ok: true }
-  | {
-      readonly ok: false;
-      /** Stable engine code: INVALID_WORD, NOT_YOUR_TURN, NOT_IN_RACK, … */
-      readonly code: string;
-      /** Invalid words, spelled, for INVALID_WORD. */
-      readonly words?: readonly string[];
-      readonly square?: number;
-      /** The tile concerned, as a sentence fragment ("la Z"), for NOT_IN_RACK. */
-      readonly tile?: string;
-      /** Tiles left in the bag, for BAG_TOO_SMALL_TO_EXCHANGE. */
-      readonly bag?: number;
-    };
+/** The outcome of submitting an intent, as a client reports it back: the engine's refusal. */
+export type MoveOutcome = { readonly ok: true } | Err<GameError>;
 
 /** The four input modes of UX.md §2.2. */
 export type Mode = 'navegacion' | 'horizontal' | 'vertical' | 'cambio';

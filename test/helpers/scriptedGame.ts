@@ -58,7 +58,7 @@ export function scriptedGame(seed: string): {
     lines.push(line);
     const sessionMove = parseForTest(game, seat, line);
     const r = game.act(seat, sessionMove);
-    if (!r.ok) throw new Error(`${line}: ${r.code}`);
+    if (!r.ok) throw new Error(`${line}: ${r.error.code}`);
   }
   return { lines, final: game.state.result!.final, winners: game.state.result!.winners };
 }

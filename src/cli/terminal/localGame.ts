@@ -6,7 +6,7 @@ import { type Action, type GameState, apply, newGame } from '../../engine/game.j
 import type { Move } from '../../engine/move.js';
 import type { Rules, WordJudge } from '../../engine/rules.js';
 import { viewFor } from '../../engine/view.js';
-import { outcomeOf, playViewOf } from '../../play/fromGame.js';
+import { playViewOf } from '../../play/fromGame.js';
 import type { MoveOutcome, PlayView } from '../../play/types.js';
 
 /** A computer player: given the game and its seat, the move it makes. */
@@ -106,7 +106,7 @@ export class LocalGame {
     const elapsed = this.timed ? this.turnMsAt(t) : 0;
     const action = { ...move, seat, ...(elapsed > 0 ? { elapsedMs: elapsed } : {}) } as Action;
     const r = apply(this.state, action, this.judge);
-    if (!r.ok) return outcomeOf(r.error, this.state.set);
+    if (!r.ok) return r;
     this.state = r.value.state;
     this.turnStart = t;
     this.turnCarry = 0;
@@ -119,6 +119,6 @@ export class LocalGame {
     const bot = this.seats[seat]?.bot;
     if (!bot) throw new Error(`seat ${seat} is not a bot`);
     const r = this.act(seat, bot.play(this.state, seat));
-    if (!r.ok) throw new Error(`bot ${bot.level} made a move the engine refuses: ${r.code}`);
+    if (!r.ok) throw new Error(`bot ${bot.level} made a move the engine refuses: ${r.error.code}`);
   }
 }

@@ -15,8 +15,9 @@ import type { GameEvent } from '../../engine/events.js';
 import { gameFromGcg, gameToGcg } from '../../engine/notation/gameRecord.js';
 import { parseGcg, writeGcg } from '../../engine/notation/gcg.js';
 import type { WordJudge } from '../../engine/rules.js';
-import { INPUT_LIMITS, inputFileErrorMessage, readInputFile } from '../../lexicon/index.js';
-import { rulesErrorText } from '../../play/errorText.js';
+import { INPUT_LIMITS, readInputFile } from '../../lexicon/index.js';
+import { type Result, err, ok } from '../../engine/result.js';
+import { gameFromGcgErrorText, gcgErrorText, inputFileErrorText } from '../../play/errorText.js';
 import type { LocalGame } from './localGame.js';
 
 const BOTS_PRAGMA = 'atril-bots';
@@ -63,29 +64,14 @@ export interface LoadedGame {
   readonly clockLost: boolean;
 }
 
-/** Reads a game saved by `saveGame`; on failure, the Spanish reason. */
-export function loadGame(path: string, judge: WordJudge): LoadedGame | { error: string } {
+/** Reads a game saved by `saveGame`; on failure, the Spanish sentence to show. */
+export function loadGame(path: string, judge: WordJudge): Result<LoadedGame, string> {
   const read = readInputFile(resolve(path), INPUT_LIMITS.record);
-  if (!read.ok) return { error: inputFileErrorMessage({ ...read.error, path }) };
-  const parsed = parseGcg(read.bytes);
-  if (!parsed.ok)
-    return {
-      error: `«${path}» no es un GCG válido (${parsed.error.code}${parsed.error.line ? `, línea ${parsed.error.line}` : ''}).`,
-    };
+  if (!read.ok) return err(inputFileErrorText({ ...read.error, path }));
+  const parsed = parseGcg(read.value);
+  if (!parsed.ok) return err(`«${path}»: ${gcgErrorText(parsed.error)}`);
   const game = gameFromGcg(parsed.value.record, judge);
-  if (!game.ok) {
-    if (game.error.code === 'NOT_AN_ATRIL_RECORD')
-      return {
-        error: `«${path}» no es una partida guardada por Atril (faltan las reglas y la semilla).`,
-      };
-    if (game.error.code === 'BAD_RULES_PRAGMA')
-      return { error: `«${path}»: ${rulesErrorText(game.error.error)}` };
-    if (game.error.code === 'BAD_SEED_PRAGMA')
-      return { error: `«${path}»: la semilla guardada no es válida: ${game.error.value}.` };
-    return {
-      error: `«${path}» no se puede reconstruir: la jugada ${game.error.event + 1} no encaja.`,
-    };
-  }
+  if (!game.ok) return err(gameFromGcgErrorText(path, game.error));
   const bots = parsed.value.record.pragmas
     .find((p) => p.name === BOTS_PRAGMA)
     ?.value.split(/\s+/)
@@ -95,26 +81,27 @@ export function loadGame(path: string, judge: WordJudge): LoadedGame | { error: 
   const clockText = parsed.value.record.pragmas.find((p) => p.name === CLOCK_PRAGMA)?.value;
   if (state.rules.clock && clockText !== undefined) {
     const clock = readClock(clockText, state.events.length);
-    if (!clock)
-      return { error: `«${path}»: el reloj guardado (#${CLOCK_PRAGMA}) no encaja con la partida.` };
+    if (!clock) return err(clockMismatch(path));
     const setup = { rules: state.rules, seed: state.seed, players: state.players };
     const events = state.events.map((e, i) => {
       const ms = clock.eventMs[i]!;
       return ms > 0 && 'seat' in e && e.kind !== 'resign' ? { ...e, elapsedMs: ms } : e;
     });
-    if (events.some((e, i) => elapsedOf(e) !== clock.eventMs[i]))
-      return { error: `«${path}»: el reloj guardado (#${CLOCK_PRAGMA}) no encaja con la partida.` };
+    if (events.some((e, i) => elapsedOf(e) !== clock.eventMs[i])) return err(clockMismatch(path));
     state = replayGame(setup, events);
     turnMs = clock.turnMs;
   }
-  return {
+  return ok({
     state,
     names: parsed.value.record.players.map((p) => p.name || p.nick),
     bots: parsed.value.record.players.map((_, i) => bots?.[i]),
     turnMs,
     clockLost: state.rules.clock !== null && clockText === undefined,
-  };
+  });
 }
+
+const clockMismatch = (path: string): string =>
+  `«${path}»: el reloj guardado (#${CLOCK_PRAGMA}) no encaja con la partida.`;
 
 // The `#atril-clock` value, if it is well formed and has one time per event.
 function readClock(text: string, events: number): SavedClock | undefined {

@@ -1,0 +1,92 @@
+/** Every coded error has a Spanish sentence, completed by its data (DESIGN.md §2). */
+import { describe, expect, it } from 'vitest';
+import { SPANISH } from '../engine/tiles.js';
+import { unwrap } from '../engine/testing/unwrap.js';
+import { parseCgp } from '../engine/notation/cgp.js';
+import { rulesFromPreset } from '../engine/rules.js';
+import { replayStored } from '../engine/stored.js';
+import {
+  PLAY_ERROR_CODES,
+  cgpErrorText,
+  playErrorText,
+  rulesErrorText,
+  storedGameErrorText,
+} from './errorText.js';
+
+const Z = SPANISH.letters.findIndex((l) => l.label === 'Z') + 1;
+
+/** A sentence a player may read: no code, no hole left by missing data. */
+function expectSentence(text: string): void {
+  expect(text).not.toMatch(/undefined|NaN|null|\[object|[A-Z]{2,}_[A-Z]+/);
+  expect(text).toMatch(/^[«A-ZÁÉÍÓÚÑ¿0-9]/u);
+}
+
+describe('playErrorText: every engine and core code', () => {
+  const data = { square: 112, tiles: [Z], words: ['CASAX'], bag: 3, text: 'Q' };
+
+  it.each(PLAY_ERROR_CODES)('%s reads as a sentence', (code) => {
+    const text = playErrorText({ code, ...data }, SPANISH);
+    expectSentence(text);
+    expect(text).toMatch(/[.»]$/);
+  });
+
+  it.each(PLAY_ERROR_CODES)('%s reads as a sentence without data too', (code) => {
+    expect(playErrorText({ code }, SPANISH)).not.toMatch(/undefined|NaN/);
+  });
+
+  it('names the tile in words, a blank as «ningún comodín» (T-05)', () => {
+    expect(playErrorText({ code: 'NOT_IN_RACK', tiles: [Z] }, SPANISH)).toBe(
+      'No tienes la Z en el atril.',
+    );
+    expect(playErrorText({ code: 'NOT_IN_RACK', tiles: [0] }, SPANISH)).toBe(
+      'No tienes ningún comodín en el atril.',
+    );
+  });
+
+  it('agrees in number: one word, several words, one tile in the bag (X-02)', () => {
+    expect(playErrorText({ code: 'INVALID_WORD', words: ['CASAX'] }, SPANISH)).toBe(
+      'Palabra no válida: CASAX.',
+    );
+    expect(playErrorText({ code: 'INVALID_WORD', words: ['CASAX', 'XA'] }, SPANISH)).toBe(
+      'Palabras no válidas: CASAX, XA.',
+    );
+    expect(playErrorText({ code: 'BAG_TOO_SMALL_TO_EXCHANGE', bag: 1 }, SPANISH)).toBe(
+      'No se puede cambiar: queda 1 ficha en la bolsa.',
+    );
+  });
+
+  it('names the square of a placement error (P-02)', () => {
+    expect(playErrorText({ code: 'GAP', square: 7 * 15 + 9 }, SPANISH)).toBe(
+      'Hay un hueco en J8: las fichas deben formar una línea continua.',
+    );
+  });
+});
+
+describe('rules, CGP and stored games', () => {
+  it('rules: every invalid field named with what it must hold', () => {
+    const r = rulesFromPreset('fise', { bingoBonus: '7', firstPlayer: 'banana' });
+    if (r.ok) throw new Error('accepted');
+    expect(rulesErrorText(r.error)).toBe(
+      'Reglas no válidas: «bingoBonus» debe ser un número entero, no "7"; «firstPlayer» debe ser draw, seat; no "banana".',
+    );
+  });
+
+  it('CGP: the rack that is too long (V-01)', () => {
+    const r = parseCgp('15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AAAAAEEEEE/B 0/0 0');
+    if (r.ok) throw new Error('accepted');
+    expect(cgpErrorText(r.error)).toBe(
+      'La posición CGP no es válida: el atril 1 tiene 10 fichas y ninguno puede tener más de 9.',
+    );
+  });
+
+  it('stored games: the event and the field', () => {
+    const r = replayStored({ rules: unwrap(rulesFromPreset('fise')), seed: 1, players: 2 }, [
+      { kind: 'start', players: 2, firstDraws: 'x', first: 0, racks: [] },
+    ]);
+    if (r.ok) throw new Error('accepted');
+    expect(storedGameErrorText(r.error, SPANISH)).toBe(
+      'El suceso 1 está mal formado: «firstDraws» no tiene el tipo debido ("x").',
+    );
+    expectSentence(storedGameErrorText(r.error, SPANISH));
+  });
+});
