@@ -13,12 +13,13 @@ const train = (...args: string[]) =>
 
 describe('train:leaves command line', () => {
   it('defaults are the documented ones (docs/leaves.md)', () => {
-    expect(parseTrainArgs([])).toEqual({ games: 1000, rounds: 2, seed: 2026, lambda: 30 });
+    expect(parseTrainArgs([])).toEqual({
+      ok: true,
+      value: { games: 1000, rounds: 2, seed: 2026, lambda: 30 },
+    });
     expect(parseTrainArgs(['--games', '20', '--seed=-4', '--lambda', '2.5'])).toEqual({
-      games: 20,
-      rounds: 2,
-      seed: -4,
-      lambda: 2.5,
+      ok: true,
+      value: { games: 20, rounds: 2, seed: -4, lambda: 2.5 },
     });
   });
 
@@ -34,8 +35,8 @@ describe('train:leaves command line', () => {
       ['--nada'],
     ]) {
       const r = parseTrainArgs(args);
-      expect(r, args.join(' ')).toHaveProperty('error');
-      expect((r as { error: string }).error).toMatch(/necesita|no válida/);
+      expect(r.ok, args.join(' ')).toBe(false);
+      expect(!r.ok && r.error).toMatch(/necesita|no válida/);
     }
   });
 

@@ -18,6 +18,7 @@ import { loadDefaultLexicon } from '../lexicon/index.js';
 import { expertBot } from './bots.js';
 import { type LeaveParams, paramLeaves } from './leaves.js';
 import { SelfPlay } from './selfplay.js';
+import { type Result, err, ok } from '../engine/result.js';
 
 const NT = SPANISH.letters.length + 1; // tile codes 0…28
 const VOWELS = SPANISH.letters.flatMap((l, i) => (l.vowel ? [i + 1] : []));
@@ -106,8 +107,8 @@ export interface TrainOptions {
   readonly lambda: number;
 }
 
-/** Reads the command line: the options, `'help'`, or a Spanish message for bad usage. */
-export function parseTrainArgs(args: string[]): TrainOptions | 'help' | { error: string } {
+/** Reads the command line: the options or `'help'`, or a Spanish message for bad usage. */
+export function parseTrainArgs(args: string[]): Result<TrainOptions | 'help', string> {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -122,9 +123,9 @@ export function parseTrainArgs(args: string[]): TrainOptions | 'help' | { error:
     }));
   } catch (e) {
     const name = /'([^' ]+)/.exec((e as Error).message)?.[1] ?? '';
-    return { error: `Opción no válida: «${name}» (si el valor empieza por «-», ${name}=-1).` };
+    return err(`Opción no válida: «${name}» (si el valor empieza por «-», ${name}=-1).`);
   }
-  if (values.help) return 'help';
+  if (values.help) return ok('help');
   const whole = (name: string, min: number): number | string => {
     const text = values[name] as string;
     const n = Number(text);
@@ -136,21 +137,24 @@ export function parseTrainArgs(args: string[]): TrainOptions | 'help' | { error:
   const rounds = whole('rounds', 1);
   const seed = whole('seed', -Infinity);
   const lambda = Number(values.lambda);
-  for (const v of [games, rounds, seed]) if (typeof v === 'string') return { error: v };
+  for (const v of [games, rounds, seed]) if (typeof v === 'string') return err(v);
   if (!/^\d+(\.\d+)?$/.test(values.lambda as string) || !(lambda > 0))
-    return { error: `--lambda necesita un número mayor que 0, no «${values.lambda}».` };
-  return { games: games as number, rounds: rounds as number, seed: seed as number, lambda };
+    return err(`--lambda necesita un número mayor que 0, no «${values.lambda}».`);
+  return ok({ games: games as number, rounds: rounds as number, seed: seed as number, lambda });
 }
 
 function main(): void {
-  const opts = parseTrainArgs(process.argv.slice(2));
-  if (opts === 'help') {
-    process.stdout.write(trainHelp + '\n');
+  const parsed = parseTrainArgs(process.argv.slice(2));
+  if (!parsed.ok) {
+    process.stderr.write(
+      `${parsed.error}\n«npm run train:leaves -- --help» explica cómo se usa.\n`,
+    );
+    process.exitCode = 2;
     return;
   }
-  if ('error' in opts) {
-    process.stderr.write(`${opts.error}\n«npm run train:leaves -- --help» explica cómo se usa.\n`);
-    process.exitCode = 2;
+  const opts = parsed.value;
+  if (opts === 'help') {
+    process.stdout.write(trainHelp + '\n');
     return;
   }
   const { games, seed, rounds, lambda } = opts;

@@ -3,19 +3,20 @@
  * starting with a dash (`--top -1`), three lines long; and other usage errors shared by commands.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { type Result, err, ok } from '../engine/result.js';
 import type { TileSet } from '../engine/tiles.js';
 
 /**
- * `parseArgs` for a command: its options and positionals, or `{ error }` with the one-line
- * Spanish message for what was wrong (`argsErrorText`).
+ * `parseArgs` for a command: its options and positionals, or the one-line Spanish message for
+ * what was wrong (`argsErrorText`).
  */
 export function parseOptions<T extends ParseArgsConfig>(
   config: T,
-): ReturnType<typeof parseArgs<T>> | { readonly error: string } {
+): Result<ReturnType<typeof parseArgs<T>>, string> {
   try {
-    return parseArgs(config);
+    return ok(parseArgs(config));
   } catch (e) {
-    return { error: argsErrorText(e) };
+    return err(argsErrorText(e));
   }
 }
 

@@ -70,8 +70,8 @@ export async function runBest(args: string[]): Promise<number> {
       lexicon: { type: 'string' },
     },
   });
-  if ('error' in opts) return fail(opts.error);
-  const { values } = opts;
+  if (!opts.ok) return fail(opts.error);
+  const { values } = opts.value;
   if (values.cgp === undefined) return fail('Falta la posición: --cgp "…".');
   const top = values.top === undefined ? 10 : plainCount(values.top);
   if (top === undefined) return fail(`--top necesita un número entero ≥ 0, no «${values.top}».`);

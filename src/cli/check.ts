@@ -55,11 +55,11 @@ export async function runCheck(args: string[]): Promise<number> {
     allowPositionals: true,
     options: { json: { type: 'boolean' }, lexicon: { type: 'string' } },
   });
-  if ('error' in opts) {
+  if (!opts.ok) {
     process.stderr.write(`${opts.error}\n«atril check --help» explica cómo se usa.\n`);
     return 2;
   }
-  const { values, positionals: words } = opts;
+  const { values, positionals: words } = opts.value;
   if (words.length === 0) {
     process.stderr.write('Falta la palabra: atril check PALABRA…\n');
     return 2;

@@ -81,12 +81,12 @@ function parse(
       force: { type: 'boolean' },
     },
   });
-  if ('error' in opts) {
+  if (!opts.ok) {
     err(opts.error);
     err('«atril lexicon --help» explica cómo se usa.');
     return undefined;
   }
-  const { values, positionals } = opts;
+  const { values, positionals } = opts.value;
   return {
     positionals,
     output: values.output,

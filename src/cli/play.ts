@@ -19,6 +19,7 @@ import { LocalGame, type SeatConfig } from './terminal/localGame.js';
 import { loadGame, saveGame } from './terminal/save.js';
 import { printable } from './safeText.js';
 import { parseOptions, tileSetMismatch } from './args.js';
+import { type Result, err, ok } from '../engine/result.js';
 
 export const playHelp = `Uso: atril play [--vs NIVEL…] [--jugadores NOMBRE…] [--rules PRESET] [--lexicon ARCHIVO]
                   [--seed S] [--lineas] [--impugnacion MODO] [--reloj [MINUTOS]]
@@ -104,15 +105,15 @@ function clockArgs(args: readonly string[]): string[] {
 }
 
 /** The clock of `--reloj MINUTOS` (TM-01/TM-02), or the Spanish reason it is not valid. */
-function clockOf(text: string): Rules['clock'] | string {
+function clockOf(text: string): Result<NonNullable<Rules['clock']>, string> {
   const t = text.trim();
   const n = /^\d+$/.test(t) ? Number(t) : NaN;
   if (!(n >= 1 && n <= MAX_CLOCK_MINUTES))
-    return (
+    return err(
       `Minutos de reloj no válidos: «${text}». Escribe un número entero de minutos por ` +
-      `jugador entre 1 y ${MAX_CLOCK_MINUTES}, por ejemplo --reloj ${CLOCK_MINUTES}.`
+        `jugador entre 1 y ${MAX_CLOCK_MINUTES}, por ejemplo --reloj ${CLOCK_MINUTES}.`,
     );
-  return { minutesPerPlayer: n, penaltyPerMinute: TOURNAMENT_CLOCK.penaltyPerMinute };
+  return ok({ minutesPerPlayer: n, penaltyPerMinute: TOURNAMENT_CLOCK.penaltyPerMinute });
 }
 
 /** Runs `atril play`. */
@@ -133,8 +134,8 @@ export async function runPlay(args: string[]): Promise<number> {
       reloj: { type: 'string' },
     },
   });
-  if ('error' in opts) return usage(opts.error);
-  const { values, positionals: rest } = opts;
+  if (!opts.ok) return usage(opts.error);
+  const { values, positionals: rest } = opts.value;
   if (values.cargar !== undefined) {
     if (
       values.vs ||
@@ -178,8 +179,9 @@ export async function runPlay(args: string[]): Promise<number> {
       );
     challenge = m;
   } else if (levels.length > 0) challenge = 'void'; // UX.md §3: against the computer
-  const clock = values.reloj === undefined ? null : clockOf(values.reloj);
-  if (typeof clock === 'string') return usage(clock);
+  const reloj = values.reloj === undefined ? null : clockOf(values.reloj);
+  if (reloj && !reloj.ok) return usage(reloj.error);
+  const clock = reloj && reloj.value;
   const built = rulesFromPreset(preset, {
     ...(challenge ? { challengeMode: challenge } : {}),
     ...(clock ? { clock } : {}),

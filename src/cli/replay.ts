@@ -70,8 +70,8 @@ export async function runReplay(args: string[]): Promise<number> {
     allowPositionals: true,
     options: { json: { type: 'boolean' }, lexicon: { type: 'string' } },
   });
-  if ('error' in opts) return usage(opts.error);
-  const { values, positionals: files } = opts;
+  if (!opts.ok) return usage(opts.error);
+  const { values, positionals: files } = opts.value;
   if (files.length !== 1) return usage('Indica un archivo de partida: atril replay PARTIDA.gcg');
   const file = files[0]!;
 

@@ -47,8 +47,8 @@ export async function runSelfplay(args: string[]): Promise<number> {
       lexicon: { type: 'string' },
     },
   });
-  if ('error' in opts) return fail(opts.error);
-  const { values } = opts;
+  if (!opts.ok) return fail(opts.error);
+  const { values } = opts.value;
   const games = plainCount(values.games ?? '') ?? 0;
   if (games < 1) return fail('--games necesita un número entero de partidas (1 o más).');
   const names = (values.bots ?? '').split(',').map((s) => s.trim().toLowerCase());
