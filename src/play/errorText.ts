@@ -13,7 +13,7 @@ import type {
   RejectReason,
 } from '../engine/errors.js';
 import { squareName } from '../engine/notation/coords.js';
-import type { CgpError, CgpErrorCode } from '../engine/notation/cgp.js';
+import type { CgpError } from '../engine/notation/cgp.js';
 import type { GameFromGcgError } from '../engine/notation/gameRecord.js';
 import type { GcgError, GcgErrorCode, GcgRecord } from '../engine/notation/gcg.js';
 import type { PlacementErrorCode } from '../engine/placement.js';
@@ -223,9 +223,6 @@ const CGP: Sentences<CgpError> = {
 export function cgpErrorText(e: CgpError): string {
   return `La posición CGP no es válida: ${say(CGP, e)}.`;
 }
-
-/** Every CGP code, so that tests can check each has a sentence. */
-export const CGP_ERROR_CODES = Object.keys(CGP) as CgpErrorCode[];
 
 // ── Game records: reading GCG, replaying it (`atril replay`), rebuilding a saved game ──────
 

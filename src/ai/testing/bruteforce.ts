@@ -65,9 +65,9 @@ export function bruteForceMoves(
   const placed: Placed[] = [];
 
   const consider = (): void => {
-    const resResult = evaluatePlacement(board, placed, set);
-    if (!resResult.ok) return;
-    const res = resResult.value;
+    const evaluated = evaluatePlacement(board, placed, set);
+    if (!evaluated.ok) return;
+    const res = evaluated.value;
     for (const w of res.words) if (!words.has(key(w.tiles))) return;
     const k = placedKey(placed);
     const prev = out.get(k);

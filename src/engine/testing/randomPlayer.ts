@@ -154,13 +154,11 @@ export function findPlay(
       if (!move) continue;
       if (!phony && !crossWordsOk(board, move, words)) continue;
       if (++evaluations > attempts) return undefined;
-      const placedResult = placementOf(board, move);
-      if (!placedResult.ok) continue;
-      const placed = placedResult.value;
-      const resultResult = evaluatePlacement(board, placed, state.set, scoringOf(state.rules));
-      if (!resultResult.ok) continue;
-      const result = resultResult.value;
-      if (!phony && !result.words.every((w) => words.isWord(w.tiles.map(letterOf)))) continue;
+      const placed = placementOf(board, move);
+      if (!placed.ok) continue;
+      const result = evaluatePlacement(board, placed.value, state.set, scoringOf(state.rules));
+      if (!result.ok) continue;
+      if (!phony && !result.value.words.every((w) => words.isWord(w.tiles.map(letterOf)))) continue;
       return move;
     }
   }
