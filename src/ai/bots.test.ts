@@ -4,14 +4,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apply, newGame, type GameState } from '../engine/game.js';
 import { makeRules } from '../engine/rules.js';
-import { viewFor, type GameView } from '../engine/view.js';
-import { SPANISH } from '../engine/tiles.js';
+import { viewFor } from '../engine/view.js';
+import { SPANISH, wordToTiles } from '../engine/tiles.js';
+import { play, tilesOf } from '../engine/testing/positions.js';
+import { LL } from '../engine/testing/spanishCodes.js';
 import { loadDefaultLexicon, type Lexicon } from '../lexicon/index.js';
-import { BOT_LEVELS, botMove, makeBot, shouldChallenge } from './bots.js';
+import { BOT_LEVELS, botMove, makeBot } from './bots.js';
 import { MoveGenerator } from './movegen.js';
 import { MoveList } from './movelist.js';
 import { Rng } from './rng.js';
-import { rigged } from '../engine/testing/games.js';
+import { rigged, run } from '../engine/testing/games.js';
 import { SelfPlay } from './selfplay.js';
 
 let lex: Lexicon;
@@ -22,6 +24,7 @@ beforeAll(() => {
 });
 
 const isWord = (t: number[]): boolean => lex.isWord(t);
+const [C, A, L, E] = tilesOf('CALE');
 
 /** Plays `turns` expert moves from a new game through the engine's `apply`. */
 function gameAfter(turns: number, seed: number): GameState {
@@ -106,12 +109,37 @@ describe('bots', () => {
     }
   });
 
-  it('C-01: challenges a phony and never a valid play', () => {
-    const view = (words: string[]): GameView =>
-      ({ canChallenge: true, lastPlay: { words } }) as unknown as GameView;
-    expect(shouldChallenge(view(['CASA', 'AS']), isWord, SPANISH)).toBe(false);
-    expect(shouldChallenge(view(['CASA', 'XQZ']), isWord, SPANISH)).toBe(true);
-    expect(shouldChallenge(view(['CALLE']), isWord, SPANISH)).toBe(false);
+  /** Seat 0 plays `word` (GCG notation) at 8H under single challenge; seat 1's bot answers. */
+  function answerTo(word: string): { state: GameState; move: ReturnType<typeof botMove> } {
+    const racks = ['CALLE[LL]A', 'EEEOOOI'];
+    const played = run(rigged({ racks, bag: 'AEIOUSTRNDAEIOU' }), [
+      { ...play('8H', word), seat: 0 },
+    ]).state;
+    const view = viewFor(played, 1);
+    const gen = new MoveGenerator(lex.nodes, SPANISH);
+    return {
+      state: played,
+      move: botMove(makeBot('experto'), view, gen, new MoveList(), new Rng(1), isWord),
+    };
+  }
+
+  it('C-01: a bot challenges the phony C·A·L·L·E (two L tiles) and the judge withdraws it', () => {
+    expect(wordToTiles(SPANISH, 'calle')).toEqual({ ok: true, value: [C, A, LL, E] });
+    expect(lex.isWord([C!, A!, LL, E!])).toBe(true);
+    const { state, move } = answerTo('CALLE');
+    expect(viewFor(state, 1).lastPlay!.words).toEqual([[C, A, L, L, E]]);
+    expect(move).toEqual({ kind: 'challenge' });
+    const r = apply(state, { ...move, seat: 1 }, lex);
+    expect(r.ok && r.value.events[0]).toMatchObject({
+      kind: 'challenge',
+      valid: false,
+      invalidWords: [[C, A, L, L, E]],
+    });
+  });
+
+  it('C-01: a bot never challenges the valid C·A·LL·E', () => {
+    const { move } = answerTo('CA[LL]E');
+    expect(move.kind).not.toBe('challenge');
   });
 
   it('principiante never plays the best-scoring move when it has a choice', () => {

@@ -14,7 +14,7 @@
 import type { Move } from '../engine/move.js';
 import type { GameView } from '../engine/view.js';
 import type { Rules } from '../engine/rules.js';
-import { letterOf, wordToTiles, type TileSet } from '../engine/tiles.js';
+import { letterOf, type TileSet } from '../engine/tiles.js';
 import { type LeaveModel, NO_LEAVES } from './leave.js';
 import { defaultLeaves } from './leaves.js';
 import type { MoveGenerator } from './movegen.js';
@@ -137,19 +137,13 @@ export function makeBot(level: BotLevel, leaves?: LeaveModel): Bot {
 
 /**
  * C-01: whether a bot challenges the last play shown in its view — only when some word it
- * formed is not in the lexicon (bots never bluff-challenge).
+ * formed is not in the lexicon (bots never bluff-challenge). The words are read as the tiles
+ * on the board: a C·A·L·L·E made of two L tiles is judged as such, not as the text "CALLE"
+ * (which would read as the valid C·A·LL·E).
  */
-export function shouldChallenge(
-  view: GameView,
-  isWord: (tiles: number[]) => boolean,
-  set: TileSet,
-): boolean {
+export function shouldChallenge(view: GameView, isWord: (tiles: number[]) => boolean): boolean {
   if (!view.canChallenge || !view.lastPlay) return false;
-  for (const w of view.lastPlay.words) {
-    const tiles = wordToTiles(set, w);
-    if (!tiles.ok || !isWord(tiles.value.map(letterOf))) return true;
-  }
-  return false;
+  return view.lastPlay.words.some((w) => !isWord(w.map(letterOf)));
 }
 
 /**
@@ -165,7 +159,7 @@ export function botMove(
   rng: Rng,
   isWord: (tiles: number[]) => boolean,
 ): Move {
-  if (shouldChallenge(view, isWord, gen.set)) return { kind: 'challenge' };
+  if (shouldChallenge(view, isWord)) return { kind: 'challenge' };
   // E-06: after an opponent went out only a challenge or acceptance is possible; a pass accepts.
   if (view.phase !== 'playing') return { kind: 'pass' };
   gen.setBoard(view.board);

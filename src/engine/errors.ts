@@ -3,6 +3,7 @@
  * changed nothing; the clients turn the code (plus its data) into a Spanish sentence with
  * src/play/errorText.ts.
  */
+import type { Word } from './events.js';
 import type { PlacementErrorCode } from './placement.js';
 
 /** Every stable error code `apply` can return. */
@@ -30,8 +31,8 @@ export interface GameError {
   readonly square?: number;
   /** The tiles concerned (NOT_IN_RACK, LETTER_NOT_IN_SET). */
   readonly tiles?: readonly number[];
-  /** The invalid words, as plain text (INVALID_WORD). */
-  readonly words?: readonly string[];
+  /** The invalid words, as tiles, blanks flagged (INVALID_WORD). */
+  readonly words?: readonly Word[];
   /** Extra numbers: bag size and minimum (BAG_TOO_SMALL_TO_EXCHANGE), expected version, … */
   readonly bag?: number;
   readonly needed?: number;

@@ -6,6 +6,9 @@
  */
 import type { Placement } from './move.js';
 
+/** A word as the tile codes that spell it on the board, in reading order, blanks flagged. */
+export type Word = readonly number[];
+
 /** The seat's time spent on this turn, when a clock is in use (TM-02; the engine has no clock). */
 interface Timed {
   readonly elapsedMs?: number;
@@ -26,8 +29,11 @@ export interface StartEvent {
 export interface PlayEvent extends Timed, Placement {
   readonly kind: 'play';
   readonly seat: number;
-  /** Every word formed, main word first, in plain text ("CALLE"). */
-  readonly words: readonly string[];
+  /**
+   * Every word formed, main word first, as tile codes in reading order, blanks flagged
+   * (DESIGN.md §2: "calle" is C·A·LL·E, never the text "CALLE" read again later).
+   */
+  readonly words: readonly Word[];
   readonly score: number;
   readonly bingo: boolean;
   readonly drew: readonly number[];
@@ -56,7 +62,8 @@ export interface ChallengeEvent extends Timed {
   readonly seat: number;
   readonly target: number;
   readonly valid: boolean;
-  readonly invalidWords: readonly string[];
+  /** The words the judge refused, as tiles (blanks flagged); empty when the play stood. */
+  readonly invalidWords: readonly Word[];
   /** Score taken off the target when withdrawn (0 when the play stands). */
   readonly withdrawn: number;
   /** Points the challenger loses (`penalty` mode). */
@@ -69,7 +76,8 @@ export interface ChallengeEvent extends Timed {
 export interface RejectedEvent extends Timed, Placement {
   readonly kind: 'rejected';
   readonly seat: number;
-  readonly invalidWords: readonly string[];
+  /** The words the judge refused, as tiles (blanks flagged). */
+  readonly invalidWords: readonly Word[];
   readonly penalty: number;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Action, type GameState, apply, newGame, replayGame } from './game.js';
 import { PRESETS, TOURNAMENT_CLOCK, makeRules } from './rules.js';
 import { ANY_WORD, rigged, run, wordJudge } from './testing/games.js';
-import { play } from './testing/positions.js';
+import { play, tilesOf } from './testing/positions.js';
 import {
   BLANK_FLAG,
   SPANISH,
@@ -165,7 +165,7 @@ describe('tiles in play (§1–§2)', () => {
   it('D-01: a digraph tile takes one square and one rack slot', () => {
     const g = rigged({ racks: ['CA[LL]E', 'E'], bag: 'AAAAAAA' });
     const { state, events } = run(g, [at(0, '8H', 'CA[LL]E')]);
-    expect(events[0]).toMatchObject({ words: ['CALLE'] });
+    expect(events[0]).toMatchObject({ words: [tilesOf('CA[LL]E')] });
     expect(state.board[7 * 15 + 9]).toBe(13); // LL on J8
     expect(state.board[7 * 15 + 11]).toBe(0); // only four squares used
   });
@@ -174,7 +174,7 @@ describe('tiles in play (§1–§2)', () => {
     const judge = wordJudge(['calle']); // tokenised as C·A·LL·E
     const g = rigged({ rules: voidRules, racks: ['CALLE', 'E'], bag: 'AAAAAAA' });
     const r = apply(g, at(0, '8H', 'CALLE'), judge);
-    expect(!r.ok && r.error).toMatchObject({ code: 'INVALID_WORD', words: ['CALLE'] });
+    expect(!r.ok && r.error).toMatchObject({ code: 'INVALID_WORD', words: [tilesOf('CALLE')] });
     const ok = rigged({ rules: voidRules, racks: ['CA[LL]E', 'E'], bag: 'AAAAAAA' });
     expect(code(ok, at(0, '8H', 'CA[LL]E'), judge)).toBe('OK');
   });
@@ -421,9 +421,9 @@ describe('challenges (§8)', () => {
     const r = apply(s, challenge(0), judge);
     expect(r.ok && r.value.events[0]).toMatchObject({ kind: 'challenge', valid: false });
     if (r.ok)
-      expect(r.value.events[0]!.kind === 'challenge' && r.value.events[0]!.invalidWords).toContain(
-        'SO',
-      );
+      expect(
+        r.value.events[0]!.kind === 'challenge' && r.value.events[0]!.invalidWords,
+      ).toContainEqual(tilesOf('SO'));
   });
 
   it('C-02: an invalid play goes back to the rack, scores 0, the drawn tiles return to the bag', () => {
@@ -503,7 +503,11 @@ describe('challenges (§8)', () => {
     const rules = makeRules('sala', { challengePenalty: 10 });
     const g = rigged({ rules, racks: ['CASAEEE', 'SEOOOII'], bag: 'AEIOUAEIOUAEIOU' });
     const { state, events } = run(g, [at(0, '8H', 'CAS')], judge);
-    expect(events[0]).toMatchObject({ kind: 'rejected', invalidWords: ['CAS'], penalty: 10 });
+    expect(events[0]).toMatchObject({
+      kind: 'rejected',
+      invalidWords: [tilesOf('CAS')],
+      penalty: 10,
+    });
     expect(state.scores).toEqual([-10, 0]);
     expect(state.turn).toBe(1);
     expect(state.passRun).toBe(1);
@@ -514,7 +518,7 @@ describe('challenges (§8)', () => {
   it('C-04 void: an invalid play is refused and the same player tries again', () => {
     const g = rigged({ rules: voidRules, racks: ['CASAEEE', 'SEOOOII'], bag: 'AEIOUAEIOUAEIOU' });
     const r = apply(g, at(0, '8H', 'CAS'), judge);
-    expect(!r.ok && r.error).toMatchObject({ code: 'INVALID_WORD', words: ['CAS'] });
+    expect(!r.ok && r.error).toMatchObject({ code: 'INVALID_WORD', words: [tilesOf('CAS')] });
     expect(code(g, at(0, '8H', 'CASA'), judge)).toBe('OK');
   });
 });

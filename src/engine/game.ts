@@ -27,6 +27,7 @@ import type {
   GameEvent,
   PlayEvent,
   StartEvent,
+  Word,
 } from './events.js';
 import type {
   ExchangeMove,
@@ -50,7 +51,6 @@ import {
   rackCount,
   rackToTiles,
   rackValue,
-  tilesToWord,
 } from './tiles.js';
 
 /** A play that can still be challenged (C-01), with what is needed to withdraw it (C-02). */
@@ -58,7 +58,7 @@ export interface PendingPlay {
   readonly seat: number;
   readonly placed: readonly Placed[];
   /** Every word formed, main first, as tiles (blank flags kept). */
-  readonly words: readonly (readonly number[])[];
+  readonly words: readonly Word[];
   readonly score: number;
   readonly drew: readonly number[];
   /** Turn counters before the play, restored (+1) when it is withdrawn. */
@@ -701,7 +701,7 @@ function place(
   const words = result.words.map((w) => w.tiles);
   const mode = state.rules.challengeMode;
   if (mode === 'void' || mode === 'automatic') {
-    const invalid = invalidWords(state.set, words, judge);
+    const invalid = invalidWords(words, judge);
     if (invalid.length && mode === 'void') return fail({ code: 'INVALID_WORD', words: invalid });
     if (invalid.length) {
       const penalty =
@@ -731,7 +731,7 @@ function place(
     col: move.col,
     dir: move.dir,
     tiles: [...move.tiles],
-    words: words.map((w) => tilesToWord(state.set, w)),
+    words: words.map((w) => [...w]),
     score: result.score,
     bingo: result.bingo,
     drew,
@@ -750,7 +750,7 @@ function challenge(
   if (!isChallengeable(state.rules)) return fail({ code: 'NO_CHALLENGES' });
   const p = state.pending;
   if (!p || p.seat === seat) return fail({ code: 'NOTHING_TO_CHALLENGE' });
-  const invalid = invalidWords(state.set, p.words, judge); // C-01: all words judged together
+  const invalid = invalidWords(p.words, judge); // C-01: all words judged together
   const valid = invalid.length === 0;
   const perWord = state.rules.challengePenaltyPer === 'word' ? p.words.length : 1;
   const ev: ChallengeEvent = {
@@ -767,16 +767,11 @@ function challenge(
   return commit(state, [ev]);
 }
 
-function invalidWords(
-  set: TileSet,
-  words: readonly (readonly number[])[],
-  judge: WordJudge,
-): string[] {
-  const out: string[] = [];
-  for (const w of words) {
-    const letters = w.map(letterOf);
-    if (!judge.isWord(letters)) out.push(tilesToWord(set, letters));
-  }
+// The words the judge refuses, as they stand on the board (blank flags kept); the judge reads
+// letters only.
+function invalidWords(words: readonly Word[], judge: WordJudge): Word[] {
+  const out: Word[] = [];
+  for (const w of words) if (!judge.isWord(w.map(letterOf))) out.push([...w]);
   return out;
 }
 

@@ -5,7 +5,7 @@ import type { PlaceMove, PlayResult } from './move.js';
 import { evaluatePlacement, placementOf } from './placement.js';
 import { makeRules } from './rules.js';
 import { rigged, run, wordJudge } from './testing/games.js';
-import { boardWith, play } from './testing/positions.js';
+import { boardWith, play, tilesOf } from './testing/positions.js';
 import { BLANK_FLAG, SPANISH, tilesToWord } from './tiles.js';
 
 function evaluate(board: Uint8Array, move: PlaceMove): PlayResult {
@@ -23,7 +23,7 @@ describe('placement rules (§4)', () => {
     const judge = wordJudge(['as']);
     const g = rigged({ rules: voidRules, racks: ['SA', 'E'], bag: 'EEEE' });
     const r = apply(g, { ...play('8H', 'SA'), seat: 0 }, judge);
-    expect(!r.ok && r.error).toMatchObject({ code: 'INVALID_WORD', words: ['SA'] });
+    expect(!r.ok && r.error).toMatchObject({ code: 'INVALID_WORD', words: [tilesOf('SA')] });
     expect(apply(g, { ...play('8H', 'AS'), seat: 0 }, judge).ok).toBe(true);
   });
 
@@ -38,7 +38,7 @@ describe('placement rules (§4)', () => {
     // ESE across row 9 under CASA makes CE, AS, SE: AS is missing from the judge's words.
     const r = apply(g, { ...play('9H', 'ESE'), seat: 0 }, judge);
     expect(!r.ok && r.error).toMatchObject({ code: 'INVALID_WORD' });
-    expect(!r.ok && r.error.words).toEqual(['CE', 'AS', 'SE']);
+    expect(!r.ok && r.error.words).toEqual(['CE', 'AS', 'SE'].map((w) => tilesOf(w)));
   });
 
   it('P-07: tiles may not go into two lines (extending RAJE and TEST at once)', () => {
@@ -78,7 +78,7 @@ describe('placement rules (§4)', () => {
     ).state;
     // CASA again, down through the C of the first one.
     const r = apply(s, { ...play('H8', '.ASA'), seat: 0 }, judge);
-    expect(r.ok && r.value.events[0]).toMatchObject({ kind: 'play', words: ['CASA'] });
+    expect(r.ok && r.value.events[0]).toMatchObject({ kind: 'play', words: [tilesOf('CASA')] });
   });
 
   it('P-10: a committed play is frozen: its squares cannot be played again, its blank keeps its letter', () => {
@@ -110,7 +110,7 @@ describe('scoring (§5)', () => {
     const judge = wordJudge(['che']);
     const g = rigged({ rules: voidRules, racks: ['?HE', 'E'], bag: 'EEEE' });
     const r = apply(g, { ...play('8H', 'cHE'), seat: 0 }, judge);
-    expect(!r.ok && r.error).toMatchObject({ code: 'INVALID_WORD', words: ['CHE'] });
+    expect(!r.ok && r.error).toMatchObject({ code: 'INVALID_WORD', words: [tilesOf('cHE')] });
     expect(apply(g, { ...play('8H', '[ch]E'), seat: 0 }, judge).ok).toBe(true);
   });
 

@@ -18,7 +18,7 @@ import { type Action, type GameSetup, type GameState, apply, newGame } from './g
 import { firstDifference } from './jsonDiff.js';
 import { type Result, err, ok } from './result.js';
 import { type RulesError, type WordJudge, tileSetOf, validateRules } from './rules.js';
-import { BLANK_FLAG, type TileSet, tilesToWord } from './tiles.js';
+import { BLANK_FLAG, type TileSet, letterOf } from './tiles.js';
 
 /** How one field of a stored event is wrong. */
 export type StoredEventProblem =
@@ -197,7 +197,8 @@ function valueProblem(
     case 'placedTiles':
       return listOf(v, placedTile);
     case 'words':
-      return listOf(v, (w) => (typeof w === 'string' ? undefined : ['WRONG_TYPE', '']));
+      // Each word is its tiles on the board: letters, blanks flagged, never an empty square.
+      return listOf(v, (w) => listOf(w, (t) => (t === 0 ? ['BAD_TILE', ''] : placedTile(t))));
     case 'firstDraws':
       return listOf(v, (round) =>
         listOf(round, (pair) => {
@@ -271,9 +272,14 @@ function actionOf(e: GameEvent): Action | undefined {
 }
 
 // The word verdicts an event records: the words it names are invalid, every other word valid.
-function judgeOf(e: GameEvent, set: TileSet): WordJudge {
-  const invalid = new Set('invalidWords' in e ? e.invalidWords : []);
-  return { isWord: (tiles) => !invalid.has(tilesToWord(set, tiles)) };
+// Words are compared as tiles (the judge reads letters, blank flags off), never as text, which
+// would take C·A·L·L·E for C·A·LL·E.
+function judgeOf(e: GameEvent): WordJudge {
+  const key = (letters: ArrayLike<number>): string => Array.from(letters).join(',');
+  const invalid = new Set(
+    'invalidWords' in e ? e.invalidWords.map((w) => key(w.map(letterOf))) : [],
+  );
+  return { isWord: (tiles) => !invalid.has(key(tiles)) };
 }
 
 /**
@@ -301,7 +307,7 @@ export function replayStored(setup: unknown, events: unknown): Result<GameState,
     const e = list[i]!;
     const action = actionOf(e);
     if (!action) return err({ code: 'EVENT_MISMATCH', index: i, field: 'kind' });
-    const r = apply(s, action, judgeOf(e, set));
+    const r = apply(s, action, judgeOf(e));
     if (!r.ok) return err({ code: 'ACTION_REFUSED', index: i, error: r.error });
     for (const [k, caused] of r.value.events.entries()) {
       if (i + k >= list.length) return err({ code: 'MISSING_EVENT', index: i + k });

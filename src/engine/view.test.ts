@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newGame } from './game.js';
 import { PRESETS } from './rules.js';
 import { ANY_WORD, rigged, run, wordJudge } from './testing/games.js';
-import { play } from './testing/positions.js';
+import { play, tilesOf } from './testing/positions.js';
 import { unseenTiles, viewFor } from './view.js';
 import { SPANISH, fullDistribution, parseNotation } from './tiles.js';
 import { unwrap } from './testing/unwrap.js';
@@ -56,7 +56,7 @@ describe('viewFor: what each seat may see (DESIGN §5)', () => {
     expect(v.lastPlay).toMatchObject({
       seat: 0,
       coord: '8H',
-      word: 'CASA',
+      words: [tilesOf('CASA')],
       score: 12,
       gcg: 'CASA',
     });

@@ -5,7 +5,7 @@
  * no rack at all. After the game ends the remaining racks are public (they are scored).
  */
 import { SIZE } from './board.js';
-import type { GameEvent } from './events.js';
+import type { GameEvent, Word } from './events.js';
 import { type GameResult, type GameState, inFinalChallengeWindow } from './game.js';
 import { formatCoord } from './notation/coords.js';
 import { type ChallengeMode, type Rules, describeRules, isChallengeable } from './rules.js';
@@ -19,10 +19,8 @@ export interface LastPlayView {
   readonly seat: number;
   /** GCG coordinate of the main word: `8H` across, `H8` down. */
   readonly coord: string;
-  /** The main word in plain text ("CALLE"). */
-  readonly word: string;
-  /** Every word formed, main first. */
-  readonly words: readonly string[];
+  /** Every word formed, main first, as tiles (blanks flagged). */
+  readonly words: readonly Word[];
   /** The play in GCG notation, `.` for played-through squares: "[CH]AQUETa". */
   readonly gcg: string;
   readonly score: number;
@@ -42,8 +40,8 @@ export interface HistoryEntry {
   /** The seat's total after the entry. */
   readonly total: number;
   readonly coord?: string;
-  readonly word?: string;
-  readonly words?: readonly string[];
+  /** Play: every word formed, main first, as tiles (blanks flagged). */
+  readonly words?: readonly Word[];
   readonly bingo?: boolean;
   /** Exchange: how many tiles (everyone), and which (only the exchanging seat). */
   readonly count?: number;
@@ -51,7 +49,7 @@ export interface HistoryEntry {
   /** Challenge: whose play, whether it stood, the invalid words. */
   readonly target?: number;
   readonly valid?: boolean;
-  readonly invalidWords?: readonly string[];
+  readonly invalidWords?: readonly Word[];
   /** Challenge: points taken off the target's withdrawn play (C-02); 0 when it stood. */
   readonly withdrawn?: number;
   /** Challenge: the failed challenger loses their next turn (`double` mode, C-05). */
@@ -201,8 +199,7 @@ function lastPlayOf(state: GameState): LastPlayView | null {
     return {
       seat: e.seat,
       coord: formatCoord(e),
-      word: e.words[0] ?? '',
-      words: [...e.words],
+      words: e.words.map((w) => [...w]),
       gcg: tilesToGcg(state.set, e.tiles),
       score: e.score,
       bingo: e.bingo,
@@ -228,8 +225,7 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           score: e.score,
           total: totals[e.seat]!,
           coord: formatCoord(e),
-          word: e.words[0] ?? '',
-          words: [...e.words],
+          words: e.words.map((w) => [...w]),
           bingo: e.bingo,
         });
         return;
@@ -260,7 +256,7 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           score: -e.penalty,
           total: totals[e.seat]!,
           coord: formatCoord(e),
-          invalidWords: [...e.invalidWords],
+          invalidWords: e.invalidWords.map((w) => [...w]),
         });
         return;
       case 'challenge':
@@ -272,7 +268,7 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           seat: e.seat,
           target: e.target,
           valid: e.valid,
-          invalidWords: [...e.invalidWords],
+          invalidWords: e.invalidWords.map((w) => [...w]),
           withdrawn: e.withdrawn,
           loseTurn: e.loseTurn,
           score: -e.penalty,

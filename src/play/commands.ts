@@ -9,6 +9,7 @@ import { evaluatePlacement, placementOf } from '../engine/placement.js';
 import { type PlayState, say, sayError } from './state.js';
 import type { Mode, Reaction, TurnRecord } from './types.js';
 import { parseSquare } from '../engine/notation/coords.js';
+import { tilesToWord } from '../engine/tiles.js';
 
 /** How a command was given: a single key, or a line typed in the command line. */
 export type Via = 'key' | 'line';
@@ -194,8 +195,9 @@ export const COMMANDS: readonly CommandSpec[] = [
       const items: string[] = [];
       st.view.history.forEach((rec, i) => {
         if (rec.kind !== 'place' || isWithdrawn(st.view.history, i)) return;
-        let item = `${rec.word} en ${rec.coord} ${coordDir(rec.coord)}`;
-        if (rec.words.length > 1) item += ` (y ${rec.words.slice(1).join(', ')})`;
+        const [main, ...others] = rec.words.map((w) => tilesToWord(st.set, w));
+        let item = `${main} en ${rec.coord} ${coordDir(rec.coord)}`;
+        if (others.length) item += ` (y ${others.join(', ')})`;
         items.push(item);
       });
       if (items.length === 0) return one(say('No hay palabras en el tablero.', 'board'));

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPANISH } from '../engine/tiles.js';
 import { unwrap } from '../engine/testing/unwrap.js';
+import { tilesOf } from '../engine/testing/positions.js';
 import { parseCgp } from '../engine/notation/cgp.js';
 import { rulesFromPreset } from '../engine/rules.js';
 import { replayStored } from '../engine/stored.js';
@@ -22,7 +23,7 @@ function expectSentence(text: string): void {
 }
 
 describe('playErrorText: every engine and core code', () => {
-  const data = { square: 112, tiles: [Z], words: ['CASAX'], bag: 3, text: 'Q' };
+  const data = { square: 112, tiles: [Z], words: [tilesOf('CASAX')], bag: 3, text: 'Q' };
 
   it.each(PLAY_ERROR_CODES)('%s reads as a sentence', (code) => {
     const text = playErrorText({ code, ...data }, SPANISH);
@@ -44,12 +45,12 @@ describe('playErrorText: every engine and core code', () => {
   });
 
   it('agrees in number: one word, several words, one tile in the bag (X-02)', () => {
-    expect(playErrorText({ code: 'INVALID_WORD', words: ['CASAX'] }, SPANISH)).toBe(
+    expect(playErrorText({ code: 'INVALID_WORD', words: [tilesOf('CASAX')] }, SPANISH)).toBe(
       'Palabra no válida: CASAX.',
     );
-    expect(playErrorText({ code: 'INVALID_WORD', words: ['CASAX', 'XA'] }, SPANISH)).toBe(
-      'Palabras no válidas: CASAX, XA.',
-    );
+    expect(
+      playErrorText({ code: 'INVALID_WORD', words: [tilesOf('CASAX'), tilesOf('XA')] }, SPANISH),
+    ).toBe('Palabras no válidas: CASAX, XA.');
     expect(playErrorText({ code: 'BAG_TOO_SMALL_TO_EXCHANGE', bag: 1 }, SPANISH)).toBe(
       'No se puede cambiar: queda 1 ficha en la bolsa.',
     );

@@ -28,7 +28,7 @@ import type {
 } from '../engine/replay.js';
 import type { RulesError, RulesProblem, RulesProblemCode } from '../engine/rules.js';
 import type { StoredEventProblem, StoredGameError, StoredGameErrorCode } from '../engine/stored.js';
-import { BLANK_FLAG, type TileSet, letterOf } from '../engine/tiles.js';
+import { BLANK_FLAG, type TileSet, letterOf, tilesToWord } from '../engine/tiles.js';
 import { tileText, tilesCount } from './speech.js';
 import { echo } from './echo.js';
 
@@ -112,8 +112,8 @@ const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
     e.text !== undefined
       ? `La letra ${e.text} no existe en el juego español.`
       : 'Esa letra no existe en el juego (no hay K ni W).',
-  INVALID_WORD: (e) => {
-    const w = e.words ?? [];
+  INVALID_WORD: (e, set) => {
+    const w = (e.words ?? []).map((tiles) => tilesToWord(set, tiles));
     if (w.length === 0) return 'La jugada forma una palabra no válida.';
     return w.length === 1 ? `Palabra no válida: ${w[0]}.` : `Palabras no válidas: ${list(w)}.`;
   },

@@ -20,7 +20,6 @@ function turnRecordOf(h: HistoryEntry): TurnRecord | undefined {
         kind: 'place',
         seat: h.seat,
         coord: h.coord ?? '',
-        word: h.word ?? '',
         words: h.words ?? [],
         score: h.score,
         bingo: h.bingo ?? false,

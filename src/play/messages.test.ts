@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeRules } from '../engine/rules.js';
 import { rigged, run, wordJudge } from '../engine/testing/games.js';
-import { play } from '../engine/testing/positions.js';
+import { play, tilesOf } from '../engine/testing/positions.js';
 import { viewFor } from '../engine/view.js';
 import { playViewOf } from './fromGame.js';
 import { turnRecordText } from './messages.js';
@@ -21,7 +21,7 @@ const challenge = (
   seat,
   target,
   valid,
-  invalidWords: valid ? [] : ['DUDAT'],
+  invalidWords: valid ? [] : [tilesOf('DUDAT')],
   penalty,
   loseTurn,
 });

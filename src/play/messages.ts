@@ -2,8 +2,9 @@
  * The Spanish sentences of the core: plays, turns and the end described (error codes are
  * turned into sentences by errorText.ts). Every client shows or speaks these same strings.
  */
+import type { Word } from '../engine/events.js';
 import type { PlayResult } from '../engine/move.js';
-import { wordToTiles } from '../engine/tiles.js';
+import { tilesToWord } from '../engine/tiles.js';
 import type { TileSet } from '../engine/tiles.js';
 import { points, spelled, tilesCount, wordText } from './speech.js';
 import type { GameEnd, PlayView, SeatView, TurnRecord } from './types.js';
@@ -52,18 +53,19 @@ export function turnRecordText(
 ): string {
   const who = seatName(view, rec.seat);
   const mine = rec.seat === view.seat;
+  const words = (list: readonly Word[]): string[] => list.map((w) => tilesToWord(view.set, w));
   switch (rec.kind) {
     case 'place': {
+      const [main, ...others] = rec.words;
+      const word = tilesToWord(view.set, main);
       let text =
         ownPlayPrefix && mine
-          ? `Jugada ${rec.word}, ${rec.coord} ${coordDir(rec.coord)}, ${points(rec.score)}`
-          : `${who}: ${rec.coord} ${coordDir(rec.coord)}, ${rec.word}, ${rec.score}`;
+          ? `Jugada ${word}, ${rec.coord} ${coordDir(rec.coord)}, ${points(rec.score)}`
+          : `${who}: ${rec.coord} ${coordDir(rec.coord)}, ${word}, ${rec.score}`;
       if (rec.bingo) text += ', con scrabble';
       if (detailed) {
-        const tiles = wordToTiles(view.set, rec.word);
-        if (tiles.ok) text += `. Se deletrea: ${spelled(view.set, tiles.value)}`;
-        const others = rec.words.slice(1);
-        if (others.length) text += `. Además: ${others.join(', ')}`;
+        text += `. Se deletrea: ${spelled(view.set, main)}`;
+        if (others.length) text += `. Además: ${words(others).join(', ')}`;
       }
       return text + '.';
     }
@@ -78,7 +80,7 @@ export function turnRecordText(
     case 'resign':
       return mine ? 'Has abandonado.' : `${who} abandona.`;
     case 'rejected': {
-      const bad = rec.invalidWords.length ? ` (${rec.invalidWords.join(', ')})` : '';
+      const bad = rec.invalidWords.length ? ` (${words(rec.invalidWords).join(', ')})` : '';
       const pen = rec.penalty > 0 ? `, ${points(-rec.penalty)}` : '';
       return mine
         ? `Tu jugada en ${rec.coord} no vale${bad}: pierdes el turno${pen}.`
@@ -92,7 +94,7 @@ export function turnRecordText(
       const pen = rec.penalty > 0 ? `, ${points(-rec.penalty)} para ${mine ? 'ti' : who}` : '';
       const lost = rec.loseTurn ? (mine ? '; pierdes el turno' : `; ${who} pierde el turno`) : '';
       if (rec.valid) return `${subject} ${play}: es válida y se mantiene${pen}${lost}.`;
-      const bad = rec.invalidWords.length ? `: ${rec.invalidWords.join(', ')} no vale` : '';
+      const bad = rec.invalidWords.length ? `: ${words(rec.invalidWords).join(', ')} no vale` : '';
       const right = mine ? 'aciertas' : 'acierta';
       return `${subject} ${play} y ${right}${bad}. La jugada se retira, 0 puntos.`;
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tilesOf } from '../engine/testing/positions.js';
 import { Session } from './session.js';
 import { MIDGAME } from './testing/cases.js';
 import { viewFrom } from './testing/views.js';
@@ -46,7 +47,8 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
 
   it('refusals from the game are announced with the invalid words (INVALID_WORD)', () => {
     const s = new Session(viewFrom(MIDGAME));
-    const refused = { ok: false, error: { code: 'INVALID_WORD', words: ['CASAX'] } } as const;
+    const words = [tilesOf('CASAX')];
+    const refused = { ok: false, error: { code: 'INVALID_WORD', words } } as const;
     expect(s.moveOutcome(refused)[0]!.text).toBe('Palabra no válida: CASAX.');
     expect(s.line('repetir').say[0]!.text).toBe('Palabra no válida: CASAX.');
   });

@@ -4,6 +4,7 @@
  * and intents it gets back (DESIGN.md §1, UX.md §2).
  */
 import type { GameError } from '../engine/errors.js';
+import type { Word } from '../engine/events.js';
 import type { Move } from '../engine/move.js';
 import type { Err } from '../engine/result.js';
 import type { ScoringRules } from '../engine/placement.js';
@@ -36,7 +37,7 @@ export interface SeatView {
 
 /**
  * One turn in the history, in playing order, as any viewer may know it (mirrors the engine's
- * per-seat history: words as plain text, coordinates in GCG style).
+ * per-seat history: words as tiles, coordinates in GCG style).
  */
 export type TurnRecord =
   | {
@@ -44,10 +45,8 @@ export type TurnRecord =
       readonly seat: number;
       /** GCG coordinate of the main word: `8H` across, `H8` down. */
       readonly coord: string;
-      /** The main word in plain text ("CALLE"). */
-      readonly word: string;
-      /** Every word formed, main first. */
-      readonly words: readonly string[];
+      /** Every word formed, main first, as tiles (blanks flagged). */
+      readonly words: readonly Word[];
       readonly score: number;
       readonly bingo: boolean;
     }
@@ -61,7 +60,7 @@ export type TurnRecord =
       readonly kind: 'rejected';
       readonly seat: number;
       readonly coord: string;
-      readonly invalidWords: readonly string[];
+      readonly invalidWords: readonly Word[];
       readonly penalty: number;
     }
   /** A challenge of `target`'s play: `valid` means the play stood. */
@@ -70,7 +69,7 @@ export type TurnRecord =
       readonly seat: number;
       readonly target: number;
       readonly valid: boolean;
-      readonly invalidWords: readonly string[];
+      readonly invalidWords: readonly Word[];
       readonly penalty: number;
       /** The failed challenger loses their next turn (`double` mode, C-05). */
       readonly loseTurn?: boolean;

@@ -17,6 +17,13 @@ export function play(coord: string, word: string, set: TileSet = SPANISH): Place
   return { kind: 'place', row: c.row, col: c.col, dir: c.dir, tiles };
 }
 
+/** Tile codes from GCG text: `tilesOf('CALLE')` is C·A·L·L·E, `tilesOf('CA[LL]E')` C·A·LL·E. */
+export function tilesOf(gcg: string, set: TileSet = SPANISH): number[] {
+  const tiles = parseNotation(set, gcg);
+  if (!tiles.ok) throw new Error(`bad tiles ${gcg}`);
+  return tiles.value;
+}
+
 /** A board holding the given words, each `[coord, word]`, written without validation. */
 export function boardWith(words: [string, string][], set: TileSet = SPANISH): Uint8Array {
   const board = emptyBoard();

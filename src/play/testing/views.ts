@@ -12,7 +12,7 @@ import {
   placementOf,
 } from '../../engine/placement.js';
 import { play } from '../../engine/testing/positions.js';
-import { SPANISH, parseNotation, tilesToWord } from '../../engine/tiles.js';
+import { SPANISH, parseNotation } from '../../engine/tiles.js';
 import type { GameEnd, PlayView, SeatView, TurnRecord } from '../types.js';
 
 /** A turn written in text: `[seat, '8H', 'CASA']`, `[seat, 'pass']`, `[seat, 'exchange', 3]`. */
@@ -61,13 +61,11 @@ export function viewFrom(spec: ViewSpec): PlayView {
       const r = rResult.value;
       applyPlacement(board, placed);
       scores[seat]! += r.score;
-      const words = r.words.map((w) => tilesToWord(SPANISH, w.tiles));
       history.push({
         kind: 'place',
         seat,
         coord: t[1],
-        word: words[0] ?? '',
-        words,
+        words: r.words.map((w) => [...w.tiles]),
         score: r.score,
         bingo: r.bingo,
       });
