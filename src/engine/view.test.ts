@@ -23,9 +23,8 @@ describe('viewFor: what each seat may see (DESIGN §5)', () => {
     expect(v1.rack).toHaveLength(7);
     const text = JSON.stringify(v0);
     // Seat 1's exchanged tiles show to seat 1 only; seat 0 sees the count.
-    expect(v0.history[1]).toMatchObject({ kind: 'exchange', count: 3 });
-    expect(v0.history[1]!.tiles).toBeUndefined();
-    expect(v1.history[1]!.tiles).toEqual(tiles('OOO'));
+    expect(v0.history[1]).toMatchObject({ kind: 'exchange', count: 3, tiles: null });
+    expect(v1.history[1]).toMatchObject({ kind: 'exchange', count: 3, tiles: tiles('OOO') });
     expect(text).not.toContain('"bag"');
     expect(text).not.toContain('racks');
     expect(v0.rackCounts).toEqual([7, 7]);
@@ -48,20 +47,22 @@ describe('viewFor: what each seat may see (DESIGN §5)', () => {
     expect(v.board[7 * 15 + 7]).toBe(3);
   });
 
-  it('shows bag count, turn, last play with GCG coordinate, and the rules', () => {
+  it('shows bag count, turn, the last play (8H: row 7, column 7, across) and the rules', () => {
     const v = viewFor(state, 0);
     expect(v.bagCount).toBe(13 - 4);
     expect(v.turn).toBe(0);
-    expect(v.yourTurn).toBe(true);
-    expect(v.lastPlay).toMatchObject({
+    expect(v.lastPlay).toEqual({
       seat: 0,
-      coord: '8H',
+      row: 7,
+      col: 7,
+      dir: 'H',
+      tiles: tilesOf('CASA'),
       words: [tilesOf('CASA')],
       score: 12,
-      gcg: 'CASA',
+      bingo: false,
+      squares: [112, 113, 114, 115],
     });
     expect(v.rules).toEqual(PRESETS.fise);
-    expect(v.rulesSummary).toContain('fise');
     expect(v.phase).toBe('playing');
     expect(JSON.parse(JSON.stringify(v))).toEqual(v);
   });

@@ -7,58 +7,82 @@
 import { SIZE } from './board.js';
 import type { GameEvent, Word } from './events.js';
 import { type GameResult, type GameState, inFinalChallengeWindow } from './game.js';
-import { formatCoord } from './notation/coords.js';
-import { type ChallengeMode, type Rules, describeRules, isChallengeable } from './rules.js';
-import { BLANK, BLANK_FLAG, fullDistribution, rackToTiles, tilesToGcg } from './tiles.js';
+import type { Placement } from './move.js';
+import { type Rules, isChallengeable } from './rules.js';
+import { BLANK, BLANK_FLAG, fullDistribution, rackToTiles } from './tiles.js';
 
 /** Who is looking: a seat number or an observer. */
 export type Viewer = number | 'observer';
 
-/** The latest play still on the board. */
-export interface LastPlayView {
+/** The latest play still on the board: where it went, what it formed and scored. */
+export interface LastPlayView extends Placement {
   readonly seat: number;
-  /** GCG coordinate of the main word: `8H` across, `H8` down. */
-  readonly coord: string;
   /** Every word formed, main first, as tiles (blanks flagged). */
   readonly words: readonly Word[];
-  /** The play in GCG notation, `.` for played-through squares: "[CH]AQUETa". */
-  readonly gcg: string;
   readonly score: number;
   readonly bingo: boolean;
   /** Squares of the tiles it placed (for highlighting). */
   readonly squares: readonly number[];
 }
 
-/** One line of the game's history, as a viewer may see it. */
-export interface HistoryEntry {
+/** What every line of the history has: the event it shows and the seat's total after it. */
+interface HistoryBase {
   /** Index of the event in the game's event list. */
   readonly index: number;
-  readonly kind: 'play' | 'exchange' | 'pass' | 'challenge' | 'rejected' | 'accept' | 'resign';
   readonly seat: number;
-  /** Points this entry changed the seat's score by (negative for withdrawals and penalties). */
-  readonly score: number;
   /** The seat's total after the entry. */
   readonly total: number;
-  readonly coord?: string;
-  /** Play: every word formed, main first, as tiles (blanks flagged). */
-  readonly words?: readonly Word[];
-  readonly bingo?: boolean;
-  /** Exchange: how many tiles (everyone), and which (only the exchanging seat). */
-  readonly count?: number;
-  readonly tiles?: readonly number[];
-  /** Challenge: whose play, whether it stood, the invalid words. */
-  readonly target?: number;
-  readonly valid?: boolean;
-  readonly invalidWords?: readonly Word[];
-  /** Challenge: points taken off the target's withdrawn play (C-02); 0 when it stood. */
-  readonly withdrawn?: number;
-  /** Challenge: the failed challenger loses their next turn (`double` mode, C-05). */
-  readonly loseTurn?: boolean;
 }
 
+/** A play that stood when it was made (a later challenge entry may withdraw it). */
+export interface PlayEntry extends HistoryBase, Placement {
+  readonly kind: 'play';
+  /** Every word formed, main first, as tiles (blanks flagged). */
+  readonly words: readonly Word[];
+  readonly score: number;
+  readonly bingo: boolean;
+}
+
+/** X-01: how many tiles went back (everyone), and which (only the exchanging seat). */
+export interface ExchangeEntry extends HistoryBase {
+  readonly kind: 'exchange';
+  readonly count: number;
+  /** The returned tiles for the seat that exchanged them; null for every other viewer. */
+  readonly tiles: readonly number[] | null;
+}
+
+/** A pass, the acceptance of the last play (E-06) or a resignation. */
+export interface TurnEntry extends HistoryBase {
+  readonly kind: 'pass' | 'accept' | 'resign';
+}
+
+/** C-04 `automatic`: a play taken back on submission; the turn is lost. */
+export interface RejectedEntry extends HistoryBase, Placement {
+  readonly kind: 'rejected';
+  readonly invalidWords: readonly Word[];
+  /** Points the seat lost (0 when the rules charge nothing). */
+  readonly penalty: number;
+}
+
+/** C-01…C-05: `seat` challenged `target`'s play; `valid` means it stood. */
+export interface ChallengeEntry extends HistoryBase {
+  readonly kind: 'challenge';
+  readonly target: number;
+  readonly valid: boolean;
+  readonly invalidWords: readonly Word[];
+  /** Points taken off the target's withdrawn play (C-02); 0 when it stood. */
+  readonly withdrawn: number;
+  /** Points the challenger lost (`penalty` mode). */
+  readonly penalty: number;
+  /** The failed challenger loses their next turn (`double` mode, C-05). */
+  readonly loseTurn: boolean;
+}
+
+/** One line of the game's history, as a viewer may see it. */
+export type HistoryEntry = PlayEntry | ExchangeEntry | TurnEntry | RejectedEntry | ChallengeEntry;
+
 /** The end of the game, as shown to everyone: the engine's result plus the leftover racks. */
-export interface ResultView extends Omit<GameResult, 'reason'> {
-  readonly reason: string;
+export interface ResultView extends GameResult {
   /** Everyone's leftover tiles, public once the game is over. */
   readonly racks: readonly (readonly number[])[];
 }
@@ -66,7 +90,6 @@ export interface ResultView extends Omit<GameResult, 'reason'> {
 /** A plain, JSON-ready picture of the game for one viewer. */
 export interface GameView {
   readonly viewer: Viewer;
-  readonly players: number;
   /** The state version: send it back with actions to detect stale ones. */
   readonly version: number;
   /** 225 tile codes, `row*15+col`; 0 empty, blanks carry BLANK_FLAG. */
@@ -79,11 +102,10 @@ export interface GameView {
   readonly rackCounts: readonly number[];
   readonly bagCount: number;
   readonly scores: readonly number[];
-  /** The seat to act. */
+  /** The seat to act (the last one to act once the game is over). */
   readonly turn: number;
-  readonly yourTurn: boolean;
   /** `playing`, `final-challenge` (E-06: the last play may be challenged or accepted), `over`. */
-  readonly phase: 'playing' | 'final-challenge' | 'over';
+  readonly phase: Phase;
   /** This viewer may challenge the last play now (C-01). */
   readonly canChallenge: boolean;
   /** The bag can fund an exchange of at least one tile (X-01…X-03). */
@@ -92,16 +114,16 @@ export interface GameView {
   readonly history: readonly HistoryEntry[];
   readonly result: ResultView | null;
   readonly rules: Rules;
-  readonly challengeMode: ChallengeMode;
-  /** One-line Spanish summary of the rules. */
-  readonly rulesSummary: string;
   /** Tiles this viewer cannot see, as counts per code (index 0 = blanks); see `unseenTiles`. */
   readonly unseen: readonly number[];
-  /** Time used per seat in ms (clock option). */
+  /** Time used per seat in ms, summed from the actions (clock option, TM-02). */
   readonly clockMs: readonly number[];
   /** Seats that will lose their next turn (`double` mode). */
   readonly skipping: readonly number[];
 }
+
+/** Where a game stands: play goes on, only the last play may be challenged (E-06), or over. */
+export type Phase = 'playing' | 'final-challenge' | 'over';
 
 /**
  * Tiles a seat cannot see: the full set minus the board and minus the seat's own rack, as a
@@ -139,7 +161,6 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
   const endEvent = state.events[state.events.length - 1];
   return {
     viewer,
-    players: state.players,
     version: state.version,
     board: plain(state.board),
     rack: viewer === 'observer' ? null : rackToTiles(state.racks[viewer]!),
@@ -148,7 +169,6 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     bagCount: state.bag.length,
     scores: [...state.scores],
     turn: state.turn,
-    yourTurn: !over && viewer === state.turn,
     phase: over ? 'over' : finalWindow ? 'final-challenge' : 'playing',
     canChallenge,
     canExchange: !over && !finalWindow && state.bag.length >= state.rules.exchangeMinBag,
@@ -170,8 +190,6 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
           }
         : null,
     rules: state.rules,
-    challengeMode: state.rules.challengeMode,
-    rulesSummary: describeRules(state.rules),
     unseen: plain(unseenTiles(state, viewer)),
     clockMs: [...state.clockMs],
     skipping: state.skip.flatMap((s, seat) => (s ? [seat] : [])),
@@ -198,9 +216,11 @@ function lastPlayOf(state: GameState): LastPlayView | null {
     const squares = e.tiles.flatMap((t, k) => (t === 0 ? [] : [start + k * step]));
     return {
       seat: e.seat,
-      coord: formatCoord(e),
+      row: e.row,
+      col: e.col,
+      dir: e.dir,
+      tiles: [...e.tiles],
       words: e.words.map((w) => [...w]),
-      gcg: tilesToGcg(state.set, e.tiles),
       score: e.score,
       bingo: e.bingo,
       squares,
@@ -215,6 +235,7 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
   state.events.forEach((e: GameEvent, index) => {
     switch (e.kind) {
       case 'start':
+      case 'end': // shown as `result`
         return;
       case 'play':
         totals[e.seat]! += e.score;
@@ -222,10 +243,13 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           index,
           kind: 'play',
           seat: e.seat,
-          score: e.score,
           total: totals[e.seat]!,
-          coord: formatCoord(e),
+          row: e.row,
+          col: e.col,
+          dir: e.dir,
+          tiles: [...e.tiles],
           words: e.words.map((w) => [...w]),
+          score: e.score,
           bingo: e.bingo,
         });
         return;
@@ -234,18 +258,15 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           index,
           kind: 'exchange',
           seat: e.seat,
-          score: 0,
           total: totals[e.seat]!,
           count: e.returned.length,
-          ...(viewer === e.seat ? { tiles: [...e.returned] } : {}),
+          tiles: viewer === e.seat ? [...e.returned] : null,
         });
         return;
       case 'pass':
       case 'accept':
-        out.push({ index, kind: e.kind, seat: e.seat, score: 0, total: totals[e.seat]! });
-        return;
       case 'resign':
-        out.push({ index, kind: 'resign', seat: e.seat, score: 0, total: totals[e.seat]! });
+        out.push({ index, kind: e.kind, seat: e.seat, total: totals[e.seat]! });
         return;
       case 'rejected':
         totals[e.seat]! -= e.penalty;
@@ -253,10 +274,13 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           index,
           kind: 'rejected',
           seat: e.seat,
-          score: -e.penalty,
           total: totals[e.seat]!,
-          coord: formatCoord(e),
+          row: e.row,
+          col: e.col,
+          dir: e.dir,
+          tiles: [...e.tiles],
           invalidWords: e.invalidWords.map((w) => [...w]),
+          penalty: e.penalty,
         });
         return;
       case 'challenge':
@@ -266,17 +290,15 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           index,
           kind: 'challenge',
           seat: e.seat,
+          total: totals[e.seat]!,
           target: e.target,
           valid: e.valid,
           invalidWords: e.invalidWords.map((w) => [...w]),
           withdrawn: e.withdrawn,
+          penalty: e.penalty,
           loseTurn: e.loseTurn,
-          score: -e.penalty,
-          total: totals[e.seat]!,
         });
         return;
-      case 'end':
-        return; // shown as `result`
     }
   });
   return out;

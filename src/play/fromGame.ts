@@ -3,6 +3,7 @@
  * is also what the server sends a web client: the two renderers read the same data.
  */
 import { overtimePenalty } from '../engine/game.js';
+import { formatCoord } from '../engine/notation/coords.js';
 import { scoringOf, tileSetOf } from '../engine/rules.js';
 import type { GameView, HistoryEntry } from '../engine/view.js';
 import type { GameEnd, PlayView, TurnRecord } from './types.js';
@@ -19,13 +20,13 @@ function turnRecordOf(h: HistoryEntry): TurnRecord | undefined {
       return {
         kind: 'place',
         seat: h.seat,
-        coord: h.coord ?? '',
-        words: h.words ?? [],
+        coord: formatCoord(h),
+        words: h.words,
         score: h.score,
-        bingo: h.bingo ?? false,
+        bingo: h.bingo,
       };
     case 'exchange':
-      return { kind: 'exchange', seat: h.seat, count: h.count ?? 0 };
+      return { kind: 'exchange', seat: h.seat, count: h.count };
     case 'pass':
     case 'accept':
     case 'resign':
@@ -34,19 +35,19 @@ function turnRecordOf(h: HistoryEntry): TurnRecord | undefined {
       return {
         kind: 'rejected',
         seat: h.seat,
-        coord: h.coord ?? '',
-        invalidWords: h.invalidWords ?? [],
-        penalty: -h.score,
+        coord: formatCoord(h),
+        invalidWords: h.invalidWords,
+        penalty: h.penalty,
       };
     case 'challenge':
       return {
         kind: 'challenge',
         seat: h.seat,
-        target: h.target ?? -1,
-        valid: h.valid ?? true,
-        invalidWords: h.invalidWords ?? [],
-        penalty: -h.score,
-        loseTurn: h.loseTurn ?? false,
+        target: h.target,
+        valid: h.valid,
+        invalidWords: h.invalidWords,
+        penalty: h.penalty,
+        loseTurn: h.loseTurn,
       };
     default:
       return undefined;

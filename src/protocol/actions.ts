@@ -1,0 +1,36 @@
+/**
+ * What a client may ask for (DESIGN.md §5): its seat's intentions, each with the state version
+ * it was based on so a stale one is refused. The seat is not part of the message — whoever
+ * receives it knows which seat the sender holds — nor the time spent, which the receiver's
+ * clock measures. Unknown fields make a message invalid.
+ */
+import { z } from 'zod';
+import type { Action } from '../engine/game.js';
+import { type DeepReadonly, count, placementShape, tileCode } from './common.js';
+
+const version = count;
+
+/** One action of a seat, told apart by `kind`. */
+export const clientActionSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('place'), version, ...placementShape }),
+  /** X-01: the rack tiles to return (blank = 0). */
+  z.strictObject({
+    kind: z.literal('exchange'),
+    version,
+    tiles: z.array(tileCode).min(1).max(15),
+  }),
+  z.strictObject({ kind: z.literal('pass'), version }),
+  /** C-01: challenge the last play. */
+  z.strictObject({ kind: z.literal('challenge'), version }),
+  /** E-06: accept the last play of the game. */
+  z.strictObject({ kind: z.literal('accept'), version }),
+  z.strictObject({ kind: z.literal('resign'), version }),
+]);
+
+/** An action as a client sends it. */
+export type ClientAction = DeepReadonly<z.output<typeof clientActionSchema>>;
+
+/** The engine's action for a client's, once the receiver knows the seat (and the time spent). */
+export function engineAction(action: ClientAction, seat: number, elapsedMs?: number): Action {
+  return { ...action, seat, ...(elapsedMs !== undefined ? { elapsedMs } : {}) };
+}

@@ -1,0 +1,22 @@
+/**
+ * Messages between a game and its clients (DESIGN.md §1): zod schemas with the types inferred
+ * from them. A receiver parses what arrives with the schema (`clientViewSchema.safeParse`,
+ * `clientActionSchema.safeParse`); a sender builds a view with `clientView`.
+ */
+export {
+  type ClientView,
+  type ClockBase,
+  type HistoryRecord,
+  type ResultInfo,
+  type SeatInfo,
+  type TableFacts,
+  clientView,
+  clientViewSchema,
+  historyEntrySchema,
+  endReasonSchema,
+} from './view.js';
+export { type ClientAction, clientActionSchema, engineAction } from './actions.js';
+export { rulesSchema } from './common.js';
+
+/** The protocol's version: a client and a server with different versions do not talk. */
+export const PROTOCOL_VERSION = 1;
