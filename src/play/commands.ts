@@ -7,8 +7,10 @@ import { clockText, coordDir, endText, scoresText, turnRecordText, turnText } fr
 import { parseExchangeText, parsePlayText } from './playText.js';
 import { evaluatePlacement, placementOf } from '../engine/placement.js';
 import { type PlayState, say, sayError } from './state.js';
-import type { Mode, Reaction, TurnRecord } from './types.js';
-import { parseSquare } from '../engine/notation/coords.js';
+import type { Mode, Reaction } from './types.js';
+import { formatCoord, parseSquare } from '../engine/notation/coords.js';
+import type { HistoryRecord } from '../protocol/view.js';
+import { seatClock } from './view.js';
 import { tilesToWord } from '../engine/tiles.js';
 
 /** How a command was given: a single key, or a line typed in the command line. */
@@ -36,18 +38,18 @@ const always = (): boolean => true;
 const one = (a: ReturnType<typeof say>): Reaction => ({ say: [a] });
 
 const needTurn = (st: PlayState): Reaction =>
-  one(sayError(st.set, st.view.end ? 'GAME_OVER' : 'NOT_YOUR_TURN'));
+  one(sayError(st.set, st.view.phase === 'over' ? 'GAME_OVER' : 'NOT_YOUR_TURN'));
 
-function isWithdrawn(history: readonly TurnRecord[], i: number): boolean {
+function isWithdrawn(history: readonly HistoryRecord[], i: number): boolean {
   const rec = history[i]!;
   const next = history[i + 1];
-  return rec.kind === 'place' && next?.kind === 'challenge' && !next.valid;
+  return rec.kind === 'play' && next?.kind === 'challenge' && !next.valid;
 }
 
 function exchangeReaction(st: PlayState, tiles: number[]): Reaction {
   if (tiles.length === 0) return one(sayError(st.set, 'NOTHING_TO_EXCHANGE'));
   if (!st.view.canExchange)
-    return one(sayError(st.set, 'BAG_TOO_SMALL_TO_EXCHANGE', { bag: st.view.bag }));
+    return one(sayError(st.set, 'BAG_TOO_SMALL_TO_EXCHANGE', { bag: st.view.bagCount }));
   const pool = st.rackSlots().map((s) => st.slots[s]!);
   for (const t of tiles) {
     const k = pool.indexOf(t);
@@ -133,7 +135,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       }
       if (st.mode === 'cambio') return exchangeReaction(st, st.selectedTiles());
       if (!st.view.canExchange)
-        return one(sayError(st.set, 'BAG_TOO_SMALL_TO_EXCHANGE', { bag: st.view.bag }));
+        return one(sayError(st.set, 'BAG_TOO_SMALL_TO_EXCHANGE', { bag: st.view.bagCount }));
       return one(st.setMode('cambio'));
     },
   },
@@ -194,9 +196,10 @@ export const COMMANDS: readonly CommandSpec[] = [
     run: (st) => {
       const items: string[] = [];
       st.view.history.forEach((rec, i) => {
-        if (rec.kind !== 'place' || isWithdrawn(st.view.history, i)) return;
+        if (rec.kind !== 'play' || isWithdrawn(st.view.history, i)) return;
         const [main, ...others] = rec.words.map((w) => tilesToWord(st.set, w));
-        let item = `${main} en ${rec.coord} ${coordDir(rec.coord)}`;
+        const coord = formatCoord(rec);
+        let item = `${main} en ${coord} ${coordDir(coord)}`;
         if (others.length) item += ` (y ${others.join(', ')})`;
         items.push(item);
       });
@@ -232,10 +235,12 @@ export const COMMANDS: readonly CommandSpec[] = [
     help: 'Tiempo que le queda a cada jugador.',
     available: always,
     run: (st) => {
-      if (!st.view.timed) return one(say('Partida sin reloj.', 'clock'));
+      if (!st.view.clock) return one(say('Partida sin reloj.', 'clock'));
+      const at = st.now();
       const parts = st.view.seats.map((s, i) => {
         const who = i === st.view.seat ? 'Tú' : s.name;
-        return `${who} ${clockText(s.clockMs ?? 0, s.overtimePenalty ?? 0)}`;
+        const c = seatClock(st.view, i, at)!;
+        return `${who} ${clockText(c.remainingMs, c.penalty)}`;
       });
       return one(say(parts.join(', ') + '.', 'clock'));
     },
@@ -322,9 +327,9 @@ export const COMMANDS: readonly CommandSpec[] = [
     keys: [],
     names: ['resultado'],
     help: 'Resultado de la partida, cuando ha terminado.',
-    available: (st) => st.view.end !== undefined,
+    available: (st) => st.view.result !== null,
     unavailable: () => one(say('La partida sigue en juego.', 'score')),
-    run: (st) => one(say(endText(st.view, st.view.end!), 'score')),
+    run: (st) => one(say(endText(st.view, st.view.result!), 'score')),
   },
 ];
 
@@ -405,11 +410,11 @@ export function runCommand(st: PlayState, c: CommandSpec, arg: string, via: Via)
 /** A whole play typed on the command line (`8H casa`): parsed, placement-checked, submitted. */
 export function playLine(st: PlayState, text: string): Reaction {
   if (!st.myTurn) return needTurn(st);
-  const r = parsePlayText(st.set, st.view.board, st.slots, text);
+  const r = parsePlayText(st.set, st.board, st.slots, text);
   if (!r.ok) return one(sayError(st.set, r.error.code, r.error));
-  const placed = placementOf(st.view.board, r.value);
+  const placed = placementOf(st.board, r.value);
   if (!placed.ok) return one(sayError(st.set, placed.error.code, placed.error));
-  const ev = evaluatePlacement(st.view.board, placed.value, st.set, st.view.scoring);
+  const ev = evaluatePlacement(st.board, placed.value, st.set, st.scoring);
   if (!ev.ok) return one(sayError(st.set, ev.error.code, ev.error));
   st.placed = [];
   st.pendingBlank = undefined;

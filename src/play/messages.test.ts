@@ -4,10 +4,10 @@ import { makeRules } from '../engine/rules.js';
 import { rigged, run, wordJudge } from '../engine/testing/games.js';
 import { play, tilesOf } from '../engine/testing/positions.js';
 import { viewFor } from '../engine/view.js';
-import { playViewOf } from './fromGame.js';
+import { clientView } from '../protocol/view.js';
 import { turnRecordText } from './messages.js';
 import { viewFrom } from './testing/views.js';
-import type { TurnRecord } from './types.js';
+import type { HistoryRecord } from '../protocol/view.js';
 
 const view = viewFrom({ names: ['Tú', 'Experto'] });
 const challenge = (
@@ -16,12 +16,15 @@ const challenge = (
   penalty = 0,
   target = 1 - seat,
   loseTurn = false,
-): TurnRecord => ({
+): HistoryRecord => ({
   kind: 'challenge',
+  index: 2,
   seat,
+  total: -penalty,
   target,
   valid,
   invalidWords: valid ? [] : [tilesOf('DUDAT')],
+  withdrawn: valid ? 0 : 12,
   penalty,
   loseTurn,
 });
@@ -78,7 +81,7 @@ describe('challenge lines from a real game', () => {
       ],
       judge,
     );
-    const pv = playViewOf(viewFor(state, 1), { names: ['Ana', 'Tú'] });
+    const pv = clientView(viewFor(state, 1), { names: ['Ana', 'Tú'], bots: [false, false] });
     expect(turnRecordText(pv, pv.history[pv.history.length - 1]!, false)).toBe(
       'Impugnas la jugada de Ana: es válida y se mantiene; pierdes el turno.',
     );

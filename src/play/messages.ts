@@ -5,26 +5,28 @@
 import type { Word } from '../engine/events.js';
 import type { PlayResult } from '../engine/move.js';
 import { tilesToWord } from '../engine/tiles.js';
+import { formatCoord } from '../engine/notation/coords.js';
 import type { TileSet } from '../engine/tiles.js';
 import { points, spelled, tilesCount, wordText } from './speech.js';
-import type { GameEnd, PlayView, SeatView, TurnRecord } from './types.js';
+import type { HistoryRecord, ResultInfo } from '../protocol/view.js';
+import { type ClientView, setOf } from './view.js';
 
 /** The name a seat goes by for the viewer: "Tú" for the viewer's own seat. */
-export function seatName(view: PlayView, seat: number): string {
+export function seatName(view: ClientView, seat: number): string {
   if (seat === view.seat) return 'Tú';
   return view.seats[seat]?.name ?? `Jugador ${seat + 1}`;
 }
 
 /** "Tú 212, Ana 187". */
-export function scoresText(view: PlayView): string {
-  return view.seats.map((s: SeatView, i) => `${seatName(view, i)} ${s.score}`).join(', ');
+export function scoresText(view: ClientView): string {
+  return view.seats.map((s, i) => `${seatName(view, i)} ${s.score}`).join(', ');
 }
 
 /** "Tu turno" / "Turno de Ana" / "La partida ha terminado". */
-export function turnText(view: PlayView): string {
-  if (view.end || view.toMove < 0) return 'La partida ha terminado.';
-  if (view.toMove === view.seat) return 'Tu turno.';
-  return `Turno de ${view.seats[view.toMove]?.name ?? `Jugador ${view.toMove + 1}`}.`;
+export function turnText(view: ClientView): string {
+  if (view.phase === 'over') return 'La partida ha terminado.';
+  if (view.turn === view.seat) return 'Tu turno.';
+  return `Turno de ${view.seats[view.turn]?.name ?? `Jugador ${view.turn + 1}`}.`;
 }
 
 /** A play's words with scores: "CASA 10, AS 4, total 14" (+ "scrabble 50"). */
@@ -46,25 +48,27 @@ export function coordDir(coord: string): 'horizontal' | 'vertical' {
  * "Jugada CASA, 8H horizontal, 14 puntos".
  */
 export function turnRecordText(
-  view: PlayView,
-  rec: TurnRecord,
+  view: ClientView,
+  rec: HistoryRecord,
   detailed: boolean,
   ownPlayPrefix = false,
 ): string {
   const who = seatName(view, rec.seat);
   const mine = rec.seat === view.seat;
-  const words = (list: readonly Word[]): string[] => list.map((w) => tilesToWord(view.set, w));
+  const set = setOf(view);
+  const words = (list: readonly Word[]): string[] => list.map((w) => tilesToWord(set, w));
   switch (rec.kind) {
-    case 'place': {
+    case 'play': {
       const [main, ...others] = rec.words;
-      const word = tilesToWord(view.set, main);
+      const word = tilesToWord(set, main);
+      const coord = formatCoord(rec);
       let text =
         ownPlayPrefix && mine
-          ? `Jugada ${word}, ${rec.coord} ${coordDir(rec.coord)}, ${points(rec.score)}`
-          : `${who}: ${rec.coord} ${coordDir(rec.coord)}, ${word}, ${rec.score}`;
+          ? `Jugada ${word}, ${coord} ${coordDir(coord)}, ${points(rec.score)}`
+          : `${who}: ${coord} ${coordDir(coord)}, ${word}, ${rec.score}`;
       if (rec.bingo) text += ', con scrabble';
       if (detailed) {
-        text += `. Se deletrea: ${spelled(view.set, main)}`;
+        text += `. Se deletrea: ${spelled(set, main)}`;
         if (others.length) text += `. Además: ${words(others).join(', ')}`;
       }
       return text + '.';
@@ -83,8 +87,8 @@ export function turnRecordText(
       const bad = rec.invalidWords.length ? ` (${words(rec.invalidWords).join(', ')})` : '';
       const pen = rec.penalty > 0 ? `, ${points(-rec.penalty)}` : '';
       return mine
-        ? `Tu jugada en ${rec.coord} no vale${bad}: pierdes el turno${pen}.`
-        : `La jugada de ${who} en ${rec.coord} no vale${bad}: pierde el turno${pen}.`;
+        ? `Tu jugada en ${formatCoord(rec)} no vale${bad}: pierdes el turno${pen}.`
+        : `La jugada de ${who} en ${formatCoord(rec)} no vale${bad}: pierde el turno${pen}.`;
     }
     case 'challenge': {
       // The viewer reads "Impugnas …" and "… impugna tu jugada", never "Tú impugna" or "de Tú".
@@ -106,11 +110,9 @@ export function turnRecordText(
  * (TM-02) follow, already taken from those scores: "Penalización por tiempo (ya descontada):
  * Tú -30."
  */
-export function endText(view: PlayView, end: GameEnd): string {
-  const scores = end.scores.map((s, i) => `${seatName(view, i)} ${s}`).join(', ');
-  const late = (end.timePenalty ?? []).flatMap((p, i) =>
-    p > 0 ? [`${seatName(view, i)} ${-p}`] : [],
-  );
+export function endText(view: ClientView, end: ResultInfo): string {
+  const scores = end.final.map((s, i) => `${seatName(view, i)} ${s}`).join(', ');
+  const late = end.timePenalty.flatMap((p, i) => (p > 0 ? [`${seatName(view, i)} ${-p}`] : []));
   const time = late.length ? ` Penalización por tiempo (ya descontada): ${late.join(', ')}.` : '';
   if (end.winners.length !== 1) return `Fin de la partida. Empate: ${scores}.${time}`;
   const w = end.winners[0]!;

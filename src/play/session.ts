@@ -9,12 +9,12 @@ import { COMMANDS, commandForKey, commandForName, playLine, runCommand } from '.
 import { endText, turnRecordText } from './messages.js';
 import { looksLikePlay } from './playText.js';
 import { PlayState, say, sayError } from './state.js';
+import type { ClientView } from './view.js';
 import type {
   Announcement,
   KeyInput,
   Mode,
   MoveOutcome,
-  PlayView,
   Reaction,
   RackOrder,
   Verbosity,
@@ -31,6 +31,11 @@ const ARROWS: Record<string, [number, number]> = {
 export interface SessionOptions {
   readonly verbosity?: Verbosity;
   readonly order?: RackOrder;
+  /**
+   * The time now on the time line of the views' clock base (`ClientView.clock`), for a client
+   * whose clocks run between views; by default the clocks read as when each view was built.
+   */
+  readonly now?: () => number;
 }
 
 /** One viewer's interaction with one game. */
@@ -39,15 +44,16 @@ export class Session {
   private seenHistory: number;
   private endAnnounced: boolean;
 
-  constructor(view: PlayView, opts: SessionOptions = {}) {
+  constructor(view: ClientView, opts: SessionOptions = {}) {
     this.state = new PlayState(view);
     if (opts.verbosity) this.state.verbosity = opts.verbosity;
     if (opts.order) this.state.order = opts.order;
+    if (opts.now) this.state.now = opts.now;
     this.seenHistory = view.history.length;
-    this.endAnnounced = view.end !== undefined;
+    this.endAnnounced = view.result !== null;
   }
 
-  get view(): PlayView {
+  get view(): ClientView {
     return this.state.view;
   }
 
@@ -78,7 +84,7 @@ export class Session {
    * Takes a new view after the game changed and announces what happened since the last one:
    * each new turn, "Tu turno", the end of the game.
    */
-  update(view: PlayView): Announcement[] {
+  update(view: ClientView): Announcement[] {
     const st = this.state;
     const fresh = view.history.slice(this.seenHistory);
     const wasMyTurn = st.myTurn;
@@ -91,9 +97,9 @@ export class Session {
       out.push(own ? say(text, 'play') : say(text, 'event', 'opponent', 'assertive'));
       if (own) st.mode = 'navegacion';
     }
-    if (view.end && !this.endAnnounced) {
+    if (view.result && !this.endAnnounced) {
       this.endAnnounced = true;
-      out.push(say(endText(view, view.end), 'event', 'turn', 'assertive'));
+      out.push(say(endText(view, view.result), 'event', 'turn', 'assertive'));
     } else if (st.myTurn && (fresh.length > 0 || !wasMyTurn)) {
       out.push(say('Tu turno.', 'turn', 'turn', 'assertive'));
     }

@@ -9,13 +9,14 @@ import { squareName } from '../engine/notation/coords.js';
 import { type PlacementError, evaluatePlacement, moveOfPlay } from '../engine/placement.js';
 import type { PlayResult, Placed } from '../engine/move.js';
 import { type Result, err, ok } from '../engine/result.js';
+import type { ScoringRules } from '../engine/placement.js';
 import {
   BLANK,
   BLANK_FLAG,
   EMPTY,
+  type TileSet,
   fullDistribution,
   isBlank,
-  type TileSet,
   letterOf,
   tileValue,
 } from '../engine/tiles.js';
@@ -33,15 +34,8 @@ import {
   tileText,
   tilesCount,
 } from './speech.js';
-import type {
-  Announcement,
-  Category,
-  Mode,
-  PlayView,
-  RackOrder,
-  Sound,
-  Verbosity,
-} from './types.js';
+import type { Announcement, Category, Mode, RackOrder, Sound, Verbosity } from './types.js';
+import { type ClientView, scoringOfView, setOf } from './view.js';
 
 /** A tile placed this turn: which rack slot it came from and the code it shows. */
 export interface TentativeTile {
@@ -87,7 +81,12 @@ const MODE_NAMES: Record<Mode, string> = {
 
 /** The mutable interaction state of one viewer. */
 export class PlayState {
-  view: PlayView;
+  view: ClientView;
+  /** The view's board as the engine's placement functions take it. */
+  board: Uint8Array;
+  /** The tile set and scoring the view's rules name. */
+  set: TileSet;
+  scoring: ScoringRules;
   mode: Mode = 'navegacion';
   cursor = CENTER;
   order: RackOrder = 'robo';
@@ -105,13 +104,15 @@ export class PlayState {
   /** The letter of the last Shift+letter search, so pressing it again cycles. */
   lastSearch: { letter: number; square: number } | undefined;
 
-  constructor(view: PlayView) {
-    this.view = view;
-    this.slots = [...view.rack];
-  }
+  /** The time now on the view clock's time line; by default, when the view was built. */
+  now: () => number = () => this.view.clock?.at ?? 0;
 
-  get set() {
-    return this.view.set;
+  constructor(view: ClientView) {
+    this.view = view;
+    this.board = Uint8Array.from(view.board);
+    this.set = setOf(view);
+    this.scoring = scoringOfView(view);
+    this.slots = [...(view.rack ?? [])];
   }
 
   get detailed(): boolean {
@@ -119,7 +120,9 @@ export class PlayState {
   }
 
   get myTurn(): boolean {
-    return !this.view.end && this.view.seat >= 0 && this.view.toMove === this.view.seat;
+    return (
+      this.view.phase !== 'over' && this.view.seat !== null && this.view.turn === this.view.seat
+    );
   }
 
   get writing(): boolean {
@@ -132,12 +135,18 @@ export class PlayState {
   }
 
   /** Takes a new view: keeps the rack arrangement (liwords #1284) and drops stale tiles. */
-  setView(view: PlayView): void {
+  setView(view: ClientView): void {
+    const rack = view.rack ?? [];
     const before = [...this.slots].sort((a, b) => a - b).join(',');
-    const after = [...view.rack].sort((a, b) => a - b).join(',');
+    const after = [...rack].sort((a, b) => a - b).join(',');
+    if (view.rules !== this.view.rules) {
+      this.set = setOf(view);
+      this.scoring = scoringOfView(view);
+    }
     this.view = view;
+    this.board = Uint8Array.from(view.board);
     if (before !== after) {
-      const pool = [...view.rack];
+      const pool = [...rack];
       const kept: number[] = [];
       for (const t of this.slots) {
         const k = pool.indexOf(t);
@@ -151,7 +160,7 @@ export class PlayState {
       this.selected.clear();
       this.pendingBlank = undefined;
     } else {
-      this.placed = this.placed.filter((p) => view.board[p.square] === EMPTY);
+      this.placed = this.placed.filter((p) => this.board[p.square] === EMPTY);
     }
     if (!this.myTurn) this.pendingPass = false;
   }
@@ -174,7 +183,7 @@ export class PlayState {
 
   /** The tile on a square, tentative tiles included. */
   tileAt(square: number): number {
-    const b = this.view.board[square]!;
+    const b = this.board[square]!;
     if (b !== EMPTY) return b;
     return this.placed.find((p) => p.square === square)?.tile ?? EMPTY;
   }
@@ -268,7 +277,7 @@ export class PlayState {
   /** B: bag count and the tiles the viewer has not seen (bag plus other racks). */
   bagText(): Announcement {
     const unseen = fullDistribution(this.set);
-    const board = this.view.board;
+    const board = this.board;
     for (let i = 0; i < board.length; i++) {
       const t = board[i]!;
       if (t === EMPTY) continue;
@@ -284,8 +293,8 @@ export class PlayState {
     const total = unseen.reduce((s, n) => s + n, 0);
     const text =
       total === 0
-        ? `Bolsa ${this.view.bag}. No queda ninguna ficha por ver.`
-        : `Bolsa ${this.view.bag}. No vistas (${total}): ${parts.join(', ')}.`;
+        ? `Bolsa ${this.view.bagCount}. No queda ninguna ficha por ver.`
+        : `Bolsa ${this.view.bagCount}. No vistas (${total}): ${parts.join(', ')}.`;
     return say(text, 'bag');
   }
 
@@ -479,7 +488,7 @@ export class PlayState {
   /** The placement of this turn's tiles, checked and scored (no word check). */
   evaluate(): Result<PlayResult, PlacementError> {
     const placed: Placed[] = this.placed.map((p) => ({ square: p.square, tile: p.tile }));
-    return evaluatePlacement(this.view.board, placed, this.set, this.view.scoring);
+    return evaluatePlacement(this.board, placed, this.set, this.scoring);
   }
 
   /** Y: words formed, each word's score, total, bingo. */
@@ -487,7 +496,7 @@ export class PlayState {
     if (this.placed.length === 0) return sayError(this.set, 'NO_TILES');
     const r = this.evaluate();
     if (!r.ok) return sayError(this.set, r.error.code, r.error);
-    return say(previewText(this.set, r.value, this.view.scoring.bingoBonus) + '.', 'preview');
+    return say(previewText(this.set, r.value, this.scoring.bingoBonus) + '.', 'preview');
   }
 
   /** F: the tentative placement as a move, or the reason it cannot be submitted. */
@@ -495,7 +504,7 @@ export class PlayState {
     if (this.pendingBlank) return err(sayError(this.set, 'BLANK_NOT_DESIGNATED'));
     const r = this.evaluate();
     if (!r.ok) return err(sayError(this.set, r.error.code, r.error));
-    return ok(moveOfPlay(this.view.board, r.value));
+    return ok(moveOfPlay(this.board, r.value));
   }
 
   // ── Exchange selection ───────────────────────────────────────────────────

@@ -1,14 +1,12 @@
 /**
  * What the interaction core reads and returns. The core never sees a terminal or a DOM: a client
- * feeds it abstract key events and a per-seat view of the game, and renders the announcements
- * and intents it gets back (DESIGN.md §1, UX.md §2).
+ * feeds it abstract key events and the protocol's view of the game (`ClientView`, the same
+ * whether the game runs in this process or behind a socket), and renders the announcements and
+ * intents it gets back (DESIGN.md §1, UX.md §2).
  */
 import type { GameError } from '../engine/errors.js';
-import type { Word } from '../engine/events.js';
 import type { Move } from '../engine/move.js';
 import type { Err } from '../engine/result.js';
-import type { ScoringRules } from '../engine/placement.js';
-import type { TileSet } from '../engine/tiles.js';
 
 /**
  * One key press. `key` is the character or key name as a browser's `KeyboardEvent.key` gives it
@@ -20,95 +18,6 @@ export interface KeyInput {
   readonly shift?: boolean;
   readonly ctrl?: boolean;
   readonly code?: string;
-}
-
-/** One seat as every viewer sees it. */
-export interface SeatView {
-  readonly name: string;
-  readonly score: number;
-  /** Tiles on that seat's rack (a count, never the letters of another seat). */
-  readonly rackCount: number;
-  readonly bot?: boolean;
-  /** Remaining clock time in milliseconds, when the game is timed; negative once over. */
-  readonly clockMs?: number;
-  /** Points the time used so far would cost at the end (TM-02), when the game is timed. */
-  readonly overtimePenalty?: number;
-}
-
-/**
- * One turn in the history, in playing order, as any viewer may know it (mirrors the engine's
- * per-seat history: words as tiles, coordinates in GCG style).
- */
-export type TurnRecord =
-  | {
-      readonly kind: 'place';
-      readonly seat: number;
-      /** GCG coordinate of the main word: `8H` across, `H8` down. */
-      readonly coord: string;
-      /** Every word formed, main first, as tiles (blanks flagged). */
-      readonly words: readonly Word[];
-      readonly score: number;
-      readonly bingo: boolean;
-    }
-  | { readonly kind: 'exchange'; readonly seat: number; readonly count: number }
-  | { readonly kind: 'pass'; readonly seat: number }
-  /** E-06: the last play of the game accepted without a challenge. */
-  | { readonly kind: 'accept'; readonly seat: number }
-  | { readonly kind: 'resign'; readonly seat: number }
-  /** A play refused on submission (automatic mode): 0 points, maybe a penalty. */
-  | {
-      readonly kind: 'rejected';
-      readonly seat: number;
-      readonly coord: string;
-      readonly invalidWords: readonly Word[];
-      readonly penalty: number;
-    }
-  /** A challenge of `target`'s play: `valid` means the play stood. */
-  | {
-      readonly kind: 'challenge';
-      readonly seat: number;
-      readonly target: number;
-      readonly valid: boolean;
-      readonly invalidWords: readonly Word[];
-      readonly penalty: number;
-      /** The failed challenger loses their next turn (`double` mode, C-05). */
-      readonly loseTurn?: boolean;
-    };
-
-/** How a finished game ended, as the viewer sees it. */
-export interface GameEnd {
-  /** Final scores by seat, after the rack adjustment. */
-  readonly scores: readonly number[];
-  /** Winning seats (several on a draw). */
-  readonly winners: readonly number[];
-  /** Points each seat lost for overtime (TM-02), already taken from `scores`; absent untimed. */
-  readonly timePenalty?: readonly number[];
-}
-
-/**
- * The per-seat projection the core renders: everything the viewer may know and nothing else
- * (DESIGN.md §5). A client builds it from the engine's `viewFor(state, seat)`.
- */
-export interface PlayView {
-  readonly set: TileSet;
-  readonly scoring: ScoringRules;
-  readonly board: Uint8Array;
-  /** The viewer's seat; -1 for an observer. */
-  readonly seat: number;
-  /** Seat whose turn it is; -1 when the game is over. */
-  readonly toMove: number;
-  readonly seats: readonly SeatView[];
-  /** The viewer's tiles (BLANK = 0 for a blank); order does not matter, the core keeps one. */
-  readonly rack: readonly number[];
-  /** Tiles left in the bag. */
-  readonly bag: number;
-  readonly history: readonly TurnRecord[];
-  /** Whether the rules allow exchanging now (bag size, X-02/X-03). */
-  readonly canExchange: boolean;
-  /** Whether the viewer may challenge the last play now (rules and timing, C-01). */
-  readonly canChallenge: boolean;
-  readonly timed: boolean;
-  readonly end?: GameEnd;
 }
 
 /** Who the message is for, so a renderer can filter or style it (UX.md §2.5 verbosity toggles). */

@@ -31,6 +31,11 @@ export class Driver {
     );
   }
 
+  /** The seat a person's session plays for. */
+  seatOf(session: Session): number {
+    return this.sessions.indexOf(session);
+  }
+
   /** True when more than one person shares the terminal (hot-seat). */
   get hotSeat(): boolean {
     return this.sessions.filter((s) => s !== undefined).length > 1;
@@ -47,7 +52,7 @@ export class Driver {
    * line count the turn in progress (timed games only; nothing to announce).
    */
   tick(session: Session): void {
-    if (this.game.timed && !this.game.over) session.update(this.game.viewOf(session.view.seat));
+    if (this.game.timed && !this.game.over) session.update(this.game.viewOf(this.seatOf(session)));
   }
 
   /** Plays bots' turns until a person is on turn or the game ends. */
@@ -94,8 +99,9 @@ export class Driver {
       };
     const outcome = this.game.act(seat, { kind: 'challenge' });
     if (!outcome.ok) return { say: session.moveOutcome(outcome), moved: false };
-    const say = session.update(this.game.viewOf(session.view.seat));
-    return { say, moved: this.game.over || this.game.turn !== session.view.seat };
+    const own = this.seatOf(session);
+    const say = session.update(this.game.viewOf(own));
+    return { say, moved: this.game.over || this.game.turn !== own };
   }
 
   /**
@@ -105,7 +111,7 @@ export class Driver {
   perform(session: Session, r: Reaction): { say: Announcement[]; moved: boolean } {
     const say = [...r.say];
     if (!r.intent) return { say, moved: false };
-    const seat = session.view.seat;
+    const seat = this.seatOf(session);
     const outcome = this.game.act(seat, r.intent);
     if (!outcome.ok) return { say: [...say, ...session.moveOutcome(outcome)], moved: false };
     say.push(...session.update(this.game.viewOf(seat)));

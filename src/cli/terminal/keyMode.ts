@@ -55,7 +55,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
     parts.push(drawStatus(view));
     if (session) {
       parts.push(drawRack(session));
-      const who = driver.hotSeat ? `${game.seats[view.seat]!.name} · ` : '';
+      const who = driver.hotSeat ? `${game.seats[driver.seatOf(session)]!.name} · ` : '';
       parts.push(`${who}${session.state.modeName()} · cursor ${squareName(session.cursor)}`);
     }
     parts.push('');

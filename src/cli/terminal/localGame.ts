@@ -6,8 +6,8 @@ import { type Action, type GameState, apply, newGame } from '../../engine/game.j
 import type { Move } from '../../engine/move.js';
 import type { Rules, WordJudge } from '../../engine/rules.js';
 import { viewFor } from '../../engine/view.js';
-import { playViewOf } from '../../play/fromGame.js';
-import type { MoveOutcome, PlayView } from '../../play/types.js';
+import type { MoveOutcome } from '../../play/types.js';
+import { type ClientView, clientView } from '../../protocol/view.js';
 
 /** A computer player: given the game and its seat, the move it makes. */
 export type BotPlayer = (state: GameState, seat: number) => Move;
@@ -83,16 +83,16 @@ export class LocalGame {
     return this.seats[seat]?.bot !== undefined;
   }
 
-  /** What a seat sees, as the interaction core takes it; the clocks include the running turn. */
-  viewOf(seat: number): PlayView {
-    let gv = viewFor(this.state, seat);
-    if (this.timed && !this.over) {
-      const running = this.turnMs();
-      gv = { ...gv, clockMs: gv.clockMs.map((ms, i) => (i === this.turn ? ms + running : ms)) };
-    }
-    return playViewOf(gv, {
+  /**
+   * What a seat sees: the protocol's view, as a server would send it. In a timed game the
+   * clock base says that the seat on turn has been running for the turn's time so far.
+   */
+  viewOf(seat: number): ClientView {
+    const at = this.now();
+    return clientView(viewFor(this.state, seat), {
       names: this.seats.map((s) => s.name),
       bots: this.seats.map((s) => s.bot !== undefined),
+      ...(this.timed ? { clock: { since: at - this.turnMsAt(at), at } } : {}),
     });
   }
 

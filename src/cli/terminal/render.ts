@@ -5,7 +5,7 @@
 import { CENTER, SIZE, premiumAt } from '../../engine/board.js';
 import { BLANK, type TileSet, isBlank, tileLabel } from '../../engine/tiles.js';
 import type { Session } from '../../play/session.js';
-import type { PlayView } from '../../play/types.js';
+import { type ClientView, seatClock, setOf } from '../../play/view.js';
 
 const COLS = 'ABCDEFGHIJKLMNO';
 const PREMIUM: Record<string, string> = { '3W': '3P', '2W': '2P', '3L': '3L', '2L': '2L' };
@@ -36,8 +36,9 @@ const paint = (on: boolean, code: string, text: string): string =>
  * 3P/2P (palabra) and 3L/2L (letra), the centre as **. With a session: the cursor in [ ] and
  * this turn's tiles marked with + (and in colour when allowed).
  */
-export function drawBoard(view: PlayView, opts: DrawOptions = {}): string {
+export function drawBoard(view: ClientView, opts: DrawOptions = {}): string {
   const s = opts.session;
+  const set = setOf(view);
   const color = opts.color ?? false;
   const lines = [
     '    ' +
@@ -52,7 +53,7 @@ export function drawBoard(view: PlayView, opts: DrawOptions = {}): string {
       const sq = r * SIZE + c;
       const tentative = s?.state.isTentative(sq) ?? false;
       const tile = s ? s.state.tileAt(sq) : view.board[sq]!;
-      let text = cellText(view.set, tile, sq);
+      let text = cellText(set, tile, sq);
       if (tile === 0) text = paint(color, '2', text);
       else if (tentative) text = paint(color, '1;33', text);
       else text = paint(color, '1', text);
@@ -88,12 +89,13 @@ export function drawRack(session: Session): string {
  * "Tú 12 · Ana 30 · Bolsa 84"; in a timed game each score is followed by the time left, or
  * the time over with a +: "Tú 12 (24:10) · Ana 30 (+1:30) · Bolsa 84".
  */
-export function drawStatus(view: PlayView): string {
+export function drawStatus(view: ClientView): string {
   const scores = view.seats.map((p, i) => {
     const text = `${i === view.seat ? 'Tú' : p.name} ${p.score}`;
-    return view.timed && view.end === undefined ? `${text} (${clockFace(p.clockMs ?? 0)})` : text;
+    const clock = seatClock(view, i);
+    return clock && view.phase !== 'over' ? `${text} (${clockFace(clock.remainingMs)})` : text;
   });
-  return [...scores, `Bolsa ${view.bag}`].join(' · ');
+  return [...scores, `Bolsa ${view.bagCount}`].join(' · ');
 }
 
 /** A clock as minutes:seconds, "24:10"; "+1:30" once over (seconds rounded up, as `reloj`). */

@@ -3,23 +3,33 @@
  * plays are written in GCG notation, applied in order and scored by the engine.
  */
 import { emptyBoard } from '../../engine/board.js';
-import { overtimePenalty } from '../../engine/game.js';
+import type { EndReason } from '../../engine/events.js';
 import { TOURNAMENT_CLOCK, makeRules } from '../../engine/rules.js';
-import {
-  STANDARD_SCORING,
-  applyPlacement,
-  evaluatePlacement,
-  placementOf,
-} from '../../engine/placement.js';
+import { applyPlacement, evaluatePlacement, placementOf } from '../../engine/placement.js';
 import { play } from '../../engine/testing/positions.js';
-import { SPANISH, parseNotation } from '../../engine/tiles.js';
-import type { GameEnd, PlayView, SeatView, TurnRecord } from '../types.js';
+import {
+  BLANK,
+  EMPTY,
+  SPANISH,
+  fullDistribution,
+  isBlank,
+  parseNotation,
+} from '../../engine/tiles.js';
+import type { ClientView, HistoryRecord } from '../../protocol/view.js';
 
 /** A turn written in text: `[seat, '8H', 'CASA']`, `[seat, 'pass']`, `[seat, 'exchange', 3]`. */
 export type TurnSpec =
   | readonly [seat: number, coord: string, word: string]
   | readonly [seat: number, kind: 'pass']
   | readonly [seat: number, kind: 'exchange', count: number];
+
+/** How a finished game in a spec ended: final scores, winners, overtime penalties (TM-02). */
+export interface EndSpec {
+  readonly scores: readonly number[];
+  readonly winners: readonly number[];
+  readonly timePenalty?: readonly number[];
+  readonly reason?: EndReason;
+}
 
 /** A position in text. Defaults: 2 seats "Tú"/"Ana", the viewer (seat 0) to move. */
 export interface ViewSpec {
@@ -34,23 +44,32 @@ export interface ViewSpec {
   readonly canChallenge?: boolean;
   /** Time left per seat on a 25-minute clock (TM-01), negative once over; absent = untimed. */
   readonly clocksMs?: readonly number[];
-  readonly end?: GameEnd;
+  readonly end?: EndSpec;
 }
 
 // Clocks in a spec are the time left on the tournament clock (TM-01); negative = over.
 const CLOCKED = makeRules('fise', { clock: TOURNAMENT_CLOCK });
-const CLOCK_MS = TOURNAMENT_CLOCK.minutesPerPlayer * 60_000;
+const UNTIMED = makeRules('fise');
 
-/** Builds a view; scores are the sums of the turns' scores. */
-export function viewFrom(spec: ViewSpec): PlayView {
+/** Builds the protocol's view of a position; scores are the sums of the turns' scores. */
+export function viewFrom(spec: ViewSpec): ClientView {
   const board = emptyBoard();
   const names = spec.names ?? ['Tú', 'Ana'];
   const scores = names.map(() => 0);
-  const history: TurnRecord[] = [];
+  const history: HistoryRecord[] = [];
   for (const t of spec.turns ?? []) {
     const seat = t[0];
-    if (t[1] === 'pass') history.push({ kind: 'pass', seat });
-    else if (t[1] === 'exchange') history.push({ kind: 'exchange', seat, count: t[2] as number });
+    const index = history.length + 1; // event 0 is the start
+    if (t[1] === 'pass') history.push({ kind: 'pass', index, seat, total: scores[seat]! });
+    else if (t[1] === 'exchange')
+      history.push({
+        kind: 'exchange',
+        index,
+        seat,
+        total: scores[seat]!,
+        count: t[2] as number,
+        tiles: null,
+      });
     else {
       const move = play(t[1], t[2] as string);
       const placedResult = placementOf(board, move);
@@ -62,9 +81,14 @@ export function viewFrom(spec: ViewSpec): PlayView {
       applyPlacement(board, placed);
       scores[seat]! += r.score;
       history.push({
-        kind: 'place',
+        kind: 'play',
+        index,
         seat,
-        coord: t[1],
+        total: scores[seat]!,
+        row: move.row,
+        col: move.col,
+        dir: move.dir,
+        tiles: move.tiles,
         words: r.words.map((w) => [...w.tiles]),
         score: r.score,
         bingo: r.bingo,
@@ -74,25 +98,49 @@ export function viewFrom(spec: ViewSpec): PlayView {
   const rackResult = parseNotation(SPANISH, spec.rack ?? '', { allowUndesignatedBlank: true });
   if (!rackResult.ok) throw new Error(`bad rack ${spec.rack}`);
   const rack = rackResult.value;
-  const seats: SeatView[] = names.map((name, i) => {
-    const s: SeatView = { name, score: spec.end?.scores[i] ?? scores[i]!, rackCount: 7 };
-    if (!spec.clocksMs) return s;
-    const clockMs = spec.clocksMs[i]!;
-    return { ...s, clockMs, overtimePenalty: overtimePenalty(CLOCKED, CLOCK_MS - clockMs) };
-  });
-  const view: PlayView = {
-    set: SPANISH,
-    scoring: STANDARD_SCORING,
-    board,
+  const unseen = fullDistribution(SPANISH);
+  for (const t of board) if (t !== EMPTY) unseen[isBlank(t) ? BLANK : t]!--;
+  for (const t of rack) unseen[t]!--;
+  const end = spec.end;
+  const toMove = spec.toMove ?? 0;
+  return {
+    version: history.length + 1,
     seat: spec.seat ?? 0,
-    toMove: spec.end ? -1 : (spec.toMove ?? 0),
-    seats,
+    rules: spec.clocksMs ? CLOCKED : UNTIMED,
+    board: Array.from(board),
     rack,
-    bag: spec.bag ?? 86,
-    history,
-    canExchange: spec.canExchange ?? true,
+    lastDrawn: [],
+    bagCount: spec.bag ?? 86,
+    seats: names.map((name, i) => ({
+      name,
+      score: end?.scores[i] ?? scores[i]!,
+      rackCount: 7,
+      bot: false,
+    })),
+    turn: toMove,
+    phase: end ? 'over' : 'playing',
     canChallenge: spec.canChallenge ?? false,
-    timed: spec.clocksMs !== undefined,
+    canExchange: spec.canExchange ?? true,
+    lastPlay: null,
+    history,
+    result: end
+      ? {
+          reason: end.reason ?? 'passes',
+          wentOut: null,
+          resigned: null,
+          rackAdjust: names.map(() => 0),
+          timePenalty: end.timePenalty ?? names.map(() => 0),
+          before: end.scores,
+          final: end.scores,
+          winners: end.winners,
+          draw: end.winners.length > 1,
+          racks: names.map(() => []),
+        }
+      : null,
+    unseen: Array.from(unseen),
+    clock: spec.clocksMs
+      ? { remainingMs: spec.clocksMs, running: end ? null : toMove, since: 0, at: 0 }
+      : null,
+    skipping: [],
   };
-  return spec.end ? { ...view, end: spec.end } : view;
 }

@@ -1,0 +1,42 @@
+/**
+ * Facts the core reads off the protocol's view (`ClientView`) rather than keeping copies: the
+ * tile set and scoring its rules name, whether it is over, and each seat's clock.
+ */
+import { overtimePenalty } from '../engine/game.js';
+import type { ScoringRules } from '../engine/placement.js';
+import { scoringOf, tileSetOf } from '../engine/rules.js';
+import type { TileSet } from '../engine/tiles.js';
+import type { ClientView } from '../protocol/view.js';
+
+export type { ClientView } from '../protocol/view.js';
+
+/** The tile set of the view's rules. */
+export function setOf(view: ClientView): TileSet {
+  return tileSetOf(view.rules);
+}
+
+/** The scoring parameters of the view's rules. */
+export function scoringOfView(view: ClientView): ScoringRules {
+  return scoringOf(view.rules);
+}
+
+/** One seat's clock at a moment: time left (negative once over) and what the overtime costs. */
+export interface SeatClock {
+  readonly remainingMs: number;
+  /** Points the time over would cost at the end (TM-02); 0 while within the time. */
+  readonly penalty: number;
+}
+
+/**
+ * A seat's clock at time `at` on the clock base's time line (default: when the view was built);
+ * undefined when the game has no clock (TM-01/TM-02).
+ */
+export function seatClock(view: ClientView, seat: number, at?: number): SeatClock | undefined {
+  const c = view.clock;
+  const limits = view.rules.clock;
+  if (!c || !limits) return undefined;
+  const running = c.running === seat ? (at ?? c.at) - c.since : 0;
+  const remainingMs = c.remainingMs[seat]! - running;
+  const usedMs = limits.minutesPerPlayer * 60_000 - remainingMs;
+  return { remainingMs, penalty: overtimePenalty(view.rules, usedMs) };
+}
