@@ -7,7 +7,6 @@
  * game replays with every score and total right, and reading it back rebuilds the same game;
  * the events stored as jsonb (keys reordered) replay through `replayStored` to the same state.
  */
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { bagCounts } from '../src/engine/bag.js';
 import { type GameSetup, type GameState, apply, newGame, replayGame } from '../src/engine/game.js';
@@ -19,27 +18,16 @@ import {
   makeRules,
 } from '../src/engine/rules.js';
 import { Rng, seedRng } from '../src/engine/rng.js';
-import { WordIndex, randomAction } from '../src/engine/testing/randomPlayer.js';
+import { type WordIndex, randomAction } from '../src/engine/testing/randomPlayer.js';
 import { gameFromGcg, gameToGcg } from '../src/engine/notation/gameRecord.js';
 import { parseGcgText, writeGcg } from '../src/engine/notation/gcg.js';
 import { replayRecord } from '../src/engine/replay.js';
 import { replayStored } from '../src/engine/stored.js';
 import { jsonbCopy } from '../src/engine/testing/jsonb.js';
-import { BLANK, BLANK_FLAG, SPANISH, fullDistribution, wordToTiles } from '../src/engine/tiles.js';
+import { BLANK, BLANK_FLAG, SPANISH, fullDistribution } from '../src/engine/tiles.js';
+import { loadWords } from './helpers/spanishWords.js';
 
 const GAMES = Number(process.env.ATRIL_PROPERTY_GAMES ?? 1000);
-
-function loadWords(): WordIndex {
-  const require = createRequire(import.meta.url);
-  const list = require('an-array-of-spanish-words') as string[];
-  const words: number[][] = [];
-  for (const w of list) {
-    if (w.length > 6) continue;
-    const t = wordToTiles(SPANISH, w);
-    if (t.ok && t.value.length >= 2) words.push(t.value);
-  }
-  return new WordIndex(SPANISH, words);
-}
 
 const PRESET_NAMES: PresetName[] = ['fise', 'caja', 'sala'];
 const MODES: ChallengeMode[] = ['single', 'double', 'penalty', 'automatic', 'void'];

@@ -3,7 +3,7 @@ import { newGame } from './game.js';
 import { PRESETS } from './rules.js';
 import { ANY_WORD, rigged, run, wordJudge } from './testing/games.js';
 import { play, tilesOf } from './testing/positions.js';
-import { unseenTiles, viewFor } from './view.js';
+import { type Viewer, eventsFor, unseenTiles, viewFor } from './view.js';
 import { SPANISH, fullDistribution, parseNotation } from './tiles.js';
 import { unwrap } from './testing/unwrap.js';
 
@@ -124,5 +124,36 @@ describe('unseenTiles', () => {
     const u = unseenTiles(s, 'observer');
     expect(u[0]).toBe(1);
     expect(u[3]).toBe(4); // all four real C tiles are unseen
+  });
+});
+
+describe('eventsFor: the event list each viewer may see (DESIGN §5)', () => {
+  const g = newGame({ rules: PRESETS.fise, seed: 'semilla-secreta-7', players: 2 });
+  const s = run(g, [{ kind: 'pass', seat: g.turn }]).state;
+
+  it('a seat sees its own dealt rack; the other rack is only counted, the seed is hidden', () => {
+    const start = s.events[0]!;
+    if (start.kind !== 'start') throw new Error('no start');
+    const mine = eventsFor(s, 0);
+    expect(mine.seed).toBeNull();
+    expect(mine.events[0]).toMatchObject({ racks: [start.racks[0], { hidden: 7 }] });
+    expect(eventsFor(s, 'observer').events[0]).toMatchObject({
+      racks: [{ hidden: 7 }, { hidden: 7 }],
+    });
+    expect(JSON.stringify(eventsFor(s, 1))).not.toContain('semilla-secreta-7');
+    expect(eventsFor(s, 1, 1)).toEqual({ seed: null, from: 1, events: [s.events[1]] });
+  });
+
+  it('an exchange shows its tiles to the seat that made it, and their count to the others', () => {
+    const x = rigged({ racks: ['CASAEEE', 'SEOOOII'], bag: 'AEIOUAEIOUXYZ' });
+    const after = run(x, [{ kind: 'exchange', seat: 0, tiles: tiles('EEE') }]).state;
+    const last = (v: Viewer) => eventsFor(after, v).events.at(-1);
+    expect(last(0)).toMatchObject({ returned: tiles('EEE'), drew: tiles('AEI') });
+    expect(last(1)).toMatchObject({ returned: { hidden: 3 }, drew: { hidden: 3 } });
+  });
+
+  it('once the game is over every event and the seed are public', () => {
+    const over = run(s, [{ kind: 'resign', seat: 0 }]).state;
+    expect(eventsFor(over, 1)).toEqual({ seed: 'semilla-secreta-7', from: 0, events: over.events });
   });
 });

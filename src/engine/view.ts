@@ -3,9 +3,12 @@
  * may see. A seat sees the board, its own rack, the bag count, scores and history; never
  * another seat's rack, the tiles others drew or exchanged, nor the bag order. Observers see
  * no rack at all. After the game ends the remaining racks are public (they are scored).
+ *
+ * Two projections, one rule: `viewFor` pictures the state now; `eventsFor` gives the event list
+ * (the wire history) with every other seat's tiles replaced by their count.
  */
 import { SIZE } from './board.js';
-import type { GameEvent, Word } from './events.js';
+import type { ExchangeEvent, GameEvent, PlayEvent, StartEvent, Word } from './events.js';
 import { type GameResult, type GameState, inFinalChallengeWindow } from './game.js';
 import type { Placement } from './move.js';
 import { type Rules, isChallengeable } from './rules.js';
@@ -302,4 +305,76 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
     }
   });
   return out;
+}
+
+/** Tiles a viewer may not see, replaced by how many there are. */
+export interface HiddenTiles {
+  readonly hidden: number;
+}
+
+/** A list of tiles as one viewer sees it: the tiles, or only their count. */
+export type SeenTiles = readonly number[] | HiddenTiles;
+
+/** G-02, G-03 as a viewer sees them: the opening draw is public, the racks dealt are not. */
+export interface SeenStartEvent extends Omit<StartEvent, 'racks'> {
+  readonly racks: readonly SeenTiles[];
+}
+
+/** A play as a viewer sees it: the tiles placed are public, the tiles drawn after it are not. */
+export interface SeenPlayEvent extends Omit<PlayEvent, 'drew'> {
+  readonly drew: SeenTiles;
+}
+
+/** X-01 as a viewer sees it: how many tiles went back and came out, not which. */
+export interface SeenExchangeEvent extends Omit<ExchangeEvent, 'returned' | 'drew'> {
+  readonly returned: SeenTiles;
+  readonly drew: SeenTiles;
+}
+
+/** An event as one viewer may see it. */
+export type SeenEvent =
+  | SeenStartEvent
+  | SeenPlayEvent
+  | SeenExchangeEvent
+  | Exclude<GameEvent, StartEvent | PlayEvent | ExchangeEvent>;
+
+/** The event list for one viewer, and the seed once nothing is left to hide. */
+export interface EventsView {
+  /** The bag's seed, null until the game is over (it would predict every draw). */
+  readonly seed: string | number | null;
+  /** Index in the game's event list of the first event given (see `eventsFor`'s `from`). */
+  readonly from: number;
+  readonly events: readonly SeenEvent[];
+}
+
+/**
+ * The game's events as one viewer may see them (the only event projection the server sends):
+ * the racks dealt, the tiles drawn and the tiles exchanged are shown to their owner and only
+ * counted for everyone else; observers see no tile of any rack. Once the game is over
+ * everything is public — the events as stored and the seed — so the game can be replayed.
+ * `from` skips the events a viewer already has.
+ */
+export function eventsFor(state: GameState, viewer: Viewer, from = 0): EventsView {
+  if (viewer !== 'observer' && !(Number.isInteger(viewer) && viewer >= 0 && viewer < state.players))
+    throw new Error(`no seat ${viewer}`);
+  const events = state.events.slice(from);
+  if (state.result) return { seed: state.seed, from, events };
+  const seen = (owner: number, tiles: readonly number[]): SeenTiles =>
+    owner === viewer ? [...tiles] : { hidden: tiles.length };
+  return {
+    seed: null,
+    from,
+    events: events.map((e): SeenEvent => {
+      switch (e.kind) {
+        case 'start':
+          return { ...e, racks: e.racks.map((r, owner) => seen(owner, r)) };
+        case 'play':
+          return { ...e, drew: seen(e.seat, e.drew) };
+        case 'exchange':
+          return { ...e, returned: seen(e.seat, e.returned), drew: seen(e.seat, e.drew) };
+        default:
+          return e;
+      }
+    }),
+  };
 }
