@@ -13,6 +13,8 @@ const allowed = {
   cli: ['engine', 'lexicon', 'ai', 'protocol', 'play', 'server'],
 };
 const modules = Object.keys(allowed);
+/** Dependencies from outside the repository: Node's own modules and npm packages. */
+const external = ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg'];
 
 module.exports = {
   forbidden: [
@@ -31,7 +33,35 @@ module.exports = {
       comment: 'The engine uses no Node or npm modules (DESIGN.md §1)',
       severity: 'error',
       from: { path: '^src/engine/' },
-      to: { dependencyTypes: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg'] },
+      to: { dependencyTypes: external },
+    },
+    {
+      name: 'play-is-pure',
+      comment: 'The interaction core uses no Node or npm modules: it runs in the browser too',
+      severity: 'error',
+      from: { path: '^src/play/' },
+      to: { dependencyTypes: external },
+    },
+    {
+      name: 'protocol-is-pure',
+      comment: 'The protocol uses no Node modules and no npm module but zod (its schemas)',
+      severity: 'error',
+      from: { path: '^src/protocol/' },
+      to: { dependencyTypes: external, pathNot: '(^|/)node_modules/zod/' },
+    },
+    {
+      name: 'protocol-engine-types-only',
+      comment: 'The protocol may import engine types only (DESIGN.md §1)',
+      severity: 'error',
+      from: { path: '^src/protocol/' },
+      to: { path: '^src/engine/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'play-protocol-types-only',
+      comment: 'The interaction core may import protocol types only (DESIGN.md §1)',
+      severity: 'error',
+      from: { path: '^src/play/' },
+      to: { path: '^src/protocol/', dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {
