@@ -1,25 +1,14 @@
-import { createRequire } from 'node:module';
 import { consume, type BenchSuite } from '../harness.js';
 import { type GameState, apply, newGame, reduce, replayGame } from '../../src/engine/game.js';
 import { evaluatePlacement, placementOf } from '../../src/engine/placement.js';
 import { PRESETS } from '../../src/engine/rules.js';
 import { Rng, seedRng } from '../../src/engine/rng.js';
-import { WordIndex, randomAction } from '../../src/engine/testing/randomPlayer.js';
+import { type WordIndex, randomAction } from '../../src/engine/testing/randomPlayer.js';
 import { viewFor } from '../../src/engine/view.js';
 import { gameToGcg } from '../../src/engine/notation/gameRecord.js';
 import { writeGcg } from '../../src/engine/notation/gcg.js';
-import { SPANISH, wordToTiles } from '../../src/engine/tiles.js';
-
-function words(): WordIndex {
-  const list = createRequire(import.meta.url)('an-array-of-spanish-words') as string[];
-  const out: number[][] = [];
-  for (const w of list) {
-    if (w.length > 6) continue;
-    const t = wordToTiles(SPANISH, w);
-    if (t.ok && t.value.length >= 2) out.push(t.value);
-  }
-  return new WordIndex(SPANISH, out);
-}
+import { SPANISH } from '../../src/engine/tiles.js';
+import { loadWords } from '../../test/helpers/spanishWords.js';
 
 /** A random game played to the end with the test-only random player. */
 function randomGame(index: WordIndex, seed: number): GameState {
@@ -35,7 +24,7 @@ function randomGame(index: WordIndex, seed: number): GameState {
 const suite: BenchSuite = {
   name: 'game',
   prepare: async () => {
-    const index = words();
+    const index = loadWords();
     const games = Array.from({ length: 20 }, (_, k) => randomGame(index, k));
     const game = games.reduce((a, b) => (b.events.length > a.events.length ? b : a));
     const setup = { rules: game.rules, seed: game.seed, players: game.players };

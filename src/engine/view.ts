@@ -8,7 +8,14 @@
  * (the wire history) with every other seat's tiles replaced by their count.
  */
 import { SIZE } from './board.js';
-import type { ExchangeEvent, GameEvent, PlayEvent, StartEvent, Word } from './events.js';
+import type {
+  ChallengeEvent,
+  ExchangeEvent,
+  GameEvent,
+  PlayEvent,
+  RejectedEvent,
+  StartEvent,
+} from './events.js';
 import { type GameResult, type GameState, inFinalChallengeWindow } from './game.js';
 import type { Placement } from './move.js';
 import { type Rules, isChallengeable } from './rules.js';
@@ -18,12 +25,10 @@ import { BLANK, BLANK_FLAG, fullDistribution, rackToTiles } from './tiles.js';
 export type Viewer = number | 'observer';
 
 /** The latest play still on the board: where it went, what it formed and scored. */
-export interface LastPlayView extends Placement {
-  readonly seat: number;
-  /** Every word formed, main first, as tiles (blanks flagged). */
-  readonly words: readonly Word[];
-  readonly score: number;
-  readonly bingo: boolean;
+export interface LastPlayView extends Pick<
+  PlayEvent,
+  'seat' | keyof Placement | 'words' | 'score' | 'bingo'
+> {
   /** Squares of the tiles it placed (for highlighting). */
   readonly squares: readonly number[];
 }
@@ -38,12 +43,9 @@ interface HistoryBase {
 }
 
 /** A play that stood when it was made (a later challenge entry may withdraw it). */
-export interface PlayEntry extends HistoryBase, Placement {
+export interface PlayEntry
+  extends HistoryBase, Pick<PlayEvent, keyof Placement | 'words' | 'score' | 'bingo'> {
   readonly kind: 'play';
-  /** Every word formed, main first, as tiles (blanks flagged). */
-  readonly words: readonly Word[];
-  readonly score: number;
-  readonly bingo: boolean;
 }
 
 /** X-01: how many tiles went back (everyone), and which (only the exchanging seat). */
@@ -59,26 +61,24 @@ export interface TurnEntry extends HistoryBase {
   readonly kind: 'pass' | 'accept' | 'resign';
 }
 
-/** C-04 `automatic`: a play taken back on submission; the turn is lost. */
-export interface RejectedEntry extends HistoryBase, Placement {
+/** C-04 `automatic`: a play taken back on submission; the turn is lost, `penalty` points too. */
+export interface RejectedEntry
+  extends HistoryBase, Pick<RejectedEvent, keyof Placement | 'invalidWords' | 'penalty'> {
   readonly kind: 'rejected';
-  readonly invalidWords: readonly Word[];
-  /** Points the seat lost (0 when the rules charge nothing). */
-  readonly penalty: number;
 }
 
-/** C-01…C-05: `seat` challenged `target`'s play; `valid` means it stood. */
-export interface ChallengeEntry extends HistoryBase {
+/**
+ * C-01…C-05: `seat` challenged `target`'s play; `valid` means it stood, `withdrawn` the points
+ * the target lost (C-02), `penalty` and `loseTurn` what the failed challenger lost.
+ */
+export interface ChallengeEntry
+  extends
+    HistoryBase,
+    Pick<
+      ChallengeEvent,
+      'target' | 'valid' | 'invalidWords' | 'withdrawn' | 'penalty' | 'loseTurn'
+    > {
   readonly kind: 'challenge';
-  readonly target: number;
-  readonly valid: boolean;
-  readonly invalidWords: readonly Word[];
-  /** Points taken off the target's withdrawn play (C-02); 0 when it stood. */
-  readonly withdrawn: number;
-  /** Points the challenger lost (`penalty` mode). */
-  readonly penalty: number;
-  /** The failed challenger loses their next turn (`double` mode, C-05). */
-  readonly loseTurn: boolean;
 }
 
 /** One line of the game's history, as a viewer may see it. */
@@ -217,19 +217,16 @@ function lastPlayOf(state: GameState): LastPlayView | null {
     const step = e.dir === 'H' ? 1 : SIZE;
     const start = e.row * SIZE + e.col;
     const squares = e.tiles.flatMap((t, k) => (t === 0 ? [] : [start + k * step]));
-    return {
-      seat: e.seat,
-      row: e.row,
-      col: e.col,
-      dir: e.dir,
-      tiles: [...e.tiles],
-      words: e.words.map((w) => [...w]),
-      score: e.score,
-      bingo: e.bingo,
-      squares,
-    };
+    return { seat: e.seat, ...playOf(e), squares };
   }
   return null;
+}
+
+// A play's placement and what it formed and scored. Events are never mutated, so the view
+// shares their arrays rather than copying them.
+function playOf(e: PlayEvent): Omit<PlayEntry, keyof HistoryBase | 'kind'> {
+  const { row, col, dir, tiles, words, score, bingo } = e;
+  return { row, col, dir, tiles, words, score, bingo };
 }
 
 function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
@@ -242,19 +239,7 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
         return;
       case 'play':
         totals[e.seat]! += e.score;
-        out.push({
-          index,
-          kind: 'play',
-          seat: e.seat,
-          total: totals[e.seat]!,
-          row: e.row,
-          col: e.col,
-          dir: e.dir,
-          tiles: [...e.tiles],
-          words: e.words.map((w) => [...w]),
-          score: e.score,
-          bingo: e.bingo,
-        });
+        out.push({ index, kind: 'play', seat: e.seat, total: totals[e.seat]!, ...playOf(e) });
         return;
       case 'exchange':
         out.push({
@@ -281,8 +266,8 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           row: e.row,
           col: e.col,
           dir: e.dir,
-          tiles: [...e.tiles],
-          invalidWords: e.invalidWords.map((w) => [...w]),
+          tiles: e.tiles,
+          invalidWords: e.invalidWords,
           penalty: e.penalty,
         });
         return;
@@ -296,7 +281,7 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           total: totals[e.seat]!,
           target: e.target,
           valid: e.valid,
-          invalidWords: e.invalidWords.map((w) => [...w]),
+          invalidWords: e.invalidWords,
           withdrawn: e.withdrawn,
           penalty: e.penalty,
           loseTurn: e.loseTurn,
