@@ -60,4 +60,17 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
     s.update(viewFrom({ ...MIDGAME, clocksMs: [700_000, 545_000] }));
     expect(s.key({ key: 'y' }).say[0]!.text).toBe('CASAS 8, total 8.');
   });
+
+  it('TM-01: between views the clock of the seat on turn runs from the clock base', () => {
+    // The view was built at t = 0 (its `at`); the viewer's clock has run since then.
+    let t = 0;
+    const s = new Session(viewFrom(MIDGAME), { now: () => t });
+    expect(s.line('reloj').say[0]!.text).toBe('Tú 12 minutos 40, Ana 9 minutos 5.');
+    t = 40_000;
+    expect(s.line('reloj').say[0]!.text).toBe('Tú 12 minutos 0, Ana 9 minutos 5.');
+    t = 761_000; // a second over: a started minute costs 10 (TM-02)
+    expect(s.line('reloj').say[0]!.text).toBe(
+      'Tú 0 minutos 1 de más (-10 puntos), Ana 9 minutos 5.',
+    );
+  });
 });
