@@ -1,6 +1,6 @@
 /**
- * Facts the core reads off the protocol's view (`ClientView`) rather than keeping copies: the
- * tile set and scoring its rules name, whether it is over, and each seat's clock.
+ * Facts the core reads off the protocol's view (`ClientView`) rather than keeping copies of: the
+ * tile set and scoring its rules name, and each seat's clock at a given moment.
  */
 import { overtimePenalty } from '../engine/game.js';
 import type { ScoringRules } from '../engine/placement.js';
