@@ -6,7 +6,7 @@
  * Renderers (src/play, the web client) read only this.
  */
 import { z } from 'zod';
-import type { GameView, Phase } from '../engine/view.js';
+import type { GameView } from '../engine/view.js';
 import {
   BOARD_SIZE,
   type DeepReadonly,
@@ -157,9 +157,13 @@ export const clientViewSchema = z.object({
 
 /** The view a client receives, as parsed (or as built in process by `clientView`). */
 export type ClientView = DeepReadonly<z.output<typeof clientViewSchema>>;
+/** One line of the view's history. */
 export type HistoryRecord = ClientView['history'][number];
+/** One seat of the view. */
 export type SeatInfo = ClientView['seats'][number];
+/** The clock base of a timed game's view. */
 export type ClockBase = NonNullable<ClientView['clock']>;
+/** The result of a finished game's view. */
 export type ResultInfo = NonNullable<ClientView['result']>;
 
 /** What the table knows and the engine does not: names, bots, and the clock's time base. */
@@ -178,7 +182,7 @@ export interface TableFacts {
  * terminal calls it for its local game and the server for every viewer it sends to.
  */
 export function clientView(gv: GameView, table: TableFacts): ClientView {
-  const phase: Phase = gv.phase;
+  const phase = gv.phase;
   const limit = gv.rules.clock ? gv.rules.clock.minutesPerPlayer * 60_000 : 0;
   const at = table.clock?.at ?? 0;
   const seats = gv.scores.length;
