@@ -731,7 +731,7 @@ function place(
     col: move.col,
     dir: move.dir,
     tiles: [...move.tiles],
-    words: words.map((w) => [...w]),
+    words, // fresh arrays from evaluatePlacement
     score: result.score,
     bingo: result.bingo,
     drew,
