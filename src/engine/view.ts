@@ -239,7 +239,20 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
         return;
       case 'play':
         totals[e.seat]! += e.score;
-        out.push({ index, kind: 'play', seat: e.seat, total: totals[e.seat]!, ...playOf(e) });
+        // Written out rather than spread from playOf: this runs for every play of every view.
+        out.push({
+          index,
+          kind: 'play',
+          seat: e.seat,
+          total: totals[e.seat]!,
+          row: e.row,
+          col: e.col,
+          dir: e.dir,
+          tiles: e.tiles,
+          words: e.words,
+          score: e.score,
+          bingo: e.bingo,
+        });
         return;
       case 'exchange':
         out.push({
