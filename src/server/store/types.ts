@@ -1,0 +1,172 @@
+/**
+ * What the server persists, as one interface with two implementations (SQLite and
+ * PostgreSQL, DESIGN.md §5): players, games with their seats, each game's event list and its
+ * chat. The store does not interpret games: a game's configuration and its events are JSON
+ * the rooms layer writes and reads back. Every method is asynchronous because PostgreSQL is;
+ * the SQLite implementation answers synchronously inside the promise.
+ */
+
+/** A JSON value as the store keeps it (events, game configurations). */
+export type JsonValue =
+  null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/** A player: a display name and the hash of the secret token the client keeps. */
+export interface PlayerRecord {
+  readonly id: string;
+  readonly name: string;
+  /** Milliseconds since the epoch. */
+  readonly createdAt: number;
+}
+
+/**
+ * Where a game is in its life: waiting for seats to fill, being played, or over (finished,
+ * resigned or abandoned — the event list says which).
+ */
+export type GameStatus = 'open' | 'playing' | 'finished';
+
+/** Who sits in a seat: anyone with the link (`open`), one invited person, or a bot. */
+export type SeatKind = 'open' | 'invited' | 'bot';
+
+/** One seat of a game as created. */
+export interface NewSeat {
+  readonly kind: SeatKind;
+  /** The bot level for a `bot` seat, else null. */
+  readonly botLevel: string | null;
+  /** Hash of the seat's invitation token (tokens.ts); null when the seat has none. */
+  readonly inviteHash: string | null;
+}
+
+/** One seat as stored: who, if anyone, has claimed it. */
+export interface SeatRecord {
+  readonly seat: number;
+  readonly kind: SeatKind;
+  readonly botLevel: string | null;
+  /** The player who holds the seat, once claimed; null for bots and free seats. */
+  readonly playerId: string | null;
+}
+
+/** A game (a room's table): its configuration, seats and status. */
+export interface GameRecord {
+  readonly id: string;
+  /** Rules, lexicon id, clock and whatever else the rooms layer needs, as it wrote them. */
+  readonly config: JsonValue;
+  readonly status: GameStatus;
+  readonly seats: readonly SeatRecord[];
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** One event of a game's list: `seq` is its index, 0 for the first. */
+export interface StoredEvent {
+  readonly seq: number;
+  readonly event: JsonValue;
+  readonly createdAt: number;
+}
+
+/** A chat line of a game's room, stored as plain text. */
+export interface ChatRecord {
+  /** Increases with every line of the whole store: later lines have larger ids. */
+  readonly id: number;
+  readonly gameId: string;
+  readonly playerId: string | null;
+  readonly text: string;
+  readonly createdAt: number;
+}
+
+/**
+ * The answer to an append: the events were committed and `nextSeq` is the length of the list
+ * now, or nothing was written because another writer got there first (`SEQ_CONFLICT`, with
+ * the list's length as it is) or the game does not exist.
+ */
+export type AppendResult =
+  | { readonly ok: true; readonly nextSeq: number }
+  | { readonly ok: false; readonly code: 'SEQ_CONFLICT'; readonly nextSeq: number }
+  | { readonly ok: false; readonly code: 'NO_SUCH_GAME' };
+
+/**
+ * The answer to a seat claim: claimed (or already held by the same player), or refused
+ * because another player holds it, it is a bot's, or there is no such seat.
+ */
+export type ClaimResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly code: 'SEAT_TAKEN' | 'BOT_SEAT' | 'NO_SUCH_SEAT' };
+
+/** What the server persists (see the module comment). */
+export interface Store {
+  /** `sqlite` or `postgres`, for logs. */
+  readonly kind: 'sqlite' | 'postgres';
+  /** The highest schema migration applied (migrations.ts). */
+  schemaVersion(): Promise<number>;
+  /** Resolves when the database answers a trivial query (for /healthz); rejects otherwise. */
+  ping(): Promise<void>;
+
+  createPlayer(p: { id: string; name: string; tokenHash: string }): Promise<PlayerRecord>;
+  getPlayer(id: string): Promise<PlayerRecord | undefined>;
+  /** The player whose token hashes to `tokenHash` (tokens.ts), if any. */
+  playerByTokenHash(tokenHash: string): Promise<PlayerRecord | undefined>;
+  /** Changes a player's display name; false when there is no such player. */
+  renamePlayer(id: string, name: string): Promise<boolean>;
+
+  /** Creates a game with its seats (numbered from 0 in the given order) in one transaction. */
+  createGame(g: {
+    id: string;
+    config: JsonValue;
+    status: GameStatus;
+    seats: readonly NewSeat[];
+  }): Promise<GameRecord>;
+  getGame(id: string): Promise<GameRecord | undefined>;
+  /** Games with one of these statuses, most recently changed first (lobby, resume on start). */
+  listGames(statuses: readonly GameStatus[], limit?: number): Promise<GameRecord[]>;
+  /** Games in which this player holds a seat, most recently changed first. */
+  gamesOfPlayer(playerId: string, statuses: readonly GameStatus[]): Promise<GameRecord[]>;
+  /** Sets a game's status; false when there is no such game. */
+  setGameStatus(id: string, status: GameStatus): Promise<boolean>;
+  /** The game and seat an invitation token opens, by the token's hash. */
+  seatByInviteHash(inviteHash: string): Promise<{ gameId: string; seat: number } | undefined>;
+  /**
+   * Gives a free human seat to a player. Atomic: of two players racing for one seat exactly
+   * one gets it. Claiming a seat one already holds succeeds.
+   */
+  claimSeat(gameId: string, seat: number, playerId: string): Promise<ClaimResult>;
+
+  /**
+   * Appends events to a game's list at `firstSeq` (which must be the list's current length)
+   * in one transaction, optionally setting the game's status in the same transaction. When
+   * it resolves `ok`, the events are committed: only then may they be acknowledged or
+   * broadcast. Of two writers appending at the same `seq`, one succeeds and the other gets
+   * `SEQ_CONFLICT` with nothing written.
+   */
+  appendEvents(
+    gameId: string,
+    firstSeq: number,
+    events: readonly JsonValue[],
+    status?: GameStatus,
+  ): Promise<AppendResult>;
+  /** The game's events from `fromSeq` on, in order. */
+  events(gameId: string, fromSeq?: number): Promise<StoredEvent[]>;
+
+  /** Stores a chat line (plain text, never interpreted). */
+  addChat(c: { gameId: string; playerId: string | null; text: string }): Promise<ChatRecord>;
+  /** The latest `limit` chat lines of a game, oldest first. */
+  chat(gameId: string, limit?: number): Promise<ChatRecord[]>;
+
+  /** Closes the database; the store is unusable afterwards. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, so both stores refuse it: the protocol layer must have
+ * rejected such input before it reaches the store (a programming error, hence a throw).
+ */
+export function assertStorableText(what: string, text: string): void {
+  if (text.includes('\u0000')) throw new RangeError(`${what} contains U+0000`);
+}
+
+/** JSON text of a value for storage, refusing U+0000 in any string or key (see above). */
+export function toJsonText(value: JsonValue): string {
+  return JSON.stringify(value, (key, v: unknown) => {
+    assertStorableText('JSON key', key);
+    if (typeof v === 'string') assertStorableText('JSON string', v);
+    return v;
+  });
+}
