@@ -1,0 +1,126 @@
+/**
+ * The bot pool: moves computed in worker threads equal the ones the AI computes in-thread,
+ * whole games can be played from them, a long think leaves the main event loop free, and
+ * the time budget holds.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botMove, makeBot, type BotLevel } from '../../ai/bots.js';
+import { MoveGenerator } from '../../ai/movegen.js';
+import { MoveList } from '../../ai/movelist.js';
+import { Rng } from '../../ai/rng.js';
+import { apply, newGame } from '../../engine/game.js';
+import { makeRules, scoringOf } from '../../engine/rules.js';
+import { boardWith } from '../../engine/testing/positions.js';
+import { SPANISH, wordToTiles } from '../../engine/tiles.js';
+import { type GameView, viewFor } from '../../engine/view.js';
+import { defaultLexiconPath, loadDefaultLexicon, type Lexicon } from '../../lexicon/index.js';
+import { BotPool } from './pool.js';
+
+let pool: BotPool;
+let lex: Lexicon;
+
+beforeAll(() => {
+  const loaded = loadDefaultLexicon();
+  if (!loaded.ok) throw new Error(loaded.message);
+  lex = loaded.value;
+  pool = new BotPool({ lexicons: { spanish: defaultLexiconPath() }, threads: 2 });
+});
+
+afterAll(async () => {
+  await pool?.destroy();
+});
+
+const rules = makeRules('fise');
+
+/**
+ * A crowded mid-game board and a rack with both blanks (? ? A E I R S): the expert weighs
+ * tens of thousands of plays, the slowest kind of move a bot makes.
+ */
+function hardView(): GameView {
+  const start = viewFor(newGame({ rules, seed: 1, players: 2 }), 0);
+  const board = boardWith([
+    ['8D', 'CASAREMOS'],
+    ['D4', 'PERRAS'],
+    ['L8', 'SOLTERA'],
+    ['4D', 'PIANOLA'],
+    ['H3', 'CANTAS'],
+    ['15G', 'RATONES'],
+  ]);
+  const tiles = wordToTiles(SPANISH, 'AEIRS') as number[];
+  return { ...start, board: [...board], rack: [0, 0, ...tiles] };
+}
+
+function inThread(level: BotLevel, view: GameView, seed: number) {
+  const gen = new MoveGenerator(lex.nodes, lex.set, scoringOf(view.rules));
+  return botMove(makeBot(level), view, gen, new MoveList(), new Rng(seed), (t) => lex.isWord(t));
+}
+
+describe('bot pool', () => {
+  it.each(['principiante', 'aficionado', 'experto'] as const)(
+    '%s: the worker picks the move the AI picks in-thread with the same seed',
+    async (level) => {
+      const view = hardView();
+      const r = await pool.move({ level, lexicon: 'spanish', view, seed: 7 });
+      expect(r.ok).toBe(true);
+      if (r.ok) expect(r.move).toEqual(inThread(level, view, 7));
+    },
+  );
+
+  it('plays a whole experto–principiante game whose every move the engine accepts', async () => {
+    let state = newGame({ rules, seed: 'pool-game', players: 2 });
+    const levels: BotLevel[] = ['experto', 'principiante'];
+    let moves = 0;
+    while (state.result === null) {
+      const seat = state.turn;
+      const r = await pool.move({
+        level: levels[seat]!,
+        lexicon: 'spanish',
+        view: viewFor(state, seat),
+        seed: state.version,
+      });
+      if (!r.ok) throw new Error(r.code);
+      const next = apply(state, { ...r.move, seat, version: state.version }, lex);
+      if (!next.ok) throw new Error(`${JSON.stringify(r.move)}: ${next.error.code}`);
+      state = next.state;
+      moves++;
+      expect(moves).toBeLessThan(400);
+    }
+    expect(state.events.filter((e) => e.kind === 'play').length).toBeGreaterThan(10);
+    expect(state.scores.some((s) => s > 0)).toBe(true);
+  });
+
+  it('leaves the event loop free while a bot thinks', async () => {
+    const view = hardView();
+    // In-thread, the same move blocks the loop: not one timer fires until it is done.
+    let blockedTicks = 0;
+    const blocked = setInterval(() => blockedTicks++, 1);
+    inThread('experto', view, 1);
+    const ticksDuringSyncMove = blockedTicks;
+    clearInterval(blocked);
+    expect(ticksDuringSyncMove).toBe(0);
+    // Through the pool, timers keep firing while the worker thinks.
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const r = await pool.move({ level: 'experto', lexicon: 'spanish', view, seed: 1 });
+    clearInterval(timer);
+    expect(r.ok).toBe(true);
+    expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('gives up a move that does not fit its budget and keeps serving', async () => {
+    const view = hardView();
+    const late = await pool.move({ level: 'experto', lexicon: 'spanish', view, seed: 1 }, 1);
+    expect(late).toEqual({ ok: false, code: 'BOT_TIMEOUT', budgetMs: 1 });
+    const both = await Promise.all([
+      pool.move({ level: 'aficionado', lexicon: 'spanish', view, seed: 1 }),
+      pool.move({ level: 'aficionado', lexicon: 'spanish', view, seed: 2 }),
+    ]);
+    expect(both.map((r) => r.ok)).toEqual([true, true]);
+  });
+
+  it('refuses a lexicon it was not given', async () => {
+    await expect(
+      pool.move({ level: 'experto', lexicon: 'klingon', view: hardView(), seed: 1 }),
+    ).rejects.toThrow(/unknown lexicon klingon/);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Bots off the event loop (issue 11 §5): a pool of worker threads (piscina) computes bot
+ * moves, so a bot thinking for a second never delays another game's messages. Each move has
+ * a time budget; a move not ready in time is abandoned (its thread is stopped and replaced)
+ * and the caller hears `BOT_TIMEOUT`, to pass or retry as the room decides.
+ */
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { BotAnswer, BotRequest, BotWorkerData } from './types.js';
+
+export type { BotAnswer, BotRequest } from './types.js';
+
+/** How a bot pool is made. */
+export interface BotPoolOptions {
+  /** Lexicon files by id (`spanish` → data/spanish.kwg); requests name one of these ids. */
+  readonly lexicons: Readonly<Record<string, string>>;
+  /** Worker threads; default: one fewer than the cores, at least one. */
+  readonly threads?: number;
+  /** Default time budget of a move in milliseconds (queueing included); default 10 000. */
+  readonly budgetMs?: number;
+}
+
+/** The outcome of asking for a move. */
+export type BotResult =
+  | ({ readonly ok: true } & BotAnswer)
+  | { readonly ok: false; readonly code: 'BOT_TIMEOUT'; readonly budgetMs: number };
+
+// Under Vitest or tsx this module is TypeScript and so is its worker, which then needs tsx's
+// loader; built, both are JavaScript in dist/.
+const fromSource = import.meta.url.endsWith('.ts');
+const WORKER = new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url);
+
+/** A pool of bot threads; `destroy` it on shutdown. */
+export class BotPool {
+  private readonly pool: Piscina<BotRequest, BotAnswer>;
+  private readonly budgetMs: number;
+
+  constructor(opts: BotPoolOptions) {
+    const lexicons: Record<string, SharedArrayBuffer> = {};
+    for (const [id, path] of Object.entries(opts.lexicons)) {
+      const bytes = readFileSync(path);
+      const shared = new SharedArrayBuffer(bytes.length);
+      new Uint8Array(shared).set(bytes);
+      lexicons[id] = shared;
+    }
+    const threads = opts.threads ?? Math.max(1, availableParallelism() - 1);
+    const workerData: BotWorkerData = { lexicons };
+    this.pool = new Piscina({
+      filename: WORKER.href,
+      minThreads: threads,
+      maxThreads: threads,
+      workerData,
+      execArgv: fromSource ? ['--import', 'tsx'] : [],
+    });
+    this.budgetMs = opts.budgetMs ?? 10_000;
+  }
+
+  /** Worker threads in the pool. */
+  get threads(): number {
+    return this.pool.maxThreads;
+  }
+
+  /**
+   * The move a bot makes from its seat's view, computed in a worker thread within the budget
+   * (this call's, else the pool's). Rejects only on a programming error (an unknown lexicon,
+   * a broken view).
+   */
+  async move(req: BotRequest, budgetMs = this.budgetMs): Promise<BotResult> {
+    const signal = AbortSignal.timeout(budgetMs);
+    try {
+      return { ok: true, ...(await this.pool.run(req, { signal })) };
+    } catch (err) {
+      if (signal.aborted) return { ok: false, code: 'BOT_TIMEOUT', budgetMs };
+      throw err;
+    }
+  }
+
+  /** Stops every thread; pending moves are rejected. */
+  async destroy(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
