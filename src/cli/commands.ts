@@ -5,6 +5,7 @@ import { replayHelp, runReplay } from './replay.js';
 import { playHelp, runPlay } from './play.js';
 import { bestHelp, runBest } from './best.js';
 import { runSelfplay, selfplayHelp } from './selfplay.js';
+import { runServe, serveHelp } from './serve.js';
 
 export interface Command {
   readonly name: string;
@@ -50,5 +51,11 @@ export const commands: readonly Command[] = [
     summary: 'partidas entre jugadores del ordenador, con estadísticas',
     help: selfplayHelp,
     run: runSelfplay,
+  },
+  {
+    name: 'serve',
+    summary: 'arranca el servidor de partidas en línea',
+    help: serveHelp,
+    run: runServe,
   },
 ];

@@ -51,7 +51,7 @@ export async function openStore(target: DbTarget): Promise<Store> {
   return target.kind === 'sqlite' ? openSqliteStore(target.path) : openPostgresStore(target.url);
 }
 
-/** A database URL with its password hidden, for logs. */
+/** A database URL with its password hidden, for logs and messages. */
 export function redactDbUrl(url: string): string {
-  return url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*:)[^@]*@/, '$1***@');
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@');
 }

@@ -295,5 +295,7 @@ describe('database URLs', () => {
       'postgres://atril:***@db:5432/atril',
     );
     expect(redactDbUrl('sqlite:./atril.db')).toBe('sqlite:./atril.db');
+    expect(redactDbUrl('postgres://db/atril')).toBe('postgres://db/atril');
+    expect(redactDbUrl('mysql://u:p@h/x')).toBe('mysql://u:***@h/x');
   });
 });

@@ -1,0 +1,184 @@
+/**
+ * `atril serve` as a real process (the built CLI): it starts on a free port, answers
+ * /healthz, and on SIGTERM or SIGINT exits 0 having closed its database cleanly — against
+ * SQLite and against a real PostgreSQL the test starts.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../server/store/index.js';
+import { freePort, startTestPostgres, type TestPostgres } from '../server/testing/postgres.js';
+
+const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'atril-serve-'));
+let pgServer: TestPostgres;
+
+beforeAll(async () => {
+  pgServer = await startTestPostgres();
+});
+afterAll(async () => {
+  await pgServer?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  /** Every stdout line, parsed as JSON (a line that is not JSON fails the test). */
+  logs: Record<string, unknown>[];
+  stderr: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `atril serve` on a free port and resolves once it logs that it is ready. */
+async function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [bin, 'serve', '--port', String(port), '--host', '127.0.0.1', ...args],
+    {
+      env: { ...process.env, DATABASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const logs: Record<string, unknown>[] = [];
+  let err = '';
+  child.stderr!.on('data', (d) => (err += String(d)));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const ready = new Promise<void>((resolve, reject) => {
+    let buf = '';
+    child.stdout!.on('data', (d) => {
+      buf += String(d);
+      let nl;
+      while ((nl = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        logs.push(entry);
+        if (entry['msg'] === 'atril serve ready') resolve();
+      }
+    });
+    void exit.then(({ code }) => reject(new Error(`exited ${code} before ready: ${err}`)));
+  });
+  await ready;
+  return { child, port, logs, stderr: () => err, exit };
+}
+
+const health = async (port: number) => {
+  const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+  return { status: r.status, body: (await r.json()) as unknown };
+};
+
+const atril = (args: string[], env: NodeJS.ProcessEnv = {}) => {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    timeout: 60_000,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+
+describe('atril serve', () => {
+  it('explains itself in Spanish with --help and is listed by atril --help', () => {
+    const r = atril(['serve', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Uso: atril serve [--port 8080]');
+    expect(r.out).toContain('DATABASE_URL');
+    expect(atril(['--help']).out).toContain('serve');
+  });
+
+  it('refuses a bad port or database URL with exit 2', () => {
+    const port = atril(['serve', '--port', '70000']);
+    expect(port.code).toBe(2);
+    expect(port.err).toContain('--port necesita un número entre 0 y 65535');
+    const db = atril(['serve', '--db', 'mysql://u:secreto@h/x']);
+    expect(db.code).toBe(2);
+    expect(db.err).toContain('No entiendo la base de datos «mysql://u:***@h/x»');
+  });
+
+  it('with SQLite: healthy, then SIGTERM → exit 0 and the database closed cleanly', async () => {
+    const file = join(dir, 'atril.db');
+    const s = await serve(['--db', `sqlite:${file}`]);
+    expect(await health(s.port)).toEqual({ status: 200, body: { status: 'ok', db: 'sqlite' } });
+    expect(existsSync(`${file}-wal`)).toBe(true);
+    s.child.kill('SIGTERM');
+    expect(await s.exit).toEqual({ code: 0, signal: null });
+    expect(s.logs.map((l) => l['msg'])).toContain('stopped');
+    // A clean close checkpoints the write-ahead log into the file and deletes it.
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get()).toEqual({
+      v: MIGRATIONS.length,
+    });
+    db.close();
+  });
+
+  it('SIGINT (Ctrl+C) stops it cleanly too, and a restart finds the migrated database', async () => {
+    const file = join(dir, 'again.db');
+    for (let i = 0; i < 2; i++) {
+      const s = await serve(['--db', `sqlite:${file}`]);
+      expect((await health(s.port)).status).toBe(200);
+      s.child.kill('SIGINT');
+      expect(await s.exit).toEqual({ code: 0, signal: null });
+      expect(s.logs.find((l) => l['msg'] === 'atril serve ready')?.['schema']).toBe(
+        MIGRATIONS.length,
+      );
+    }
+  });
+
+  it('with PostgreSQL from DATABASE_URL: healthy, then SIGTERM → exit 0 with no connection left', async () => {
+    const url = await pgServer.newDatabase();
+    const s = await serve([], { DATABASE_URL: url });
+    expect(await health(s.port)).toEqual({ status: 200, body: { status: 'ok', db: 'postgres' } });
+    // The password never reaches the log.
+    expect(JSON.stringify(s.logs)).not.toContain('atril-test');
+    s.child.kill('SIGTERM');
+    expect(await s.exit).toEqual({ code: 0, signal: null });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const others = await client.query(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    const version = await client.query('SELECT MAX(version) AS v FROM schema_migrations');
+    await client.end();
+    expect(others.rows[0]).toEqual({ n: 0 });
+    expect(version.rows[0]).toEqual({ v: MIGRATIONS.length });
+  });
+
+  it('exits 1 with a Spanish message when the database does not answer or the port is taken', async () => {
+    const nobody = await freePort();
+    const down = atril([
+      'serve',
+      '--port',
+      '0',
+      '--db',
+      `postgres://atril:x@127.0.0.1:${nobody}/atril`,
+    ]);
+    expect(down.code).toBe(1);
+    expect(down.err).toContain(
+      `No se puede abrir la base de datos «postgres://atril:***@127.0.0.1:${nobody}/atril»`,
+    );
+    const s = await serve(['--db', `sqlite:${join(dir, 'busy.db')}`]);
+    const busy = atril([
+      'serve',
+      '--port',
+      String(s.port),
+      '--host',
+      '127.0.0.1',
+      '--db',
+      `sqlite:${join(dir, 'busy2.db')}`,
+    ]);
+    expect(busy.code).toBe(1);
+    expect(busy.err).toContain(`No se puede escuchar en 127.0.0.1:${s.port}`);
+    s.child.kill('SIGTERM');
+    expect((await s.exit).code).toBe(0);
+  });
+});

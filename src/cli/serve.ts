@@ -1,0 +1,102 @@
+/**
+ * `atril serve`: the game server (DESIGN.md §4–§5). Opens the database (`--db`, else
+ * `DATABASE_URL`, else `sqlite:./atril.db`) applying pending migrations, listens, and on
+ * SIGTERM or SIGINT stops accepting, closes every WebSocket with 1001, waits for requests in
+ * flight, closes the database and exits 0.
+ */
+import { buildApp } from '../server/app.js';
+import {
+  chooseDbUrl,
+  openStore,
+  parseDbUrl,
+  redactDbUrl,
+  SchemaTooNewError,
+  type Store,
+} from '../server/store/index.js';
+import { parseOptions, plainCount } from './args.js';
+
+export const serveHelp = `Uso: atril serve [--port 8080] [--host 0.0.0.0] [--db URL]
+
+Arranca el servidor de partidas. Escribe su registro en la salida estándar, una línea JSON
+por suceso. Se detiene con Ctrl+C o con la señal SIGTERM: deja de aceptar conexiones, cierra
+las de los jugadores avisándoles y cierra la base de datos.
+
+  --port N     puerto en el que escucha (por omisión, 8080)
+  --host DIR   dirección en la que escucha (por omisión, 0.0.0.0: todas)
+  --db URL     base de datos: sqlite:RUTA (por omisión, sqlite:./atril.db) o
+               postgres://usuario:contraseña@servidor/base; sin --db se usa la
+               variable de entorno DATABASE_URL si existe
+
+Comprobación de salud: GET /healthz responde 200 si la base de datos contesta.
+
+Salida: 0 tras una parada limpia, 1 si no se puede abrir la base de datos o el puerto,
+2 si la orden está mal escrita.`;
+
+/** Runs `atril serve` until a stop signal; resolves to the exit code. */
+export async function runServe(args: string[]): Promise<number> {
+  const opts = parseOptions({
+    args,
+    options: {
+      port: { type: 'string', default: '8080' },
+      host: { type: 'string', default: '0.0.0.0' },
+      db: { type: 'string' },
+    },
+  });
+  if ('error' in opts) {
+    process.stderr.write(`${opts.error}\n«atril serve --help» explica cómo se usa.\n`);
+    return 2;
+  }
+  const port = plainCount(opts.values.port);
+  if (port === undefined || port > 65535) {
+    process.stderr.write(`--port necesita un número entre 0 y 65535, no «${opts.values.port}».\n`);
+    return 2;
+  }
+  const dbUrl = chooseDbUrl(opts.values.db, process.env);
+  const target = parseDbUrl(dbUrl);
+  if ('code' in target) {
+    process.stderr.write(
+      `No entiendo la base de datos «${redactDbUrl(dbUrl)}»: escribe sqlite:RUTA o postgres://….\n`,
+    );
+    return 2;
+  }
+
+  let store: Store;
+  try {
+    store = await openStore(target);
+  } catch (err) {
+    const why =
+      err instanceof SchemaTooNewError
+        ? `la creó una versión más nueva de Atril (esquema ${err.found}; esta conoce hasta el ${err.known})`
+        : (err as Error).message;
+    process.stderr.write(`No se puede abrir la base de datos «${redactDbUrl(dbUrl)}»: ${why}.\n`);
+    return 1;
+  }
+
+  const app = await buildApp({ store });
+  // Registered before listening so that a signal during start-up still shuts down cleanly.
+  const stop = new Promise<string>((resolve) => {
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+    process.once('SIGINT', () => resolve('SIGINT'));
+  });
+  try {
+    await app.listen({ port, host: opts.values.host });
+  } catch (err) {
+    await app.close();
+    await store.close();
+    process.stderr.write(
+      `No se puede escuchar en ${opts.values.host}:${port}: ${(err as Error).message}.\n`,
+    );
+    return 1;
+  }
+  app.log.info(
+    { db: redactDbUrl(dbUrl), schema: await store.schemaVersion() },
+    'atril serve ready',
+  );
+
+  const signal = await stop;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await store.close();
+  app.log.info('stopped');
+  return 0;
+}
