@@ -60,6 +60,12 @@ export async function runServe(args: string[]): Promise<number> {
     return 2;
   }
 
+  // Listening from the start, so that a signal during start-up still ends in a clean stop
+  // once the server is up; a second Ctrl+C, with the handlers gone, ends the process at once.
+  const stop = new Promise<string>((resolve) => {
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+    process.once('SIGINT', () => resolve('SIGINT'));
+  });
   let store: Store;
   try {
     store = await openStore(target);
@@ -73,11 +79,6 @@ export async function runServe(args: string[]): Promise<number> {
   }
 
   const app = await buildApp({ store });
-  // Registered before listening so that a signal during start-up still shuts down cleanly.
-  const stop = new Promise<string>((resolve) => {
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-    process.once('SIGINT', () => resolve('SIGINT'));
-  });
   try {
     await app.listen({ port, host: opts.values.host });
   } catch (err) {

@@ -33,11 +33,14 @@ afterAll(async () => {
 const rules = makeRules('fise');
 
 /**
- * A crowded mid-game board and a rack with both blanks (? ? A E I R S): the expert weighs
- * tens of thousands of plays, the slowest kind of move a bot makes.
+ * A crowded mid-game board and, in the "9 fichas" variant, a rack with both blanks
+ * (? ? A E I R S N T). The beginner enumerates every placement before it picks a modest one:
+ * hundreds of thousands here, the longest think of any level (tenths of a second on a quiet
+ * machine, every time), which the tests below need to watch the main thread during a move.
  */
 function hardView(): GameView {
-  const start = viewFor(newGame({ rules, seed: 1, players: 2 }), 0);
+  const rules9 = makeRules('fise', { rackSize: 9, bingoTiles: 9 });
+  const start = viewFor(newGame({ rules: rules9, seed: 1, players: 2 }), 0);
   const board = boardWith([
     ['8D', 'CASAREMOS'],
     ['D4', 'PERRAS'],
@@ -46,7 +49,7 @@ function hardView(): GameView {
     ['H3', 'CANTAS'],
     ['15G', 'RATONES'],
   ]);
-  const tiles = wordToTiles(SPANISH, 'AEIRS') as number[];
+  const tiles = wordToTiles(SPANISH, 'AEIRSNT') as number[];
   return { ...start, board: [...board], rack: [0, 0, ...tiles] };
 }
 
@@ -94,14 +97,14 @@ describe('bot pool', () => {
     // In-thread, the same move blocks the loop: not one timer fires until it is done.
     let blockedTicks = 0;
     const blocked = setInterval(() => blockedTicks++, 1);
-    inThread('experto', view, 1);
+    inThread('principiante', view, 1);
     const ticksDuringSyncMove = blockedTicks;
     clearInterval(blocked);
     expect(ticksDuringSyncMove).toBe(0);
     // Through the pool, timers keep firing while the worker thinks.
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);
-    const r = await pool.move({ level: 'experto', lexicon: 'spanish', view, seed: 1 });
+    const r = await pool.move({ level: 'principiante', lexicon: 'spanish', view, seed: 1 });
     clearInterval(timer);
     expect(r.ok).toBe(true);
     expect(ticks).toBeGreaterThan(0);
@@ -109,7 +112,7 @@ describe('bot pool', () => {
 
   it('gives up a move that does not fit its budget and keeps serving', async () => {
     const view = hardView();
-    const late = await pool.move({ level: 'experto', lexicon: 'spanish', view, seed: 1 }, 1);
+    const late = await pool.move({ level: 'principiante', lexicon: 'spanish', view, seed: 1 }, 1);
     expect(late).toEqual({ ok: false, code: 'BOT_TIMEOUT', budgetMs: 1 });
     const both = await Promise.all([
       pool.move({ level: 'aficionado', lexicon: 'spanish', view, seed: 1 }),
