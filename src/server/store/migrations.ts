@@ -13,8 +13,11 @@ export interface Migration {
   readonly postgres: string;
 }
 
-// Timestamps are milliseconds since the epoch; events and configurations are JSON (jsonb in
-// PostgreSQL); chat text is plain text. Seats reference players only once claimed.
+// Timestamps are milliseconds since the epoch; chat text is plain text; seats reference
+// players only once claimed. Configurations are jsonb in PostgreSQL (queryable, e.g. for lobby
+// filters). Events are json, which keeps the text exactly as written, like SQLite's TEXT:
+// jsonb would reorder object keys, and the event list is the game's record, read back by
+// code (the engine's replay among it) that may compare events as text.
 const INITIAL_SQLITE = `
 CREATE TABLE players (
   id TEXT PRIMARY KEY,
@@ -85,7 +88,7 @@ CREATE INDEX game_seats_player ON game_seats (player_id);
 CREATE TABLE game_events (
   game_id TEXT NOT NULL REFERENCES games (id),
   seq INTEGER NOT NULL,
-  event JSONB NOT NULL,
+  event JSON NOT NULL,
   created_at BIGINT NOT NULL,
   PRIMARY KEY (game_id, seq)
 );

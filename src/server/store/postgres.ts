@@ -1,8 +1,9 @@
 /**
- * The PostgreSQL store (`pg`): a connection pool; events and configurations as jsonb. Several
- * server processes may share one database: migrations take an advisory lock so that only one
- * process applies them, and an append relies on the (game_id, seq) primary key, so that of
- * two processes racing for the same seq the second fails on the key and writes nothing.
+ * The PostgreSQL store (`pg`): a connection pool; configurations as jsonb, events as json
+ * (their text exactly as written, see migrations.ts). Several server processes may share one
+ * database: migrations take an advisory lock so that only one process applies them, and an
+ * append relies on the (game_id, seq) primary key, so that of two processes racing for the
+ * same seq the second fails on the key and writes nothing.
  */
 import pg from 'pg';
 import { MIGRATIONS, type Migration, pendingMigrations } from './migrations.js';
@@ -294,7 +295,7 @@ class PostgresStore implements Store {
         if (texts.length > 0) {
           await c.query(
             `INSERT INTO game_events (game_id, seq, event, created_at)
-             SELECT $1, $2 + i - 1, e, $4 FROM unnest($3::jsonb[]) WITH ORDINALITY AS t (e, i)`,
+             SELECT $1, $2 + i - 1, e, $4 FROM unnest($3::json[]) WITH ORDINALITY AS t (e, i)`,
             [gameId, firstSeq, texts, now],
           );
         }

@@ -210,6 +210,16 @@ describe.each(['sqlite', 'postgres'] as const)('%s store', (name) => {
     expect(await store.events('nope')).toEqual([]);
   });
 
+  it('gives events back exactly as written, keys in their order', async () => {
+    const { store } = await setup();
+    await store.createGame({ id: 'g', config: {}, status: 'playing', seats: [open, open] });
+    // jsonb would return {"a":…,"kind":…,"zz":…}: shorter keys first.
+    const event = { kind: 'start', zz: 1, a: [3, 1, 2], nested: { longer: true, b: null } };
+    await store.appendEvents('g', 0, [event]);
+    const [back] = await store.events('g');
+    expect(JSON.stringify(back!.event)).toBe(JSON.stringify(event));
+  });
+
   it('commits the last event and the status change together', async () => {
     const { store } = await setup();
     await store.createGame({ id: 'g', config: {}, status: 'playing', seats: [open, open] });
