@@ -1,0 +1,216 @@
+/**
+ * The game host against a real database (SQLite in a temporary directory and a PostgreSQL
+ * the test starts): games run to the end with every event committed, refused actions change
+ * nothing, of two simultaneous actions one applies — in one process or across two sharing
+ * the database — and a resumed game continues with its bots, not charged for the downtime.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botMove, makeBot } from '../../ai/bots.js';
+import { MoveGenerator } from '../../ai/movegen.js';
+import { MoveList } from '../../ai/movelist.js';
+import { Rng } from '../../ai/rng.js';
+import type { GameEvent } from '../../engine/events.js';
+import { type GameState, replayGame } from '../../engine/game.js';
+import type { Move } from '../../engine/move.js';
+import { makeRules, scoringOf } from '../../engine/rules.js';
+import { viewFor } from '../../engine/view.js';
+import { defaultLexiconPath, loadDefaultLexicon, type Lexicon } from '../../lexicon/index.js';
+import { BotPool } from '../bots/pool.js';
+import { type NewSeat, type Store, openPostgresStore, openSqliteStore } from '../store/index.js';
+import { startTestPostgres, type TestPostgres } from '../testing/postgres.js';
+import { GameHost, type HostDeps, type HostedConfig } from './host.js';
+
+let lex: Lexicon;
+let pool: BotPool;
+let pgServer: TestPostgres;
+const tmp = mkdtempSync(join(tmpdir(), 'atril-host-'));
+let files = 0;
+
+beforeAll(async () => {
+  const loaded = loadDefaultLexicon();
+  if (!loaded.ok) throw new Error(loaded.message);
+  lex = loaded.value;
+  pool = new BotPool({ lexicons: { spanish: defaultLexiconPath() }, threads: 1 });
+  pgServer = await startTestPostgres();
+});
+
+afterAll(async () => {
+  await pool?.destroy();
+  await pgServer?.stop();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const person: NewSeat = { kind: 'open', botLevel: null, inviteHash: null };
+const bot = (level: string): NewSeat => ({ kind: 'bot', botLevel: level, inviteHash: null });
+// Seat 0 starts (no opening draw), so each test knows who is on turn.
+const config = (seed: string): HostedConfig => ({
+  rules: makeRules('fise', { firstPlayer: 'seat' }),
+  seed,
+  lexicon: 'spanish',
+});
+
+/** A good move for the seat on turn, found by the amateur bot in this thread. */
+function goodMove(state: GameState): Move {
+  const gen = new MoveGenerator(lex.nodes, lex.set, scoringOf(state.rules));
+  const view = viewFor(state, state.turn);
+  return botMove(makeBot('aficionado'), view, gen, new MoveList(), new Rng(1), (t) =>
+    lex.isWord(t),
+  );
+}
+
+function finished(host: GameHost): Promise<GameState> {
+  return new Promise((resolve) => {
+    if (host.state.result) resolve(host.state);
+    host.subscribe(({ state }) => {
+      if (state.result) resolve(state);
+    });
+  });
+}
+
+describe.each(['sqlite', 'postgres'] as const)('game host on %s', (backend) => {
+  const opened: Store[] = [];
+  afterAll(async () => {
+    for (const s of opened) await s.close();
+  });
+  /** A fresh database; `connect` opens another connection to it (another process's view). */
+  async function database(): Promise<() => Promise<Store>> {
+    const url = backend === 'sqlite' ? join(tmp, `h${++files}.db`) : await pgServer.newDatabase();
+    return async () => {
+      const s = backend === 'sqlite' ? openSqliteStore(url) : await openPostgresStore(url);
+      opened.push(s);
+      return s;
+    };
+  }
+  const deps = (store: Store, now?: () => number): HostDeps => ({
+    store,
+    judge: () => lex,
+    bots: pool,
+    ...(now && { now }),
+  });
+
+  it('runs a game between two bots to the end; the stored events replay to the same result', async () => {
+    const connect = await database();
+    const store = await connect();
+    const host = await GameHost.create(deps(store), {
+      id: 'g',
+      config: config('bots'),
+      seats: [bot('experto'), bot('aficionado')],
+    });
+    const end = await finished(host);
+    const stored = await store.events('g');
+    expect(stored.map((e) => e.seq)).toEqual([...Array(end.version).keys()]);
+    const replayed = replayGame(
+      { rules: config('bots').rules, seed: 'bots', players: 2 },
+      stored.map((e) => e.event as unknown as GameEvent),
+    );
+    expect(replayed.scores).toEqual(end.scores);
+    expect(replayed.result).toEqual(end.result);
+    expect((await store.getGame('g'))?.status).toBe('finished');
+    const again = await GameHost.load(deps(await connect()), 'g');
+    expect(again?.state.result).toEqual(end.result);
+    expect(end.events.filter((e) => e.kind === 'play').length).toBeGreaterThan(10);
+  });
+
+  it('refuses an action out of turn or on a stale version, storing nothing', async () => {
+    const store = await (await database())();
+    const host = await GameHost.create(deps(store), {
+      id: 'g',
+      config: config('people'),
+      seats: [person, person],
+    });
+    const move = goodMove(host.state);
+    expect(await host.act(1, { ...move, version: 1 })).toEqual({
+      ok: false,
+      error: { code: 'NOT_YOUR_TURN', turn: 0 },
+    });
+    expect(await host.act(0, { ...move, version: 0 })).toEqual({
+      ok: false,
+      error: { code: 'STALE_VERSION', version: 1 },
+    });
+    expect(await store.events('g')).toHaveLength(1);
+    expect(await host.act(0, { ...move, version: 1 })).toEqual({ ok: true, version: 2 });
+    const events = await store.events('g');
+    expect(events.map((e) => (e.event as { kind: string }).kind)).toEqual(['start', 'play']);
+  });
+
+  it('of two simultaneous actions on the same version, applies one', async () => {
+    const store = await (await database())();
+    const host = await GameHost.create(deps(store), {
+      id: 'g',
+      config: config('twice'),
+      seats: [person, person],
+    });
+    const changes: number[] = [];
+    host.subscribe(({ state }) => changes.push(state.version));
+    const [a, b] = await Promise.all([
+      host.act(0, { ...goodMove(host.state), version: 1 }),
+      host.act(0, { kind: 'pass', version: 1 }),
+    ]);
+    expect(a).toEqual({ ok: true, version: 2 });
+    expect(b).toEqual({ ok: false, error: { code: 'STALE_VERSION', version: 2 } });
+    expect(changes).toEqual([2]);
+    expect(await store.events('g')).toHaveLength(2);
+  });
+
+  it('across two processes sharing the database, the second writer is refused and catches up', async () => {
+    const connect = await database();
+    const first = await GameHost.create(deps(await connect()), {
+      id: 'g',
+      config: config('shared'),
+      seats: [person, person],
+    });
+    const second = (await GameHost.load(deps(await connect()), 'g'))!;
+    for (let round = 0; round < 6; round++) {
+      const v = first.state.version;
+      expect(second.state.version).toBe(v);
+      const seat = first.state.turn;
+      const [a, b] = await Promise.all([
+        first.act(seat, { ...goodMove(first.state), version: v }),
+        second.act(seat, { kind: 'pass', version: v }),
+      ]);
+      expect([a, b].filter((r) => r.ok)).toHaveLength(1);
+      expect(first.state.version).toBe(v + 1);
+      expect(second.state.version).toBe(v + 1);
+      expect(second.state.scores).toEqual(first.state.scores);
+    }
+  });
+
+  it('resumes a stored game: the bot to move moves again and the downtime is not charged', async () => {
+    const connect = await database();
+    let clock = 1_000;
+    const before = await GameHost.create(
+      deps(await connect(), () => clock),
+      {
+        id: 'g',
+        config: {
+          ...config('resume'),
+          rules: makeRules('fise', {
+            firstPlayer: 'seat',
+            clock: { minutesPerPlayer: 25, penaltyPerMinute: 10 },
+          }),
+        },
+        seats: [person, bot('aficionado')],
+      },
+    );
+    clock = 6_000;
+    expect((await before.act(0, { ...goodMove(before.state), version: 1 })).ok).toBe(true);
+    // The server stops before the bot's move is committed.
+    await before.close();
+    expect(await (await connect()).events('g')).toHaveLength(2);
+    clock = 900_000;
+    const after = (await GameHost.load(
+      deps(await connect(), () => clock),
+      'g',
+    ))!;
+    const moved = await new Promise<GameState>((resolve) =>
+      after.subscribe(({ state }) => resolve(state)),
+    );
+    await after.close();
+    expect(moved.version).toBe(3);
+    expect(moved.turn).toBe(0);
+    expect(moved.clockMs).toEqual([5_000, 0]);
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * The authority over one game (issue 11 §3, §5–§7): it holds the game's state, applies each
+ * action through the engine, commits the events it causes to the store before anyone hears of
+ * them, moves the bots (through the worker pool), and measures each turn's time on the
+ * server's clock. One host per game per process; actions on a game are handled one at a time,
+ * and when another process sharing the database wrote first, the store's (game, seq) key
+ * refuses the append and the host catches up instead of forking the game.
+ *
+ * It knows nothing of sockets or messages: a room subscribes to it and projects each change
+ * for each viewer (DESIGN.md §5).
+ */
+import { isBotLevel, type BotLevel } from '../../ai/bots.js';
+import type { GameError } from '../../engine/errors.js';
+import type { GameEvent } from '../../engine/events.js';
+import {
+  type Action,
+  type GameSetup,
+  type GameState,
+  apply,
+  newGame,
+  reduce,
+  replayGame,
+} from '../../engine/game.js';
+import type { Move } from '../../engine/move.js';
+import type { Rules, WordJudge } from '../../engine/rules.js';
+import { viewFor } from '../../engine/view.js';
+import type { BotPool } from '../bots/pool.js';
+import type { GameStatus, JsonValue, NewSeat, Store } from '../store/index.js';
+
+/** What a game's `config` column holds: enough, with the events, to rebuild it. */
+export interface HostedConfig {
+  readonly rules: Rules;
+  /** The bag's seed: secret until the game ends (never in a view). */
+  readonly seed: string;
+  /** The id of the lexicon that judges words (one the server has installed). */
+  readonly lexicon: string;
+}
+
+/** What hosts need from the server. */
+export interface HostDeps {
+  readonly store: Store;
+  /** The word judge for a lexicon id (the main thread's copy of the lexicon). */
+  readonly judge: (lexicon: string) => WordJudge;
+  /** Computes bot moves; required when a game has bot seats. */
+  readonly bots?: BotPool;
+  /** Milliseconds for turn times; defaults to `performance.now` (monotonic). */
+  readonly now?: () => number;
+  /** Told of failures the host recovered from (a bot that timed out, a store error). */
+  readonly log?: (msg: string, data: Record<string, unknown>) => void;
+}
+
+/** A change committed to the game: the events, in order, and the state after them. */
+export interface HostChange {
+  readonly events: readonly GameEvent[];
+  readonly state: GameState;
+}
+
+/**
+ * The answer to an action: committed (and already announced to subscribers), or refused with
+ * the engine's coded error. STALE_VERSION also answers an action that lost a race with
+ * another process; the host has caught up by then.
+ */
+export type ActResult =
+  | { readonly ok: true; readonly version: number }
+  | { readonly ok: false; readonly error: GameError };
+
+/** An action as a seat sends it: a move plus the state version it was based on. */
+export type SeatAction = Move & { readonly version: number };
+
+/** The seeded stream of a bot's random choices for one move: FNV-1a of game, seed and version. */
+function botSeed(id: string, seed: string, version: number): number {
+  const text = `${id}:${seed}:${version}`;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** The host of one game (see the module comment). */
+export class GameHost {
+  private stateNow: GameState;
+  private turnStart: number;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<(c: HostChange) => void>();
+  private closed = false;
+  private botThinking = false;
+
+  private constructor(
+    readonly id: string,
+    readonly config: HostedConfig,
+    /** The bot level of each seat, null for people. */
+    readonly bots: readonly (BotLevel | null)[],
+    state: GameState,
+    private readonly deps: HostDeps,
+  ) {
+    if (bots.some((b) => b !== null) && !deps.bots)
+      throw new Error(`game ${id}: a bot seat needs a bot pool`);
+    this.stateNow = state;
+    // Time starts now: a game resumed after a restart is not charged for the time it was down.
+    this.turnStart = this.now();
+  }
+
+  /**
+   * Creates a game in the store (its seats, then its `start` event, the opening draw and the
+   * first racks) and hosts it. Bots start moving at once when one is to play.
+   */
+  static async create(
+    deps: HostDeps,
+    g: { id: string; config: HostedConfig; seats: readonly NewSeat[] },
+  ): Promise<GameHost> {
+    const setup: GameSetup = {
+      rules: g.config.rules,
+      seed: g.config.seed,
+      players: g.seats.length,
+    };
+    const state = newGame(setup);
+    const bots = g.seats.map(botOf);
+    if (bots.some((b) => b !== null) && !deps.bots)
+      throw new Error(`game ${g.id}: a bot seat needs a bot pool`);
+    await deps.store.createGame({
+      id: g.id,
+      config: g.config as unknown as JsonValue,
+      status: 'playing',
+      seats: g.seats,
+    });
+    const appended = await deps.store.appendEvents(g.id, 0, state.events as unknown as JsonValue[]);
+    if (!appended.ok) throw new Error(`game ${g.id}: start event refused (${appended.code})`);
+    const host = new GameHost(g.id, g.config, bots, state, deps);
+    host.scheduleBot();
+    return host;
+  }
+
+  /**
+   * Hosts a stored game again: its state is rebuilt from its events (the engine checks every
+   * drawn tile against the seed), and a bot to move thinks again. Undefined for no such game.
+   */
+  static async load(deps: HostDeps, id: string): Promise<GameHost | undefined> {
+    const game = await deps.store.getGame(id);
+    if (!game) return undefined;
+    const config = game.config as unknown as HostedConfig;
+    const events = (await deps.store.events(id)).map((e) => e.event as unknown as GameEvent);
+    const state = replayGame(
+      { rules: config.rules, seed: config.seed, players: game.seats.length },
+      events,
+    );
+    const host = new GameHost(id, config, game.seats.map(botOf), state, deps);
+    host.scheduleBot();
+    return host;
+  }
+
+  /** The state as last committed. */
+  get state(): GameState {
+    return this.stateNow;
+  }
+
+  /** Calls `listener` after every committed change; returns the function that stops it. */
+  subscribe(listener: (c: HostChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * A seat's action. The time since the turn began is charged to the seat on turn (TM-02).
+   * Resolves after the events are committed and announced, or with the refusal.
+   */
+  act(seat: number, action: SeatAction): Promise<ActResult> {
+    return this.serially(() => this.actNow(seat, action));
+  }
+
+  /** Stops moving bots; actions still in the queue finish. Resolves when the queue is empty. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue.catch(() => {});
+  }
+
+  private now(): number {
+    return (this.deps.now ?? performance.now.bind(performance))();
+  }
+
+  private serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private async actNow(seat: number, action: SeatAction): Promise<ActResult> {
+    const before = this.stateNow;
+    const elapsed =
+      seat === before.turn ? { elapsedMs: Math.round(this.now() - this.turnStart) } : {};
+    const full = { ...action, seat, ...elapsed } as Action;
+    const applied = apply(before, full, this.deps.judge(this.config.lexicon));
+    if (!applied.ok) return { ok: false, error: applied.error };
+    const status: GameStatus | undefined = applied.state.result ? 'finished' : undefined;
+    const stored = await this.deps.store.appendEvents(
+      this.id,
+      before.version,
+      applied.events as unknown as JsonValue[],
+      status,
+    );
+    if (!stored.ok) {
+      // Another process committed first: take its events, and this action was stale.
+      await this.catchUpNow();
+      return { ok: false, error: { code: 'STALE_VERSION', version: this.stateNow.version } };
+    }
+    this.commit(applied.state, applied.events);
+    return { ok: true, version: applied.state.version };
+  }
+
+  /** Reads events other processes committed and applies them (LISTEN/NOTIFY will call this). */
+  catchUp(): Promise<void> {
+    return this.serially(async () => {
+      await this.catchUpNow();
+    });
+  }
+
+  private async catchUpNow(): Promise<void> {
+    const fresh = await this.deps.store.events(this.id, this.stateNow.version);
+    if (fresh.length === 0) return;
+    let state = this.stateNow;
+    const events = fresh.map((e) => e.event as unknown as GameEvent);
+    for (const e of events) state = reduce(state, e);
+    this.commit(state, events);
+  }
+
+  private commit(state: GameState, events: readonly GameEvent[]): void {
+    this.stateNow = state;
+    this.turnStart = this.now();
+    const change = { events, state };
+    for (const l of this.listeners) l(change);
+    this.scheduleBot();
+  }
+
+  // A bot on turn thinks in the pool, off the event loop and outside the action queue (a
+  // person's resign or challenge can still arrive meanwhile); its move then queues like any
+  // action, based on the version it saw, so a move overtaken by events is simply refused.
+  private scheduleBot(): void {
+    const state = this.stateNow;
+    const level = this.bots[state.turn];
+    if (this.closed || this.botThinking || state.result || !level) return;
+    const pool = this.deps.bots!;
+    this.botThinking = true;
+    const seat = state.turn;
+    const version = state.version;
+    void pool
+      .move({
+        level,
+        lexicon: this.config.lexicon,
+        view: viewFor(state, seat),
+        seed: botSeed(this.id, this.config.seed, version),
+      })
+      .then(async (r) => {
+        this.botThinking = false;
+        if (this.closed) return;
+        if (!r.ok)
+          this.deps.log?.('bot out of time, passes', { game: this.id, seat, budgetMs: r.budgetMs });
+        const move: Move = r.ok ? r.move : { kind: 'pass' };
+        const done = await this.act(seat, { ...move, version });
+        if (!done.ok && done.error.code !== 'STALE_VERSION') {
+          // A bot's move the engine refuses is a bug in the AI; the game must go on.
+          this.deps.log?.('bot move refused, passes', {
+            game: this.id,
+            seat,
+            error: done.error.code,
+          });
+          await this.act(seat, { kind: 'pass', version: this.stateNow.version });
+        }
+        this.scheduleBot();
+      })
+      .catch((err: unknown) => {
+        this.botThinking = false;
+        this.deps.log?.('bot failed', { game: this.id, seat, error: String(err) });
+      });
+  }
+}
+
+function botOf(seat: { kind: string; botLevel: string | null }): BotLevel | null {
+  return seat.kind === 'bot' && seat.botLevel !== null && isBotLevel(seat.botLevel)
+    ? seat.botLevel
+    : null;
+}
