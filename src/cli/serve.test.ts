@@ -11,7 +11,13 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../server/store/index.js';
+import type { GameEvent } from '../engine/events.js';
+import { replayGame } from '../engine/game.js';
+import { makeRules } from '../engine/rules.js';
+import { defaultLexiconPath, loadDefaultLexicon } from '../lexicon/index.js';
+import { BotPool } from '../server/bots/pool.js';
+import { GameHost } from '../server/rooms/host.js';
+import { MIGRATIONS, openSqliteStore } from '../server/store/index.js';
 import { freePort, startTestPostgres, type TestPostgres } from '../server/testing/postgres.js';
 
 const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
@@ -151,6 +157,61 @@ describe('atril serve', () => {
     await client.end();
     expect(others.rows[0]).toEqual({ n: 0 });
     expect(version.rows[0]).toEqual({ v: MIGRATIONS.length });
+  });
+
+  it('resumes on start a bot game left unfinished, and plays it to the end', async () => {
+    const file = join(dir, 'bots.db');
+    const rules = makeRules('fise');
+    // A game stored with only its start event, as a crash before the first move leaves it.
+    const store = openSqliteStore(file);
+    const pool = new BotPool({ lexicons: { spanish: defaultLexiconPath() }, threads: 1 });
+    const lexicon = loadDefaultLexicon();
+    if (!lexicon.ok) throw new Error(lexicon.message);
+    const host = await GameHost.create(
+      { store, bots: pool, judge: () => lexicon.value },
+      {
+        id: 'g',
+        config: { rules, seed: 'resume', lexicon: 'spanish' },
+        seats: [
+          { kind: 'bot', botLevel: 'experto', inviteHash: null },
+          { kind: 'bot', botLevel: 'aficionado', inviteHash: null },
+        ],
+      },
+    );
+    await host.close();
+    await pool.destroy();
+    expect(await store.events('g')).toHaveLength(1);
+    await store.close();
+
+    const s = await serve(['--db', `sqlite:${file}`]);
+    expect(s.logs.find((l) => l['msg'] === 'atril serve ready')?.['resumed']).toBe(1);
+    const status = () => {
+      const db = new Database(file, { readonly: true });
+      try {
+        return (db.prepare("SELECT status FROM games WHERE id = 'g'").get() as { status: string })
+          .status;
+      } finally {
+        db.close();
+      }
+    };
+    while (status() !== 'finished') await new Promise((r) => setTimeout(r, 100));
+    s.child.kill('SIGTERM');
+    expect(await s.exit).toEqual({ code: 0, signal: null });
+    const db = new Database(file, { readonly: true });
+    const rows = db
+      .prepare("SELECT seq, event FROM game_events WHERE game_id = 'g' ORDER BY seq")
+      .all() as {
+      seq: number;
+      event: string;
+    }[];
+    db.close();
+    expect(rows.map((r) => r.seq)).toEqual([...rows.keys()]);
+    const final = replayGame(
+      { rules, seed: 'resume', players: 2 },
+      rows.map((r) => JSON.parse(r.event) as GameEvent),
+    );
+    expect(final.result).not.toBeNull();
+    expect(rows.length).toBeGreaterThan(20);
   });
 
   it('exits 1 with a Spanish message when the database does not answer or the port is taken', async () => {

@@ -1,10 +1,14 @@
 /**
  * `atril serve`: the game server (DESIGN.md §4–§5). Opens the database (`--db`, else
- * `DATABASE_URL`, else `sqlite:./atril.db`) applying pending migrations, listens, and on
- * SIGTERM or SIGINT stops accepting, closes every WebSocket with 1001, waits for requests in
- * flight, closes the database and exits 0.
+ * `DATABASE_URL`, else `sqlite:./atril.db`) applying pending migrations, resumes every game
+ * being played (bots move again), listens, and on SIGTERM or SIGINT stops accepting, closes
+ * every WebSocket with 1001, commits the actions already accepted, closes the database and
+ * exits 0.
  */
+import { defaultLexiconPath, loadDefaultLexicon } from '../lexicon/index.js';
 import { buildApp } from '../server/app.js';
+import { BotPool } from '../server/bots/pool.js';
+import { Games } from '../server/rooms/games.js';
 import {
   chooseDbUrl,
   openStore,
@@ -14,6 +18,9 @@ import {
   type Store,
 } from '../server/store/index.js';
 import { parseOptions, plainCount } from './args.js';
+
+// The lexicon games are judged with; the only one installed for now.
+const DEFAULT_LEXICON = 'spanish';
 
 export const serveHelp = `Uso: atril serve [--port 8080] [--host 0.0.0.0] [--db URL]
 
@@ -78,26 +85,61 @@ export async function runServe(args: string[]): Promise<number> {
     return 1;
   }
 
+  const lexicon = loadDefaultLexicon();
+  if (!lexicon.ok) {
+    await store.close();
+    process.stderr.write(lexicon.message + '\n');
+    return 1;
+  }
   const app = await buildApp({ store });
+  const bots = new BotPool({ lexicons: { [DEFAULT_LEXICON]: defaultLexiconPath() } });
+  const games = new Games({
+    store,
+    bots,
+    judge: (id) => {
+      if (id !== DEFAULT_LEXICON) throw new Error(`lexicon ${id} is not installed`);
+      return lexicon.value;
+    },
+    log: (msg, data) => app.log.warn(data, msg),
+  });
+  // Stops in the order that loses nothing: no new connections or actions, then the actions
+  // already accepted are committed, then the threads and the database close.
+  const shutDown = async () => {
+    await app.close();
+    await games.closeAll();
+    await bots.destroy();
+    await store.close();
+  };
+  let resumed: number;
+  try {
+    resumed = await games.resumeAll();
+  } catch (err) {
+    await shutDown();
+    process.stderr.write(`No se pueden reanudar las partidas: ${(err as Error).message}.\n`);
+    return 1;
+  }
   try {
     await app.listen({ port, host: opts.values.host });
   } catch (err) {
-    await app.close();
-    await store.close();
+    await shutDown();
     process.stderr.write(
       `No se puede escuchar en ${opts.values.host}:${port}: ${(err as Error).message}.\n`,
     );
     return 1;
   }
   app.log.info(
-    { db: redactDbUrl(dbUrl), schema: await store.schemaVersion() },
+    {
+      db: redactDbUrl(dbUrl),
+      schema: await store.schemaVersion(),
+      resumed,
+      botThreads: bots.threads,
+    },
     'atril serve ready',
   );
 
   const signal = await stop;
   app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await store.close();
+  await shutDown();
   app.log.info('stopped');
   return 0;
 }

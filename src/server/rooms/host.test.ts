@@ -21,6 +21,7 @@ import { defaultLexiconPath, loadDefaultLexicon, type Lexicon } from '../../lexi
 import { BotPool } from '../bots/pool.js';
 import { type NewSeat, type Store, openPostgresStore, openSqliteStore } from '../store/index.js';
 import { startTestPostgres, type TestPostgres } from '../testing/postgres.js';
+import { Games } from './games.js';
 import { GameHost, type HostDeps, type HostedConfig } from './host.js';
 
 let lex: Lexicon;
@@ -212,5 +213,31 @@ describe.each(['sqlite', 'postgres'] as const)('game host on %s', (backend) => {
     expect(moved.version).toBe(3);
     expect(moved.turn).toBe(0);
     expect(moved.clockMs).toEqual([5_000, 0]);
+  });
+});
+
+describe('games of a process', () => {
+  it('resumes every game being played, skipping (and logging) one whose record is broken', async () => {
+    const store = openSqliteStore(join(tmp, 'games.db'));
+    const logged: string[] = [];
+    const deps: HostDeps = { store, judge: () => lex, bots: pool, log: (msg) => logged.push(msg) };
+    for (const id of ['a', 'b', 'c']) {
+      const h = await GameHost.create(deps, { id, config: config(id), seats: [person, person] });
+      await h.close();
+    }
+    await store.setGameStatus('c', 'finished');
+    // A pass by the wrong seat: the engine's replay refuses this record.
+    await store.appendEvents('b', 1, [{ kind: 'pass', seat: 1 }]);
+    const games = new Games(deps);
+    expect(await games.resumeAll()).toBe(1);
+    expect(logged).toEqual(['game not resumed']);
+    expect(games.size).toBe(1);
+    const a = await games.get('a');
+    expect(a?.state.version).toBe(1);
+    expect(await games.get('a')).toBe(a);
+    expect(await games.get('nope')).toBeUndefined();
+    await games.closeAll();
+    expect(await games.get('a')).toBeUndefined();
+    await store.close();
   });
 });
