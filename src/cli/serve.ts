@@ -112,6 +112,7 @@ export async function runServe(args: string[]): Promise<number> {
   };
   let resumed: number;
   try {
+    await games.follow();
     resumed = await games.resumeAll();
   } catch (err) {
     await shutDown();

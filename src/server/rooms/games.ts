@@ -10,7 +10,33 @@ export class Games {
   private readonly hosts = new Map<string, Promise<GameHost | undefined>>();
   private closing = false;
 
+  private stopListening: (() => void) | undefined;
+
   constructor(private readonly deps: HostDeps) {}
+
+  /**
+   * Follows appends committed by other processes sharing the database (issue 11 §8), so that
+   * the hosts here catch up and their subscribers hear of every change. Resolves once
+   * listening.
+   */
+  async follow(): Promise<void> {
+    this.stopListening ??= await this.deps.store.onAppend((append) => {
+      const ids = append.gameId === null ? [...this.hosts.keys()] : [append.gameId];
+      for (const id of ids) {
+        const host = this.hosts.get(id);
+        if (!host) continue;
+        host
+          .then(async (h) => {
+            // Our own appends are announced too; a host that has them reads nothing.
+            if (h && (append.gameId === null || h.state.version < append.nextSeq))
+              await h.catchUp();
+          })
+          .catch((err: unknown) =>
+            this.deps.log?.('catch-up failed', { game: id, error: String(err) }),
+          );
+      }
+    });
+  }
 
   /** The host of a stored game, loading it the first time; undefined for no such game. */
   get(id: string): Promise<GameHost | undefined> {
@@ -58,6 +84,7 @@ export class Games {
   /** Stops bots and waits for every accepted action to be committed. */
   async closeAll(): Promise<void> {
     this.closing = true;
+    this.stopListening?.();
     const hosts = await Promise.all([...this.hosts.values()].map((h) => h.catch(() => undefined)));
     await Promise.all(hosts.map((h) => h?.close()));
     this.hosts.clear();

@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botMove, makeBot } from '../../ai/bots.js';
 import { MoveGenerator } from '../../ai/movegen.js';
@@ -239,5 +240,63 @@ describe('games of a process', () => {
     await games.closeAll();
     expect(await games.get('a')).toBeUndefined();
     await store.close();
+  });
+});
+
+/** Resolves once a host's state reaches `version`. */
+function reached(host: GameHost, version: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (host.state.version >= version) return resolve();
+    const stop = host.subscribe(({ state }) => {
+      if (state.version < version) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+describe.each(['sqlite', 'postgres'] as const)('following other processes on %s', (backend) => {
+  it('a change made through one process reaches the subscribers of another', async () => {
+    const url = backend === 'sqlite' ? join(tmp, 'follow.db') : await pgServer.newDatabase();
+    const open = async () =>
+      backend === 'sqlite' ? openSqliteStore(url) : await openPostgresStore(url);
+    const storeA = await open();
+    // One process owns a SQLite database: there, both "processes" share its store.
+    const storeB = backend === 'sqlite' ? storeA : await open();
+    const deps = (store: Store): HostDeps => ({ store, judge: () => lex, bots: pool });
+    const a = new Games(deps(storeA));
+    const b = new Games(deps(storeB));
+    await a.follow();
+    await b.follow();
+    const hostA = await a.create({ id: 'g', config: config('follow'), seats: [person, person] });
+    const hostB = (await b.get('g'))!;
+    const seen: number[] = [];
+    hostB.subscribe(({ state }) => seen.push(state.version));
+    expect(await hostA.act(0, { ...goodMove(hostA.state), version: 1 })).toEqual({
+      ok: true,
+      version: 2,
+    });
+    await reached(hostB, 2);
+    expect(seen).toEqual([2]);
+    expect(hostB.state.scores).toEqual(hostA.state.scores);
+    expect(hostB.state.board).toEqual(hostA.state.board);
+    if (backend === 'postgres') {
+      // The listening connections drop (a restarted database, a network cut): notices sent
+      // meanwhile are lost, and the hosts catch up once listening again.
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const cut = await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'",
+      );
+      await admin.end();
+      expect(cut.rowCount).toBe(2);
+    }
+    expect(await hostA.act(1, { kind: 'pass', version: 2 })).toEqual({ ok: true, version: 3 });
+    await reached(hostB, 3);
+    expect(seen).toEqual([2, 3]);
+    await a.closeAll();
+    await b.closeAll();
+    await storeA.close();
+    if (storeB !== storeA) await storeB.close();
   });
 });

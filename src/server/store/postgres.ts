@@ -8,6 +8,7 @@
 import pg from 'pg';
 import { MIGRATIONS, type Migration, pendingMigrations } from './migrations.js';
 import {
+  type AppendListener,
   type AppendResult,
   type ChatRecord,
   type ClaimResult,
@@ -26,6 +27,10 @@ import {
 // A fixed key for pg_advisory_xact_lock: "atril" in ASCII.
 const MIGRATION_LOCK = 0x617472696c;
 const UNIQUE_VIOLATION = '23505';
+// The channel on which every append is announced, with `{"g": game id, "n": next seq}`.
+const CHANNEL = 'atril_events';
+// Wait before reconnecting a lost listening connection.
+const RELISTEN_MS = 500;
 
 interface GameRow {
   id: string;
@@ -78,7 +83,7 @@ export async function openPostgresStore(
     await pool.end();
     throw err;
   }
-  return new PostgresStore(pool);
+  return new PostgresStore(pool, url);
 }
 
 async function inTransaction<T>(pool: pg.Pool, body: (c: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -120,8 +125,14 @@ async function appliedVersion(c: pg.Pool | pg.PoolClient): Promise<number> {
 class PostgresStore implements Store {
   readonly kind = 'postgres' as const;
   private closed = false;
+  private readonly appendListeners = new Set<AppendListener>();
+  private listener: pg.Client | undefined;
+  private listening: Promise<void> | undefined;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly url: string,
+  ) {}
 
   schemaVersion(): Promise<number> {
     return appliedVersion(this.pool);
@@ -303,7 +314,13 @@ class PostgresStore implements Store {
           'UPDATE games SET status = COALESCE($1, status), updated_at = $2 WHERE id = $3',
           [status ?? null, now, gameId],
         );
-        return { ok: true, nextSeq: firstSeq + texts.length };
+        const nextSeq = firstSeq + texts.length;
+        // Delivered when (and only if) the transaction commits.
+        await c.query('SELECT pg_notify($1, $2)', [
+          CHANNEL,
+          JSON.stringify({ g: gameId, n: nextSeq }),
+        ]);
+        return { ok: true, nextSeq };
       });
     } catch (err) {
       // A concurrent writer committed the same seq between our read and our insert.
@@ -353,9 +370,58 @@ class PostgresStore implements Store {
     return r.rows.map(chat);
   }
 
+  async onAppend(listener: AppendListener): Promise<() => void> {
+    this.appendListeners.add(listener);
+    this.listening ??= this.listen();
+    await this.listening;
+    return () => void this.appendListeners.delete(listener);
+  }
+
+  // One connection per store holds the LISTEN. When it is lost it is replaced, and listeners
+  // hear `{ gameId: null }`: notices sent meanwhile are gone, so every game must catch up.
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      const { g, n } = JSON.parse(msg.payload) as { g: string; n: number };
+      for (const l of this.appendListeners) l({ gameId: g, nextSeq: n });
+    });
+    const lost = () => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      client.end().catch(() => {});
+      this.relisten();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    if (this.closed) {
+      await client.end();
+      return;
+    }
+    this.listener = client;
+  }
+
+  private relisten(): void {
+    if (this.closed) return;
+    setTimeout(() => {
+      if (this.closed) return;
+      this.listen().then(
+        () => {
+          for (const l of this.appendListeners) l({ gameId: null });
+        },
+        () => this.relisten(),
+      );
+    }, RELISTEN_MS).unref();
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => {});
     await this.pool.end();
   }
 }

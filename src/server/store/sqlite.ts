@@ -7,6 +7,7 @@
 import Database from 'better-sqlite3';
 import { MIGRATIONS, type Migration, pendingMigrations } from './migrations.js';
 import {
+  type AppendListener,
   type AppendResult,
   type ChatRecord,
   type ClaimResult,
@@ -120,6 +121,7 @@ class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private closed = false;
   private readonly q;
+  private readonly appendListeners = new Set<AppendListener>();
 
   constructor(private readonly db: Database.Database) {
     this.q = {
@@ -291,7 +293,7 @@ class SqliteStore implements Store {
     status?: GameStatus,
   ): Promise<AppendResult> {
     const texts = events.map(toJsonText);
-    return this.db
+    const result = this.db
       .transaction((): AppendResult => {
         if (!this.q.game.get(gameId)) return { ok: false, code: 'NO_SUCH_GAME' };
         const next = this.q.nextSeq.get(gameId)?.n ?? 0;
@@ -303,6 +305,15 @@ class SqliteStore implements Store {
         return { ok: true, nextSeq: firstSeq + texts.length };
       })
       .immediate();
+    if (result.ok) {
+      for (const l of this.appendListeners) l({ gameId, nextSeq: result.nextSeq });
+    }
+    return result;
+  }
+
+  async onAppend(listener: AppendListener): Promise<() => void> {
+    this.appendListeners.add(listener);
+    return () => void this.appendListeners.delete(listener);
   }
 
   async events(gameId: string, fromSeq = 0): Promise<StoredEvent[]> {

@@ -91,6 +91,11 @@ export type ClaimResult =
   | { readonly ok: true }
   | { readonly ok: false; readonly code: 'SEAT_TAKEN' | 'BOT_SEAT' | 'NO_SUCH_SEAT' };
 
+/** Told of committed appends (Store.onAppend). */
+export type AppendListener = (
+  append: { readonly gameId: string; readonly nextSeq: number } | { readonly gameId: null },
+) => void;
+
 /** What the server persists (see the module comment). */
 export interface Store {
   /** `sqlite` or `postgres`, for logs. */
@@ -149,6 +154,15 @@ export interface Store {
   addChat(c: { gameId: string; playerId: string | null; text: string }): Promise<ChatRecord>;
   /** The latest `limit` chat lines of a game, oldest first. */
   chat(gameId: string, limit?: number): Promise<ChatRecord[]>;
+
+  /**
+   * Calls `listener` after events are committed to any game: by any process sharing the
+   * database (PostgreSQL, through LISTEN/NOTIFY) or through this store (SQLite, which one
+   * process owns). `{ gameId: null }` means notices may have been missed (the listening
+   * connection was lost and is back): every game may have changed. Resolves, once listening,
+   * to the function that stops it.
+   */
+  onAppend(listener: AppendListener): Promise<() => void>;
 
   /** Closes the database; the store is unusable afterwards. Safe to call twice. */
   close(): Promise<void>;
