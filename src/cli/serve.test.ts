@@ -211,7 +211,8 @@ describe('atril serve', () => {
       rows.map((r) => JSON.parse(r.event) as GameEvent),
     );
     expect(final.result).not.toBeNull();
-    expect(rows.length).toBeGreaterThan(20);
+    // Played by the server's bots, not ended at once: words went down.
+    expect(final.events.filter((e) => e.kind === 'play').length).toBeGreaterThan(5);
   });
 
   it('exits 1 with a Spanish message when the database does not answer or the port is taken', async () => {

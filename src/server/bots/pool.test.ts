@@ -88,7 +88,7 @@ describe('bot pool', () => {
       moves++;
       expect(moves).toBeLessThan(400);
     }
-    expect(state.events.filter((e) => e.kind === 'play').length).toBeGreaterThan(10);
+    expect(state.events.filter((e) => e.kind === 'play').length).toBeGreaterThan(5);
     expect(state.scores.some((s) => s > 0)).toBe(true);
   });
 
