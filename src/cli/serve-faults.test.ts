@@ -31,7 +31,7 @@ let lexicon: Lexicon;
 
 beforeAll(() => {
   const loaded = loadDefaultLexicon();
-  if (!loaded.ok) throw new Error(loaded.message);
+  if (!loaded.ok) throw new Error(loaded.error.code);
   lexicon = loaded.value;
   pool = new BotPool({ lexicons: { spanish: defaultLexiconPath() }, threads: 1 });
 });

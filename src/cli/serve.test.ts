@@ -166,7 +166,7 @@ describe('atril serve', () => {
     const store = openSqliteStore(file);
     const pool = new BotPool({ lexicons: { spanish: defaultLexiconPath() }, threads: 1 });
     const lexicon = loadDefaultLexicon();
-    if (!lexicon.ok) throw new Error(lexicon.message);
+    if (!lexicon.ok) throw new Error(lexicon.error.code);
     const host = await GameHost.create(
       { store, bots: pool, judge: () => lexicon.value },
       {

@@ -6,6 +6,7 @@
  * exits 0.
  */
 import { defaultLexiconPath, loadDefaultLexicon } from '../lexicon/index.js';
+import { lexiconLoadErrorText } from '../play/errorText.js';
 import { buildApp } from '../server/app.js';
 import { BotPool } from '../server/bots/pool.js';
 import { Games } from '../server/rooms/games.js';
@@ -49,16 +50,18 @@ export async function runServe(args: string[]): Promise<number> {
       db: { type: 'string' },
     },
   });
-  if ('error' in opts) {
+  if (!opts.ok) {
     process.stderr.write(`${opts.error}\n«atril serve --help» explica cómo se usa.\n`);
     return 2;
   }
-  const port = plainCount(opts.values.port);
+  const port = plainCount(opts.value.values.port);
   if (port === undefined || port > 65535) {
-    process.stderr.write(`--port necesita un número entre 0 y 65535, no «${opts.values.port}».\n`);
+    process.stderr.write(
+      `--port necesita un número entre 0 y 65535, no «${opts.value.values.port}».\n`,
+    );
     return 2;
   }
-  const dbUrl = chooseDbUrl(opts.values.db, process.env);
+  const dbUrl = chooseDbUrl(opts.value.values.db, process.env);
   const target = parseDbUrl(dbUrl);
   if ('code' in target) {
     process.stderr.write(
@@ -88,7 +91,7 @@ export async function runServe(args: string[]): Promise<number> {
   const lexicon = loadDefaultLexicon();
   if (!lexicon.ok) {
     await store.close();
-    process.stderr.write(lexicon.message + '\n');
+    process.stderr.write(lexiconLoadErrorText(lexicon.error) + '\n');
     return 1;
   }
   const app = await buildApp({ store });
@@ -120,11 +123,11 @@ export async function runServe(args: string[]): Promise<number> {
     return 1;
   }
   try {
-    await app.listen({ port, host: opts.values.host });
+    await app.listen({ port, host: opts.value.values.host });
   } catch (err) {
     await shutDown();
     process.stderr.write(
-      `No se puede escuchar en ${opts.values.host}:${port}: ${(err as Error).message}.\n`,
+      `No se puede escuchar en ${opts.value.values.host}:${port}: ${(err as Error).message}.\n`,
     );
     return 1;
   }

@@ -21,7 +21,7 @@ let lex: Lexicon;
 
 beforeAll(() => {
   const loaded = loadDefaultLexicon();
-  if (!loaded.ok) throw new Error(loaded.message);
+  if (!loaded.ok) throw new Error(loaded.error.code);
   lex = loaded.value;
   pool = new BotPool({ lexicons: { spanish: defaultLexiconPath() }, threads: 2 });
 });
@@ -49,8 +49,9 @@ function hardView(): GameView {
     ['H3', 'CANTAS'],
     ['15G', 'RATONES'],
   ]);
-  const tiles = wordToTiles(SPANISH, 'AEIRSNT') as number[];
-  return { ...start, board: [...board], rack: [0, 0, ...tiles] };
+  const tiles = wordToTiles(SPANISH, 'AEIRSNT');
+  if (!tiles.ok) throw new Error(tiles.error.letter);
+  return { ...start, board: [...board], rack: [0, 0, ...tiles.value] };
 }
 
 function inThread(level: BotLevel, view: GameView, seed: number) {
@@ -84,7 +85,7 @@ describe('bot pool', () => {
       if (!r.ok) throw new Error(r.code);
       const next = apply(state, { ...r.move, seat, version: state.version }, lex);
       if (!next.ok) throw new Error(`${JSON.stringify(r.move)}: ${next.error.code}`);
-      state = next.state;
+      state = next.value.state;
       moves++;
       expect(moves).toBeLessThan(400);
     }

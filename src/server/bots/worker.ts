@@ -9,12 +9,7 @@ import { MoveGenerator } from '../../ai/movegen.js';
 import { MoveList } from '../../ai/movelist.js';
 import { Rng } from '../../ai/rng.js';
 import { scoringOf } from '../../engine/rules.js';
-import {
-  Lexicon,
-  decodeKwg,
-  isLexiconFileError,
-  lexiconFileErrorMessage,
-} from '../../lexicon/index.js';
+import { Lexicon, decodeKwg } from '../../lexicon/index.js';
 import type { BotAnswer, BotRequest, BotWorkerData } from './types.js';
 
 const data = workerData as BotWorkerData;
@@ -29,8 +24,9 @@ function lexicon(id: string): Lexicon {
   const bytes = data.lexicons[id];
   if (!bytes) throw new Error(`unknown lexicon ${id}`);
   const kwg = decodeKwg(new Uint8Array(bytes));
-  if (isLexiconFileError(kwg)) throw new Error(`lexicon ${id}: ${lexiconFileErrorMessage(kwg)}`);
-  lex = new Lexicon(kwg);
+  // The server loaded the same file on its main thread: a damaged one is a bug here.
+  if (!kwg.ok) throw new Error(`lexicon ${id}: ${kwg.error.code}`);
+  lex = new Lexicon(kwg.value);
   lexicons.set(id, lex);
   return lex;
 }

@@ -33,7 +33,7 @@ let files = 0;
 
 beforeAll(async () => {
   const loaded = loadDefaultLexicon();
-  if (!loaded.ok) throw new Error(loaded.message);
+  if (!loaded.ok) throw new Error(loaded.error.code);
   lex = loaded.value;
   pool = new BotPool({ lexicons: { spanish: defaultLexiconPath() }, threads: 1 });
   pgServer = await startTestPostgres();

@@ -189,11 +189,12 @@ export class GameHost {
     const full = { ...action, seat, ...elapsed } as Action;
     const applied = apply(before, full, this.deps.judge(this.config.lexicon));
     if (!applied.ok) return { ok: false, error: applied.error };
-    const status: GameStatus | undefined = applied.state.result ? 'finished' : undefined;
+    const { state, events } = applied.value;
+    const status: GameStatus | undefined = state.result ? 'finished' : undefined;
     const stored = await this.deps.store.appendEvents(
       this.id,
       before.version,
-      applied.events as unknown as JsonValue[],
+      events as unknown as JsonValue[],
       status,
     );
     if (!stored.ok) {
@@ -201,8 +202,8 @@ export class GameHost {
       await this.catchUpNow();
       return { ok: false, error: { code: 'STALE_VERSION', version: this.stateNow.version } };
     }
-    this.commit(applied.state, applied.events);
-    return { ok: true, version: applied.state.version };
+    this.commit(state, events);
+    return { ok: true, version: state.version };
   }
 
   /** Reads events other processes committed and applies them (LISTEN/NOTIFY will call this). */
