@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +46,12 @@ class Terminal {
     this.pty.write(keys);
     return this.waitFor(text, from);
   }
+}
+
+/** `atril replay FILE` through the real command. */
+function replay(file: string): { out: string; code: number } {
+  const r = spawnSync(process.execPath, [BIN, 'replay', file], { encoding: 'utf8' });
+  return { out: r.stdout + r.stderr, code: r.status ?? -1 };
 }
 
 let term: Terminal | undefined;
@@ -169,8 +176,17 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     await term.waitFor('Tu turno.');
     // Each line ends a turn, and the next seat then hears "Tu turno." (the last one ends the game).
     for (const line of lines.slice(0, -1)) await term.press(`/${line}\r`, 'Tu turno.');
-    await term.press(`/${lines[lines.length - 1]}\r`, expectedEnd(['Ana', 'Luis'], final, winners));
+    const end = await term.press(`/${lines[lines.length - 1]}\r`, 'La partida ha terminado.');
+    // Issue 10, 1: the end names each rack adjustment (E-05) before the totals, then stays open.
+    expect(lastScreen(end)).toMatch(/Fichas que quedan: .+ se queda con .+: -\d+; .+ \+\d+\./);
+    expect(lastScreen(end)).toContain(expectedEnd(['Ana', 'Luis'], final, winners));
+    await term.press('s', `${final[0]}`);
+    const dir = mkdtempSync(join(tmpdir(), 'atril-end-'));
+    const file = join(dir, 'partida.gcg');
+    await term.press(`/guardar ${file}\r`, 'Partida guardada');
+    await term.press('/salir\r', 'Hasta luego.');
     expect(await term.exit).toBe(0);
+    expect(replay(file).code).toBe(0);
   });
 
   it('plays a complete game against a bot with single keys (P P passes)', async () => {
@@ -196,9 +212,14 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
       ]);
       expect(++turns).toBeLessThan(60);
     }
+    await term.waitFor('La partida ha terminado.');
     const end = lastScreen(term.out);
+    expect(end).toMatch(/Fichas que quedan: Te quedas con .+: -\d+; Aficionado \+\d+\./);
     expect(end).toMatch(/Fin de la partida\. Gana Aficionado: Tú -\d+, Aficionado \d+\./);
     expect(end).toContain('Aficionado: ');
+    // Issue 10, 1: the game stays open after the end for reading commands until the player leaves.
+    await term.press('/resultado\r', 'Fin de la partida.');
+    await term.press('\x03', 'Hasta luego.');
     expect(await term.exit).toBe(0);
   });
 

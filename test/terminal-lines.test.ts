@@ -7,6 +7,7 @@ import { buildKwg, saveKwg } from '../src/lexicon/index.js';
 import { makeRules } from '../src/engine/rules.js';
 import { SPANISH, wordToTiles } from '../src/engine/tiles.js';
 import { expectedEnd, scriptedGame } from './helpers/scriptedGame.js';
+import { END_HINT } from '../src/cli/terminal/driver.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
 
@@ -185,9 +186,17 @@ describe('atril play in line mode (pipes)', () => {
     expect(lines.filter((l) => l === 'Has pasado.').length).toBe(
       lines.filter((l) => l === 'Tu turno.').length,
     );
-    expect(lines[lines.length - 1]).toMatch(
-      /^Fin de la partida\. Gana Aficionado: Tú -\d+, Aficionado \d+\.$/,
+    // Issue 10, 1: the end names the rack adjustments (E-05), draws the final board and stays
+    // open for reading commands until the input ends.
+    const end = lines.findIndex((l) => l.startsWith('Fin de la partida.'));
+    expect(lines[end - 1]).toMatch(
+      /^Fichas que quedan: Te quedas con .+: -\d+; Aficionado \+\d+\.$/,
     );
+    expect(lines[end]).toMatch(/^Fin de la partida\. Gana Aficionado: Tú -\d+, Aficionado \d+\.$/);
+    expect(lines[end + 1]).toBe('    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O');
+    const after = lines.slice(lines.indexOf(END_HINT) + 1);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((l) => l === 'La partida ha terminado.')).toBe(true);
   });
 
   it('seats up to three bots and refuses unknown levels', () => {

@@ -3,7 +3,15 @@
  * command line, its help text, when it is available and what it does. The help screen, the
  * `?` answer and both clients' key handling are generated from this table.
  */
-import { clockText, coordDir, endText, scoresText, turnRecordText, turnText } from './messages.js';
+import {
+  clockText,
+  coordDir,
+  endText,
+  rackAdjustText,
+  scoresText,
+  turnRecordText,
+  turnText,
+} from './messages.js';
 import { parseExchangeText, parsePlayText } from './playText.js';
 import { evaluatePlacement, placementOf } from '../engine/placement.js';
 import { type PlayState, say, sayError } from './state.js';
@@ -329,7 +337,11 @@ export const COMMANDS: readonly CommandSpec[] = [
     help: 'Resultado de la partida, cuando ha terminado.',
     available: (st) => st.view.result !== null,
     unavailable: () => one(say('La partida sigue en juego.', 'score')),
-    run: (st) => one(say(endText(st.view, st.view.result!), 'score')),
+    run: (st) => {
+      const adjust = rackAdjustText(st.view, st.view.result!);
+      const end = say(endText(st.view, st.view.result!), 'score');
+      return { say: adjust ? [say(adjust, 'score'), end] : [end] };
+    },
   },
 ];
 

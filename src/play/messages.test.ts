@@ -5,7 +5,7 @@ import { rigged, run, wordJudge } from '../engine/testing/games.js';
 import { play, tilesOf } from '../engine/testing/positions.js';
 import { viewFor } from '../engine/view.js';
 import { clientView } from '../protocol/view.js';
-import { turnRecordText } from './messages.js';
+import { rackAdjustText, turnRecordText } from './messages.js';
 import { viewFrom } from './testing/views.js';
 import type { HistoryRecord } from '../protocol/view.js';
 
@@ -85,5 +85,33 @@ describe('challenge lines from a real game', () => {
     expect(turnRecordText(pv, pv.history[pv.history.length - 1]!, false)).toBe(
       'Impugnas la jugada de Ana: es válida y se mantiene; pierdes el turno.',
     );
+  });
+});
+
+describe('end of the game (E-05)', () => {
+  const over = viewFrom({ names: ['Tú', 'Experto'], end: { scores: [311, 289], winners: [0] } });
+  const result = (racks: number[][], rackAdjust: number[], wentOut: number | null) => ({
+    ...over.result!,
+    reason: wentOut === null ? ('passes' as const) : ('out' as const),
+    wentOut,
+    racks,
+    rackAdjust,
+  });
+
+  it('E-05: the rack left to the loser is named and subtracted, the one who went out adds it', () => {
+    expect(
+      rackAdjustText(over, result([[], [tilesOf('Ñ')[0]!, tilesOf('B')[0]!]], [11, -11], 0)),
+    ).toBe('Fichas que quedan: Experto se queda con Ñ y B: -11; Tú +11.');
+  });
+
+  it('E-05: after six scoreless turns each seat loses its own rack; a blank reads "comodín"', () => {
+    const set = tilesOf('A')[0]!;
+    expect(rackAdjustText(over, result([[set, 0], [tilesOf('J')[0]!]], [-1, -8], null))).toBe(
+      'Fichas que quedan: Te quedas con A y comodín: -1; Experto se queda con J: -8.',
+    );
+  });
+
+  it('nothing is said when no score moves', () => {
+    expect(rackAdjustText(over, result([[], []], [0, 0], 0))).toBe('');
   });
 });

@@ -7,7 +7,7 @@ import type { PlayResult } from '../engine/move.js';
 import { tilesToWord } from '../engine/tiles.js';
 import { formatCoord } from '../engine/notation/coords.js';
 import type { TileSet } from '../engine/tiles.js';
-import { points, spelled, tilesCount, wordText } from './speech.js';
+import { boardTileName, points, spelled, tilesCount, wordText } from './speech.js';
 import type { HistoryRecord, ResultInfo } from '../protocol/view.js';
 import { type ClientView, setOf } from './view.js';
 
@@ -103,6 +103,39 @@ export function turnRecordText(
       return `${subject} ${play} y ${right}${bad}. La jugada se retira, 0 puntos.`;
     }
   }
+}
+
+/** "Ñ y B", "A, E y comodín": tiles listed as a sentence reads them. */
+function tileList(set: TileSet, tiles: readonly number[]): string {
+  const names = tiles.map((t) => boardTileName(set, t));
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`;
+}
+
+/** A signed score change as a scoreboard shows it: "+11", "-11", "0". */
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/**
+ * The rack adjustments of the end (E-05), one clause per seat that gained or lost points:
+ * "Experto se queda con Ñ y B: -11; Tú +11." Empty when nobody's score moved (a player went
+ * out and every other rack was empty, or no racks were left).
+ */
+export function rackAdjustText(view: ClientView, end: ResultInfo): string {
+  const set = setOf(view);
+  const parts: string[] = [];
+  end.rackAdjust.forEach((adj, seat) => {
+    if (adj === 0) return;
+    const rack = end.racks[seat] ?? [];
+    const who = seatName(view, seat);
+    if (adj < 0 && rack.length > 0) {
+      const keeps = seat === view.seat && who === 'Tú' ? 'Te quedas con' : `${who} se queda con`;
+      parts.push(`${keeps} ${tileList(set, rack)}: ${signed(adj)}`);
+    } else parts.push(`${who} ${signed(adj)}`);
+  });
+  // The seat that went out gains last, after the racks that pay for it.
+  parts.sort((a, b) => Number(/ \+\d+$/.test(a)) - Number(/ \+\d+$/.test(b)));
+  return parts.length ? `Fichas que quedan: ${parts.join('; ')}.` : '';
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { SIZE, colOf, rowOf } from '../engine/board.js';
 import { COMMANDS, commandForKey, commandForName, playLine, runCommand } from './commands.js';
-import { endText, turnRecordText } from './messages.js';
+import { endText, rackAdjustText, turnRecordText } from './messages.js';
 import { looksLikePlay } from './playText.js';
 import { PlayState, say, sayError } from './state.js';
 import type { ClientView } from './view.js';
@@ -99,6 +99,8 @@ export class Session {
     }
     if (view.result && !this.endAnnounced) {
       this.endAnnounced = true;
+      const adjust = rackAdjustText(view, view.result);
+      if (adjust) out.push(say(adjust, 'event', undefined, 'assertive'));
       out.push(say(endText(view, view.result), 'event', 'turn', 'assertive'));
     } else if (st.myTurn && (fresh.length > 0 || !wasMyTurn)) {
       out.push(say('Tu turno.', 'turn', 'turn', 'assertive'));

@@ -20,6 +20,11 @@ export const TERMINAL_COMMANDS: readonly { names: string[]; help: string }[] = [
   { names: ['salir'], help: 'Salir del programa (la partida queda sin terminar).' },
 ];
 
+/** Said once the game is over: it stays open for reading and saving until the player leaves. */
+export const END_HINT =
+  'La partida ha terminado. Puedes pedir «resultado», «marcador», «tablero», «palabras» o ' +
+  '«guardar FICHERO»; «salir» para terminar.';
+
 /** The sessions of a local game and the bookkeeping of whose turn is being shown. */
 export class Driver {
   readonly sessions: (Session | undefined)[];
@@ -76,6 +81,12 @@ export class Driver {
     const seat = this.sessions.findIndex((s) => s !== undefined);
     if (seat < 0) return [];
     return this.sessions[seat]!.update(this.game.viewOf(seat));
+  }
+
+  /** Once the game is over, the session that reads it: the first person's at the table. */
+  endSession(): Session {
+    const seat = this.sessions.findIndex((s) => s !== undefined);
+    return this.sessions[seat]!;
   }
 
   /**

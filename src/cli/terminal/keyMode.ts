@@ -7,7 +7,7 @@ import type { Readable, Writable } from 'node:stream';
 import { squareName } from '../../engine/notation/coords.js';
 import type { Session } from '../../play/session.js';
 import type { Announcement } from '../../play/types.js';
-import { Driver, TERMINAL_COMMANDS } from './driver.js';
+import { Driver, END_HINT, TERMINAL_COMMANDS } from './driver.js';
 import { KeyQueue } from './keys.js';
 import type { LocalGame } from './localGame.js';
 import { drawBoard, drawRack, drawStatus } from './render.js';
@@ -63,6 +63,8 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
     if (line !== undefined) parts.push(`> ${line}`);
     io.output.write(parts.join('\n') + '\n');
   };
+  const goodbye = (): string =>
+    game.over ? 'Hasta luego.' : 'Hasta luego: la partida queda sin terminar.';
   const show = (said: readonly Announcement[]): void => {
     messages = said.map((a) => a.text);
   };
@@ -70,16 +72,20 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
   try {
     for (;;) {
       driver.runBots();
-      if (game.over) break;
-      const session = driver.current()!;
-      messages = [...messages, ...driver.catchUp().map((a) => a.text)];
+      const over = game.over;
+      // The end is a moment (issue 10, 1): the last turns, the adjustments and the totals under
+      // the final board, then the game stays open for reading and saving until the player leaves.
+      const session = over ? driver.endSession() : driver.current()!;
+      const news = over ? [...driver.finalWords().map((a) => a.text), END_HINT] : [];
+      if (!over) news.push(...driver.catchUp().map((a) => a.text));
+      messages = [...messages, ...news];
       draw(session);
       messages = [];
       let moved = false;
       while (!moved) {
         const input = await queue.next();
         if (input.kind === 'quit' || input.kind === 'eof') {
-          io.output.write('\nHasta luego: la partida queda sin terminar.\n');
+          io.output.write(`\n${goodbye()}\n`);
           return 0;
         }
         const k = input.key;
@@ -94,7 +100,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
             const [word = '', ...rest] = text.split(/\s+/);
             const w = word.toLowerCase();
             if (w === 'salir') {
-              io.output.write('\nHasta luego: la partida queda sin terminar.\n');
+              io.output.write(`\n${goodbye()}\n`);
               return 0;
             }
             if (w === 'tablero') messages = ['El tablero está arriba.'];
@@ -102,7 +108,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
               messages = [
                 rest.length ? io.save(game, rest.join(' ')) : 'Falta el fichero: guardar FICHERO.',
               ];
-            else if ((w === 'impugnar' || w === 'dudar') && rest.length > 0) {
+            else if ((w === 'impugnar' || w === 'dudar') && rest.length > 0 && !over) {
               driver.tick(session);
               const done = driver.challengeAs(session, rest.join(' '));
               show(done.say);
@@ -115,7 +121,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
                 messages.push(
                   ...TERMINAL_COMMANDS.map((c) => `  ${c.names.join(', ')}: ${c.help}`),
                 );
-              moved = done.moved;
+              moved = done.moved && !over;
             }
           } else if (k.key.length === 1) line += k.key;
           if (!moved) draw(session);
@@ -126,13 +132,10 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
         const done = driver.perform(session, r);
         show(done.say);
         if (r.openCommandLine) line = '';
-        moved = done.moved;
+        moved = done.moved && !over;
         if (!moved) draw(session);
       }
     }
-    messages = [...messages, ...driver.finalWords().map((a) => a.text)];
-    draw(undefined);
-    return 0;
   } finally {
     process.off('SIGHUP', onSignal);
     process.off('SIGTERM', onSignal);

@@ -5,7 +5,7 @@
 import { createInterface } from 'node:readline';
 import { Readable, type Writable } from 'node:stream';
 import type { Announcement } from '../../play/types.js';
-import { Driver, TERMINAL_COMMANDS } from './driver.js';
+import { Driver, END_HINT, TERMINAL_COMMANDS } from './driver.js';
 import type { LocalGame } from './localGame.js';
 import { drawBoard, drawRack } from './render.js';
 import { clip, printable } from '../safeText.js';
@@ -44,16 +44,24 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
   try {
     for (;;) {
       driver.runBots();
-      if (game.over) break;
-      const session = driver.current()!;
-      if (driver.hotSeat) print(`— ${game.seats[game.turn]!.name} —`);
-      say(driver.catchUp());
-      print(drawRack(session));
+      const over = game.over;
+      const session = over ? driver.endSession() : driver.current()!;
+      if (over) {
+        // The end is a moment (issue 10, 1): the last turns, the adjustments, the board and the
+        // totals, then the game stays open for reading and saving until the player leaves.
+        say(driver.finalWords());
+        print(drawBoard(session.view));
+        print(END_HINT);
+      } else {
+        if (driver.hotSeat) print(`— ${game.seats[game.turn]!.name} —`);
+        say(driver.catchUp());
+        print(drawRack(session));
+      }
       let moved = false;
       while (!moved) {
         const next = await lines.next();
         if (next.done) {
-          print('Fin de la entrada: la partida queda sin terminar.');
+          if (!game.over) print('Fin de la entrada: la partida queda sin terminar.');
           return 0;
         }
         const text = next.value.trim();
@@ -64,7 +72,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
           continue;
         }
         if (w === 'salir') {
-          print('Hasta luego: la partida queda sin terminar.');
+          print(game.over ? 'Hasta luego.' : 'Hasta luego: la partida queda sin terminar.');
           return 0;
         }
         if (w === 'guardar' && io.save) {
@@ -72,7 +80,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
           continue;
         }
         driver.tick(session);
-        if ((w === 'impugnar' || w === 'dudar') && rest.length > 0) {
+        if ((w === 'impugnar' || w === 'dudar') && rest.length > 0 && !game.over) {
           const done = driver.challengeAs(session, rest.join(' '));
           say(done.say);
           moved = done.moved;
@@ -83,11 +91,9 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
         say(done.say);
         if (w === 'ayuda')
           for (const c of TERMINAL_COMMANDS) print(`  ${c.names.join(', ')}: ${c.help}`);
-        moved = done.moved;
+        moved = done.moved && !over;
       }
     }
-    say(driver.finalWords());
-    return 0;
   } finally {
     rl?.close();
   }
