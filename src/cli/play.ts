@@ -21,17 +21,22 @@ import { printable } from './safeText.js';
 import { parseOptions, tileSetMismatch } from './args.js';
 import { type Result, err, ok } from '../engine/result.js';
 
-export const playHelp = `Uso: atril play [--vs NIVEL…] [--jugadores NOMBRE…] [--rules PRESET] [--lexicon ARCHIVO]
-                  [--seed S] [--lineas] [--impugnacion MODO] [--reloj [MINUTOS]]
-                  [--cargar FICHERO]
+export const playHelp = `Uso: atril play [--vs NIVEL…] [--jugadores NOMBRE…] [--rules PRESET] [--fichas 7|9]
+                  [--meta PUNTOS] [--lexicon ARCHIVO] [--seed S] [--lineas]
+                  [--impugnacion MODO] [--reloj [MINUTOS]] [--cargar FICHERO]
 
 Una partida en el terminal contra el ordenador o entre personas con un mismo teclado.
 Sin opciones: tú contra el ordenador (nivel aficionado).
 
   --vs NIVEL…          rivales por ordenador (1 a 3): principiante, aficionado, experto.
                        Se puede repetir («--vs aficionado --vs experto») o separar por comas.
-  --jugadores NOMBRE…  las personas que juegan, por turnos en este teclado (2 a 4 en total).
+  --jugadores NOMBRE…  las personas que juegan, por turnos en este teclado (2 a 4 en total):
+                       «--jugadores Ana Luis» o «--jugadores Ana,Luis», antes o después de
+                       --vs. Cada uno tiene un nombre distinto; «Tú» y los nombres de los
+                       niveles están reservados.
   --rules PRESET       reglas: fise (por defecto), caja o sala.
+  --fichas 7|9         fichas por atril: 9 es la variante «9 fichas» (scrabble con 7, 8 o 9).
+  --meta PUNTOS        variante «Fin de línea»: gana quien llega antes a PUNTOS.
   --impugnacion MODO   single, double, penalty, automatic o void. Contra el ordenador, void
                        (la jugada no válida se rechaza y vuelves a intentarlo); entre personas,
                        la de las reglas.
@@ -104,6 +109,91 @@ function clockArgs(args: readonly string[]): string[] {
   return out;
 }
 
+/** The options that take a list of words: `--vs experto aficionado`, `--jugadores Ana Luis`. */
+const LIST_OPTIONS = ['--vs', '--jugadores'];
+
+/**
+ * `--jugadores Ana Luis --vs experto`: each word after a list option, up to the next option,
+ * belongs to that list, wherever the option stands. `parseArgs` keeps only the first word, so
+ * the others are rewritten as `--jugadores=Luis` before it runs.
+ */
+function listArgs(args: readonly string[]): string[] {
+  const out: string[] = [];
+  let list: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      out.push(...args.slice(i));
+      break;
+    }
+    if (a.startsWith('-')) {
+      list = LIST_OPTIONS.find((o) => a === o || a.startsWith(`${o}=`));
+      out.push(a);
+      // `--vs` followed by its value: the value is the option's own, not an extra word.
+      if (list && a === list && i + 1 < args.length && !args[i + 1]!.startsWith('-'))
+        out.push(args[++i]!);
+    } else if (list) out.push(`${list}=${a}`);
+    else out.push(a);
+  }
+  return out;
+}
+
+/** "Ana,Luis" or "Ana, Luis": the names or levels of one list word, without empty ones. */
+function splitList(text: string): string[] {
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Why the people's names cannot be used, if they cannot: at one keyboard everyone is called by
+ * name, so two people with the same name, "Tú" (the word for the viewer) or a bot's name would
+ * make the turn and score lines ambiguous.
+ */
+function nameProblem(people: readonly string[], levels: readonly string[]): string | undefined {
+  const key = (n: string): string =>
+    n
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '');
+  const reserved = new Set(['tu', 'yo', 'ordenador', ...levels]);
+  const seen = new Set<string>();
+  for (const name of people) {
+    const k = key(name);
+    if (reserved.has(k) || /^(principiante|aficionado|experto)( \d+)?$/.test(k))
+      return `El nombre «${name}» está reservado; elige otro para --jugadores.`;
+    if (seen.has(k)) return `Dos jugadores no pueden llamarse igual: «${name}».`;
+    if (name.length > 40)
+      return `El nombre «${name.slice(0, 40)}…» es demasiado largo (40 letras como mucho).`;
+    seen.add(k);
+  }
+  return undefined;
+}
+
+/** The variants of the command line: `--fichas 9` (V-01) and `--meta PUNTOS` (Fin de línea). */
+function variantsOf(
+  fichas: string | undefined,
+  meta: string | undefined,
+): Result<{ rackSize?: number; targetScore?: number }, string> {
+  const out: { rackSize?: number; targetScore?: number } = {};
+  if (fichas !== undefined) {
+    if (fichas.trim() !== '7' && fichas.trim() !== '9')
+      return err(`Fichas por atril no válidas: «${fichas}». Escribe --fichas 7 o --fichas 9.`);
+    out.rackSize = Number(fichas.trim());
+  }
+  if (meta !== undefined) {
+    const t = meta.trim();
+    const n = /^\d+$/.test(t) ? Number(t) : NaN;
+    if (!(n >= 1 && n <= 100_000))
+      return err(
+        `Meta no válida: «${meta}». Escribe los puntos con los que se gana, entre 1 y 100000, por ejemplo --meta 300.`,
+      );
+    out.targetScore = n;
+  }
+  return ok(out);
+}
+
 /** The clock of `--reloj MINUTOS` (TM-01/TM-02), or the Spanish reason it is not valid. */
 function clockOf(text: string): Result<NonNullable<Rules['clock']>, string> {
   const t = text.trim();
@@ -118,7 +208,7 @@ function clockOf(text: string): Result<NonNullable<Rules['clock']>, string> {
 
 /** Runs `atril play`. */
 export async function runPlay(args: string[]): Promise<number> {
-  const argv = clockArgs(args);
+  const argv = listArgs(clockArgs(args));
   const opts = parseOptions({
     args: argv,
     allowPositionals: true,
@@ -132,6 +222,8 @@ export async function runPlay(args: string[]): Promise<number> {
       impugnacion: { type: 'string' },
       cargar: { type: 'string' },
       reloj: { type: 'string' },
+      fichas: { type: 'string' },
+      meta: { type: 'string' },
     },
   });
   if (!opts.ok) return usage(opts.error);
@@ -143,6 +235,8 @@ export async function runPlay(args: string[]): Promise<number> {
       values.rules ||
       values.seed ||
       values.impugnacion ||
+      values.fichas !== undefined ||
+      values.meta !== undefined ||
       values.reloj !== undefined
     )
       return usage(
@@ -150,24 +244,23 @@ export async function runPlay(args: string[]): Promise<number> {
       );
     return resume(values.cargar, values.lexicon, values.lineas ?? false);
   }
-  // `--vs aficionado experto` and `--jugadores Ana Luis`: extra words belong to the last list.
-  const vsList = (values.vs ?? []).flatMap((v) => v.split(','));
-  const people = (values.jugadores ?? []).map(printable);
-  if (rest.length) {
-    const lastList = argv.lastIndexOf('--jugadores') > argv.lastIndexOf('--vs') ? people : vsList;
-    if (!values.vs && !values.jugadores) return usage(`Argumento inesperado: «${rest[0]}».`);
-    lastList.push(...(lastList === people ? rest.map(printable) : rest));
-  }
-  const levels = vsList.map((v) => v.trim().toLowerCase()).filter(Boolean);
+  if (rest.length) return usage(`Argumento inesperado: «${rest[0]}».`);
+  const vsList = (values.vs ?? []).flatMap(splitList);
+  const people = (values.jugadores ?? []).flatMap(splitList).map(printable);
+  const levels = vsList.map((v) => v.toLowerCase());
   for (const l of levels)
     if (!BOT_LEVELS.includes(l))
       return usage(`Nivel desconocido: «${l}». Niveles: ${BOT_LEVELS.join(', ')}.`);
   if (levels.length === 0 && people.length === 0) levels.push('aficionado');
   const humans = people.length ? people : levels.length ? ['Tú'] : [];
   if (levels.length === 0 && humans.length < 2)
-    return usage('Entre personas hacen falta al menos dos jugadores: --jugadores Ana Luis.');
+    return usage('Entre personas hacen falta al menos dos jugadores: --jugadores Ana,Luis.');
   if (humans.length + levels.length > 4) return usage('Como mucho pueden jugar 4.');
   if (humans.length + levels.length < 2) return usage('Hacen falta al menos dos jugadores.');
+  const badName = nameProblem(people, levels);
+  if (badName) return usage(badName);
+  const variants = variantsOf(values.fichas, values.meta);
+  if (!variants.ok) return usage(variants.error);
 
   const preset = (values.rules ?? 'fise').toLowerCase();
   let challenge: ChallengeMode | undefined;
@@ -183,6 +276,7 @@ export async function runPlay(args: string[]): Promise<number> {
   if (reloj && !reloj.ok) return usage(reloj.error);
   const clock = reloj && reloj.value;
   const built = rulesFromPreset(preset, {
+    ...variants.value,
     ...(challenge ? { challengeMode: challenge } : {}),
     ...(clock ? { clock } : {}),
   });
