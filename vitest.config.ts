@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,5 +8,7 @@ export default defineConfig({
     // Hang guards only: a loaded machine can be several times slower than a quiet one.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // `atril play` saves a game left unfinished; the tests' games go to a temporary folder.
+    env: { ATRIL_SAVE_DIR: join(tmpdir(), 'atril-test-saves') },
   },
 });

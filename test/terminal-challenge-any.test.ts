@@ -128,7 +128,8 @@ describe('§12: any opponent may challenge with 3 players (terminal, key mode)',
           `#note atril-challenger ${((first + 2) % 3) + 1}|>${third}: \\S* \\(challenge\\)`,
         ),
       );
-      await press('\x03', 'Hasta luego');
+      await press('\x03', '¿Salir sin guardar?');
+      await press('s', 'Hasta luego');
       expect(await exit).toBe(0);
     } finally {
       pty.kill();

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type IPty, spawn } from 'node-pty';
@@ -152,7 +152,33 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'atril-keys-')), 'p.gcg');
     await term.press(`/guardar ${file}\r`, `Partida guardada en «${file}».`);
     expect(readFileSync(file, 'utf8')).toContain('>Luis: CELNOUU 8H CELO +12 12');
-    await term.press('\x03', 'Hasta luego: la partida queda sin terminar.');
+    // Issue 10, 7: guardar never replaces a file without asking; Control+C asks before leaving.
+    await term.press('s', 'Tú 0, Luis 12.');
+    writeFileSync(file, 'otra partida\n');
+    await term.press(`/guardar ${file}\r`, 'Ya existe');
+    await term.press('n', 'No se ha guardado.');
+    expect(readFileSync(file, 'utf8')).toBe('otra partida\n');
+    await term.press(`/guardar ${file}\r`, '¿Reemplazarlo? Pulsa S para sí');
+    await term.press('s', `Partida guardada en «${file}».`);
+    await term.press('\x03', '¿Salir sin guardar?');
+    await term.press('x', 'Sigues en la partida.');
+    await term.press('/salir\r', '¿Salir sin guardar?');
+    await term.press('s', 'Hasta luego: la partida queda sin terminar.');
+    expect(await term.exit).toBe(0);
+  });
+
+  it('end of input in an unfinished game saves it and says where (issue 10, 7)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atril-autosave-'));
+    term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7'], {
+      NO_COLOR: '1',
+      ATRIL_SAVE_DIR: dir,
+    });
+    await term.waitFor('Tu turno.');
+    await term.press('/8H celo\r', 'Tu turno.');
+    const bye = await term.press('\x04', 'Para seguirla');
+    const saved = /guardada en «([^»]+)»/.exec(bye)![1]!;
+    expect(saved.startsWith(dir)).toBe(true);
+    expect(readFileSync(saved, 'utf8')).toContain('8H CELO +12 12');
     expect(await term.exit).toBe(0);
   });
 
@@ -166,7 +192,8 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     await term.press('k', 'comodín (como CH) en H8.');
     const screen = lastScreen(await term.press('c', '.'));
     expect(screen).toContain('+ch');
-    await term.press('\x03', 'Hasta luego');
+    await term.press('\x03', '¿Salir sin guardar?');
+    await term.press('s', 'Hasta luego');
     expect(await term.exit).toBe(0);
   });
 
@@ -230,6 +257,7 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(first).toMatch(/Ana 0 \(10:00\) · Tú 0 \((10:00|9:[1-5]\d)\) · Bolsa 86/);
     const said = await term.press('r', 'Ana 10 minutos 0, Tú ');
     expect(lastScreen(said)).toMatch(/Ana 10 minutos 0, Tú (10 minutos 0|9 minutos [1-5]\d)\./);
+    await term.press('\x03', '¿Salir sin guardar?');
     await term.press('\x03', 'Hasta luego');
     expect(await term.exit).toBe(0);
   });
@@ -238,7 +266,8 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7'], { TERM: 'xterm' });
     const first = await term.waitFor('Tu turno.');
     expect(first).toContain('\x1b[2m3P\x1b[0m');
-    term.pty.write('\x03');
+    await term.press('\x03', 'Salir sin guardar');
+    term.pty.write('s');
     expect(await term.exit).toBe(0);
   });
 });

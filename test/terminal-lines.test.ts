@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,10 @@ function smallLexicon(words: string[]): string {
   saveKwg(buildKwg(tiles, SPANISH), path);
   return path;
 }
+
+/** Issue 10, 7: an unfinished game left by end of input is saved and the player told where. */
+const AUTOSAVED =
+  /^Fin de la entrada\. La partida queda sin terminar; está guardada en «.+\.gcg»\. Para seguirla: atril play --cargar «.+\.gcg»\.$/;
 
 describe('atril play in line mode (pipes)', () => {
   let lexicon = '';
@@ -86,7 +90,7 @@ describe('atril play in line mode (pipes)', () => {
       'Tu turno.',
       'Atril: 1:A 2:H 3:I 4:I 5:J 6:N 7:Z',
       'La jugada no toca ninguna ficha del tablero.',
-      'Fin de la entrada: la partida queda sin terminar.',
+      expect.stringMatching(AUTOSAVED),
       '',
     ]);
   });
@@ -131,6 +135,38 @@ describe('atril play in line mode (pipes)', () => {
     expect(lines[6]).toBe('    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O');
     expect(lines[14]).toBe(' 8  3P .  .  2L .  .  .  C  E  L  O  2L .  .  3P');
     expect(again.out).toContain('Jugada JA, 9H horizontal,');
+  });
+
+  it('guardar never replaces a file; reemplazar does; a game left mid-way is saved where it says (issue 10, 7)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atril-save-'));
+    const file = join(dir, 'partida.gcg');
+    writeFileSync(file, 'otra partida\n');
+    const r = spawnSync(
+      process.execPath,
+      [BIN, 'play', '--jugadores', 'Ana', 'Luis', '--seed', '7'],
+      {
+        input: `8H celo\nguardar ${file}\nsalir\n`,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', ATRIL_SAVE_DIR: join(dir, 'auto') },
+      },
+    );
+    expect(r.stdout).toContain(
+      `Ya existe «${file}»; no se ha tocado. Para reemplazarlo: «reemplazar ${file}».`,
+    );
+    expect(readFileSync(file, 'utf8')).toBe('otra partida\n');
+    const bye = r.stdout.split('\n').find((l) => l.startsWith('Hasta luego.'))!;
+    const saved = /guardada en «([^»]+)»/.exec(bye)![1]!;
+    expect(saved.startsWith(join(dir, 'auto'))).toBe(true);
+    // The saved game goes on where it stopped: Ana is on turn after CELO.
+    const again = atril(['play', '--cargar', saved], 'marcador\n');
+    expect(again.out).toContain('Tú 0, Luis 12.');
+    const replaced = atril(
+      ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7'],
+      `8H celo\nreemplazar ${file}\n`,
+    );
+    expect(replaced.out).toContain(`Partida guardada en «${file}».`);
+    expect(readFileSync(file, 'utf8')).toContain('>Luis: CELNOUU 8H CELO +12 12');
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
   it('refuses a file that is not a saved game', () => {
@@ -255,7 +291,7 @@ describe('atril play in line mode (pipes)', () => {
       'H8, vacía, doble palabra, centro.',
       'Fila 8: vacía.',
       'Fila 8: vacía.',
-      'Fin de la entrada: la partida queda sin terminar.',
+      expect.stringMatching(AUTOSAVED),
       '',
     ]);
   });

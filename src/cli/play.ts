@@ -16,7 +16,7 @@ import { botFor, BOT_LEVELS } from './terminal/bots.js';
 import { runKeyMode } from './terminal/keyMode.js';
 import { runLineMode } from './terminal/lineMode.js';
 import { LocalGame, type SeatConfig } from './terminal/localGame.js';
-import { loadGame, saveGame } from './terminal/save.js';
+import { autosaveGame, loadGame, saveGame } from './terminal/save.js';
 import { printable } from './safeText.js';
 import { parseOptions, tileSetMismatch } from './args.js';
 import { type Result, err, ok } from '../engine/result.js';
@@ -318,12 +318,14 @@ function start(game: LocalGame, intro: string, lineas: boolean): Promise<number>
       output: process.stdout,
       intro,
       save: saveGame,
+      autosave: autosaveGame,
     });
   return runKeyMode(game, {
     input: process.stdin,
     output: process.stdout,
     intro,
     save: saveGame,
+    autosave: autosaveGame,
     color: !process.env.NO_COLOR && process.stdout.isTTY === true,
   });
 }

@@ -16,8 +16,18 @@ export const TERMINAL_COMMANDS: readonly { names: string[]; help: string }[] = [
     names: ['impugnar NOMBRE'],
     help: 'Con 3 o 4 jugadores, impugna la última jugada en nombre de otra persona de la mesa.',
   },
-  { names: ['guardar'], help: 'Guardar la partida en un fichero GCG: «guardar FICHERO».' },
-  { names: ['salir'], help: 'Salir del programa (la partida queda sin terminar).' },
+  {
+    names: ['guardar'],
+    help: 'Guardar la partida en un fichero GCG: «guardar FICHERO» (nunca reemplaza un fichero que ya existe).',
+  },
+  {
+    names: ['reemplazar'],
+    help: 'Guardar la partida reemplazando un fichero: «reemplazar FICHERO».',
+  },
+  {
+    names: ['salir'],
+    help: 'Salir del programa. Si la partida no ha terminado, en el modo de teclas se pide confirmación; en el de líneas se guarda en un fichero y se dice dónde.',
+  },
 ];
 
 /** Said once the game is over: it stays open for reading and saving until the player leaves. */

@@ -10,18 +10,25 @@ import type { Announcement } from '../../play/types.js';
 import { Driver, END_HINT, TERMINAL_COMMANDS } from './driver.js';
 import { KeyQueue } from './keys.js';
 import type { LocalGame } from './localGame.js';
+import type { SaveGame } from './save.js';
 import { drawBoard, drawRack, drawStatus } from './render.js';
 
 /** Where key mode reads and writes. */
 export interface KeyIo {
   readonly input: Readable & { setRawMode?: (raw: boolean) => unknown; isTTY?: boolean };
   readonly output: Writable;
-  readonly save?: (game: LocalGame, path: string) => string;
+  readonly save?: SaveGame;
+  /** Saves an unfinished game when the input ends (nobody left to ask); returns the sentence. */
+  readonly autosave?: (game: LocalGame) => string;
   readonly intro: string;
   readonly color: boolean;
 }
 
 const CLEAR = '\x1b[H\x1b[2J';
+
+const QUIT_QUESTION =
+  'La partida no ha terminado. ¿Salir sin guardar? Pulsa S (o Control+C otra vez) para salir; ' +
+  'otra tecla sigue la partida. Para guardarla: /guardar FICHERO.';
 
 /** Runs a game in single-key mode; resolves to the exit code. */
 export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
@@ -46,6 +53,8 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
   io.input.on('end', onEnd);
   io.input.resume();
   let messages: string[] = [io.intro];
+  // A question waiting for its S: leave the unfinished game, or replace an existing file.
+  let confirm: { kind: 'quit' } | { kind: 'replace'; path: string } | undefined;
   let line: string | undefined;
 
   const draw = (session: Session | undefined): void => {
@@ -84,9 +93,35 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
       let moved = false;
       while (!moved) {
         const input = await queue.next();
-        if (input.kind === 'quit' || input.kind === 'eof') {
-          io.output.write(`\n${goodbye()}\n`);
+        if (input.kind === 'eof') {
+          const saved = !game.over && io.autosave ? ` ${io.autosave(game)}` : '';
+          io.output.write(`\n${goodbye()}${saved}\n`);
           return 0;
+        }
+        // Nothing lost (issue 10, 7): leaving an unfinished game, or replacing a file, is asked.
+        if (confirm) {
+          const yes = input.kind === 'quit' || input.key.key.toLowerCase() === 's';
+          const asked = confirm;
+          confirm = undefined;
+          if (asked.kind === 'quit' && yes) {
+            io.output.write(`\n${goodbye()}\n`);
+            return 0;
+          }
+          if (asked.kind === 'replace' && yes && io.save)
+            messages = [io.save(game, asked.path, true).text];
+          else messages = [asked.kind === 'quit' ? 'Sigues en la partida.' : 'No se ha guardado.'];
+          draw(session);
+          continue;
+        }
+        if (input.kind === 'quit') {
+          if (game.over) {
+            io.output.write(`\n${goodbye()}\n`);
+            return 0;
+          }
+          confirm = { kind: 'quit' };
+          messages = [QUIT_QUESTION];
+          draw(session);
+          continue;
         }
         const k = input.key;
         if (line !== undefined) {
@@ -99,16 +134,22 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
             line = undefined;
             const [word = '', ...rest] = text.split(/\s+/);
             const w = word.toLowerCase();
-            if (w === 'salir') {
+            if (w === 'salir' && game.over) {
               io.output.write(`\n${goodbye()}\n`);
               return 0;
             }
-            if (w === 'tablero') messages = ['El tablero está arriba.'];
-            else if (w === 'guardar' && io.save)
-              messages = [
-                rest.length ? io.save(game, rest.join(' ')) : 'Falta el fichero: guardar FICHERO.',
-              ];
-            else if ((w === 'impugnar' || w === 'dudar') && rest.length > 0 && !over) {
+            if (w === 'salir') {
+              confirm = { kind: 'quit' };
+              messages = [QUIT_QUESTION];
+            } else if (w === 'tablero') messages = ['El tablero está arriba.'];
+            else if ((w === 'guardar' || w === 'reemplazar') && io.save) {
+              const path = rest.join(' ');
+              const saved = path ? io.save(game, path, w === 'reemplazar') : undefined;
+              if (saved?.exists) {
+                confirm = { kind: 'replace', path };
+                messages = [`Ya existe «${path}». ¿Reemplazarlo? Pulsa S para sí; otra tecla, no.`];
+              } else messages = [saved ? saved.text : `Falta el fichero: ${w} FICHERO.`];
+            } else if ((w === 'impugnar' || w === 'dudar') && rest.length > 0 && !over) {
               driver.tick(session);
               const done = driver.challengeAs(session, rest.join(' '));
               show(done.say);

@@ -7,6 +7,7 @@ import { Readable, type Writable } from 'node:stream';
 import type { Announcement } from '../../play/types.js';
 import { Driver, END_HINT, TERMINAL_COMMANDS } from './driver.js';
 import type { LocalGame } from './localGame.js';
+import type { SaveGame } from './save.js';
 import { drawBoard, drawRack } from './render.js';
 import { clip, printable } from '../safeText.js';
 
@@ -15,8 +16,10 @@ export interface LineIo {
   /** A stream split into lines, or the lines themselves (tests pace them with a fake clock). */
   readonly input: Readable | AsyncIterable<string>;
   readonly output: Writable;
-  /** Saves the game; returns the Spanish sentence to print. */
-  readonly save?: (game: LocalGame, path: string) => string;
+  /** Saves the game (`guardar FICHERO`, `reemplazar FICHERO`). */
+  readonly save?: SaveGame;
+  /** Saves an unfinished game left by end of input or `salir`; returns the sentence to print. */
+  readonly autosave?: (game: LocalGame) => string;
   /** Printed once before the first turn. */
   readonly intro: string;
 }
@@ -40,6 +43,9 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
       ? createInterface({ input: io.input, terminal: false, crlfDelay: Infinity })
       : undefined;
   const lines = (rl ?? (io.input as AsyncIterable<string>))[Symbol.asyncIterator]();
+  // Nothing lost (issue 10, 7): a script that ends or leaves mid-game cannot be asked, so the
+  // game is saved under a fresh name and the player told where.
+  const leave = (): string => (io.autosave ? io.autosave(game) : 'La partida queda sin terminar.');
   print(io.intro);
   try {
     for (;;) {
@@ -61,7 +67,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
       while (!moved) {
         const next = await lines.next();
         if (next.done) {
-          if (!game.over) print('Fin de la entrada: la partida queda sin terminar.');
+          if (!game.over) print(`Fin de la entrada. ${leave()}`);
           return 0;
         }
         const text = next.value.trim();
@@ -72,11 +78,16 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
           continue;
         }
         if (w === 'salir') {
-          print(game.over ? 'Hasta luego.' : 'Hasta luego: la partida queda sin terminar.');
+          print(game.over ? 'Hasta luego.' : `Hasta luego. ${leave()}`);
           return 0;
         }
-        if (w === 'guardar' && io.save) {
-          print(rest.length ? io.save(game, rest.join(' ')) : 'Falta el fichero: guardar FICHERO.');
+        // `guardar` never replaces a file; `reemplazar` is the explicit form that does.
+        if ((w === 'guardar' || w === 'reemplazar') && io.save) {
+          print(
+            rest.length
+              ? io.save(game, rest.join(' '), w === 'reemplazar').text
+              : `Falta el fichero: ${w} FICHERO.`,
+          );
           continue;
         }
         driver.tick(session);

@@ -8,14 +8,15 @@
  * the time already spent on the turn in progress. Loading puts them back on the rebuilt events,
  * so the clocks and every later save are the same as if the game had never stopped.
  */
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { type GameState, replayGame } from '../../engine/game.js';
 import type { GameEvent } from '../../engine/events.js';
 import { gameFromGcg, gameToGcg } from '../../engine/notation/gameRecord.js';
 import { parseGcg, writeGcg } from '../../engine/notation/gcg.js';
 import type { WordJudge } from '../../engine/rules.js';
-import { INPUT_LIMITS, readInputFile } from '../../lexicon/index.js';
+import { INPUT_LIMITS, readInputFile, writeFileAtomic } from '../../lexicon/index.js';
 import { type Result, err, ok } from '../../engine/result.js';
 import { gameFromGcgErrorText, gcgErrorText, inputFileErrorText } from '../../play/errorText.js';
 import type { LocalGame } from './localGame.js';
@@ -31,8 +32,83 @@ interface SavedClock {
 
 const elapsedOf = (e: GameEvent): number => ('elapsedMs' in e ? (e.elapsedMs ?? 0) : 0);
 
-/** Writes the game to `path`; returns the Spanish sentence to show. */
-export function saveGame(game: LocalGame, path: string): string {
+/** What `guardar` did: the sentence to show, and whether it stopped at an existing file. */
+export interface SaveReply {
+  readonly text: string;
+  /** The file exists and `replace` was not given: nothing was written. */
+  readonly exists: boolean;
+}
+
+/** Saves a game to a file; the terminal modes call it for `guardar` and `reemplazar`. */
+export type SaveGame = (game: LocalGame, path: string, replace?: boolean) => SaveReply;
+
+/**
+ * Writes the game to `path`, whole or not at all (a temporary file renamed over the target, as
+ * `lexicon build` writes). An existing file is left alone unless `replace` is true: a typo in
+ * `guardar` must not destroy another game.
+ */
+export function saveGame(game: LocalGame, path: string, replace = false): SaveReply {
+  const abs = resolve(path);
+  if (!replace && existsSync(abs))
+    return {
+      text: `Ya existe «${path}»; no se ha tocado. Para reemplazarlo: «reemplazar ${path}».`,
+      exists: true,
+    };
+  try {
+    writeFileAtomic(abs, new TextEncoder().encode(recordText(game)));
+  } catch (err) {
+    return { text: `No se ha podido guardar en «${path}»: ${writeProblem(err)}.`, exists: false };
+  }
+  return { text: `Partida guardada en «${path}».`, exists: false };
+}
+
+/**
+ * Saves an unfinished game the player is leaving without a word (end of input, `salir` in line
+ * mode) under a fresh name in Atril's folder of saved games, and says where and how to go on.
+ * The folder is `ATRIL_SAVE_DIR`, else `$XDG_STATE_HOME/atril`, else `~/.local/state/atril`.
+ */
+export function autosaveGame(game: LocalGame): string {
+  const dir = resolve(
+    process.env.ATRIL_SAVE_DIR ??
+      join(process.env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'atril'),
+  );
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    return `La partida queda sin terminar y no se ha podido guardar en «${dir}»: ${writeProblem(err)}.`;
+  }
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  let path = join(dir, `partida-${stamp}.gcg`);
+  for (let n = 2; existsSync(path); n++) path = join(dir, `partida-${stamp}-${n}.gcg`);
+  const saved = saveGame(game, path);
+  if (saved.text.startsWith('No se ha podido'))
+    return `La partida queda sin terminar. ${saved.text}`;
+  return `La partida queda sin terminar; está guardada en «${path}». Para seguirla: atril play --cargar «${path}».`;
+}
+
+// A write failure in words, never a raw code (ENOENT, EISDIR…).
+function writeProblem(err: unknown): string {
+  switch ((err as NodeJS.ErrnoException).code) {
+    case 'ENOENT':
+      return 'la carpeta no existe';
+    case 'EISDIR':
+      return 'es una carpeta';
+    case 'EACCES':
+    case 'EPERM':
+      return 'no hay permiso para escribir ahí';
+    case 'ENOSPC':
+      return 'el disco está lleno';
+    case 'ENOTDIR':
+      return 'parte del camino no es una carpeta';
+    case 'EROFS':
+      return 'el disco es de solo lectura';
+    default:
+      return 'error al escribir';
+  }
+}
+
+// The GCG text of the game, with Atril's pragmas.
+function recordText(game: LocalGame): string {
   const record = gameToGcg(game.state, { names: game.seats.map((s) => s.name) });
   const bots = game.seats.map((s) => s.bot?.level ?? '-').join(' ');
   const pragmas = [...record.pragmas, { name: BOTS_PRAGMA, value: bots }];
@@ -43,14 +119,7 @@ export function saveGame(game: LocalGame, path: string): string {
     };
     pragmas.push({ name: CLOCK_PRAGMA, value: JSON.stringify(clock) });
   }
-  const text = writeGcg({ ...record, pragmas });
-  try {
-    writeFileSync(resolve(path), text);
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    return `No se ha podido guardar en «${path}»: ${e.code ?? e.message}.`;
-  }
-  return `Partida guardada en «${path}».`;
+  return writeGcg({ ...record, pragmas });
 }
 
 /** A game read back from a file: its state, the seats' names and bot levels (undefined = person). */
