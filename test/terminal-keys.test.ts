@@ -250,6 +250,41 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(await term.exit).toBe(0);
   });
 
+  for (const level of ['principiante', 'aficionado', 'experto']) {
+    it(`plays a whole game against ${level} to the announced adjustments and a record replay accepts`, async () => {
+      const name = level[0]!.toUpperCase() + level.slice(1);
+      term = new Terminal(['--vs', level, '--seed', '5']);
+      await term.waitFor('Tu turno.');
+      let turns = 0;
+      while (!term.out.includes('La partida ha terminado.')) {
+        await term.press('p', '¿Pasar? Pulsa P otra vez.');
+        const from = term.out.length;
+        term.pty.write('p');
+        await Promise.race([
+          term.waitFor('Tu turno.', from),
+          term.waitFor('La partida ha terminado.', from),
+        ]);
+        expect(++turns).toBeLessThan(60);
+      }
+      const end = lastScreen(term.out);
+      expect(end).toMatch(
+        // E-05: the bot went out and gains the person's rack, or six scoreless turns took both.
+        new RegExp(
+          `Fichas que quedan: Te quedas con .+: -\\d+; ${name} (\\+\\d+|se queda con .+: -\\d+)\\.`,
+        ),
+      );
+      expect(end).toMatch(
+        new RegExp(`Fin de la partida\\. Gana ${name}: Tú -\\d+, ${name} \\d+\\.`),
+      );
+      const file = join(mkdtempSync(join(tmpdir(), 'atril-bot-')), 'partida.gcg');
+      await term.press(`/guardar ${file}\r`, `Partida guardada en «${file}».`);
+      await term.press('/salir\r', 'Hasta luego.');
+      expect(await term.exit).toBe(0);
+      const checked = replay(file);
+      expect(checked.code).toBe(0);
+    });
+  }
+
   it('TM-01: with --reloj, R reads the clocks and the status line shows them', async () => {
     term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7', '--reloj', '10']);
     const first = lastScreen(await term.waitFor('Tu turno.'));
