@@ -20,3 +20,16 @@ export { rulesSchema } from './common.js';
 
 /** The protocol's version: a client and a server with different versions do not talk. */
 export const PROTOCOL_VERSION = 1;
+export {
+  type ClientMessage,
+  type SeatRequest,
+  type ServerErrorCode,
+  type ServerMessage,
+  MAX_CHAT_LENGTH,
+  MAX_NAME_LENGTH,
+  SERVER_ERROR_CODES,
+  chatTextSchema,
+  clientMessageSchema,
+  nameSchema,
+  serverMessageSchema,
+} from './messages.js';

@@ -1,0 +1,167 @@
+/**
+ * The envelopes a client and the server exchange over one WebSocket (DESIGN.md §5, issue 11
+ * §4): every frame is one JSON object told apart by `type`, parsed with these schemas on
+ * arrival. Objects are strict (an unknown field makes a frame invalid) and every string is
+ * bounded, so nothing oversized reaches the rooms. Errors carry stable codes and data only;
+ * clients word them.
+ */
+import { z } from 'zod';
+import { clientActionSchema } from './actions.js';
+import { type DeepReadonly, MAX_SEATS, count } from './common.js';
+import { clientViewSchema } from './view.js';
+
+/** Longest display name, in characters. */
+export const MAX_NAME_LENGTH = 40;
+/** Longest chat line, in characters. */
+export const MAX_CHAT_LENGTH = 500;
+/** Longest token accepted on the wire (tokens are 47 characters; anything longer is not one). */
+const MAX_TOKEN_LENGTH = 64;
+/** Longest game id accepted (ids are 16 characters). */
+const MAX_ID_LENGTH = 32;
+
+// Control characters (U+0000–U+001F, U+007F) have no place in a name or a chat line: a
+// terminal would interpret them, and PostgreSQL text cannot hold U+0000.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NO_CONTROLS = /^[^\u0000-\u001f\u007f]*$/;
+
+const token = z.string().min(1).max(MAX_TOKEN_LENGTH);
+const gameId = z.string().min(1).max(MAX_ID_LENGTH);
+/** A display name: 1–40 characters, no control characters, not only spaces. */
+export const nameSchema = z
+  .string()
+  .min(1)
+  .max(MAX_NAME_LENGTH)
+  .regex(NO_CONTROLS)
+  .refine((s) => s.trim().length > 0);
+/** A chat line: plain text, 1–500 characters, no control characters. */
+export const chatTextSchema = z
+  .string()
+  .min(1)
+  .max(MAX_CHAT_LENGTH)
+  .regex(NO_CONTROLS)
+  .refine((s) => s.trim().length > 0);
+
+/** One seat of a new game: anyone may take it, an invited person, or a bot of a level. */
+export const seatRequestSchema = z.union([
+  z.literal('open'),
+  z.literal('invite'),
+  z.strictObject({ bot: z.enum(['principiante', 'aficionado', 'experto']) }),
+]);
+
+/**
+ * Rule variants a creator may choose on top of the preset (V-01 rack of 9, a target score);
+ * the server checks the whole result with the engine's rules validation.
+ */
+export const variantsSchema = z.strictObject({
+  rackSize: z.int().min(1).max(15).optional(),
+  targetScore: z.int().min(1).max(10_000).nullable().optional(),
+});
+
+/** Every frame a client may send. */
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  /** Must be the first frame: the protocol version, and who the client is (or a new player). */
+  z.strictObject({
+    type: z.literal('hello'),
+    protocol: z.int(),
+    token: token.optional(),
+    name: nameSchema.optional(),
+  }),
+  /** A new game; the creator sits at its first seat that is not a bot's. */
+  z.strictObject({
+    type: z.literal('create'),
+    preset: z.enum(['fise', 'caja', 'sala']),
+    variants: variantsSchema.optional(),
+    seats: z.array(seatRequestSchema).min(2).max(MAX_SEATS),
+    challengeMode: z.enum(['single', 'double', 'penalty', 'automatic', 'void']).optional(),
+    /** TM-01: minutes per player; absent for an untimed game. */
+    clockMinutes: z.int().min(1).max(180).optional(),
+    lexicon: z.string().min(1).max(40).optional(),
+  }),
+  /**
+   * Enter a game's room: with an invitation's seat token to play that seat, with `seat` to
+   * take an open one, with neither to watch (or to come back to a seat already held).
+   */
+  z.strictObject({
+    type: z.literal('join'),
+    gameId,
+    seatToken: token.optional(),
+    seat: z
+      .int()
+      .min(0)
+      .max(MAX_SEATS - 1)
+      .optional(),
+  }),
+  /** An action for the seat this socket holds in the game (resigning is an action too). */
+  z.strictObject({ type: z.literal('act'), gameId, action: clientActionSchema }),
+  z.strictObject({ type: z.literal('chat'), gameId, text: chatTextSchema }),
+]);
+
+/** A frame as a client sends it. */
+export type ClientMessage = DeepReadonly<z.output<typeof clientMessageSchema>>;
+/** A seat as requested in `create`. */
+export type SeatRequest = DeepReadonly<z.output<typeof seatRequestSchema>>;
+
+/**
+ * The stable codes of `error` frames. Besides these, an `act` can be refused with any of the
+ * engine's GameErrorCode values (NOT_YOUR_TURN, STALE_VERSION, …), with the engine's data.
+ */
+export const SERVER_ERROR_CODES = [
+  'BAD_JSON', // the frame is not JSON text
+  'BAD_MESSAGE', // JSON, but not a valid message (data.issues: where)
+  'HELLO_FIRST', // the first frame was not hello; the connection closes
+  'PROTOCOL_MISMATCH', // hello with another protocol version (data.expected); closes
+  'ALREADY_WELCOMED', // a second hello
+  'UNKNOWN_PLAYER', // a token no player has; closes
+  'INVALID_RULES', // create: the rules do not validate (data: the engine's RulesError)
+  'UNKNOWN_LEXICON', // create: a lexicon the server does not have (data.allowed)
+  'NO_SUCH_GAME',
+  'BAD_SEAT_TOKEN', // join: the token opens no seat of this game
+  'SEAT_TAKEN', // join: another player holds the seat
+  'SEAT_NOT_OPEN', // join: that seat is a bot's or needs an invitation
+  'NOT_IN_GAME', // act or chat in a game this socket has not joined
+  'NOT_SEATED', // act as an observer
+  'RATE_LIMITED', // too many frames; repeated abuse closes the connection
+  'SERVER_ERROR', // something failed on the server; nothing was changed
+] as const;
+/** A server-side error code (see SERVER_ERROR_CODES). */
+export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
+
+const dataSchema = z.record(z.string(), z.unknown());
+
+/** Every frame the server sends. */
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  /** The player's id and name; `token` only when the player was just created (keep it). */
+  z.strictObject({
+    type: z.literal('welcome'),
+    playerId: z.string(),
+    name: z.string(),
+    token: z.string().optional(),
+  }),
+  /** A game was created: its id and, per invited seat, the token for its invitation link. */
+  z.strictObject({
+    type: z.literal('created'),
+    gameId: z.string(),
+    inviteTokens: z.array(z.strictObject({ seat: count, token: z.string() })),
+  }),
+  /** This socket's projection of a game, sent on join and after every change. */
+  z.strictObject({ type: z.literal('view'), gameId: z.string(), view: clientViewSchema }),
+  /** An action of this socket was committed; the game is now at `version`. */
+  z.strictObject({ type: z.literal('ack'), gameId: z.string(), version: count }),
+  z.strictObject({
+    type: z.literal('error'),
+    code: z.string(),
+    gameId: z.string().optional(),
+    data: dataSchema.optional(),
+  }),
+  /** A chat line of a room: the sender's name, plain text, milliseconds since the epoch. */
+  z.strictObject({
+    type: z.literal('chat'),
+    gameId: z.string(),
+    from: z.string(),
+    text: z.string(),
+    at: z.int(),
+  }),
+]);
+
+/** A frame as the server sends it. */
+export type ServerMessage = DeepReadonly<z.output<typeof serverMessageSchema>>;
