@@ -152,6 +152,14 @@ export class GameHost {
     return this.stateNow;
   }
 
+  /**
+   * The running turn's time base for views (TableFacts.clock): when the turn started and now,
+   * on the host's clock. Only the difference counts, so the clock need not be the wall's.
+   */
+  clockBase(): { since: number; at: number } {
+    return { since: this.turnStart, at: this.now() };
+  }
+
   /** Calls `listener` after every committed change; returns the function that stops it. */
   subscribe(listener: (c: HostChange) => void): () => void {
     this.listeners.add(listener);

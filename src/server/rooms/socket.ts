@@ -1,0 +1,445 @@
+/**
+ * The room's WebSocket endpoint (issue 11 §2–§4, DESIGN.md §5): `GET /ws`. A connection says
+ * hello with the protocol version and its player token (or gets a new player and its token,
+ * once), then creates games, joins them to play a seat or to watch, acts and chats. Every
+ * frame is parsed with the protocol's schemas; each member of a room receives only its own
+ * projection of the game after every committed change, and an action is acknowledged only
+ * after the host has committed it. Frames are rate-limited per connection; malformed ones are
+ * answered with a code, and a connection that keeps abusing is closed.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { randomBytes } from 'node:crypto';
+import { TOURNAMENT_CLOCK, rulesFromPreset } from '../../engine/rules.js';
+import { type Viewer, viewFor } from '../../engine/view.js';
+import {
+  type ClientMessage,
+  type ServerMessage,
+  PROTOCOL_VERSION,
+  clientMessageSchema,
+  clientView,
+} from '../../protocol/index.js';
+import type { NewSeat, PlayerRecord, Store } from '../store/index.js';
+import { hashToken, isTokenOf, newId, newToken } from '../tokens.js';
+import type { Games } from './games.js';
+import type { GameHost, SeatAction } from './host.js';
+
+/** Close code for a connection that broke the protocol or kept abusing it (RFC 6455 §7.4.1). */
+export const POLICY_VIOLATION = 1008;
+
+/** Frame rate allowed per connection: a bucket of `burst` frames refilled at `perSecond`. */
+export interface RateLimit {
+  readonly perSecond: number;
+  readonly burst: number;
+  /** Malformed or over-limit frames tolerated before the connection is closed. */
+  readonly maxStrikes: number;
+}
+
+/** Generous for people and their clients, tight enough that a flood costs little. */
+export const DEFAULT_RATE: RateLimit = { perSecond: 10, burst: 40, maxStrikes: 20 };
+
+/** What the endpoint needs. */
+export interface RoomDeps {
+  readonly store: Store;
+  readonly games: Games;
+  /** Ids of the lexicons installed; the first is the default for new games. */
+  readonly lexicons: readonly string[];
+  readonly rate?: RateLimit;
+}
+
+// Name shown for a seat nobody has taken yet.
+const EMPTY_SEAT = '';
+const BOT_NAMES: Readonly<Record<string, string>> = {
+  principiante: 'Principiante',
+  aficionado: 'Aficionado',
+  experto: 'Experto',
+};
+// Name of a player who said hello without one.
+const DEFAULT_NAME = 'Invitado';
+// Chat lines sent to a member who joins, so a returning player sees the conversation.
+const CHAT_HISTORY = 50;
+
+/** The Fastify plugin adding `GET /ws` (pass it to buildApp as `routes`). */
+export function roomRoutes(deps: RoomDeps): FastifyPluginAsync {
+  const rooms = new Rooms(deps);
+  return async (app) => {
+    app.get('/ws', { websocket: true }, (socket) => {
+      new Connection(socket, deps, rooms);
+    });
+  };
+}
+
+interface Member {
+  readonly conn: Connection;
+  readonly seat: Viewer;
+}
+
+/** One game's room in this process: its host, the connections in it, the seats' names. */
+class Room {
+  readonly members = new Set<Member>();
+  private names: string[] = [];
+  private bots: boolean[] = [];
+
+  constructor(
+    readonly id: string,
+    readonly host: GameHost,
+    private readonly store: Store,
+  ) {
+    host.subscribe(() => this.broadcastViews());
+  }
+
+  /** Reads the seats' names again (after a seat was claimed). */
+  async refresh(): Promise<void> {
+    const game = await this.store.getGame(this.id);
+    if (!game) return;
+    this.names = await Promise.all(
+      game.seats.map(async (s) => {
+        if (s.botLevel !== null) return BOT_NAMES[s.botLevel] ?? s.botLevel;
+        if (s.playerId === null) return EMPTY_SEAT;
+        return (await this.store.getPlayer(s.playerId))?.name ?? EMPTY_SEAT;
+      }),
+    );
+    this.bots = game.seats.map((s) => s.kind === 'bot');
+  }
+
+  /** The game as one viewer may see it: its own rack only, the bag's order never. */
+  viewFor(seat: Viewer): ServerMessage {
+    const view = clientView(viewFor(this.host.state, seat), {
+      names: this.names,
+      bots: this.bots,
+      clock: this.host.clockBase(),
+    });
+    return { type: 'view', gameId: this.id, view };
+  }
+
+  broadcastViews(): void {
+    for (const m of this.members) m.conn.send(this.viewFor(m.seat));
+  }
+
+  broadcast(msg: ServerMessage): void {
+    for (const m of this.members) m.conn.send(msg);
+  }
+}
+
+/** The rooms of this process, created on first use from the Games registry. */
+class Rooms {
+  private readonly rooms = new Map<string, Promise<Room | undefined>>();
+
+  constructor(private readonly deps: RoomDeps) {}
+
+  get(id: string): Promise<Room | undefined> {
+    let room = this.rooms.get(id);
+    if (!room) {
+      room = this.open(id);
+      this.rooms.set(id, room);
+      room.then(
+        (r) => r ?? this.rooms.delete(id),
+        () => this.rooms.delete(id),
+      );
+    }
+    return room;
+  }
+
+  private async open(id: string): Promise<Room | undefined> {
+    const host = await this.deps.games.get(id);
+    if (!host) return undefined;
+    const room = new Room(id, host, this.deps.store);
+    await room.refresh();
+    return room;
+  }
+}
+
+/** A refusal: a ServerErrorCode or an engine GameErrorCode, with its data. */
+type Refusal = { readonly code: string; readonly data?: Record<string, unknown> };
+
+/** One client's WebSocket: its player once welcomed, and the rooms it has joined. */
+class Connection {
+  private player: PlayerRecord | undefined;
+  private readonly joined = new Map<string, { room: Room; member: Member }>();
+  private tokens: number;
+  private lastRefill = performance.now();
+  private strikes = 0;
+  private closed = false;
+  private work: Promise<void> = Promise.resolve();
+  private readonly rate: RateLimit;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly deps: RoomDeps,
+    private readonly rooms: Rooms,
+  ) {
+    this.rate = deps.rate ?? DEFAULT_RATE;
+    this.tokens = this.rate.burst;
+    socket.on('message', (data, isBinary) => this.receive(data, isBinary));
+    socket.on('close', () => this.leaveAll());
+    socket.on('error', () => this.leaveAll());
+  }
+
+  send(msg: ServerMessage): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(msg));
+  }
+
+  private refuse(r: Refusal, gameId?: string): void {
+    this.send({
+      type: 'error',
+      code: r.code,
+      ...(gameId !== undefined && { gameId }),
+      ...(r.data && { data: r.data }),
+    });
+  }
+
+  private close(): void {
+    this.closed = true;
+    this.socket.close(POLICY_VIOLATION);
+    this.leaveAll();
+  }
+
+  private strike(r: Refusal): void {
+    this.refuse(r);
+    if (++this.strikes >= this.rate.maxStrikes) this.close();
+  }
+
+  private allowed(): boolean {
+    const now = performance.now();
+    this.tokens = Math.min(
+      this.rate.burst,
+      this.tokens + ((now - this.lastRefill) / 1000) * this.rate.perSecond,
+    );
+    this.lastRefill = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    if (this.closed) return;
+    if (!this.allowed()) return this.strike({ code: 'RATE_LIMITED' });
+    if (isBinary) return this.strike({ code: 'BAD_MESSAGE', data: { binary: true } });
+    let json: unknown;
+    try {
+      json = JSON.parse(rawText(data));
+    } catch {
+      if (!this.player) return this.refuseAndClose({ code: 'HELLO_FIRST' });
+      return this.strike({ code: 'BAD_JSON' });
+    }
+    const parsed = clientMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      if (!this.player) return this.refuseAndClose({ code: 'HELLO_FIRST' });
+      const issues = parsed.error.issues.slice(0, 5).map((i) => i.path.join('.'));
+      return this.strike({ code: 'BAD_MESSAGE', data: { issues } });
+    }
+    const msg = parsed.data;
+    // One frame at a time, so that a join sent right before an act is in place when it runs.
+    this.work = this.work.then(() =>
+      this.handle(msg).catch(() => this.refuse({ code: 'SERVER_ERROR' })),
+    );
+  }
+
+  private refuseAndClose(r: Refusal): void {
+    this.refuse(r);
+    this.close();
+  }
+
+  private async handle(msg: ClientMessage): Promise<void> {
+    if (this.closed) return;
+    if (msg.type === 'hello') return this.hello(msg);
+    if (!this.player) return this.refuseAndClose({ code: 'HELLO_FIRST' });
+    const player = this.player;
+    switch (msg.type) {
+      case 'create':
+        return this.create(player, msg);
+      case 'join':
+        return this.join(player, msg);
+      case 'act':
+        return this.act(msg);
+      case 'chat':
+        return this.chat(player, msg);
+    }
+  }
+
+  private async hello(msg: Extract<ClientMessage, { type: 'hello' }>): Promise<void> {
+    if (this.player) return this.refuse({ code: 'ALREADY_WELCOMED' });
+    if (msg.protocol !== PROTOCOL_VERSION)
+      return this.refuseAndClose({
+        code: 'PROTOCOL_MISMATCH',
+        data: { expected: PROTOCOL_VERSION, got: msg.protocol },
+      });
+    const { store } = this.deps;
+    const name = msg.name?.trim();
+    if (msg.token !== undefined) {
+      const found = isTokenOf('player', msg.token)
+        ? await store.playerByTokenHash(hashToken(msg.token))
+        : undefined;
+      if (!found) return this.refuseAndClose({ code: 'UNKNOWN_PLAYER' });
+      if (name && name !== found.name) await store.renamePlayer(found.id, name);
+      this.player = { ...found, name: name || found.name };
+      this.send({ type: 'welcome', playerId: found.id, name: this.player.name });
+      return;
+    }
+    const token = newToken('player');
+    this.player = await store.createPlayer({
+      id: newId(),
+      name: name || DEFAULT_NAME,
+      tokenHash: hashToken(token),
+    });
+    this.send({ type: 'welcome', playerId: this.player.id, name: this.player.name, token });
+  }
+
+  private async create(
+    player: PlayerRecord,
+    msg: Extract<ClientMessage, { type: 'create' }>,
+  ): Promise<void> {
+    const lexicon = msg.lexicon ?? this.deps.lexicons[0]!;
+    if (!this.deps.lexicons.includes(lexicon))
+      return this.refuse({ code: 'UNKNOWN_LEXICON', data: { allowed: [...this.deps.lexicons] } });
+    const rules = rulesFromPreset(msg.preset, {
+      ...msg.variants,
+      ...(msg.challengeMode !== undefined && { challengeMode: msg.challengeMode }),
+      ...(msg.clockMinutes !== undefined && {
+        clock: { ...TOURNAMENT_CLOCK, minutesPerPlayer: msg.clockMinutes },
+      }),
+    });
+    if (!rules.ok) return this.refuse({ code: 'INVALID_RULES', data: { ...rules.error } });
+    // The creator sits at the first seat that is not a bot's (none: the creator watches).
+    const creatorSeat = msg.seats.findIndex((s) => typeof s === 'string');
+    const inviteTokens: { seat: number; token: string }[] = [];
+    const seats: NewSeat[] = msg.seats.map((s, i) => {
+      if (typeof s !== 'string') return { kind: 'bot', botLevel: s.bot, inviteHash: null };
+      if (s === 'open' || i === creatorSeat)
+        return { kind: s === 'open' ? 'open' : 'invited', botLevel: null, inviteHash: null };
+      const token = newToken('seat');
+      inviteTokens.push({ seat: i, token });
+      return { kind: 'invited', botLevel: null, inviteHash: hashToken(token) };
+    });
+    const id = newId();
+    await this.deps.games.create({
+      id,
+      config: { rules: rules.value, seed: randomBytes(16).toString('hex'), lexicon },
+      seats,
+    });
+    if (creatorSeat >= 0) {
+      const claimed = await this.deps.store.claimSeat(id, creatorSeat, player.id);
+      if (!claimed.ok) throw new Error(`new game ${id}: creator's seat refused (${claimed.code})`);
+    }
+    this.send({ type: 'created', gameId: id, inviteTokens });
+    await this.enter(id, creatorSeat >= 0 ? creatorSeat : 'observer', true);
+  }
+
+  private async join(
+    player: PlayerRecord,
+    msg: Extract<ClientMessage, { type: 'join' }>,
+  ): Promise<void> {
+    const { store } = this.deps;
+    const game = await store.getGame(msg.gameId);
+    if (!game) return this.refuse({ code: 'NO_SUCH_GAME' }, msg.gameId);
+    let seat: Viewer;
+    let claimed = false;
+    if (msg.seatToken !== undefined) {
+      const at = isTokenOf('seat', msg.seatToken)
+        ? await store.seatByInviteHash(hashToken(msg.seatToken))
+        : undefined;
+      if (!at || at.gameId !== msg.gameId)
+        return this.refuse({ code: 'BAD_SEAT_TOKEN' }, msg.gameId);
+      seat = at.seat;
+      claimed = true;
+    } else if (msg.seat !== undefined) {
+      const s = game.seats[msg.seat];
+      if (!s) return this.refuse({ code: 'SEAT_NOT_OPEN', data: { seat: msg.seat } }, msg.gameId);
+      if (s.kind !== 'open' && s.playerId !== player.id)
+        return this.refuse({ code: 'SEAT_NOT_OPEN', data: { seat: msg.seat } }, msg.gameId);
+      seat = msg.seat;
+      claimed = true;
+    } else {
+      // Coming back: a player who holds a seat gets it again; anyone else watches.
+      seat = game.seats.find((s) => s.playerId === player.id)?.seat ?? 'observer';
+    }
+    if (claimed && typeof seat === 'number') {
+      const r = await store.claimSeat(msg.gameId, seat, player.id);
+      if (!r.ok)
+        return this.refuse(
+          { code: r.code === 'SEAT_TAKEN' ? 'SEAT_TAKEN' : 'SEAT_NOT_OPEN', data: { seat } },
+          msg.gameId,
+        );
+    }
+    await this.enter(msg.gameId, seat, claimed);
+  }
+
+  /** Makes this connection a member of a room and sends it the view and recent chat. */
+  private async enter(gameId: string, seat: Viewer, seatsChanged: boolean): Promise<void> {
+    const room = await this.rooms.get(gameId);
+    if (!room) return this.refuse({ code: 'NO_SUCH_GAME' }, gameId);
+    const before = this.joined.get(gameId);
+    if (before) room.members.delete(before.member);
+    const member: Member = { conn: this, seat };
+    if (this.closed) return;
+    room.members.add(member);
+    this.joined.set(gameId, { room, member });
+    if (seatsChanged) {
+      await room.refresh();
+      room.broadcastViews();
+    } else {
+      this.send(room.viewFor(seat));
+    }
+    const names = new Map<string, string>();
+    for (const line of await this.deps.store.chat(gameId, CHAT_HISTORY)) {
+      this.send({
+        type: 'chat',
+        gameId,
+        from: await this.nameOf(line.playerId, names),
+        text: line.text,
+        at: line.createdAt,
+      });
+    }
+  }
+
+  private async nameOf(playerId: string | null, cache: Map<string, string>): Promise<string> {
+    if (playerId === null) return '';
+    let name = cache.get(playerId);
+    if (name === undefined) {
+      name = (await this.deps.store.getPlayer(playerId))?.name ?? '';
+      cache.set(playerId, name);
+    }
+    return name;
+  }
+
+  private async act(msg: Extract<ClientMessage, { type: 'act' }>): Promise<void> {
+    const at = this.joined.get(msg.gameId);
+    if (!at) return this.refuse({ code: 'NOT_IN_GAME' }, msg.gameId);
+    const seat = at.member.seat;
+    if (seat === 'observer') return this.refuse({ code: 'NOT_SEATED' }, msg.gameId);
+    const done = await at.room.host.act(seat, msg.action as SeatAction);
+    if (done.ok) return this.send({ type: 'ack', gameId: msg.gameId, version: done.version });
+    const { code, ...data } = done.error;
+    this.refuse({ code, ...(Object.keys(data).length > 0 && { data }) }, msg.gameId);
+  }
+
+  private async chat(
+    player: PlayerRecord,
+    msg: Extract<ClientMessage, { type: 'chat' }>,
+  ): Promise<void> {
+    const at = this.joined.get(msg.gameId);
+    if (!at) return this.refuse({ code: 'NOT_IN_GAME' }, msg.gameId);
+    const line = await this.deps.store.addChat({
+      gameId: msg.gameId,
+      playerId: player.id,
+      text: msg.text,
+    });
+    at.room.broadcast({
+      type: 'chat',
+      gameId: msg.gameId,
+      from: player.name,
+      text: line.text,
+      at: line.createdAt,
+    });
+  }
+
+  private leaveAll(): void {
+    for (const { room, member } of this.joined.values()) room.members.delete(member);
+    this.joined.clear();
+  }
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data as ArrayBuffer).toString('utf8');
+}
