@@ -1,0 +1,387 @@
+/**
+ * The room's WebSocket endpoint driven by real `ws` clients against a real server on a
+ * loopback port (issue 11, "Done when"), on SQLite and on a PostgreSQL the test starts: two
+ * people play a whole game (one creates it with an invited seat, the other joins with the
+ * invitation token) while a third watches; every frame each of them received is the engine's
+ * projection for that viewer and carries no other seat's rack, no bag and no seed; acting
+ * without the seat, out of turn or on a stale version is refused with a code and stores
+ * nothing; a player who reconnects mid-game gets the full view back and plays on.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { botMove, makeBot } from '../../ai/bots.js';
+import { MoveGenerator } from '../../ai/movegen.js';
+import { MoveList } from '../../ai/movelist.js';
+import { Rng } from '../../ai/rng.js';
+import type { GameEvent } from '../../engine/events.js';
+import { replayGame } from '../../engine/game.js';
+import type { Move } from '../../engine/move.js';
+import { scoringOf } from '../../engine/rules.js';
+import { type GameView, viewFor } from '../../engine/view.js';
+import { type Lexicon, loadDefaultLexicon } from '../../lexicon/index.js';
+import {
+  type ClientView,
+  PROTOCOL_VERSION,
+  type ServerMessage,
+  clientView,
+  serverMessageSchema,
+} from '../../protocol/index.js';
+import { buildApp } from '../app.js';
+import { type Store, openPostgresStore, openSqliteStore } from '../store/index.js';
+import { startTestPostgres, type TestPostgres } from '../testing/postgres.js';
+import { Games } from './games.js';
+import type { HostedConfig } from './host.js';
+import { POLICY_VIOLATION, type RateLimit, roomRoutes } from './socket.js';
+
+let lex: Lexicon;
+let pgServer: TestPostgres;
+const tmp = mkdtempSync(join(tmpdir(), 'atril-socket-'));
+let files = 0;
+
+beforeAll(async () => {
+  const loaded = loadDefaultLexicon();
+  if (!loaded.ok) throw new Error(loaded.error.code);
+  lex = loaded.value;
+  pgServer = await startTestPostgres();
+});
+
+afterAll(async () => {
+  await pgServer?.stop();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** A WebSocket client that records every frame it receives and can wait for one. */
+class Client {
+  /** Every frame received, as sent (text), in order. */
+  readonly raw: string[] = [];
+  private readonly pending: ServerMessage[] = [];
+  private waiters: (() => void)[] = [];
+  /** The latest view received, per game. */
+  readonly views = new Map<string, ClientView>();
+  readonly closed: Promise<number>;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const text = String(data);
+      this.raw.push(text);
+      const msg = serverMessageSchema.parse(JSON.parse(text));
+      if (msg.type === 'view') this.views.set(msg.gameId, msg.view);
+      this.pending.push(msg);
+      const waiters = this.waiters;
+      this.waiters = [];
+      for (const w of waiters) w();
+    });
+    this.closed = new Promise((resolve) => ws.once('close', (code) => resolve(code)));
+  }
+
+  static open(base: string): Promise<Client> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`ws://${base}/ws`);
+      ws.once('open', () => resolve(new Client(ws)));
+      ws.once('error', reject);
+    });
+  }
+
+  send(msg: unknown): void {
+    this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+  }
+
+  /** The first frame not yet taken that matches, waiting for it if needed. */
+  take<T extends ServerMessage['type']>(
+    type: T,
+    pred: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
+  ): Promise<Extract<ServerMessage, { type: T }>> {
+    return this.takeAny(
+      (m) => m.type === type && pred(m as Extract<ServerMessage, { type: T }>),
+    ) as Promise<Extract<ServerMessage, { type: T }>>;
+  }
+
+  private takeAny(pred: (m: ServerMessage) => boolean): Promise<ServerMessage> {
+    return new Promise((resolve) => {
+      const look = () => {
+        const i = this.pending.findIndex(pred);
+        if (i < 0) return this.waiters.push(look);
+        resolve(this.pending.splice(i, 1)[0]!);
+      };
+      look();
+    });
+  }
+
+  /** The view of a game once it has reached `version`. */
+  async viewAt(gameId: string, version: number): Promise<ClientView> {
+    await new Promise<void>((resolve) => {
+      const look = () => {
+        if ((this.views.get(gameId)?.version ?? -1) >= version) resolve();
+        else this.waiters.push(look);
+      };
+      look();
+    });
+    return this.views.get(gameId)!;
+  }
+
+  /** The answer to this client's latest act on a game: its ack or its error. */
+  answer(gameId: string): Promise<ServerMessage> {
+    return this.takeAny((m) => (m.type === 'ack' || m.type === 'error') && m.gameId === gameId);
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+/** Says hello as a new player; resolves to the client and its player token. */
+async function newPlayer(base: string, name: string): Promise<{ c: Client; token: string }> {
+  const c = await Client.open(base);
+  c.send({ type: 'hello', protocol: PROTOCOL_VERSION, name });
+  const w = await c.take('welcome');
+  expect(w.name).toBe(name);
+  expect(w.token).toMatch(/^atp_/);
+  return { c, token: w.token! };
+}
+
+/** A good move for a seat's view, chosen by the amateur bot (the view as the bot reads it). */
+function goodMove(v: ClientView): Move {
+  const gen = new MoveGenerator(lex.nodes, lex.set, scoringOf(v.rules));
+  const view = { ...v, viewer: v.seat } as unknown as GameView;
+  return botMove(makeBot('aficionado'), view, gen, new MoveList(), new Rng(v.version), (t) =>
+    lex.isWord(t),
+  );
+}
+
+describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend) => {
+  const servers: { app: FastifyInstance; games: Games; store: Store }[] = [];
+  afterAll(async () => {
+    for (const s of servers) {
+      await s.app.close();
+      await s.games.closeAll();
+      await s.store.close();
+    }
+  });
+
+  async function server(rate?: RateLimit): Promise<{ base: string; store: Store }> {
+    const store =
+      backend === 'sqlite'
+        ? openSqliteStore(join(tmp, `s${++files}.db`))
+        : await openPostgresStore(await pgServer.newDatabase());
+    const games = new Games({ store, judge: () => lex });
+    const app = await buildApp({
+      store,
+      logLevel: false,
+      routes: roomRoutes({ store, games, lexicons: ['spanish'], ...(rate && { rate }) }),
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    servers.push({ app, games, store });
+    const { port } = app.server.address() as { port: number };
+    return { base: `127.0.0.1:${port}`, store };
+  }
+
+  /** Ana creates a game with one invited seat; Bruno joins by the invitation; Olga watches. */
+  async function table(base: string) {
+    const ana = await newPlayer(base, 'Ana');
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'] });
+    const created = await ana.c.take('created');
+    expect(created.inviteTokens.map((t) => t.seat)).toEqual([1]);
+    const gameId = created.gameId;
+    await ana.c.viewAt(gameId, 0);
+    const bruno = await newPlayer(base, 'Bruno');
+    bruno.c.send({ type: 'join', gameId, seatToken: created.inviteTokens[0]!.token });
+    const olga = await newPlayer(base, 'Olga');
+    olga.c.send({ type: 'join', gameId });
+    const [va, vb, vo] = await Promise.all([
+      ana.c.take('view', (m) => m.view.seats[1]!.name === 'Bruno'),
+      bruno.c.viewAt(gameId, 0),
+      olga.c.viewAt(gameId, 0),
+    ]);
+    expect([va.view.seat, vb.seat, vo.seat]).toEqual([0, 1, null]);
+    expect(vo.rack).toBeNull();
+    expect(vb.seats.map((s) => s.name)).toEqual(['Ana', 'Bruno']);
+    return { ana, bruno, olga, gameId, inviteToken: created.inviteTokens[0]!.token };
+  }
+
+  it('plays a whole game between two clients with an observer and a reconnect; no frame reveals another rack', async () => {
+    const { base, store } = await server();
+    const { ana, bruno, olga, gameId } = await table(base);
+    const seats = [ana.c, bruno.c];
+    const records: { viewer: 0 | 1 | 'observer'; raw: string[] }[] = [
+      { viewer: 0, raw: ana.c.raw },
+      { viewer: 1, raw: bruno.c.raw },
+      { viewer: 'observer', raw: olga.c.raw },
+    ];
+    let version = ana.c.views.get(gameId)!.version;
+    let moves = 0;
+    for (;;) {
+      const views = await Promise.all([...seats, olga.c].map((c) => c.viewAt(gameId, version)));
+      if (views[0]!.result) break;
+      const turn = views[0]!.turn;
+      const move = goodMove(views[turn]!);
+      seats[turn]!.send({ type: 'act', gameId, action: { ...move, version } });
+      const answer = await seats[turn]!.answer(gameId);
+      expect(answer).toMatchObject({ type: 'ack', gameId });
+      version = (answer as { version: number }).version;
+      if (++moves === 4) {
+        // Bruno's connection drops mid-game; he comes back with his token and gets it all.
+        bruno.c.close();
+        await bruno.c.closed;
+        const again = await Client.open(base);
+        again.send({ type: 'hello', protocol: PROTOCOL_VERSION, token: bruno.token });
+        const welcome = await again.take('welcome');
+        expect(welcome.token).toBeUndefined();
+        expect(welcome.name).toBe('Bruno');
+        again.send({ type: 'join', gameId });
+        const back = await again.viewAt(gameId, version);
+        expect(back.seat).toBe(1);
+        expect(back.version).toBe(version);
+        expect(back.rack).toEqual(bruno.c.views.get(gameId)!.rack);
+        expect(back.history).toEqual(ana.c.views.get(gameId)!.history);
+        seats[1] = again;
+        records.push({ viewer: 1, raw: again.raw });
+      }
+    }
+    const end = ana.c.views.get(gameId)!;
+    expect(end.phase).toBe('over');
+    expect(moves).toBeGreaterThan(5);
+
+    // The store's record of the game: every state it went through, racks and bag included.
+    const game = await store.getGame(gameId);
+    const config = game!.config as unknown as HostedConfig;
+    const events = (await store.events(gameId)).map((e) => e.event as unknown as GameEvent);
+    const setup = { rules: config.rules, seed: config.seed, players: 2 };
+    const final = replayGame(setup, events);
+    expect(final.version).toBe(version);
+    expect(olga.c.views.get(gameId)!.result).toEqual(end.result);
+
+    let views = 0;
+    for (const { viewer, raw } of records) {
+      for (const text of raw) {
+        expect(text).not.toContain(config.seed);
+        const msg = serverMessageSchema.parse(JSON.parse(text));
+        if (msg.type !== 'view') continue;
+        views++;
+        const v = msg.view;
+        // The state at that version, rebuilt from the stored events.
+        const state = replayGame(setup, events.slice(0, v.version));
+        expect(state.version).toBe(v.version);
+        // Exactly the engine's projection for this viewer, field for field (the clock aside):
+        // nothing added, so no other rack, no bag order, no seed.
+        const expected = clientView(viewFor(state, viewer), {
+          names: v.seats.map((s) => s.name),
+          bots: [false, false],
+        });
+        expect(withoutTimeBase(JSON.parse(text).view)).toEqual(withoutTimeBase(expected));
+        expect(v.rack).toEqual(viewer === 'observer' ? null : tilesOf(state.racks[viewer]!));
+        if (!v.result) {
+          expect(text).not.toMatch(/"racks"|"bag"|"seed"/);
+          // The other seat's rack is nowhere in the view: not as its rack, not as drawn tiles,
+          // not in an exchange's returned tiles.
+          for (const other of [0, 1].filter((s) => s !== viewer)) {
+            const theirs = tilesOf(state.racks[other]!);
+            if (theirs.length > 0) expect(v.rack).not.toEqual(theirs);
+            for (const h of v.history)
+              if (h.kind === 'exchange' && h.seat === other) expect(h.tiles).toBeNull();
+          }
+        }
+      }
+    }
+    expect(views).toBeGreaterThan(3 * moves);
+  });
+
+  it('refuses acting without the seat, out of turn, on a stale version and with bad frames; nothing is stored', async () => {
+    const { base, store } = await server();
+    const { ana, bruno, olga, gameId, inviteToken } = await table(base);
+    const v = ana.c.views.get(gameId)!;
+    const stored = (await store.events(gameId)).length;
+    const onTurn = v.turn === 0 ? ana.c : bruno.c;
+    const offTurn = v.turn === 0 ? bruno.c : ana.c;
+    const move = goodMove(onTurn.views.get(gameId)!);
+
+    olga.c.send({ type: 'act', gameId, action: { ...move, version: v.version } });
+    expect(await olga.c.answer(gameId)).toEqual({ type: 'error', code: 'NOT_SEATED', gameId });
+    // The invitation was used: it does not open the seat to anyone else.
+    olga.c.send({ type: 'join', gameId, seatToken: inviteToken });
+    expect(await olga.c.take('error')).toMatchObject({ code: 'SEAT_TAKEN', gameId });
+    olga.c.send({ type: 'join', gameId, seatToken: 'ats_' + 'A'.repeat(43) });
+    expect(await olga.c.take('error')).toMatchObject({ code: 'BAD_SEAT_TOKEN', gameId });
+    olga.c.send({ type: 'join', gameId, seat: 1 });
+    expect(await olga.c.take('error')).toMatchObject({ code: 'SEAT_NOT_OPEN', gameId });
+    offTurn.send({ type: 'act', gameId, action: { kind: 'pass', version: v.version } });
+    expect(await offTurn.answer(gameId)).toMatchObject({ type: 'error', code: 'NOT_YOUR_TURN' });
+    onTurn.send({ type: 'act', gameId, action: { ...move, version: v.version + 1 } });
+    expect(await onTurn.answer(gameId)).toMatchObject({
+      type: 'error',
+      code: 'STALE_VERSION',
+      data: { version: v.version },
+    });
+    onTurn.send({ type: 'act', gameId: 'nope', action: { kind: 'pass', version: v.version } });
+    expect(await onTurn.answer('nope')).toEqual({
+      type: 'error',
+      code: 'NOT_IN_GAME',
+      gameId: 'nope',
+    });
+    onTurn.send('{not json');
+    expect(await onTurn.take('error')).toEqual({ type: 'error', code: 'BAD_JSON' });
+    onTurn.send({ type: 'act', gameId, action: { ...move, version: v.version, seat: 0 } });
+    expect(await onTurn.take('error')).toMatchObject({ code: 'BAD_MESSAGE' });
+    olga.c.send({ type: 'join', gameId: 'nope' });
+    expect(await olga.c.take('error')).toMatchObject({ code: 'NO_SUCH_GAME' });
+
+    expect(await store.events(gameId)).toHaveLength(stored);
+    for (const c of [ana.c, bruno.c, olga.c]) expect(c.views.get(gameId)!.version).toBe(v.version);
+    // The right seat with the right version still plays.
+    onTurn.send({ type: 'act', gameId, action: { ...move, version: v.version } });
+    expect(await onTurn.answer(gameId)).toEqual({
+      type: 'ack',
+      gameId,
+      version: v.version + 1,
+    });
+  });
+
+  it('closes a connection whose first frame is not hello, or whose protocol differs, or that floods', async () => {
+    const { base } = await server({ perSecond: 0.001, burst: 3, maxStrikes: 2 });
+    const a = await Client.open(base);
+    a.send({ type: 'join', gameId: 'x' });
+    expect(await a.take('error')).toEqual({ type: 'error', code: 'HELLO_FIRST' });
+    expect(await a.closed).toBe(POLICY_VIOLATION);
+
+    const b = await Client.open(base);
+    b.send({ type: 'hello', protocol: PROTOCOL_VERSION + 1 });
+    expect(await b.take('error')).toEqual({
+      type: 'error',
+      code: 'PROTOCOL_MISMATCH',
+      data: { expected: PROTOCOL_VERSION, got: PROTOCOL_VERSION + 1 },
+    });
+    expect(await b.closed).toBe(POLICY_VIOLATION);
+
+    const c = await Client.open(base);
+    c.send({ type: 'hello', protocol: PROTOCOL_VERSION, token: 'atp_' + 'A'.repeat(43) });
+    expect(await c.take('error')).toEqual({ type: 'error', code: 'UNKNOWN_PLAYER' });
+    expect(await c.closed).toBe(POLICY_VIOLATION);
+
+    const { c: d } = await newPlayer(base, 'Dani');
+    for (let i = 0; i < 6; i++) d.send({ type: 'join', gameId: 'x' });
+    expect(await d.take('error', (m) => m.code === 'RATE_LIMITED')).toBeDefined();
+    expect(await d.closed).toBe(POLICY_VIOLATION);
+  });
+});
+
+/** A rack's tiles in canonical order, from its counts. */
+function tilesOf(counts: Uint8Array): number[] {
+  const out: number[] = [];
+  counts.forEach((n, t) => {
+    for (let i = 0; i < n; i++) out.push(t);
+  });
+  return out;
+}
+
+/** A view as JSON with the clock's time base (when it was built, on whose clock) left out. */
+function withoutTimeBase(v: ClientView): unknown {
+  const json = JSON.parse(JSON.stringify(v)) as { clock: { since?: number; at?: number } | null };
+  if (json.clock) {
+    delete json.clock.since;
+    delete json.clock.at;
+  }
+  return json;
+}
