@@ -11,10 +11,12 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import type { GameEvent } from '../engine/events.js';
 import { replayGame } from '../engine/game.js';
 import { makeRules } from '../engine/rules.js';
 import { defaultLexiconPath, loadDefaultLexicon } from '../lexicon/index.js';
+import { PROTOCOL_VERSION } from '../protocol/index.js';
 import { BotPool } from '../server/bots/pool.js';
 import { GameHost } from '../server/rooms/host.js';
 import { MIGRATIONS, openSqliteStore } from '../server/store/index.js';
@@ -125,6 +127,49 @@ describe('atril serve', () => {
       v: MIGRATIONS.length,
     });
     db.close();
+  });
+
+  it('serves rooms on /ws: a new player creates a game against a bot (rack of 9) and gets the view of its seat', async () => {
+    const s = await serve(['--db', `sqlite:${join(dir, 'rooms.db')}`]);
+    const ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws`);
+    const frames: { type: string; [k: string]: unknown }[] = [];
+    const next = (pred: (f: (typeof frames)[number]) => boolean) =>
+      new Promise<(typeof frames)[number]>((resolve) => {
+        const look = () => {
+          const f = frames.find(pred);
+          if (f) resolve(f);
+          else ws.once('message', look);
+        };
+        look();
+      });
+    ws.on('message', (d) => frames.push(JSON.parse(String(d)) as (typeof frames)[number]));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, name: 'Ana' }));
+    expect(await next((f) => f.type === 'welcome')).toMatchObject({ name: 'Ana' });
+    ws.send(
+      JSON.stringify({
+        type: 'create',
+        preset: 'fise',
+        seats: ['open', { bot: 'principiante' }],
+        variants: { rackSize: 9 },
+      }),
+    );
+    const created = await next((f) => f.type === 'created');
+    // Whoever starts, the game reaches a state where Ana is to play with a 9-tile rack.
+    const view = (await next(
+      (f) =>
+        f.type === 'view' &&
+        (f['view'] as { turn: number }).turn === 0 &&
+        (f['view'] as { phase: string }).phase === 'playing',
+    )) as unknown as { gameId: string; view: { seat: number; rack: number[]; seats: unknown[] } };
+    expect(view.gameId).toBe(created['gameId']);
+    expect(view.view.seat).toBe(0);
+    expect(view.view.rack).toHaveLength(9);
+    expect(view.view.seats).toMatchObject([{ name: 'Ana', bot: false }, { bot: true }]);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    s.child.kill('SIGTERM');
+    expect(await closed).toBe(1001);
+    expect(await s.exit).toEqual({ code: 0, signal: null });
   });
 
   it('SIGINT (Ctrl+C) stops it cleanly too, and a restart finds the migrated database', async () => {

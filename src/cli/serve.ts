@@ -10,6 +10,7 @@ import { lexiconLoadErrorText } from '../play/errorText.js';
 import { buildApp } from '../server/app.js';
 import { BotPool } from '../server/bots/pool.js';
 import { Games } from '../server/rooms/games.js';
+import { roomRoutes } from '../server/rooms/socket.js';
 import {
   chooseDbUrl,
   openStore,
@@ -35,6 +36,7 @@ las de los jugadores avisándoles y cierra la base de datos.
                postgres://usuario:contraseña@servidor/base; sin --db se usa la
                variable de entorno DATABASE_URL si existe
 
+Los clientes se conectan por WebSocket a /ws.
 Comprobación de salud: GET /healthz responde 200 si la base de datos contesta.
 
 Salida: 0 tras una parada limpia, 1 si no se puede abrir la base de datos o el puerto,
@@ -94,8 +96,9 @@ export async function runServe(args: string[]): Promise<number> {
     process.stderr.write(lexiconLoadErrorText(lexicon.error) + '\n');
     return 1;
   }
-  const app = await buildApp({ store });
   const bots = new BotPool({ lexicons: { [DEFAULT_LEXICON]: defaultLexiconPath() } });
+  // The hosts log through the app's logger, which exists once the app is built below.
+  const log = { warn: (_data: Record<string, unknown>, _msg: string): void => {} };
   const games = new Games({
     store,
     bots,
@@ -103,8 +106,13 @@ export async function runServe(args: string[]): Promise<number> {
       if (id !== DEFAULT_LEXICON) throw new Error(`lexicon ${id} is not installed`);
       return lexicon.value;
     },
-    log: (msg, data) => app.log.warn(data, msg),
+    log: (msg, data) => log.warn(data, msg),
   });
+  const app = await buildApp({
+    store,
+    routes: roomRoutes({ store, games, lexicons: [DEFAULT_LEXICON] }),
+  });
+  log.warn = (data, msg) => app.log.warn(data, msg);
   // Stops in the order that loses nothing: no new connections or actions, then the actions
   // already accepted are committed, then the threads and the database close.
   const shutDown = async () => {
