@@ -25,6 +25,7 @@ import { type GameView, viewFor } from '../../engine/view.js';
 import { type Lexicon, loadDefaultLexicon } from '../../lexicon/index.js';
 import {
   type ClientView,
+  MAX_CHAT_LENGTH,
   PROTOCOL_VERSION,
   type ServerMessage,
   clientView,
@@ -337,6 +338,30 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
       gameId,
       version: v.version + 1,
     });
+  });
+
+  it('chat reaches everyone in the room as plain text, is stored, and is sent again on joining', async () => {
+    const { base, store } = await server();
+    const { ana, bruno, olga, gameId } = await table(base);
+    const text = '<b>¡Hola!</b> & "buena suerte"';
+    ana.c.send({ type: 'chat', gameId, text });
+    for (const c of [ana.c, bruno.c, olga.c])
+      expect(await c.take('chat')).toEqual({
+        type: 'chat',
+        gameId,
+        from: 'Ana',
+        text,
+        at: expect.any(Number) as number,
+      });
+    expect((await store.chat(gameId)).map((l) => l.text)).toEqual([text]);
+    olga.c.send({ type: 'chat', gameId, text: 'x'.repeat(MAX_CHAT_LENGTH + 1) });
+    expect(await olga.c.take('error')).toMatchObject({ code: 'BAD_MESSAGE' });
+    const { c: outsider } = await newPlayer(base, 'Pepe');
+    outsider.send({ type: 'chat', gameId, text: 'hola' });
+    expect(await outsider.take('error')).toEqual({ type: 'error', code: 'NOT_IN_GAME', gameId });
+    outsider.send({ type: 'join', gameId });
+    expect(await outsider.take('chat')).toMatchObject({ from: 'Ana', text });
+    expect(await store.chat(gameId)).toHaveLength(1);
   });
 
   it('closes a connection whose first frame is not hello, or whose protocol differs, or that floods', async () => {

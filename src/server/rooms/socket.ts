@@ -171,8 +171,13 @@ class Connection {
     this.rate = deps.rate ?? DEFAULT_RATE;
     this.tokens = this.rate.burst;
     socket.on('message', (data, isBinary) => this.receive(data, isBinary));
-    socket.on('close', () => this.leaveAll());
-    socket.on('error', () => this.leaveAll());
+    // Marked closed too, so that a join still in flight does not add a dead member.
+    const gone = () => {
+      this.closed = true;
+      this.leaveAll();
+    };
+    socket.on('close', gone);
+    socket.on('error', gone);
   }
 
   send(msg: ServerMessage): void {
