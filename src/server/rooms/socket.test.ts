@@ -105,8 +105,8 @@ class Client {
     return new Promise((resolve) => {
       const look = () => {
         const i = this.pending.findIndex(pred);
-        if (i < 0) return this.waiters.push(look);
-        resolve(this.pending.splice(i, 1)[0]!);
+        if (i < 0) this.waiters.push(look);
+        else resolve(this.pending.splice(i, 1)[0]!);
       };
       look();
     });
