@@ -172,6 +172,11 @@ export class MoveGenerator {
     this.cmask.fill(this.allMask);
   }
 
+  /** The lexicon graph this generator walks (for searches that need generators of their own). */
+  get graph(): Uint32Array {
+    return this.nodes;
+  }
+
   /** Number of tiles on the generator's board. */
   get tileCount(): number {
     return this.tilesOnBoard;
@@ -192,6 +197,21 @@ export class MoveGenerator {
       this.computeCross(0, sq);
       this.computeCross(1, sq);
     }
+  }
+
+  /**
+   * Makes this generator's board and cross-sets a copy of another's bound to the same lexicon
+   * and tile set: a search keeps one generator per depth and copies the parent's state in a few
+   * block copies instead of recomputing every cross-set with `setBoard`.
+   */
+  copyFrom(other: MoveGenerator): void {
+    if (other.nodes !== this.nodes || other.set !== this.set)
+      throw new Error('copyFrom needs a generator over the same lexicon');
+    this.board.set(other.board);
+    this.tilesOnBoard = other.tilesOnBoard;
+    this.cmask.set(other.cmask);
+    this.cscore.set(other.cscore);
+    this.chas.set(other.chas);
   }
 
   /**

@@ -1,0 +1,269 @@
+/**
+ * The endgame solver against positions whose exact result is known: small hand-made ones, and
+ * random ones checked against a plain exhaustive minimax written here (every placement from the
+ * brute-force generator, the engine's scoring, no pruning, no table) that shares no code with
+ * the solver's search.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SIZE } from '../../engine/board.js';
+import { evaluatePlacement } from '../../engine/placement.js';
+import { type Rules, makeRules } from '../../engine/rules.js';
+import { boardWith } from '../../engine/testing/positions.js';
+import {
+  BLANK_FLAG,
+  EMPTY,
+  SPANISH,
+  parseNotation,
+  rackFromTiles,
+  rackValue,
+} from '../../engine/tiles.js';
+import type { Placed } from '../../engine/move.js';
+import {
+  buildKwg,
+  loadDefaultLexicon,
+  readDefaultWordList,
+  unpackWords,
+} from '../../lexicon/index.js';
+import { Rng } from '../rng.js';
+import { WordIndex, bruteForceMoves, key } from '../testing/bruteforce.js';
+import { randomEndgames } from '../testing/endgames.js';
+import { EndgameSolver, type EndgameResult } from './solver.js';
+
+let nodes: Uint32Array;
+let index: WordIndex;
+// A sample of the word list for the random endgames, so that the exhaustive search, which asks
+// the brute-force generator for every move of every position, finishes in seconds.
+let smallNodes: Uint32Array;
+let smallIndex: WordIndex;
+beforeAll(() => {
+  const lex = loadDefaultLexicon();
+  if (!lex.ok) throw new Error(JSON.stringify(lex.error));
+  nodes = lex.value.nodes;
+  const words = unpackWords(readDefaultWordList().words);
+  index = new WordIndex(words);
+  const rng = new Rng(13);
+  const small = words.filter((w) => w.length <= 8 && rng.next() < 0.15);
+  smallNodes = buildKwg(small, SPANISH).nodes;
+  smallIndex = new WordIndex(small);
+});
+
+function rackOf(text: string): Uint8Array {
+  const t = parseNotation(SPANISH, text, { allowUndesignatedBlank: true });
+  if (!t.ok) throw new Error(text);
+  return rackFromTiles(SPANISH, t.value);
+}
+
+/**
+ * The reference: plain minimax over every move (each placement the brute force finds, and the
+ * pass), memoised on the whole state, with the end rules written out again from RULES.md.
+ */
+function exhaustive(
+  words: WordIndex,
+  board0: Uint8Array,
+  racks0: [Uint8Array, Uint8Array],
+  rules: Rules,
+  passes0: number,
+  scoreless0: number,
+): number {
+  const passLimit = Math.min(
+    rules.passesToEnd === null ? Infinity : 2 * rules.passesToEnd,
+    rules.blockedTurnsToEnd ?? Infinity,
+  );
+  const zeroLimit = rules.scorelessTurnsToEnd ?? Infinity;
+  const memo = new Map<string, number>();
+  const value = (
+    board: Uint8Array,
+    me: Uint8Array,
+    other: Uint8Array,
+    passes: number,
+    scoreless: number,
+  ): number => {
+    const id = `${board.join(',')}|${me.join(',')}|${other.join(',')}|${passes}|${scoreless}`;
+    const known = memo.get(id);
+    if (known !== undefined) return known;
+    const mine = rackValue(SPANISH, me);
+    const theirs = rackValue(SPANISH, other);
+    // Pass: E-02 / V-03 / E-03 may end the game, each player then subtracting their own rack.
+    let best =
+      passes + 1 >= passLimit || scoreless + 1 >= zeroLimit
+        ? theirs - mine
+        : -value(board, other, me, passes + 1, scoreless + 1);
+    for (const [placedKey, score] of bruteForceMoves(board, me, words, SPANISH)) {
+      const placed: Placed[] = placedKey.split(' ').map((p) => {
+        const [sq, tile] = p.split(':').map(Number);
+        return { square: sq!, tile: tile! };
+      });
+      const next = board.slice();
+      const left = me.slice();
+      for (const p of placed) {
+        next[p.square] = p.tile;
+        left[(p.tile & BLANK_FLAG) !== 0 ? 0 : p.tile]!--;
+      }
+      let v: number;
+      if (left.every((c) => c === 0))
+        v = score + 2 * theirs; // E-01 and E-05
+      else if (score === 0 && scoreless + 1 >= zeroLimit)
+        v = theirs - rackValue(SPANISH, left); // E-03
+      else v = score - value(next, other, left, 0, score === 0 ? scoreless + 1 : 0);
+      if (v > best) best = v;
+    }
+    memo.set(id, best);
+    return best;
+  };
+  return value(board0, racks0[0], racks0[1], passes0, scoreless0);
+}
+
+/**
+ * Replays the solver's line with the engine's placement rules and the word list: every move
+ * legal, every score right, and the points plus the end adjustment add up to the value.
+ */
+function replayLine(
+  words: WordIndex,
+  board0: Uint8Array,
+  racks0: [Uint8Array, Uint8Array],
+  rules: Rules,
+  res: EndgameResult,
+  passes0 = 0,
+  scoreless0 = 0,
+): number {
+  const board = board0.slice();
+  const racks = [racks0[0].slice(), racks0[1].slice()];
+  const spread = [0, 0];
+  let passes = passes0;
+  let scoreless = scoreless0;
+  let ended = false;
+  for (const step of res.line) {
+    expect(ended).toBe(false);
+    const p = step.player;
+    if (step.move.kind === 'pass') {
+      passes++;
+      scoreless++;
+      continue;
+    }
+    expect(step.move.kind).toBe('place');
+    if (step.move.kind !== 'place') break;
+    const m = step.move;
+    const placed: Placed[] = [];
+    m.tiles.forEach((t, k) => {
+      if (t === EMPTY) return;
+      placed.push({ square: m.row * SIZE + m.col + k * (m.dir === 'H' ? 1 : SIZE), tile: t });
+    });
+    const evaluated = evaluatePlacement(board, placed, SPANISH);
+    if (!evaluated.ok) throw new Error(evaluated.error.code);
+    const r = evaluated.value;
+    for (const w of r.words) expect(words.has(key(w.tiles))).toBe(true);
+    expect(r.score).toBe(step.score);
+    spread[p]! += r.score;
+    for (const x of placed) {
+      board[x.square] = x.tile;
+      racks[p]![(x.tile & BLANK_FLAG) !== 0 ? 0 : x.tile]!--;
+    }
+    passes = 0;
+    scoreless = r.score === 0 ? scoreless + 1 : 0;
+    if (racks[p]!.every((c) => c === 0)) {
+      spread[p]! += 2 * rackValue(SPANISH, racks[p ^ 1]!);
+      ended = true;
+    }
+  }
+  if (!ended) {
+    // The line ends by passes (E-02, V-03) or scoreless turns (E-03): each subtracts their rack.
+    const passLimit = Math.min(
+      2 * (rules.passesToEnd ?? Infinity),
+      rules.blockedTurnsToEnd ?? Infinity,
+    );
+    expect(passes >= passLimit || scoreless >= (rules.scorelessTurnsToEnd ?? Infinity)).toBe(true);
+    spread[0]! -= rackValue(SPANISH, racks[0]!);
+    spread[1]! -= rackValue(SPANISH, racks[1]!);
+  }
+  return spread[0]! - spread[1]!;
+}
+
+function solved(
+  words: [string, string][],
+  mover: string,
+  other: string,
+  rules = makeRules('fise'),
+  passes = 0,
+  scoreless = 0,
+) {
+  const board = boardWith(words);
+  const racks: [Uint8Array, Uint8Array] = [rackOf(mover), rackOf(other)];
+  const res = new EndgameSolver(nodes, SPANISH, rules).solve({ board, racks, passes, scoreless });
+  expect(res.exact).toBe(true);
+  expect(replayLine(index, board, racks, rules, res, passes, scoreless)).toBe(res.value);
+  return res;
+}
+
+const CASA: [string, string][] = [['8D', 'CASA']];
+
+describe('endgame solver: hand-made positions', () => {
+  it('E-01, E-05: one S goes out with CASAS on the centre 2W (14) and gains twice the X+A (9): 32', () => {
+    const res = solved(CASA, 'S', 'XA');
+    expect(res.value).toBe(14 + 2 * 9);
+    expect(res.line).toHaveLength(1);
+  });
+
+  it("X then S: AX at G8 (17) also kills the opponent's ÑA at G7 (17), who answers ÑA at E7 (9); CASAS (14) goes out over the E: 24", () => {
+    const res = solved(CASA, 'XS', 'ÑE');
+    expect(res.value).toBe(17 - 9 + 14 + 2 * 1);
+    expect(res.line.map((s) => s.score)).toEqual([17, 9, 14]);
+  });
+
+  it('a stuck Q passes; the J goes out with JA at G7 (17) and takes twice the Q (5): −27', () => {
+    const res = solved(CASA, 'Q', 'J');
+    expect(res.value).toBe(-(17 + 2 * 5));
+    expect(res.line[0]!.move.kind).toBe('pass');
+  });
+
+  it('E-02: nobody can play, four passes end it and each subtracts their rack: Q (5) against LL (8) is +3', () => {
+    const res = solved(CASA, 'Q', '[LL]');
+    expect(res.value).toBe(8 - 5);
+    expect(res.line.map((s) => s.move.kind)).toEqual(['pass', 'pass', 'pass', 'pass']);
+  });
+
+  it('E-02 counts the passes made before the position: after two, two more end it', () => {
+    const res = solved(CASA, 'Q', '[LL]', makeRules('fise'), 2, 2);
+    expect(res.line).toHaveLength(2);
+    expect(res.value).toBe(3);
+  });
+
+  it('E-03: after 11 scoreless turns one more pass ends the game', () => {
+    const res = solved(CASA, 'Q', '[LL]', makeRules('fise'), 0, 11);
+    expect(res.line).toHaveLength(1);
+    expect(res.value).toBe(3);
+  });
+
+  it('V-03 (sala): three turns leaving the board unchanged end it', () => {
+    const res = solved(CASA, 'Q', '[LL]', makeRules('sala'));
+    expect(res.line).toHaveLength(3);
+    expect(res.value).toBe(3);
+  });
+});
+
+describe('endgame solver: random endgames against the exhaustive search', () => {
+  const cases: [string, Rules, number, number][] = [
+    ['fise', makeRules('fise'), 0, 0],
+    ['fise after 9 scoreless turns (E-03 near)', makeRules('fise'), 1, 9],
+    ['sala (V-03)', makeRules('sala'), 0, 0],
+    ['caja (no E-03)', makeRules('caja'), 2, 2],
+  ];
+  for (const [name, rules, passes, scoreless] of cases) {
+    it(`${name}: racks of 1–3 tiles, the value equals the exhaustive minimax's`, () => {
+      const games = randomEndgames(nodes, SPANISH, rules, {
+        count: 6,
+        firstSeed: 100 + passes * 10 + scoreless,
+        minRack: 1,
+        maxRack: 3,
+      });
+      const solver = new EndgameSolver(smallNodes, SPANISH, rules);
+      for (const g of games) {
+        const res = solver.solve({ board: g.board, racks: g.racks, passes, scoreless });
+        expect(res.exact).toBe(true);
+        expect(res.value).toBe(exhaustive(smallIndex, g.board, g.racks, rules, passes, scoreless));
+        expect(replayLine(smallIndex, g.board, g.racks, rules, res, passes, scoreless)).toBe(
+          res.value,
+        );
+      }
+    }, 120_000);
+  }
+});

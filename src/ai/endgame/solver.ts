@@ -1,0 +1,534 @@
+/**
+ * The exact endgame solver (bag empty, two players, both racks known): a negamax search with
+ * alpha-beta pruning over every placement and the pass, maximising the spread from here to the
+ * end of the game, rack adjustment included.
+ *
+ * - **Ends.** A player who plays out ends the game (E-01) and gains twice the opponent's rack in
+ *   spread (E-05: they add it and the opponent subtracts it; NASPA's 2× gives the same spread).
+ *   Passes end it when the rules say (E-02: two per player in a row; V-03: the table unchanged
+ *   for `blockedTurnsToEnd` turns; E-03: `scorelessTurnsToEnd` scoreless turns, zero-point
+ *   placements included) and then each player only subtracts their own rack.
+ * - **Iterative deepening.** Depth 1, 2, 3 … plies; a leaf at the horizon is scored by a guess
+ *   (both racks stuck) and marks the result as inexact. The first depth whose search never
+ *   reached the horizon is the exact answer. Each depth orders moves by the previous ones'
+ *   transposition-table moves, so deeper searches prune far more.
+ * - **Transposition table.** Zobrist hashing (two 32-bit halves) of the board, both racks, the
+ *   side to move and the pass and scoreless-turn runs; an entry keeps a bound, the depth it holds
+ *   for (255 = exact to the end) and the index of the best move in the generator's list, which is
+ *   stable for a given board and rack.
+ * - **Move ordering.** The table's move first, then by the move's immediate spread (its score,
+ *   plus twice the opponent's rack when it plays out), the pass last.
+ * - **Boards.** One move generator per number of placements made since the root; a child's is a
+ *   copy of the parent's (`copyFrom`) plus the new tiles (`playPlaced`), so nothing is undone.
+ */
+import { SIZE, SQUARES } from '../../engine/board.js';
+import type { Move } from '../../engine/move.js';
+import type { Rules } from '../../engine/rules.js';
+import { BLANK_FLAG, EMPTY, type TileSet } from '../../engine/tiles.js';
+import { MoveGenerator } from '../movegen.js';
+import { MoveList, TILE_STRIDE } from '../movelist.js';
+import { Rng } from '../rng.js';
+
+/** An endgame to solve; `racks[0]` belongs to the player to move. */
+export interface EndgamePosition {
+  /** 225 squares, `row * 15 + col`; EMPTY or a tile code (blanks with BLANK_FLAG). */
+  readonly board: ArrayLike<number>;
+  /** Both racks as counts per code (index 0 = blanks), the player to move first. */
+  readonly racks: readonly [ArrayLike<number>, ArrayLike<number>];
+  /** Consecutive passes just before this position (E-02, V-03); default 0. */
+  readonly passes?: number;
+  /** Consecutive scoreless turns just before this position (E-03); default 0. */
+  readonly scoreless?: number;
+}
+
+/** Limits on one solve. */
+export interface EndgameOptions {
+  /** Stop after this many milliseconds with the deepest completed answer (default: none). */
+  readonly timeMs?: number;
+  /** Deepest iteration to try, in plies (default: until exact). */
+  readonly maxDepth?: number;
+}
+
+/** The answer for the player to move. */
+export interface EndgameResult {
+  /**
+   * Spread the player to move gains from here to the end with best play on both sides (points
+   * scored minus the opponent's, rack adjustment included). Add it to the current spread for
+   * the final one.
+   */
+  readonly value: number;
+  /** True when the search reached the end of every line (the value is proven). */
+  readonly exact: boolean;
+  /** The best sequence from here, both players alternating, to the end of the game. */
+  readonly line: readonly EndgameStep[];
+  /** Deepest completed iteration, in plies. */
+  readonly depth: number;
+  readonly nodes: number;
+  readonly ms: number;
+}
+
+/** One move of the best sequence. */
+export interface EndgameStep {
+  /** 0 for the player to move at the root, 1 for the opponent. */
+  readonly player: 0 | 1;
+  readonly move: Move;
+  /** Points the move scores (0 for a pass). */
+  readonly score: number;
+}
+
+const INF = 30000;
+const EXACT_DEPTH = 255;
+const FLAG_EXACT = 0;
+const FLAG_LOWER = 1;
+const FLAG_UPPER = 2;
+const TT_BITS = 20;
+const NO_MOVE = 0xffffffff;
+/** Sort keys pack a move's index below this. */
+const INDEX_RANGE = 1 << 20;
+
+class OutOfTime extends Error {}
+
+/** An exact endgame solver bound to one lexicon, tile set and rules. */
+export class EndgameSolver {
+  private readonly gens: MoveGenerator[] = [];
+  private readonly lists: MoveList[] = [];
+  private readonly orders: Float64Array[] = [];
+  private readonly val: Int16Array;
+  private readonly racks: [Uint8Array, Uint8Array];
+  private readonly rackTotal = [0, 0];
+  private readonly rackPoints = [0, 0];
+  private passes = 0;
+  private scoreless = 0;
+  /** Turns in a row that end the game by passing (E-02, V-03), from the rules. */
+  private readonly passLimit: number;
+  private readonly scorelessLimit: number;
+
+  // Zobrist keys: square × tile, side × tile × count, side to move, pass and scoreless runs.
+  private readonly zBoard: Int32Array;
+  private readonly zRack: Int32Array;
+  private readonly zRun: Int32Array;
+  private readonly zSide: [number, number];
+  private hashLo = 0;
+  private hashHi = 0;
+
+  private readonly ttLo = new Int32Array(1 << TT_BITS);
+  private readonly ttHi = new Int32Array(1 << TT_BITS);
+  private readonly ttValue = new Int16Array(1 << TT_BITS);
+  private readonly ttFlag = new Uint8Array(1 << TT_BITS);
+  private readonly ttDepth = new Uint8Array(1 << TT_BITS);
+  private readonly ttMove = new Uint32Array(1 << TT_BITS);
+
+  // Per-ply scratch for the squares and tiles of a placement.
+  private readonly sqBuf: Uint8Array[] = [];
+  private readonly tileBuf: Uint8Array[] = [];
+
+  private nodes = 0;
+  private deadline = Infinity;
+  /** Whether the value just returned by `search` is independent of the horizon. */
+  private lastExact = true;
+  /** The ply of the current search's root, where the table never cuts the search short. */
+  private rootPly = 0;
+  /** The index of the best move found at the last searched root (the list's count = pass). */
+  private rootBest = NO_MOVE;
+
+  constructor(
+    private readonly kwg: Uint32Array,
+    readonly set: TileSet,
+    readonly rules: Rules,
+  ) {
+    const n = set.letters.length + 1;
+    this.val = new Int16Array(256);
+    for (let c = 1; c < n; c++) {
+      this.val[c] = set.letters[c - 1]!.value;
+    }
+    this.racks = [new Uint8Array(n), new Uint8Array(n)];
+    const limits = [Infinity];
+    if (rules.passesToEnd !== null) limits.push(rules.passesToEnd * 2);
+    // V-03: with the bag empty no exchange is possible, and only a pass leaves the board as is.
+    if (rules.blockedTurnsToEnd !== null) limits.push(rules.blockedTurnsToEnd);
+    this.passLimit = Math.min(...limits);
+    this.scorelessLimit = rules.scorelessTurnsToEnd ?? Infinity;
+    const rng = new Rng(0x5eed_e9d);
+    const rand = (len: number): Int32Array => {
+      const a = new Int32Array(len);
+      for (let i = 0; i < len; i++) a[i] = (rng.next() * 4294967296) | 0;
+      return a;
+    };
+    this.zBoard = rand(SQUARES * 64 * 2);
+    this.zRack = rand(2 * 64 * 16 * 2);
+    this.zRun = rand(2 * 64 * 2);
+    const side = rand(2);
+    this.zSide = [side[0]!, side[1]!];
+  }
+
+  private gen(i: number): MoveGenerator {
+    while (this.gens.length <= i) {
+      this.gens.push(
+        new MoveGenerator(this.kwg, this.set, {
+          bingoTiles: this.rules.bingoTiles,
+          bingoBonus: this.rules.bingoBonus,
+        }),
+      );
+    }
+    return this.gens[i]!;
+  }
+
+  private ensurePly(ply: number): void {
+    while (this.lists.length <= ply) {
+      this.lists.push(new MoveList());
+      this.orders.push(new Float64Array(256));
+      this.sqBuf.push(new Uint8Array(SIZE));
+      this.tileBuf.push(new Uint8Array(SIZE));
+    }
+  }
+
+  // Zobrist index of a board tile: its letter, plus 32 for a blank (0…63).
+  private boardKey(sq: number, tile: number): number {
+    return (sq * 64 + (tile & 31) + ((tile & BLANK_FLAG) !== 0 ? 32 : 0)) * 2;
+  }
+
+  private rackKey(side: number, tile: number, count: number): number {
+    return ((side * 64 + tile) * 16 + (count & 15)) * 2;
+  }
+
+  private xorRack(side: number, tile: number, count: number): void {
+    const k = this.rackKey(side, tile, count);
+    this.hashLo ^= this.zRack[k]!;
+    this.hashHi ^= this.zRack[k + 1]!;
+  }
+
+  // The hash of the runs and side to move, xored on top of the board and racks at each node.
+  private runKey(side: number): [number, number] {
+    const p = Math.min(this.passes, 63) * 2;
+    const s = (64 + Math.min(this.scoreless, 63)) * 2;
+    return [
+      this.zRun[p]! ^ this.zRun[s]! ^ this.zSide[side]!,
+      this.zRun[p + 1]! ^ this.zRun[s + 1]! ^ (side === 0 ? 0x1234567 : 0x7654321),
+    ];
+  }
+
+  /** Solves an endgame exactly (or as deep as the time allows). */
+  solve(pos: EndgamePosition, opts: EndgameOptions = {}): EndgameResult {
+    const t0 = Date.now();
+    this.deadline = opts.timeMs === undefined ? Infinity : t0 + opts.timeMs;
+    this.nodes = 0;
+    this.ttLo.fill(0);
+    this.ttHi.fill(0);
+    this.ttDepth.fill(0);
+    this.ttMove.fill(NO_MOVE);
+    this.gen(0).setBoard(pos.board);
+    this.hashLo = 0;
+    this.hashHi = 0;
+    for (let sq = 0; sq < SQUARES; sq++) {
+      const t = pos.board[sq]!;
+      if (t === EMPTY) continue;
+      const k = this.boardKey(sq, t);
+      this.hashLo ^= this.zBoard[k]!;
+      this.hashHi ^= this.zBoard[k + 1]!;
+    }
+    for (let s = 0; s < 2; s++) {
+      const r = this.racks[s]!;
+      r.fill(0);
+      this.rackTotal[s] = 0;
+      this.rackPoints[s] = 0;
+      const from = pos.racks[s]!;
+      for (let t = 0; t < from.length; t++) {
+        r[t] = from[t]!;
+        this.rackTotal[s] += from[t]!;
+        this.rackPoints[s] += from[t]! * this.val[t]!;
+        this.xorRack(s, t, from[t]!);
+      }
+    }
+    this.passes = pos.passes ?? 0;
+    this.scoreless = pos.scoreless ?? 0;
+
+    const ended = this.endValue(0);
+    if (ended !== null)
+      return { value: ended, exact: true, line: [], depth: 0, nodes: 0, ms: Date.now() - t0 };
+
+    const maxDepth = Math.min(opts.maxDepth ?? EXACT_DEPTH - 1, EXACT_DEPTH - 1);
+    let value = 0;
+    let exact = false;
+    let depth = 0;
+    for (let d = 1; d <= maxDepth; d++) {
+      try {
+        this.rootPly = 0;
+        const v = this.search(0, 0, 0, -INF, INF, d);
+        value = v;
+        exact = this.lastExact;
+        depth = d;
+      } catch (e) {
+        if (e instanceof OutOfTime) break;
+        throw e;
+      }
+      if (exact) break;
+    }
+    // The line is read back by searching each successive position again: the table, warm from
+    // the solve, answers almost every node, and the root of each search always names its move.
+    this.deadline = Infinity;
+    const line = depth > 0 ? this.principalLine(depth, exact) : [];
+    return { value, exact, line, depth, nodes: this.nodes, ms: Date.now() - t0 };
+  }
+
+  // The value of a position where the game is already over for the side to move, else null.
+  private endValue(side: number): number | null {
+    const own = this.rackPoints[side]!;
+    const opp = this.rackPoints[side ^ 1]!;
+    if (this.rackTotal[side ^ 1] === 0) return -2 * own;
+    if (this.rackTotal[side] === 0) return 2 * opp;
+    if (this.passes >= this.passLimit || this.scoreless >= this.scorelessLimit) return opp - own;
+    return null;
+  }
+
+  private principalLine(depth: number, exact: boolean): EndgameStep[] {
+    const steps: EndgameStep[] = [];
+    type Undo = () => void;
+    const undos: Undo[] = [];
+    let side = 0;
+    let bd = 0;
+    for (let ply = 0; ply < EXACT_DEPTH - 1; ply++) {
+      const left = exact ? EXACT_DEPTH - 1 : depth - ply;
+      if (left <= 0 || this.endValue(side) !== null) break;
+      this.rootPly = ply;
+      this.search(ply, bd, side, -INF, INF, left);
+      const list = this.lists[ply]!;
+      const i = this.rootBest;
+      if (i === NO_MOVE) break;
+      const isPass = i === list.count;
+      const move: Move = isPass ? { kind: 'pass' } : list.toMove(i);
+      steps.push({ player: side as 0 | 1, move, score: isPass ? 0 : list.score[i]! });
+      undos.push(this.applyForLine(ply, bd, side, i));
+      if (!isPass) bd++;
+      side ^= 1;
+    }
+    for (let k = undos.length - 1; k >= 0; k--) undos[k]!();
+    return steps;
+  }
+
+  // Plays move i of ply's list for good (for reading the line), returning how to take it back.
+  private applyForLine(ply: number, bd: number, side: number, i: number): () => void {
+    const list = this.lists[ply]!;
+    const passes = this.passes;
+    const scoreless = this.scoreless;
+    const lo = this.hashLo;
+    const hi = this.hashHi;
+    if (i === list.count) {
+      this.passes++;
+      this.scoreless++;
+      return () => {
+        this.passes = passes;
+        this.scoreless = scoreless;
+      };
+    }
+    const n = this.placeChild(ply, bd, i);
+    const rack = this.racks[side]!;
+    const tiles = this.tileBuf[ply]!.slice(0, n);
+    for (const t of tiles) this.takeTile(side, t);
+    this.passes = 0;
+    this.scoreless = list.score[i] === 0 ? this.scoreless + 1 : 0;
+    return () => {
+      for (const t of tiles) {
+        const c = (t & BLANK_FLAG) !== 0 ? 0 : t;
+        rack[c]!++;
+        this.rackTotal[side]!++;
+        this.rackPoints[side]! += this.val[c]!;
+      }
+      this.passes = passes;
+      this.scoreless = scoreless;
+      this.hashLo = lo;
+      this.hashHi = hi;
+    };
+  }
+
+  // Writes placement i's new squares and tiles into the ply's buffers, sets up generator bd+1
+  // with them on the board and xors them into the hash; returns how many tiles it places.
+  private placeChild(ply: number, bd: number, i: number): number {
+    const list = this.lists[ply]!;
+    const sqs = this.sqBuf[ply]!;
+    const tls = this.tileBuf[ply]!;
+    const step = list.dir[i] === 0 ? 1 : SIZE;
+    const base = i * TILE_STRIDE;
+    let n = 0;
+    for (let k = 0; k < list.len[i]!; k++) {
+      const t = list.tiles[base + k]!;
+      if (t === EMPTY) continue;
+      const sq = list.start[i]! + k * step;
+      sqs[n] = sq;
+      tls[n] = t;
+      n++;
+      const z = this.boardKey(sq, t);
+      this.hashLo ^= this.zBoard[z]!;
+      this.hashHi ^= this.zBoard[z + 1]!;
+    }
+    const child = this.gen(bd + 1);
+    child.copyFrom(this.gens[bd]!);
+    child.playPlaced(sqs.subarray(0, n), tls.subarray(0, n));
+    return n;
+  }
+
+  // Takes a placed tile off side's rack, keeping counts, points and the hash in step.
+  private takeTile(side: number, t: number): void {
+    const c = (t & BLANK_FLAG) !== 0 ? 0 : t;
+    const rack = this.racks[side]!;
+    this.xorRack(side, c, rack[c]!);
+    rack[c]!--;
+    this.xorRack(side, c, rack[c]!);
+    this.rackTotal[side]!--;
+    this.rackPoints[side]! -= this.val[c]!;
+  }
+
+  private giveTile(side: number, t: number): void {
+    const c = (t & BLANK_FLAG) !== 0 ? 0 : t;
+    const rack = this.racks[side]!;
+    this.xorRack(side, c, rack[c]!);
+    rack[c]!++;
+    this.xorRack(side, c, rack[c]!);
+    this.rackTotal[side]!++;
+    this.rackPoints[side]! += this.val[c]!;
+  }
+
+  /**
+   * The child's value (from the child's side) for a parent window (a, b) and a move worth
+   * `score` to the parent: the first move gets the whole window, later ones a null window
+   * first (principal variation search) and the whole one only when they might be better.
+   */
+  private pvs(
+    ply: number,
+    bd: number,
+    side: number,
+    score: number,
+    a: number,
+    b: number,
+    depth: number,
+    k: number,
+  ): number {
+    if (k === 0 || b - a <= 1) return this.search(ply, bd, side, score - b, score - a, depth);
+    const c = this.search(ply, bd, side, score - a - 1, score - a, depth);
+    const v = score - c;
+    if (v <= a || v >= b) return c;
+    return this.search(ply, bd, side, score - b, score - a, depth);
+  }
+
+  /**
+   * Negamax with alpha-beta (fail-soft) for `side` to move at `ply`, on generator `bd`, with
+   * `depth` plies left; sets `lastExact`. The game is known not to be over here.
+   */
+  private search(
+    ply: number,
+    bd: number,
+    side: number,
+    alpha: number,
+    beta: number,
+    depth: number,
+  ): number {
+    if ((++this.nodes & 1023) === 0 && Date.now() > this.deadline) throw new OutOfTime();
+    const [rl, rh] = this.runKey(side);
+    const keyLo = this.hashLo ^ rl;
+    const keyHi = this.hashHi ^ rh;
+    const slot = keyLo & ((1 << TT_BITS) - 1);
+    let ttBest = NO_MOVE;
+    if (this.ttLo[slot] === keyLo && this.ttHi[slot] === keyHi && this.ttDepth[slot]! > 0) {
+      ttBest = this.ttMove[slot]!;
+      if (ply !== this.rootPly && this.ttDepth[slot]! >= depth) {
+        const v = this.ttValue[slot]!;
+        const f = this.ttFlag[slot]!;
+        if (
+          f === FLAG_EXACT ||
+          (f === FLAG_LOWER && v >= beta) ||
+          (f === FLAG_UPPER && v <= alpha)
+        ) {
+          this.lastExact = this.ttDepth[slot] === EXACT_DEPTH;
+          return v;
+        }
+      }
+    }
+    const own = this.rackPoints[side]!;
+    const opp = this.rackPoints[side ^ 1]!;
+    if (depth === 0) {
+      // The horizon: guess that neither player scores again and both keep their racks.
+      this.lastExact = false;
+      return opp - own;
+    }
+    this.ensurePly(ply);
+    const list = this.lists[ply]!;
+    this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true }, list);
+    const count = list.count;
+    if (this.orders[ply]!.length < count + 1) this.orders[ply] = new Float64Array(2 * count + 2);
+    const order = this.orders[ply]!;
+    const ownTotal = this.rackTotal[side]!;
+    // Sort keys: (bias − immediate spread) · 65536 + index, ascending = best first.
+    for (let i = 0; i < count; i++) {
+      const gain = list.score[i]! + (list.played[i] === ownTotal ? 2 * opp : 0);
+      const first = i === ttBest ? 1 : 0;
+      order[i] = (first ? 0 : 8192 - gain) * INDEX_RANGE + i;
+    }
+    order[count] = (ttBest === count ? 0 : 16383) * INDEX_RANGE + count;
+    const sorted = order.subarray(0, count + 1).sort();
+
+    const alpha0 = alpha;
+    let best = -INF;
+    let bestMove = NO_MOVE;
+    let exact = true;
+    const passes = this.passes;
+    const scoreless = this.scoreless;
+    for (let k = 0; k <= count; k++) {
+      const i = sorted[k]! % INDEX_RANGE;
+      let v: number;
+      if (i === count) {
+        // Pass.
+        this.passes = passes + 1;
+        this.scoreless = scoreless + 1;
+        if (this.passes >= this.passLimit || this.scoreless >= this.scorelessLimit) {
+          v = opp - own;
+          this.lastExact = true;
+        } else {
+          v = -this.pvs(ply + 1, bd, side ^ 1, 0, Math.max(alpha, best), beta, depth - 1, k);
+        }
+        this.passes = passes;
+        this.scoreless = scoreless;
+      } else {
+        const score = list.score[i]!;
+        if (list.played[i] === ownTotal) {
+          v = score + 2 * opp;
+          this.lastExact = true;
+        } else {
+          const lo = this.hashLo;
+          const hi = this.hashHi;
+          const n = this.placeChild(ply, bd, i);
+          const tls = this.tileBuf[ply]!;
+          for (let j = 0; j < n; j++) this.takeTile(side, tls[j]!);
+          this.passes = 0;
+          this.scoreless = score === 0 ? scoreless + 1 : 0;
+          if (this.scoreless >= this.scorelessLimit) {
+            v = score + opp - this.rackPoints[side]!;
+            this.lastExact = true;
+          } else {
+            v =
+              score -
+              this.pvs(ply + 1, bd + 1, side ^ 1, score, Math.max(alpha, best), beta, depth - 1, k);
+          }
+          for (let j = 0; j < n; j++) this.giveTile(side, tls[j]!);
+          this.passes = passes;
+          this.scoreless = scoreless;
+          this.hashLo = lo;
+          this.hashHi = hi;
+        }
+      }
+      if (!this.lastExact) exact = false;
+      if (v > best) {
+        best = v;
+        bestMove = i;
+        if (best >= beta) break;
+      }
+    }
+    this.ttLo[slot] = keyLo;
+    this.ttHi[slot] = keyHi;
+    this.ttValue[slot] = best;
+    this.ttFlag[slot] = best >= beta ? FLAG_LOWER : best <= alpha0 ? FLAG_UPPER : FLAG_EXACT;
+    this.ttDepth[slot] = exact ? EXACT_DEPTH : depth;
+    this.ttMove[slot] = bestMove;
+    this.lastExact = exact;
+    if (ply === this.rootPly) this.rootBest = bestMove;
+    return best;
+  }
+}
