@@ -6,6 +6,7 @@ import { playHelp, runPlay } from './play.js';
 import { bestHelp, runBest } from './best.js';
 import { runSelfplay, selfplayHelp } from './selfplay.js';
 import { runServe, serveHelp } from './serve.js';
+import { endgameHelp, runEndgame } from './endgame.js';
 
 export interface Command {
   readonly name: string;
@@ -45,6 +46,12 @@ export const commands: readonly Command[] = [
     summary: 'las mejores jugadas para una posición CGP',
     help: bestHelp,
     run: runBest,
+  },
+  {
+    name: 'endgame',
+    summary: 'resuelve un final de partida (bolsa vacía, dos jugadores)',
+    help: endgameHelp,
+    run: runEndgame,
   },
   {
     name: 'selfplay',

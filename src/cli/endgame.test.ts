@@ -1,0 +1,88 @@
+/** `atril endgame` through the built CLI: the solver's exact value and line for a real endgame. */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { writeCgp } from '../engine/notation/cgp.js';
+import { makeRules } from '../engine/rules.js';
+import { SPANISH, rackToTiles } from '../engine/tiles.js';
+import { loadDefaultLexicon } from '../lexicon/index.js';
+import { EndgameSolver } from '../ai/endgame/solver.js';
+import { type RandomEndgame, randomEndgames } from '../ai/testing/endgames.js';
+
+const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
+const atril = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+
+let game: RandomEndgame;
+let cgp: string;
+let nodes: Uint32Array;
+beforeAll(() => {
+  const lex = loadDefaultLexicon();
+  if (!lex.ok) throw new Error(JSON.stringify(lex.error));
+  nodes = lex.value.nodes;
+  // A real endgame (every tile on the board or a rack) small enough to solve in a moment.
+  game = randomEndgames(nodes, SPANISH, makeRules('fise'), {
+    count: 1,
+    firstSeed: 3,
+    minRack: 1,
+    maxRack: 2,
+    whole: true,
+  })[0]!;
+  cgp = writeCgp({
+    board: game.board,
+    racks: game.racks.map(rackToTiles),
+    scores: [350, 340],
+    zeroTurns: 0,
+    tileSet: 'spanish',
+    ops: [],
+  });
+});
+
+describe('atril endgame', () => {
+  it('--json: the exact value of the solver, the line and the final scores (E-05)', () => {
+    const r = atril('endgame', '--cgp', cgp, '--json');
+    expect(r.code, r.err).toBe(0);
+    const got = JSON.parse(r.out) as {
+      exact: boolean;
+      value: number;
+      finalScores: [number, number];
+      finalSpread: number;
+      end: string;
+      line: { player: number; coord: string | null; word: string; score: number }[];
+    };
+    const want = new EndgameSolver(nodes, SPANISH, makeRules('fise')).solve(game);
+    expect(got.exact).toBe(true);
+    expect(got.value).toBe(want.value);
+    expect(got.finalSpread).toBe(10 + want.value);
+    expect(got.finalScores[0] - got.finalScores[1]).toBe(got.finalSpread);
+    expect(got.line.map((s) => s.score)).toEqual(want.line.map((s) => s.score));
+    expect(got.line[0]!.player).toBe(1);
+    expect(['out', 'passes']).toContain(got.end);
+  });
+
+  it('prints the sequence in Spanish with the final score', () => {
+    const r = atril('endgame', '--cgp', cgp);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^Secuencia óptima \(exacta/);
+    expect(r.out).toMatch(/ 1\. Jugador 1: /);
+    expect(r.out).toMatch(/Resultado final: \d+ a \d+ \(diferencia [+-]?\d+\)\./);
+  });
+
+  it('refuses a position whose bag still holds tiles', () => {
+    const r = atril(
+      'endgame',
+      '--cgp',
+      '15/15/15/15/15/15/15/3CASA8/15/15/15/15/15/15/15 XS/ÑE 300/310 0',
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^La bolsa no está vacía: quedan 92 fichas/);
+  });
+
+  it('--help explains it in Spanish', () => {
+    const r = atril('endgame', '--help');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Uso: atril endgame --cgp/);
+  });
+});

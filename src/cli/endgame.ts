@@ -1,0 +1,200 @@
+/**
+ * `atril endgame --cgp "CGP" [--rules PRESET] [--tiempo S] [--json] [--lexicon FILE]`: the exact
+ * best sequence of an endgame (bag empty, two players, both racks in the CGP) and the final
+ * spread, from the endgame solver (src/ai/endgame).
+ */
+import { SIZE } from '../engine/board.js';
+import type { PlaceMove } from '../engine/move.js';
+import { formatCoord } from '../engine/notation/coords.js';
+import { parseCgp } from '../engine/notation/cgp.js';
+import { PRESETS, type PresetName, makeRules } from '../engine/rules.js';
+import {
+  BLANK_FLAG,
+  EMPTY,
+  rackFromTiles,
+  rackValue,
+  tileSetById,
+  tilesToGcg,
+} from '../engine/tiles.js';
+import { openLexicon } from '../lexicon/index.js';
+import { EndgameSolver } from '../ai/endgame/solver.js';
+import { parseOptions } from './args.js';
+import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
+
+export const endgameHelp = `Uso: atril endgame --cgp "POSICIÓN" [--rules PRESET] [--tiempo S] [--json] [--lexicon ARCHIVO]
+
+Resuelve un final de partida: con la bolsa vacía y dos jugadores, busca la mejor secuencia de
+jugadas para los dos hasta el final (incluidos los pases y el ajuste de los atriles) y muestra
+la diferencia final. La posición CGP debe traer los dos atriles, el del jugador que mueve
+primero; sus turnos sin puntos cuentan como pases seguidos.
+
+  --cgp "POSICIÓN"    la posición, p. ej. "15/15/15/15/15/15/15/3CASA8/15/15/15/15/15/15/15 XS/ÑE 300/310 0"
+  --rules PRESET      reglas: ${Object.keys(PRESETS).join(', ')} (fise por omisión)
+  --tiempo S          límite en segundos; al agotarse muestra la secuencia de la búsqueda más
+                      profunda terminada, marcada como no exacta (sin límite por omisión)
+  --json              salida para programas: {"exact","value","finalScores","finalSpread",
+                      "depth","nodes","ms","end","line":[{"player","coord","word","score"}]};
+                      "player" 1 o 2, "coord" null y "word" «-» en un pase; "value" es la
+                      diferencia que gana desde aquí el jugador que mueve; "end" out, passes u open
+  --lexicon ARCHIVO   usa otro léxico
+
+Salida: 0 si todo va bien, 2 si la orden o la posición están mal escritas.`;
+
+function fail(message: string): number {
+  process.stderr.write(`${message}\n«atril endgame --help» explica cómo se usa.\n`);
+  return 2;
+}
+
+/** Runs `atril endgame`. */
+export async function runEndgame(args: string[]): Promise<number> {
+  const opts = parseOptions({
+    args,
+    options: {
+      cgp: { type: 'string' },
+      rules: { type: 'string' },
+      tiempo: { type: 'string' },
+      json: { type: 'boolean' },
+      lexicon: { type: 'string' },
+    },
+  });
+  if (!opts.ok) return fail(opts.error);
+  const { values } = opts.value;
+  if (values.cgp === undefined) return fail('Falta la posición: --cgp "…".');
+  const preset = (values.rules ?? 'fise') as PresetName;
+  if (!(preset in PRESETS))
+    return fail(
+      `Reglas desconocidas: «${values.rules}». Opciones: ${Object.keys(PRESETS).join(', ')}.`,
+    );
+  let timeMs: number | undefined;
+  if (values.tiempo !== undefined) {
+    const s = Number(values.tiempo);
+    if (!/^\d+(\.\d+)?$/.test(values.tiempo) || !(s > 0))
+      return fail(`--tiempo necesita un número de segundos mayor que 0, no «${values.tiempo}».`);
+    timeMs = s * 1000;
+  }
+  const parsed = parseCgp(values.cgp);
+  if (!parsed.ok) return fail(cgpErrorText(parsed.error));
+  const pos = parsed.value;
+  if (pos.racks.length !== 2)
+    return fail(`Un final se resuelve entre 2 jugadores y la posición tiene ${pos.racks.length}.`);
+  const set = tileSetById(pos.tileSet);
+  if (!set) return fail(`Juego de fichas desconocido: «${pos.tileSet}».`);
+  if (pos.racks.some((r) => r.length === 0))
+    return fail('La posición debe traer los dos atriles (el del jugador que mueve, primero).');
+  let onBoard = 0;
+  for (const t of pos.board) if (t !== EMPTY) onBoard++;
+  const inBag = set.size - onBoard - pos.racks[0]!.length - pos.racks[1]!.length;
+  if (inBag > 0)
+    return fail(
+      `La bolsa no está vacía: ${inBag === 1 ? 'queda 1 ficha' : `quedan ${inBag} fichas`} fuera del tablero y de los atriles.`,
+    );
+  const rules = makeRules(preset, {});
+  if (rules.tileSet !== set.id)
+    return fail(`La posición usa fichas «${set.id}» y las reglas «${rules.tileSet}».`);
+  const loaded = openLexicon(values.lexicon);
+  if (!loaded.ok) return fail(lexiconLoadErrorText(loaded.error));
+  if (loaded.value.set.id !== set.id)
+    return fail(`La posición usa fichas «${set.id}» y el léxico «${loaded.value.set.id}».`);
+
+  const racks: [Uint8Array, Uint8Array] = [
+    rackFromTiles(set, pos.racks[0]!),
+    rackFromTiles(set, pos.racks[1]!),
+  ];
+  const solver = new EndgameSolver(loaded.value.nodes, set, rules);
+  const res = solver.solve(
+    { board: pos.board, racks, passes: pos.zeroTurns, scoreless: pos.zeroTurns },
+    { timeMs },
+  );
+
+  // The line played out: points per player, then the end and its rack adjustment (E-05).
+  const board = pos.board.slice();
+  const left = [racks[0].slice(), racks[1].slice()];
+  const points = [0, 0];
+  const line = res.line.map((step) => {
+    const p = step.player;
+    points[p]! += step.score;
+    if (step.move.kind !== 'place')
+      return { player: p + 1, coord: null, word: '-', score: 0, main: null as string | null };
+    const m: PlaceMove = step.move;
+    const sq = (k: number) => m.row * SIZE + m.col + k * (m.dir === 'H' ? 1 : SIZE);
+    const full = m.tiles.map((t, k) => (t === EMPTY ? board[sq(k)]! : t));
+    m.tiles.forEach((t, k) => {
+      if (t === EMPTY) return;
+      board[sq(k)] = t;
+      left[p]![(t & BLANK_FLAG) !== 0 ? 0 : t]!--;
+    });
+    return {
+      player: p + 1,
+      coord: formatCoord(m),
+      word: tilesToGcg(set, m.tiles),
+      score: step.score,
+      main: tilesToGcg(set, full),
+    };
+  });
+  const rackPts = left.map((r) => rackValue(set, r));
+  const outSeat = left.findIndex((r) => r.every((c) => c === 0));
+  const end: 'out' | 'passes' | 'open' =
+    outSeat >= 0 ? 'out' : res.exact || res.line.length > 0 ? 'passes' : 'open';
+  const adjust = [0, 0];
+  if (end === 'out') {
+    const other = rackPts[outSeat ^ 1]!;
+    if (rules.endRackScoring === 'naspa') adjust[outSeat] = 2 * other;
+    else {
+      adjust[outSeat] = other;
+      adjust[outSeat ^ 1] = -other;
+    }
+  } else if (end === 'passes' && res.exact) {
+    adjust[0] = -rackPts[0]!;
+    adjust[1] = -rackPts[1]!;
+  }
+  const finalScores = [0, 1].map((s) => pos.scores[s]! + points[s]! + adjust[s]!);
+  const finalSpread = finalScores[0]! - finalScores[1]!;
+  const endKind = res.exact ? end : 'open';
+
+  if (values.json) {
+    process.stdout.write(
+      JSON.stringify({
+        exact: res.exact,
+        value: res.value,
+        finalScores,
+        finalSpread,
+        depth: res.depth,
+        nodes: res.nodes,
+        ms: res.ms,
+        end: endKind,
+        line: line.map(({ main: _main, ...rest }) => rest),
+      }) + '\n',
+    );
+    return 0;
+  }
+  const out: string[] = [];
+  const seconds = (res.ms / 1000).toFixed(1).replace('.', ',');
+  out.push(
+    res.exact
+      ? `Secuencia óptima (exacta; ${res.nodes} posiciones examinadas en ${seconds} s):`
+      : `Mejor secuencia encontrada en ${seconds} s (no exacta: la búsqueda llegó a ${res.depth} ${res.depth === 1 ? 'jugada' : 'jugadas'} de profundidad):`,
+  );
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  line.forEach((l, k) => {
+    const what =
+      l.coord === null ? 'pasa' : `${l.coord} ${l.word} (${l.main}), ${plural(l.score, 'punto')}`;
+    out.push(`${String(k + 1).padStart(3)}. Jugador ${l.player}: ${what}`);
+  });
+  if (endKind === 'out') {
+    const other = rackPts[outSeat ^ 1]!;
+    out.push(
+      `Fin: el jugador ${outSeat + 1} se queda sin fichas y el atril del jugador ${2 - outSeat} vale ${plural(other, 'punto')}.`,
+    );
+  } else if (endKind === 'passes') {
+    out.push(
+      `Fin por pases: el jugador 1 resta ${plural(rackPts[0]!, 'punto')} y el jugador 2, ${plural(rackPts[1]!, 'punto')}.`,
+    );
+  }
+  const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+  out.push(
+    `Diferencia ganada desde aquí por el jugador 1: ${signed(res.value)}.`,
+    `Resultado final${res.exact ? '' : ' estimado'}: ${finalScores[0]} a ${finalScores[1]} (diferencia ${signed(res.exact ? finalSpread : pos.scores[0]! - pos.scores[1]! + res.value)}).`,
+  );
+  process.stdout.write(out.join('\n') + '\n');
+  return 0;
+}
