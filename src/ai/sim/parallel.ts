@@ -1,0 +1,94 @@
+/**
+ * Simulation over worker threads (piscina): each batch of iterations is cut into one slice per
+ * thread, and the tallies are summed. Iteration i always draws from the same seeded generator
+ * (sim.ts), so the result equals the single-thread one for the same seed and iterations.
+ * Needs the compiled worker (dist/ai/sim/worker.js) next to this file.
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { Rules } from '../../engine/rules.js';
+import type { Simulator } from './sim.js';
+import {
+  type SimOptions,
+  type SimPosition,
+  type SimResult,
+  type SimTally,
+  prune,
+  summarise,
+} from './sim.js';
+import type { SimTask } from './worker.js';
+
+/**
+ * Simulates with `threads` workers (default: every core). `sim` supplies the candidates (it must
+ * be bound to the lexicon the workers open from `lexicon`).
+ */
+export async function simulateParallel(
+  sim: Simulator,
+  rules: Rules,
+  lexicon: string | undefined,
+  pos: SimPosition,
+  opts: SimOptions & { threads?: number } = {},
+): Promise<SimResult> {
+  const t0 = Date.now();
+  const threads = Math.max(1, opts.threads ?? availableParallelism());
+  const { flat, list, order } = sim.candidates(pos, opts.candidates ?? 10);
+  const tallies: SimTally[] = flat.map(() => ({ n: 0, sum: 0, sumSq: 0, win: 0 }));
+  const alive = flat.map(() => true);
+  const maxIt = opts.iterations ?? 1000;
+  const batch = Math.max(opts.batch ?? 32, threads * 8);
+  const seed = opts.seed ?? 1;
+  const plies = opts.plies ?? 2;
+  const pool = new Piscina({
+    filename: new URL('./worker.js', import.meta.url).href,
+    minThreads: threads,
+    maxThreads: threads,
+  });
+  let done = 0;
+  let early = false;
+  try {
+    while (done < maxIt && flat.length > 1) {
+      const to = Math.min(maxIt, done + batch);
+      const step = Math.ceil((to - done) / threads);
+      const jobs: Promise<SimTally[]>[] = [];
+      for (let from = done; from < to; from += step) {
+        const task: SimTask = {
+          lexicon,
+          rules,
+          pos: {
+            board: Array.from(pos.board),
+            rack: Array.from(pos.rack),
+            unseen: Array.from(pos.unseen),
+            bagCount: pos.bagCount,
+            spread: pos.spread,
+          },
+          cands: flat,
+          alive,
+          from,
+          to: Math.min(to, from + step),
+          seed,
+          plies,
+        };
+        jobs.push(pool.run(task) as Promise<SimTally[]>);
+      }
+      // Summed in slice order, so the floating-point sums do not depend on which thread ends first.
+      for (const part of await Promise.all(jobs)) {
+        part.forEach((p, c) => {
+          const t = tallies[c]!;
+          t.n += p.n;
+          t.sum += p.sum;
+          t.sumSq += p.sumSq;
+          t.win += p.win;
+        });
+      }
+      done = to;
+      if (!opts.noEarlyStop && prune(tallies, alive)) {
+        early = true;
+        break;
+      }
+      if (opts.timeMs !== undefined && Date.now() - t0 >= opts.timeMs) break;
+    }
+  } finally {
+    await pool.destroy();
+  }
+  return summarise(list, order, flat, tallies, done, Date.now() - t0, early);
+}

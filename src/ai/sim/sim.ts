@@ -1,0 +1,437 @@
+/**
+ * Monte-Carlo simulation of a position's best candidates (the method of Quackle's Championship
+ * Player): the top candidates by static equity are each played out a few plies against the same
+ * random draws, and ranked by the estimated probability of winning and the mean spread.
+ *
+ * - **One iteration.** The opponent's rack is drawn from the unseen tiles and the rest shuffled
+ *   as the bag. Every candidate meets that same draw (common random numbers, so differences
+ *   between candidates are measured with far less noise): the candidate is played, its player
+ *   refills from the bag, then both sides alternate their best static-equity move for `plies − 1`
+ *   more plies. The result is the spread of those plies plus the leave value of the last rack
+ *   each side kept, so a candidate is not judged only by the points of a horizon.
+ * - **Win probability.** The current spread plus the iteration's spread, against a normal spread
+ *   of the rest of the game whose width grows with the tiles still to be played.
+ * - **Determinism.** Iteration i draws from its own generator seeded by (seed, i), so the result
+ *   depends on the seed and the number of iterations only, never on how they were split among
+ *   threads.
+ * - **Early stop.** Every `batch` iterations, candidates whose mean is clearly below the leader's
+ *   (2.6 standard errors apart) are dropped; the search stops when one is left.
+ */
+import type { Move } from '../../engine/move.js';
+import type { Rules } from '../../engine/rules.js';
+import { BLANK_FLAG, type TileSet } from '../../engine/tiles.js';
+import type { LeaveModel } from '../leave.js';
+import { MoveGenerator } from '../movegen.js';
+import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, MoveList, TILE_STRIDE } from '../movelist.js';
+import { Rng } from '../rng.js';
+
+/** The position to simulate, as the player to move sees it. */
+export interface SimPosition {
+  readonly board: ArrayLike<number>;
+  /** The player's rack as counts (index 0 = blanks). */
+  readonly rack: ArrayLike<number>;
+  /** Tiles the player cannot see (the bag and the opponent's rack) as counts. */
+  readonly unseen: ArrayLike<number>;
+  readonly bagCount: number;
+  /** The player's score minus the opponent's, now. */
+  readonly spread: number;
+}
+
+/** How much to simulate. */
+export interface SimOptions {
+  /** Candidates taken from the static ranking (default 10). */
+  readonly candidates?: number;
+  /** Plies per iteration, the candidate included (default 2). */
+  readonly plies?: number;
+  /** Most iterations (default 1000). */
+  readonly iterations?: number;
+  /** Stop after this many milliseconds (checked between batches). */
+  readonly timeMs?: number;
+  /** Iterations between checks for an early stop (default 32). */
+  readonly batch?: number;
+  /** Never stop early (for tests that compare runs). */
+  readonly noEarlyStop?: boolean;
+  readonly seed?: number;
+}
+
+/** One simulated candidate. */
+export interface SimCandidate {
+  readonly move: Move;
+  readonly score: number;
+  /** Static equity (score plus leave value). */
+  readonly equity: number;
+  /** Iterations it took part in (fewer when it was dropped early). */
+  readonly iterations: number;
+  /** Mean spread of the simulated plies, leave values included. */
+  readonly meanSpread: number;
+  /** Standard error of that mean. */
+  readonly stdError: number;
+  /** Estimated probability of winning the game, 0…1. */
+  readonly winProb: number;
+}
+
+/** The result of a simulation, best candidate first. */
+export interface SimResult {
+  readonly candidates: readonly SimCandidate[];
+  readonly iterations: number;
+  readonly ms: number;
+  /** True when one candidate was clearly best before the budget ran out. */
+  readonly stoppedEarly: boolean;
+}
+
+/** Running sums for one candidate. */
+export interface SimTally {
+  n: number;
+  sum: number;
+  sumSq: number;
+  win: number;
+}
+
+/** A candidate in flat form, as handed to workers. */
+export interface FlatCandidate {
+  readonly kind: number;
+  readonly squares: readonly number[];
+  readonly tiles: readonly number[];
+  readonly score: number;
+}
+
+const STOP_Z = 2.6;
+
+/** The standard normal distribution function (Abramowitz–Stegun 7.1.26 on erf). */
+export function normalCdf(x: number): number {
+  const z = Math.abs(x) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * z);
+  const erf =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
+      t *
+      Math.exp(-z * z);
+  return x >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+}
+
+/**
+ * The spread of the rest of a game is taken as normal with this standard deviation: about 8
+ * points per tile-pair still to be played (turns left), so a lead counts for less early on.
+ */
+export function remainingSd(tilesLeft: number): number {
+  return Math.max(5, 7 * Math.sqrt(tilesLeft / 3));
+}
+
+/** The simulation engine for one lexicon and rules; not thread-safe (one per thread). */
+export class Simulator {
+  private readonly base: MoveGenerator;
+  private readonly gens: MoveGenerator[] = [];
+  private readonly list = new MoveList();
+  private readonly val: Int16Array;
+
+  constructor(
+    private readonly kwg: Uint32Array,
+    readonly set: TileSet,
+    readonly rules: Rules,
+    readonly leaves: LeaveModel,
+  ) {
+    this.base = this.newGen();
+    this.val = new Int16Array(64);
+    for (let c = 1; c <= set.letters.length; c++) this.val[c] = set.letters[c - 1]!.value;
+  }
+
+  private newGen(): MoveGenerator {
+    return new MoveGenerator(this.kwg, this.set, {
+      bingoTiles: this.rules.bingoTiles,
+      bingoBonus: this.rules.bingoBonus,
+    });
+  }
+
+  private genAt(i: number): MoveGenerator {
+    while (this.gens.length <= i) this.gens.push(this.newGen());
+    return this.gens[i]!;
+  }
+
+  /** The top candidates by static equity, in flat form (best first), and as moves. */
+  candidates(
+    pos: SimPosition,
+    count: number,
+  ): { flat: FlatCandidate[]; list: MoveList; order: number[] } {
+    this.base.setBoard(pos.board);
+    const list = new MoveList();
+    this.base.generate(
+      {
+        rack: pos.rack,
+        top: count,
+        leaves: this.leaves,
+        bagCount: pos.bagCount,
+        exchangeMinBag: this.rules.exchangeMinBag,
+      },
+      list,
+    );
+    const order = list.order();
+    const flat = order.map((i) => flatOf(list, i));
+    return { flat, list, order };
+  }
+
+  /**
+   * Runs iterations `from` … `to − 1` for every candidate still `alive`, adding into `tallies`.
+   * `setBoard` must have been called through `prepare` for this position.
+   */
+  run(
+    pos: SimPosition,
+    cands: readonly FlatCandidate[],
+    alive: readonly boolean[],
+    from: number,
+    to: number,
+    seed: number,
+    plies: number,
+    tallies: SimTally[],
+  ): void {
+    const n = this.set.letters.length + 1;
+    const unseen: number[] = [];
+    for (let t = 0; t < n; t++) for (let c = 0; c < (pos.unseen[t] ?? 0); c++) unseen.push(t);
+    const racks = [new Uint8Array(n), new Uint8Array(n)];
+    const oppRack0 = new Uint8Array(n);
+    const bag: number[] = [];
+    const rackSize = this.rules.rackSize;
+    const tilesLeft = unseen.length;
+    const sd = remainingSd(tilesLeft);
+    for (let it = from; it < to; it++) {
+      const rng = new Rng(mix(seed, it));
+      // Shuffle the unseen tiles: the first ones are the opponent's rack, the rest the bag.
+      const order = unseen.slice();
+      for (let k = order.length - 1; k > 0; k--) {
+        const j = rng.int(k + 1);
+        const x = order[k]!;
+        order[k] = order[j]!;
+        order[j] = x;
+      }
+      const oppCount = Math.min(rackSize, order.length - pos.bagCount);
+      oppRack0.fill(0);
+      for (let k = 0; k < oppCount; k++) oppRack0[order[k]!]!++;
+      for (let c = 0; c < cands.length; c++) {
+        if (!alive[c]) continue;
+        bag.length = 0;
+        for (let k = order.length - 1; k >= oppCount; k--) bag.push(order[k]!);
+        racks[0]!.set(pos.rack as ArrayLike<number>);
+        racks[1]!.set(oppRack0);
+        const v = this.playout(cands[c]!, racks, bag, plies);
+        const t = tallies[c]!;
+        t.n++;
+        t.sum += v;
+        t.sumSq += v * v;
+        t.win += normalCdf((pos.spread + v) / sd);
+      }
+    }
+  }
+
+  // One candidate against one draw: the spread of `plies` plies plus both final leave values.
+  private playout(cand: FlatCandidate, racks: Uint8Array[], bag: number[], plies: number): number {
+    const rackSize = this.rules.rackSize;
+    const gen1 = this.genAt(0);
+    gen1.copyFrom(this.base);
+    let spread = 0;
+    // The value of what each side kept after its last move (before drawing).
+    const kept = [0, 0];
+    // Ply 1: the candidate.
+    const me = racks[0]!;
+    if (cand.kind === KIND_PLACE) {
+      for (const t of cand.tiles) me[(t & BLANK_FLAG) !== 0 ? 0 : t]!--;
+      gen1.playPlaced(cand.squares, cand.tiles);
+      spread += cand.score;
+      if (bag.length === 0 && me.every((c) => c === 0))
+        return spread + 2 * this.rackPoints(racks[1]!);
+      kept[0] = this.leaveOf(me);
+      draw(me, bag, rackSize);
+    } else if (cand.kind === KIND_EXCHANGE) {
+      for (const t of cand.tiles) me[t]!--;
+      kept[0] = this.leaveOf(me);
+      draw(me, bag, rackSize);
+      for (const t of cand.tiles) bag.unshift(t);
+    }
+    let gen = gen1;
+    let side = 1;
+    const list = this.list;
+    for (let p = 1; p < plies; p++, side ^= 1) {
+      const rack = racks[side]!;
+      gen.generate(
+        {
+          rack,
+          top: 1,
+          leaves: this.leaves,
+          bagCount: bag.length,
+          exchangeMinBag: this.rules.exchangeMinBag,
+        },
+        list,
+      );
+      const sign = side === 0 ? 1 : -1;
+      if (list.count === 0 || list.kind[0] === KIND_PASS) continue;
+      if (list.kind[0] === KIND_EXCHANGE) {
+        const ex: number[] = [];
+        for (let k = 0; k < list.len[0]!; k++) ex.push(list.tiles[k]!);
+        for (const t of ex) rack[t]!--;
+        kept[side] = this.leaveOf(rack);
+        draw(rack, bag, rackSize);
+        for (const t of ex) bag.unshift(t);
+        continue;
+      }
+      const placed = list.placedOf(0);
+      const next = this.genAt(p);
+      next.copyFrom(gen);
+      const sqs = placed.map((x) => x.square);
+      const tls = placed.map((x) => x.tile);
+      next.playPlaced(sqs, tls);
+      gen = next;
+      for (const t of tls) rack[(t & BLANK_FLAG) !== 0 ? 0 : t]!--;
+      spread += sign * list.score[0]!;
+      if (bag.length === 0 && rack.every((c) => c === 0))
+        return spread + sign * 2 * this.rackPoints(racks[side ^ 1]!);
+      kept[side] = this.leaveOf(rack);
+      draw(rack, bag, rackSize);
+    }
+    // What each side kept is worth its leave value; once the bag is empty, the racks count as
+    // they would at the end (E-05), each player losing their own.
+    if (bag.length > 0) return spread + kept[0]! - kept[1]!;
+    return spread + this.rackPoints(racks[1]!) - this.rackPoints(racks[0]!);
+  }
+
+  private leaveOf(rack: Uint8Array): number {
+    let size = 0;
+    for (let t = 0; t < rack.length; t++) size += rack[t]!;
+    return size === 0 ? 0 : this.leaves.leaveValue(rack, size);
+  }
+
+  private rackPoints(rack: Uint8Array): number {
+    let v = 0;
+    for (let t = 0; t < rack.length; t++) v += rack[t]! * this.val[t]!;
+    return v;
+  }
+
+  /** Points the base generator at the position's board (call before `run`). */
+  prepare(pos: SimPosition): void {
+    this.base.setBoard(pos.board);
+  }
+
+  /** Simulates in this thread. */
+  simulate(pos: SimPosition, opts: SimOptions = {}): SimResult {
+    const t0 = Date.now();
+    const { flat, list, order } = this.candidates(pos, opts.candidates ?? 10);
+    const tallies = flat.map(() => ({ n: 0, sum: 0, sumSq: 0, win: 0 }));
+    const alive = flat.map(() => true);
+    const maxIt = opts.iterations ?? 1000;
+    const batch = opts.batch ?? 32;
+    const seed = opts.seed ?? 1;
+    const plies = opts.plies ?? 2;
+    let done = 0;
+    let early = false;
+    this.prepare(pos);
+    while (done < maxIt && flat.length > 1) {
+      const to = Math.min(maxIt, done + batch);
+      this.run(pos, flat, alive, done, to, seed, plies, tallies);
+      done = to;
+      if (!opts.noEarlyStop && prune(tallies, alive)) {
+        early = true;
+        break;
+      }
+      if (opts.timeMs !== undefined && Date.now() - t0 >= opts.timeMs) break;
+    }
+    return summarise(list, order, flat, tallies, done, Date.now() - t0, early);
+  }
+}
+
+/** Drops candidates clearly behind the leader; true when only one is left. */
+export function prune(tallies: readonly SimTally[], alive: boolean[]): boolean {
+  let lead = -1;
+  for (let c = 0; c < tallies.length; c++)
+    if (alive[c] && (lead < 0 || mean(tallies[c]!) > mean(tallies[lead]!))) lead = c;
+  if (lead < 0 || tallies[lead]!.n < 64) return false;
+  const lm = mean(tallies[lead]!);
+  const ls = stdErr(tallies[lead]!);
+  let left = 0;
+  for (let c = 0; c < tallies.length; c++) {
+    if (!alive[c]) continue;
+    if (c !== lead) {
+      const t = tallies[c]!;
+      const gap = STOP_Z * Math.sqrt(ls * ls + stdErr(t) ** 2);
+      if (mean(t) + gap < lm) alive[c] = false;
+    }
+    if (alive[c]) left++;
+  }
+  return left === 1;
+}
+
+function mean(t: SimTally): number {
+  return t.n === 0 ? -Infinity : t.sum / t.n;
+}
+
+function stdErr(t: SimTally): number {
+  if (t.n < 2) return Infinity;
+  const m = t.sum / t.n;
+  const v = Math.max(0, (t.sumSq - t.n * m * m) / (t.n - 1));
+  return Math.sqrt(v / t.n);
+}
+
+/** The result from the tallies, best first by win probability, then mean spread. */
+export function summarise(
+  list: MoveList,
+  order: readonly number[],
+  flat: readonly FlatCandidate[],
+  tallies: readonly SimTally[],
+  iterations: number,
+  ms: number,
+  stoppedEarly: boolean,
+): SimResult {
+  const candidates = flat.map((f, c) => {
+    const t = tallies[c]!;
+    const i = order[c]!;
+    return {
+      move: list.toMove(i),
+      score: f.score,
+      equity: list.equity[i]!,
+      iterations: t.n,
+      meanSpread: t.n === 0 ? list.equity[i]! : t.sum / t.n,
+      stdError: t.n < 2 ? 0 : stdErr(t),
+      winProb: t.n === 0 ? 0 : t.win / t.n,
+    };
+  });
+  // Candidates dropped early had fewer iterations: rank by the mean spread's order among the
+  // survivors first (they were all checked against the leader), then by win probability.
+  const full = Math.max(...candidates.map((c) => c.iterations));
+  candidates.sort(
+    (a, b) =>
+      Number(b.iterations === full) - Number(a.iterations === full) ||
+      b.winProb - a.winProb ||
+      b.meanSpread - a.meanSpread,
+  );
+  return { candidates, iterations, ms, stoppedEarly };
+}
+
+/** Move i of a list in flat form. */
+export function flatOf(list: MoveList, i: number): FlatCandidate {
+  const kind = list.kind[i]!;
+  if (kind !== KIND_PLACE) {
+    const tiles = Array.from(list.tiles.subarray(i * TILE_STRIDE, i * TILE_STRIDE + list.len[i]!));
+    return { kind, squares: [], tiles: kind === KIND_EXCHANGE ? tiles : [], score: 0 };
+  }
+  const placed = list.placedOf(i);
+  return {
+    kind,
+    squares: placed.map((p) => p.square),
+    tiles: placed.map((p) => p.tile),
+    score: list.score[i]!,
+  };
+}
+
+function draw(rack: Uint8Array, bag: number[], rackSize: number): void {
+  let n = 0;
+  for (let t = 0; t < rack.length; t++) n += rack[t]!;
+  while (n < rackSize && bag.length > 0) {
+    rack[bag.pop()!]!++;
+    n++;
+  }
+}
+
+/** A 32-bit seed for iteration `it` of a simulation seeded `seed`. */
+function mix(seed: number, it: number): number {
+  let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(it + 1, 0xc2b2ae35);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  return h >>> 0;
+}

@@ -1,0 +1,43 @@
+/**
+ * A simulation worker thread (run by piscina from parallel.ts): it opens the lexicon once, then
+ * plays iterations `from` … `to − 1` of a simulation and returns the candidates' tallies.
+ */
+import { makeRules, type Rules } from '../../engine/rules.js';
+import { tileSetById } from '../../engine/tiles.js';
+import { openLexicon } from '../../lexicon/index.js';
+import { defaultLeaves } from '../leaves.js';
+import { NO_LEAVES } from '../leave.js';
+import { type FlatCandidate, type SimPosition, type SimTally, Simulator } from './sim.js';
+
+/** One slice of iterations. */
+export interface SimTask {
+  readonly lexicon: string | undefined;
+  readonly rules: Rules;
+  readonly pos: SimPosition;
+  readonly cands: readonly FlatCandidate[];
+  readonly alive: readonly boolean[];
+  readonly from: number;
+  readonly to: number;
+  readonly seed: number;
+  readonly plies: number;
+}
+
+const sims = new Map<string, Simulator>();
+
+/** Runs a task: the tallies of its iterations, one per candidate. */
+export default function runTask(task: SimTask): SimTally[] {
+  const key = `${task.lexicon ?? ''}\u0000${JSON.stringify(task.rules)}`;
+  let sim = sims.get(key);
+  if (!sim) {
+    const lex = openLexicon(task.lexicon);
+    if (!lex.ok) throw new Error(JSON.stringify(lex.error));
+    const set = tileSetById(task.rules.tileSet)!;
+    const leaves = set.id === 'spanish' ? defaultLeaves() : NO_LEAVES;
+    sim = new Simulator(lex.value.nodes, set, makeRules(task.rules.preset, task.rules), leaves);
+    sims.set(key, sim);
+  }
+  const tallies = task.cands.map(() => ({ n: 0, sum: 0, sumSq: 0, win: 0 }));
+  sim.prepare(task.pos);
+  sim.run(task.pos, task.cands, task.alive, task.from, task.to, task.seed, task.plies, tallies);
+  return tallies;
+}
