@@ -26,8 +26,10 @@ import { defaultLeaves } from '../ai/leaves.js';
 import { MoveGenerator } from '../ai/movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, MoveList } from '../ai/movelist.js';
 import { parseOptions, plainCount } from './args.js';
+import { makeRules } from '../engine/rules.js';
+import { runBestSim } from './bestSim.js';
 
-export const bestHelp = `Uso: atril best --cgp "POSICIÓN" [--top N] [--json] [--lexicon ARCHIVO]
+export const bestHelp = `Uso: atril best --cgp "POSICIÓN" [--top N] [--sim [--tiempo S]] [--json] [--lexicon ARCHIVO]
 
 Muestra las mejores jugadas para el jugador que tiene el turno en una posición CGP (tablero,
 atriles, puntuaciones y turnos sin puntos), ordenadas por equidad: puntos más el valor de las
@@ -40,6 +42,16 @@ fichas que se quedan en el atril (con la bolsa vacía, los puntos del final de p
                       "kind" (place, exchange o pass); en las colocaciones, "main" (la palabra
                       entera) y "tiles" (fichas que salen del atril). Cambio: "coord" null y
                       "word" «-» seguido de las fichas («?» el comodín); pasar: null y «-».
+  --sim               simula las mejores jugadas (las --top primeras por equidad; 10 por omisión)
+                      unas jugadas adelante con atriles del rival sacados de las fichas que no
+                      se ven, en todos los núcleos, y las ordena por probabilidad de ganar y
+                      diferencia media; para antes si la mejor queda clara. En JSON:
+                      {"iterations","stoppedEarly","ms","candidates":[{…,"winProb",
+                      "meanSpread","stdError","iterations"}]}
+  --tiempo S          con --sim, segundos como máximo (10 por omisión)
+  --iteraciones N     con --sim, iteraciones como máximo (1000 por omisión)
+  --hilos N           con --sim, hilos de trabajo (todos los núcleos por omisión)
+  --seed S            con --sim, semilla (1 por omisión): misma semilla, mismo resultado
   --lexicon ARCHIVO   usa otro léxico (compilado con «atril lexicon build»)
 
 Salida: 0 si todo va bien, 2 si la orden o la posición están mal escritas.`;
@@ -68,11 +80,28 @@ export async function runBest(args: string[]): Promise<number> {
       top: { type: 'string' },
       json: { type: 'boolean' },
       lexicon: { type: 'string' },
+      sim: { type: 'boolean' },
+      tiempo: { type: 'string' },
+      iteraciones: { type: 'string' },
+      hilos: { type: 'string' },
+      seed: { type: 'string' },
     },
   });
   if (!opts.ok) return fail(opts.error);
   const { values } = opts.value;
   if (values.cgp === undefined) return fail('Falta la posición: --cgp "…".');
+  const simNumber = (name: string, text: string | undefined, fallback: number) => {
+    if (text === undefined) return fallback;
+    const n = Number(text);
+    return /^\d+(\.\d+)?$/.test(text) && n > 0
+      ? n
+      : `${name} necesita un número mayor que 0, no «${text}».`;
+  };
+  const seconds = simNumber('--tiempo', values.tiempo, 10);
+  const iterations = simNumber('--iteraciones', values.iteraciones, 1000);
+  const threads = simNumber('--hilos', values.hilos, 0);
+  const seed = simNumber('--seed', values.seed, 1);
+  for (const v of [seconds, iterations, threads, seed]) if (typeof v === 'string') return fail(v);
   const top = values.top === undefined ? 10 : plainCount(values.top);
   if (top === undefined) return fail(`--top necesita un número entero ≥ 0, no «${values.top}».`);
   const parsed = parseCgp(values.cgp);
@@ -116,6 +145,31 @@ export async function runBest(args: string[]): Promise<number> {
     },
     list,
   );
+  if (values.sim) {
+    const unseen = fullDistribution(set);
+    for (const t of pos.board) if (t !== EMPTY) unseen[(t & 0x80) !== 0 ? 0 : t]!--;
+    for (let t = 0; t < rack.length; t++) unseen[t]! -= rack[t]!;
+    return runBestSim({
+      set,
+      rules: makeRules('fise', { tileSet: set.id }),
+      nodes: lex.nodes,
+      lexicon: values.lexicon,
+      leaves: set.id === 'spanish' ? defaultLeaves() : NO_LEAVES,
+      pos: {
+        board: pos.board,
+        rack,
+        unseen,
+        bagCount,
+        spread: (pos.scores[0] ?? 0) - (pos.scores[1] ?? 0),
+      },
+      top: values.top === undefined ? 10 : top,
+      seconds: seconds as number,
+      iterations: Math.floor(iterations as number),
+      threads: threads === 0 ? undefined : Math.floor(threads as number),
+      seed: Math.floor(seed as number),
+      json: values.json === true,
+    });
+  }
   const entries = list.order().map((i) => entryOf(set, list, i));
   if (values.json) {
     process.stdout.write(JSON.stringify(entries) + '\n');

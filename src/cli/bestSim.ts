@@ -1,0 +1,93 @@
+/**
+ * `atril best --sim`: the position's candidates ranked by simulation (src/ai/sim) over worker
+ * threads, with each one's estimated win probability and mean spread.
+ */
+import type { Rules } from '../engine/rules.js';
+import type { TileSet } from '../engine/tiles.js';
+import { formatCoord } from '../engine/notation/coords.js';
+import { tilesToGcg } from '../engine/tiles.js';
+import type { LeaveModel } from '../ai/leave.js';
+import { simulateParallel } from '../ai/sim/parallel.js';
+import { type SimPosition, Simulator } from '../ai/sim/sim.js';
+
+/** What `best --sim` needs from `best`'s parsing. */
+export interface BestSimRequest {
+  readonly set: TileSet;
+  readonly rules: Rules;
+  readonly nodes: Uint32Array;
+  readonly lexicon: string | undefined;
+  readonly leaves: LeaveModel;
+  readonly pos: SimPosition;
+  readonly top: number;
+  readonly seconds: number;
+  readonly iterations: number;
+  readonly threads: number | undefined;
+  readonly seed: number;
+  readonly json: boolean;
+}
+
+/** Simulates and prints; returns the exit code. */
+export async function runBestSim(req: BestSimRequest): Promise<number> {
+  const sim = new Simulator(req.nodes, req.set, req.rules, req.leaves);
+  const res = await simulateParallel(sim, req.rules, req.lexicon, req.pos, {
+    candidates: req.top,
+    iterations: req.iterations,
+    timeMs: req.seconds * 1000,
+    threads: req.threads,
+    seed: req.seed,
+  });
+  const entries = res.candidates.map((c) => {
+    const m = c.move;
+    const coord = m.kind === 'place' ? formatCoord(m) : null;
+    const word =
+      m.kind === 'place'
+        ? tilesToGcg(req.set, m.tiles)
+        : m.kind === 'exchange'
+          ? '-' + tilesToGcg(req.set, m.tiles, '?')
+          : '-';
+    return {
+      coord,
+      word,
+      kind: m.kind,
+      score: c.score,
+      equity: Math.round(c.equity * 100) / 100,
+      winProb: Math.round(c.winProb * 10000) / 10000,
+      meanSpread: Math.round(c.meanSpread * 100) / 100,
+      stdError: Math.round(c.stdError * 100) / 100,
+      iterations: c.iterations,
+    };
+  });
+  if (req.json) {
+    process.stdout.write(
+      JSON.stringify({
+        iterations: res.iterations,
+        stoppedEarly: res.stoppedEarly,
+        ms: res.ms,
+        candidates: entries,
+      }) + '\n',
+    );
+    return 0;
+  }
+  const n = res.iterations;
+  process.stdout.write(
+    `Simulación: ${n} ${n === 1 ? 'iteración' : 'iteraciones'} en ${(res.ms / 1000).toFixed(1).replace('.', ',')} s` +
+      (res.stoppedEarly ? ' (la mejor jugada quedó clara antes del límite)' : '') +
+      '.\n',
+  );
+  if (entries.length === 0) process.stdout.write('No hay ninguna jugada posible.\n');
+  entries.forEach((e, k) => {
+    const what =
+      e.kind === 'place'
+        ? `${e.coord} ${e.word}, ${e.score} ${e.score === 1 ? 'punto' : 'puntos'}`
+        : e.kind === 'exchange'
+          ? `cambiar ${e.word.slice(1)}`
+          : 'pasar';
+    const pct = (e.winProb * 100).toFixed(1).replace('.', ',');
+    const spread = e.meanSpread.toFixed(1).replace('.', ',');
+    process.stdout.write(
+      `${String(k + 1).padStart(3)}. ${what}; gana el ${pct} %, diferencia media ${spread}` +
+        ` (${e.iterations} ${e.iterations === 1 ? 'iteración' : 'iteraciones'})\n`,
+    );
+  });
+  return 0;
+}
