@@ -1,0 +1,74 @@
+/**
+ * The endgame solver on 200 real endgames (the board of a seeded greedy self-play game when its
+ * bag runs out, the unseen tiles dealt to both racks: up to 7 each): the distribution of solve
+ * times, each solve capped at 10 s (the issue's target), and how many were proven exact.
+ * `ENDGAME_COUNT=N` solves fewer (or more) for a quick look.
+ */
+import { performance } from 'node:perf_hooks';
+import { type BenchSuite } from '../harness.js';
+import { makeRules } from '../../src/engine/rules.js';
+import { SPANISH } from '../../src/engine/tiles.js';
+import { loadDefaultLexicon } from '../../src/lexicon/index.js';
+import { EndgameSolver } from '../../src/ai/endgame/solver.js';
+import { randomEndgames } from '../../src/ai/testing/endgames.js';
+
+const LIMIT_MS = 10_000;
+
+const suite: BenchSuite = {
+  name: 'endgame',
+  prepare: async () => {
+    const lex = loadDefaultLexicon();
+    if (!lex.ok) throw new Error(JSON.stringify(lex.error));
+    const rules = makeRules('fise');
+    const count = Number(process.env.ENDGAME_COUNT ?? 200);
+    const games = randomEndgames(lex.value.nodes, SPANISH, rules, {
+      count,
+      firstSeed: 1,
+      minRack: 1,
+      maxRack: 7,
+      whole: true,
+    });
+    const solver = new EndgameSolver(lex.value.nodes, SPANISH, rules);
+    const ms: number[] = [];
+    let exact = 0;
+    let nodes = 0;
+    for (const g of games) {
+      const t0 = performance.now();
+      const r = solver.solve({ board: g.board, racks: g.racks }, { timeMs: LIMIT_MS });
+      ms.push(performance.now() - t0);
+      if (r.exact) exact++;
+      nodes += r.nodes;
+    }
+    const sorted = [...ms].sort((a, b) => a - b);
+    const at = (q: number) =>
+      Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
+    const total = ms.reduce((a, b) => a + b, 0);
+    // A small endgame timed in batches, for the ratio to the baseline.
+    const small = randomEndgames(lex.value.nodes, SPANISH, rules, {
+      count: 1,
+      firstSeed: 7,
+      minRack: 3,
+      maxRack: 3,
+    })[0]!;
+    return {
+      figures: [
+        { name: 'endgames solved', value: games.length, unit: 'positions' },
+        { name: `proven exact within ${LIMIT_MS / 1000} s`, value: exact, unit: 'positions' },
+        { name: 'solve time median', value: at(0.5), unit: 'ms' },
+        { name: 'solve time 90th percentile', value: at(0.9), unit: 'ms' },
+        { name: 'solve time 99th percentile', value: at(0.99), unit: 'ms' },
+        { name: 'solve time max', value: Math.round(sorted[sorted.length - 1] ?? 0), unit: 'ms' },
+        { name: 'nodes per second', value: Math.round(nodes / (total / 1000)), unit: 'nodes/s' },
+      ],
+      cases: [
+        {
+          name: 'solve a 3-against-3-tile endgame',
+          unit: 'solve',
+          run: () => solver.solve({ board: small.board, racks: small.racks }),
+        },
+      ],
+    };
+  },
+};
+
+export default suite;
