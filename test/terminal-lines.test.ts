@@ -245,7 +245,7 @@ describe('atril play in line mode (pipes)', () => {
     const bad = atril(['play', '--vs', 'maestro'], '');
     expect(bad.code).toBe(2);
     expect(bad.err).toContain(
-      'Nivel desconocido: «maestro». Niveles: principiante, aficionado, experto.',
+      'Nivel desconocido: «maestro». Niveles: principiante, aficionado, experto, campeon.',
     );
     const many = atril(
       ['play', '--vs', 'experto', '--vs', 'experto', '--vs', 'experto', '--vs', 'experto'],

@@ -10,6 +10,8 @@
  *   no word fits.
  * - `experto`: the best static equity (score + learned leave value, end-of-game terms when the
  *   bag is empty), which weighs exchanges and passes against plays.
+ * - `campeon`: simulation of the best candidates, and the exact endgame solver once the bag is
+ *   empty (campeon.ts), within a per-move budget.
  */
 import type { Move } from '../engine/move.js';
 import type { GameView } from '../engine/view.js';
@@ -20,9 +22,10 @@ import { defaultLeaves } from './leaves.js';
 import type { MoveGenerator } from './movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, type MoveList } from './movelist.js';
 import type { Rng } from './rng.js';
+import { type CampeonBudget, campeonChoose } from './campeon.js';
 
 /** The bot levels, weakest first. */
-export const BOT_LEVELS = ['principiante', 'aficionado', 'experto'] as const;
+export const BOT_LEVELS = ['principiante', 'aficionado', 'experto', 'campeon'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
 /** True when a string names a bot level. */
@@ -79,6 +82,14 @@ export function expertBot(leaves: LeaveModel = defaultLeaves()): Bot {
   };
 }
 
+/** The champion: simulation, and the endgame solver with the bag empty (campeon.ts). */
+export function championBot(leaves: LeaveModel = defaultLeaves(), budget?: CampeonBudget): Bot {
+  return {
+    level: 'campeon',
+    choose: (gen, input, list, rng) => campeonChoose(gen, input, list, rng, leaves, budget),
+  };
+}
+
 /** The amateur: the highest score; exchanges everything (or passes) when no word fits. */
 export function amateurBot(): Bot {
   return {
@@ -130,6 +141,7 @@ function fallback(gen: MoveGenerator, input: BotInput, list: MoveList): number {
 
 /** The bot of a level. */
 export function makeBot(level: BotLevel, leaves?: LeaveModel): Bot {
+  if (level === 'campeon') return championBot(leaves);
   if (level === 'experto') return expertBot(leaves);
   if (level === 'aficionado') return amateurBot();
   return beginnerBot();

@@ -28,7 +28,7 @@ export const playHelp = `Uso: atril play [--vs NIVEL…] [--jugadores NOMBRE…]
 Una partida en el terminal contra el ordenador o entre personas con un mismo teclado.
 Sin opciones: tú contra el ordenador (nivel aficionado).
 
-  --vs NIVEL…          rivales por ordenador (1 a 3): principiante, aficionado, experto.
+  --vs NIVEL…          rivales por ordenador (1 a 3): principiante, aficionado, experto, campeon.
                        Se puede repetir («--vs aficionado --vs experto») o separar por comas.
   --jugadores NOMBRE…  las personas que juegan, por turnos en este teclado (2 a 4 en total):
                        «--jugadores Ana Luis» o «--jugadores Ana,Luis», antes o después de
@@ -298,7 +298,7 @@ export async function runPlay(args: string[]): Promise<number> {
     if (!play) return usage(`Nivel desconocido: «${level}».`);
     const n = (botNames.get(level) ?? 0) + 1;
     botNames.set(level, n);
-    const base = level[0]!.toUpperCase() + level.slice(1);
+    const base = level === 'campeon' ? 'Campeón' : level[0]!.toUpperCase() + level.slice(1);
     seats.push({ name: n > 1 ? `${base} ${n}` : base, bot: { level, play } });
   }
   const game = new LocalGame(seats, lex.value, rules, seed);

@@ -1,0 +1,169 @@
+/**
+ * The `campeon` level's decision: with the bag empty, the exact endgame solver (its first move
+ * of the best sequence, or of the deepest search the time allowed); otherwise a Monte-Carlo
+ * simulation of the best candidates by static equity. Both within a per-move budget.
+ */
+import { SIZE } from '../engine/board.js';
+import type { Move } from '../engine/move.js';
+import type { Rules } from '../engine/rules.js';
+import { EMPTY, rackCount } from '../engine/tiles.js';
+import { EndgameSolver } from './endgame/solver.js';
+import type { LeaveModel } from './leave.js';
+import type { MoveGenerator } from './movegen.js';
+import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, type MoveList, TILE_STRIDE } from './movelist.js';
+import type { Rng } from './rng.js';
+import { Simulator } from './sim/sim.js';
+
+/** How much thinking a `campeon` move may take. */
+export interface CampeonBudget {
+  /** Simulation iterations at most per move (default 300). */
+  readonly iterations: number;
+  /** Candidates simulated (default 8). */
+  readonly candidates: number;
+  /** Plies per simulated line (default 2). */
+  readonly plies: number;
+  /** Wall-clock limit per move in milliseconds, simulation and endgame alike (default 5000). */
+  readonly timeMs: number;
+}
+
+export const DEFAULT_CAMPEON_BUDGET: CampeonBudget = Object.freeze({
+  iterations: 300,
+  candidates: 8,
+  plies: 2,
+  timeMs: 5000,
+});
+
+interface CampeonInput {
+  readonly rack: Uint8Array;
+  readonly bagCount: number;
+  readonly unseen: ArrayLike<number>;
+  readonly rules: Rules;
+}
+
+/** Searches reused across moves, per lexicon graph and rules. */
+const solvers = new WeakMap<Uint32Array, Map<Rules, EndgameSolver>>();
+const simulators = new WeakMap<Uint32Array, Map<Rules, Simulator>>();
+
+function cached<T>(
+  store: WeakMap<Uint32Array, Map<Rules, T>>,
+  graph: Uint32Array,
+  rules: Rules,
+  make: () => T,
+): T {
+  let m = store.get(graph);
+  if (!m) store.set(graph, (m = new Map()));
+  let v = m.get(rules);
+  if (!v) m.set(rules, (v = make()));
+  return v;
+}
+
+/**
+ * Picks `campeon`'s move for the position on `gen`'s board; writes it into `list` as move 0 and
+ * returns 0 (or −1 when there is nothing but a pass to make).
+ */
+export function campeonChoose(
+  gen: MoveGenerator,
+  input: CampeonInput,
+  list: MoveList,
+  rng: Rng,
+  leaves: LeaveModel,
+  budget: CampeonBudget = DEFAULT_CAMPEON_BUDGET,
+): number {
+  const graph = gen.graph;
+  const { rules } = input;
+  let move: Move | undefined;
+  let score = 0;
+  // With the bag empty, the unseen tiles are the opponent's rack (two players).
+  if (input.bagCount === 0 && rackCount(input.unseen) <= rules.rackSize) {
+    const solver = cached(solvers, graph, rules, () => new EndgameSolver(graph, gen.set, rules));
+    const res = solver.solve(
+      { board: gen.board, racks: [input.rack, Uint8Array.from(input.unseen)] },
+      { timeMs: budget.timeMs },
+    );
+    const first = res.line[0];
+    if (first) {
+      move = first.move;
+      score = first.score;
+    }
+  } else if (input.bagCount > 0) {
+    const sim = cached(
+      simulators,
+      graph,
+      rules,
+      () => new Simulator(graph, gen.set, rules, leaves),
+    );
+    const res = sim.simulate(
+      {
+        board: gen.board,
+        rack: input.rack,
+        unseen: input.unseen,
+        bagCount: input.bagCount,
+        // A bot's input carries no scores: candidates are compared from an even game.
+        spread: 0,
+      },
+      {
+        candidates: budget.candidates,
+        iterations: budget.iterations,
+        plies: budget.plies,
+        timeMs: budget.timeMs,
+        seed: rng.int(0x7fffffff),
+      },
+    );
+    const best = res.candidates[0];
+    if (best) {
+      move = best.move;
+      score = best.score;
+    }
+  }
+  if (move === undefined) {
+    // Several opponents with the bag empty, or nothing found: the best static equity.
+    gen.generate(
+      {
+        rack: input.rack,
+        top: 1,
+        leaves,
+        bagCount: input.bagCount,
+        exchangeMinBag: rules.exchangeMinBag,
+      },
+      list,
+    );
+    return list.count > 0 ? 0 : -1;
+  }
+  writeMove(list, move, score, gen.board);
+  return 0;
+}
+
+/** Writes a readable move into `list` as its only move. */
+function writeMove(list: MoveList, move: Move, score: number, board: ArrayLike<number>): void {
+  list.clear();
+  const i = list.push();
+  list.score[i] = score;
+  list.equity[i] = score;
+  list.dir[i] = 0;
+  list.start[i] = 0;
+  if (move.kind === 'pass') {
+    list.kind[i] = KIND_PASS;
+    list.len[i] = 0;
+    list.played[i] = 0;
+    return;
+  }
+  if (move.kind === 'exchange') {
+    list.kind[i] = KIND_EXCHANGE;
+    list.len[i] = move.tiles.length;
+    list.played[i] = 0;
+    move.tiles.forEach((t, k) => (list.tiles[i * TILE_STRIDE + k] = t));
+    return;
+  }
+  if (move.kind !== 'place') throw new Error(`campeon cannot write a ${move.kind}`);
+  list.kind[i] = KIND_PLACE;
+  list.dir[i] = move.dir === 'H' ? 0 : 1;
+  list.start[i] = move.row * SIZE + move.col;
+  list.len[i] = move.tiles.length;
+  let played = 0;
+  const step = move.dir === 'H' ? 1 : SIZE;
+  move.tiles.forEach((t, k) => {
+    list.tiles[i * TILE_STRIDE + k] = t;
+    if (t !== EMPTY && board[list.start[i]! + k * step] === EMPTY) played++;
+  });
+  list.played[i] = played;
+}
