@@ -7,6 +7,7 @@ import { bestHelp, runBest } from './best.js';
 import { runSelfplay, selfplayHelp } from './selfplay.js';
 import { runServe, serveHelp } from './serve.js';
 import { endgameHelp, runEndgame } from './endgame.js';
+import { analyzeHelp, runAnalyze } from './analyze.js';
 
 export interface Command {
   readonly name: string;
@@ -46,6 +47,12 @@ export const commands: readonly Command[] = [
     summary: 'las mejores jugadas para una posición CGP',
     help: bestHelp,
     run: runBest,
+  },
+  {
+    name: 'analyze',
+    summary: 'analiza una partida GCG: mejores jugadas y equidad perdida en cada turno',
+    help: analyzeHelp,
+    run: runAnalyze,
   },
   {
     name: 'endgame',

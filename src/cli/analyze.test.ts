@@ -1,0 +1,82 @@
+/** `atril analyze` on the Spanish records of the fixtures, through the built CLI. */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { gcgDir } from '../../test/gcg-dir.js';
+
+const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
+const atril = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+
+interface Played {
+  coord: string | null;
+  word: string;
+  score: number;
+  equity: number;
+  valid?: boolean;
+}
+interface Analysis {
+  turns: { turn: number; player: string; played: Played; best: Played[]; lost: number }[];
+  skipped: number;
+  players: { nick: string; turns: number; lost: number; worst: { turn: number; lost: number }[] }[];
+}
+
+const spanish = readdirSync(gcgDir()).filter((f) => f.startsWith('ropita_') && f.endsWith('.gcg'));
+
+describe('atril analyze', () => {
+  it('finds the two Spanish records', () => {
+    expect(spanish).toHaveLength(2);
+  });
+
+  for (const f of spanish) {
+    it(`${f}: every reviewed move against the best by equity; the losses add up per player`, () => {
+      const r = atril('analyze', join(gcgDir(), f), '--json');
+      expect(r.code, r.err).toBe(0);
+      expect(r.err).toBe(''); // no progress bar when stderr is not a terminal
+      const a = JSON.parse(r.out) as Analysis;
+      expect(a.turns.length).toBeGreaterThanOrEqual(20);
+      for (const t of a.turns) {
+        expect(t.best.length).toBeGreaterThan(0);
+        expect(t.lost).toBeCloseTo(Math.max(0, t.best[0]!.equity - t.played.equity), 1);
+        for (let k = 1; k < t.best.length; k++)
+          expect(t.best[k - 1]!.equity).toBeGreaterThanOrEqual(t.best[k]!.equity);
+      }
+      for (const p of a.players) {
+        const own = a.turns.filter((t) => t.player === p.nick);
+        expect(p.turns).toBe(own.length);
+        expect(p.lost).toBeCloseTo(
+          own.reduce((s, t) => s + t.lost, 0),
+          1,
+        );
+        expect(p.worst.length).toBeLessThanOrEqual(3);
+        for (let k = 1; k < p.worst.length; k++)
+          expect(p.worst[k - 1]!.lost).toBeGreaterThanOrEqual(p.worst[k]!.lost);
+      }
+    });
+  }
+
+  it('a turn lost to a failed challenge is not reviewed; the opening PUT loses to a better play', () => {
+    const a = JSON.parse(
+      atril('analyze', join(gcgDir(), 'ropita_sample2.gcg'), '--json').out,
+    ) as Analysis;
+    // Events 10, 13 and 16 are passes noted #unsuccessful-challenge.
+    expect(a.turns.map((t) => t.turn)).not.toContain(10);
+    const first = a.turns.find((t) => t.turn === 1)!;
+    expect(first.played).toMatchObject({ coord: '8G', word: 'PUT', score: 10, valid: true });
+    expect(first.lost).toBeGreaterThan(0);
+  });
+
+  it('prints each move and a summary per player in Spanish', () => {
+    const r = atril('analyze', join(gcgDir(), 'ropita_sample2.gcg'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(
+      /^ {2}1\. úrsula: 8G PUT \(10 puntos, equidad -?\d+,\d\): pierde \d+,\d$/m,
+    );
+    expect(r.out).toMatch(/^Resumen:$/m);
+    expect(r.out).toMatch(/^ {2}arcadio: \d+ jugadas analizadas, \d+,\d de equidad perdida$/m);
+  });
+});

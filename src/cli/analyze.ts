@@ -1,0 +1,185 @@
+/**
+ * `atril analyze PARTIDA.gcg [--top N] [--json] [--lexicon FILE]`: the post-game review
+ * (src/ai/analyze.ts): every move next to the best ones by equity, the points of equity it gave
+ * away, and each player's costliest mistakes. A progress bar on stderr when it is a terminal.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { formatCoord } from '../engine/notation/coords.js';
+import { parseGcg } from '../engine/notation/gcg.js';
+import type { Move } from '../engine/move.js';
+import { type TileSet, tilesToGcg } from '../engine/tiles.js';
+import { openLexicon } from '../lexicon/index.js';
+import { type ReviewedMove, reviewRecord } from '../ai/analyze.js';
+import { NO_LEAVES } from '../ai/leave.js';
+import { defaultLeaves } from '../ai/leaves.js';
+import { parseOptions, plainCount } from './args.js';
+import { gcgErrorText, lexiconLoadErrorText } from '../play/errorText.js';
+
+export const analyzeHelp = `Uso: atril analyze PARTIDA.gcg [--top N] [--json] [--lexicon ARCHIVO]
+
+Analiza una partida grabada en GCG: para cada jugada cuyo atril consta en el archivo, muestra
+las mejores jugadas posibles por equidad (puntos más el valor de las fichas que se quedan en el
+atril, como juega el nivel experto) y cuánta equidad se perdió con la jugada hecha; al final,
+un resumen por jugador con sus errores más caros. Las jugadas que no están en el léxico se
+marcan como no válidas.
+
+  --top N             alternativas por jugada (3 por omisión)
+  --json              salida para programas: {"turns":[{"turn","player","played","best",
+                      "lost"}],"skipped","players":[{"nick","turns","lost","worst"}]};
+                      cada jugada es {"coord","word","score","equity"} («-» pasar,
+                      «-FICHAS» cambiar; "valid" en la jugada hecha)
+  --lexicon ARCHIVO   usa otro léxico (del mismo juego de fichas que la partida)
+
+Muestra una barra de progreso en la salida de errores si es un terminal.
+Salida: 0 si todo va bien, 2 si la orden está mal escrita o el archivo no se puede leer.`;
+
+function usage(message: string): number {
+  process.stderr.write(`${message}\n«atril analyze --help» explica cómo se usa.\n`);
+  return 2;
+}
+
+function fail(message: string): number {
+  process.stderr.write(message + '\n');
+  return 2;
+}
+
+/** Runs `atril analyze`. */
+export async function runAnalyze(args: string[]): Promise<number> {
+  const opts = parseOptions({
+    args,
+    allowPositionals: true,
+    options: {
+      top: { type: 'string' },
+      json: { type: 'boolean' },
+      lexicon: { type: 'string' },
+    },
+  });
+  if (!opts.ok) return usage(opts.error);
+  const { values, positionals: files } = opts.value;
+  if (files.length !== 1) return usage('Indica un archivo de partida: atril analyze PARTIDA.gcg');
+  const top = values.top === undefined ? 3 : plainCount(values.top);
+  if (top === undefined || top < 1)
+    return usage(`--top necesita un número entero ≥ 1, no «${values.top}».`);
+  const file = files[0]!;
+  let bytes: Uint8Array;
+  try {
+    if (statSync(file).isDirectory()) return fail(`«${file}» es una carpeta, no un archivo.`);
+    bytes = new Uint8Array(readFileSync(file));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return fail(
+      code === 'ENOENT'
+        ? `No existe el archivo «${file}».`
+        : `No se puede leer «${file}» (${code ?? (err as Error).message}).`,
+    );
+  }
+  const parsed = parseGcg(bytes);
+  if (!parsed.ok) return fail(`«${file}»: ${gcgErrorText(parsed.error)}`);
+  const { record } = parsed.value;
+  const loaded = openLexicon(values.lexicon);
+  if (!loaded.ok) return fail(lexiconLoadErrorText(loaded.error));
+  const lex = loaded.value;
+  if (lex.set.id !== record.tileSet)
+    return fail(
+      `La partida es de fichas «${record.tileSet}» y el léxico de «${lex.set.id}»; indica uno con --lexicon.`,
+    );
+  const set = lex.set;
+  const tty = process.stderr.isTTY === true;
+  const review = reviewRecord(record, lex.nodes, set, {
+    top,
+    leaves: set.id === 'spanish' ? defaultLeaves() : NO_LEAVES,
+    progress: tty
+      ? (done, total) => {
+          const w = 30;
+          const f = Math.round((done / total) * w);
+          process.stderr.write(
+            `\rAnalizando [${'#'.repeat(f)}${'.'.repeat(w - f)}] ${done}/${total}`,
+          );
+          if (done === total) process.stderr.write('\n');
+        }
+      : undefined,
+  });
+  const nick = (p: number) => record.players[p]?.nick ?? `jugador ${p + 1}`;
+  const round = (x: number) => Math.round(x * 100) / 100;
+  const json = (m: ReviewedMove) => ({
+    ...describe(set, m.move),
+    score: m.score,
+    equity: round(m.equity),
+  });
+  if (values.json) {
+    process.stdout.write(
+      JSON.stringify({
+        turns: review.turns.map((t) => ({
+          turn: t.turn,
+          player: nick(t.player),
+          played: { ...json(t.played), valid: t.played.valid },
+          best: t.best.map(json),
+          lost: t.lost,
+        })),
+        skipped: review.skipped,
+        players: review.players.map((p) => ({
+          nick: p.nick,
+          turns: p.turns,
+          lost: p.lost,
+          worst: p.worst.map((t) => ({
+            turn: t.turn,
+            ...describe(set, t.played.move),
+            lost: t.lost,
+          })),
+        })),
+      }) + '\n',
+    );
+    return 0;
+  }
+  const num = (x: number) => x.toFixed(1).replace('.', ',');
+  const text = (m: ReviewedMove) => {
+    const d = describe(set, m.move);
+    const what =
+      d.coord === null
+        ? d.word === '-'
+          ? 'pasar'
+          : `cambiar ${d.word.slice(1)}`
+        : `${d.coord} ${d.word}`;
+    return `${what} (${m.score} ${m.score === 1 ? 'punto' : 'puntos'}, equidad ${num(m.equity)})`;
+  };
+  const out: string[] = [];
+  for (const t of review.turns) {
+    const mark = t.played.valid ? '' : ' [no está en el léxico]';
+    const verdict = t.lost === 0 ? 'la mejor' : `pierde ${num(t.lost)}`;
+    out.push(
+      `${String(t.turn).padStart(3)}. ${nick(t.player)}: ${text(t.played)}${mark}: ${verdict}`,
+    );
+    if (t.lost > 0) t.best.forEach((b, k) => out.push(`       ${k + 1}) ${text(b)}`));
+  }
+  if (review.skipped > 0)
+    out.push(
+      `${review.skipped} ${review.skipped === 1 ? 'jugada sin analizar' : 'jugadas sin analizar'}: el archivo no da el atril completo.`,
+    );
+  out.push('', 'Resumen:');
+  for (const p of review.players) {
+    out.push(
+      `  ${p.nick}: ${p.turns} ${p.turns === 1 ? 'jugada analizada' : 'jugadas analizadas'}, ${num(p.lost)} de equidad perdida`,
+    );
+    if (p.worst.length > 0)
+      out.push(
+        `    errores más caros: ${p.worst.map((t) => `jugada ${t.turn}, ${describeText(set, t.played.move)} (−${num(t.lost)})`).join('; ')}`,
+      );
+  }
+  process.stdout.write(out.join('\n') + '\n');
+  return 0;
+}
+
+function describe(set: TileSet, m: Move): { coord: string | null; word: string } {
+  if (m.kind === 'place') return { coord: formatCoord(m), word: tilesToGcg(set, m.tiles) };
+  if (m.kind === 'exchange') return { coord: null, word: '-' + tilesToGcg(set, m.tiles, '?') };
+  return { coord: null, word: '-' };
+}
+
+function describeText(set: TileSet, m: Move): string {
+  const d = describe(set, m);
+  return d.coord === null
+    ? d.word === '-'
+      ? 'pasar'
+      : `cambiar ${d.word.slice(1)}`
+    : `${d.coord} ${d.word}`;
+}
