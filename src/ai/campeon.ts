@@ -1,12 +1,14 @@
 /**
  * The `campeon` level's decision: with the bag empty, the exact endgame solver (its first move
- * of the best sequence, or of the deepest search the time allowed); otherwise a Monte-Carlo
- * simulation of the best candidates by static equity. Both within a per-move budget.
+ * of the best sequence, or of the deepest search the time allowed); with one tile in the bag,
+ * the pre-endgame search over the best-scoring placements; otherwise a Monte-Carlo simulation
+ * of the best candidates by static equity. All within a per-move budget.
  */
 import { SIZE } from '../engine/board.js';
 import type { Move } from '../engine/move.js';
 import type { Rules } from '../engine/rules.js';
 import { EMPTY, rackCount } from '../engine/tiles.js';
+import { solvePreEndgame } from './endgame/preendgame.js';
 import { EndgameSolver } from './endgame/solver.js';
 import type { LeaveModel } from './leave.js';
 import type { MoveGenerator } from './movegen.js';
@@ -84,6 +86,24 @@ export function campeonChoose(
     if (first) {
       move = first.move;
       score = first.score;
+    }
+  } else if (input.bagCount === 1 && rackCount(input.unseen) <= rules.rackSize + 1) {
+    // One tile in the bag: every candidate's endgames, one per possible bag tile, solved.
+    const solver = cached(solvers, graph, rules, () => new EndgameSolver(graph, gen.set, rules));
+    let kinds = 0;
+    for (let t = 0; t < input.unseen.length; t++) if (input.unseen[t]! > 0) kinds++;
+    const ranked = solvePreEndgame(
+      solver,
+      graph,
+      { board: gen.board, rack: input.rack, unseen: input.unseen },
+      {
+        candidates: budget.candidates,
+        solveMs: Math.max(1, budget.timeMs / (budget.candidates * Math.max(1, kinds))),
+      },
+    );
+    if (ranked[0]) {
+      move = ranked[0].move;
+      score = ranked[0].score;
     }
   } else if (input.bagCount > 0) {
     const sim = cached(
