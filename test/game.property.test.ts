@@ -9,7 +9,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bagCounts } from '../src/engine/bag.js';
-import { type GameSetup, type GameState, apply, newGame, replayGame } from '../src/engine/game.js';
+import { apply } from '../src/engine/apply.js';
+import type { GameSetup, GameState } from '../src/engine/gameState.js';
+import { newGame, replayGame } from '../src/engine/newGame.js';
 import type { GameEvent } from '../src/engine/events.js';
 import {
   type ChallengeMode,

@@ -8,7 +8,9 @@
  * tiles, by contrast, are shown; once the game is over everything is.
  */
 import { describe, expect, it } from 'vitest';
-import { type GameState, apply, newGame } from '../src/engine/game.js';
+import { apply } from '../src/engine/apply.js';
+import type { GameState } from '../src/engine/gameState.js';
+import { newGame } from '../src/engine/newGame.js';
 import type { GameEvent } from '../src/engine/events.js';
 import { type PresetName, makeRules } from '../src/engine/rules.js';
 import { Rng, seedRng } from '../src/engine/rng.js';

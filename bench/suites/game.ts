@@ -1,5 +1,8 @@
 import { consume, type BenchSuite } from '../harness.js';
-import { type GameState, apply, newGame, reduce, replayGame } from '../../src/engine/game.js';
+import { apply } from '../../src/engine/apply.js';
+import type { GameState } from '../../src/engine/gameState.js';
+import { newGame, replayGame } from '../../src/engine/newGame.js';
+import { reduce } from '../../src/engine/reduce.js';
 import { evaluatePlacement, placementOf } from '../../src/engine/placement.js';
 import { PRESETS } from '../../src/engine/rules.js';
 import { Rng, seedRng } from '../../src/engine/rng.js';

@@ -2,7 +2,9 @@
  * Bots decide from their seat's view only, and challenge only phonies (C-01).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apply, newGame, type GameState } from '../engine/game.js';
+import { apply } from '../engine/apply.js';
+import type { GameState } from '../engine/gameState.js';
+import { newGame } from '../engine/newGame.js';
 import { makeRules } from '../engine/rules.js';
 import { viewFor } from '../engine/view.js';
 import { SPANISH, wordToTiles } from '../engine/tiles.js';

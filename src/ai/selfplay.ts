@@ -195,7 +195,7 @@ export class SelfPlay {
         unchangedRun = 0;
       }
       if (observe) observe({ seat, leave, score, bagAfter: bagCount, turn });
-      // The engine's end rules, in its order (game.ts `endOf`): V-02 first, so a play that
+      // The engine's end rules, in its order (endOfGame.ts `endOf`): V-02 first, so a play that
       // reaches the target ends the game with no rack adjustment even when it also goes out.
       if (scores[seat]! >= target)
         reason = 'target'; // V-02

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../ai/rng.js';
 import type { GameEvent } from '../engine/events.js';
-import { replayGame } from '../engine/game.js';
+import { replayGame } from '../engine/newGame.js';
 import { makeRules } from '../engine/rules.js';
 import { defaultLexiconPath, loadDefaultLexicon, type Lexicon } from '../lexicon/index.js';
 import { BotPool } from '../server/bots/pool.js';

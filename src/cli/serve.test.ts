@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { GameEvent } from '../engine/events.js';
-import { replayGame } from '../engine/game.js';
+import { replayGame } from '../engine/newGame.js';
 import { makeRules } from '../engine/rules.js';
 import { defaultLexiconPath, loadDefaultLexicon } from '../lexicon/index.js';
 import { PROTOCOL_VERSION } from '../protocol/index.js';

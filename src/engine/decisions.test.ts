@@ -3,7 +3,9 @@
  * and through the game record (issue 10, item 11).
  */
 import { describe, expect, it } from 'vitest';
-import { type Action, type GameState, apply, newGame } from './game.js';
+import { type Action, apply } from './apply.js';
+import type { GameState } from './gameState.js';
+import { newGame } from './newGame.js';
 import { gameFromGcg, gameToGcg } from './notation/gameRecord.js';
 import { parseGcgText, writeGcg } from './notation/gcg.js';
 import { replayRecord } from './replay.js';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type Action, type GameState, apply, newGame, replayGame } from './game.js';
+import { type Action, apply } from './apply.js';
+import type { GameState } from './gameState.js';
+import { newGame, replayGame } from './newGame.js';
 import { PRESETS, TOURNAMENT_CLOCK, makeRules } from './rules.js';
 import { ANY_WORD, rigged, run, wordJudge } from './testing/games.js';
 import { play, tilesOf } from './testing/positions.js';

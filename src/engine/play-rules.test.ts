@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyBoard } from './board.js';
-import { apply } from './game.js';
+import { apply } from './apply.js';
 import type { PlaceMove, PlayResult } from './move.js';
 import { evaluatePlacement, placementOf } from './placement.js';
 import { makeRules } from './rules.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type GameSetup, newGame, replayGame } from './game.js';
+import type { GameSetup } from './gameState.js';
+import { newGame, replayGame } from './newGame.js';
 import { makeRules } from './rules.js';
 import { type StoredEventProblem, type StoredGameErrorCode, replayStored } from './stored.js';
 import { run, wordJudge } from './testing/games.js';

@@ -14,7 +14,9 @@
  */
 import type { GameError } from './errors.js';
 import type { GameEvent } from './events.js';
-import { type Action, type GameSetup, type GameState, apply, newGame } from './game.js';
+import { type Action, apply } from './apply.js';
+import type { GameSetup, GameState } from './gameState.js';
+import { newGame } from './newGame.js';
 import { firstDifference } from './jsonDiff.js';
 import { type Result, err, ok } from './result.js';
 import { type RulesError, type WordJudge, tileSetOf, validateRules } from './rules.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newGame } from './game.js';
+import { newGame } from './newGame.js';
 import { PRESETS } from './rules.js';
 import { ANY_WORD, rigged, run, wordJudge } from './testing/games.js';
 import { play, tilesOf } from './testing/positions.js';

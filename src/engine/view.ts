@@ -16,7 +16,8 @@ import type {
   RejectedEvent,
   StartEvent,
 } from './events.js';
-import { type GameResult, type GameState, inFinalChallengeWindow } from './game.js';
+import { inFinalChallengeWindow } from './endOfGame.js';
+import type { GameResult, GameState } from './gameState.js';
 import type { Placement } from './move.js';
 import { type Rules, isChallengeable } from './rules.js';
 import { BLANK, BLANK_FLAG, fullDistribution, rackToTiles } from './tiles.js';

@@ -2,7 +2,7 @@
  * Facts the core reads off the protocol's view (`ClientView`) rather than keeping copies of: the
  * tile set and scoring its rules name, and each seat's clock at a given moment.
  */
-import { overtimePenalty } from '../engine/game.js';
+import { overtimePenalty } from '../engine/endOfGame.js';
 import type { ScoringRules } from '../engine/placement.js';
 import { scoringOf, tileSetOf } from '../engine/rules.js';
 import type { TileSet } from '../engine/tiles.js';

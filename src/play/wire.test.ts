@@ -5,7 +5,9 @@
  * actions also travel as protocol messages.
  */
 import { describe, expect, it } from 'vitest';
-import { type GameState, apply, newGame } from '../engine/game.js';
+import { apply } from '../engine/apply.js';
+import type { GameState } from '../engine/gameState.js';
+import { newGame } from '../engine/newGame.js';
 import { type PresetName, TOURNAMENT_CLOCK, makeRules } from '../engine/rules.js';
 import { Rng, seedRng } from '../engine/rng.js';
 import { WordIndex, randomAction } from '../engine/testing/randomPlayer.js';

@@ -5,7 +5,7 @@
  * clock measures. Unknown fields make a message invalid.
  */
 import { z } from 'zod';
-import type { Action } from '../engine/game.js';
+import type { Action } from '../engine/apply.js';
 import { type DeepReadonly, count, placementShape, tileCode } from './common.js';
 
 const version = count;

@@ -4,7 +4,7 @@
  * actions are refused.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameState } from '../engine/game.js';
+import type { GameState } from '../engine/gameState.js';
 import { TOURNAMENT_CLOCK, makeRules } from '../engine/rules.js';
 import { rigged, run, wordJudge } from '../engine/testing/games.js';
 import { play, tilesOf } from '../engine/testing/positions.js';

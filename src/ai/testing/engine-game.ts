@@ -6,7 +6,10 @@
  * result. A move the engine refuses, or one left over after the engine ended the game, is
  * reported instead of thrown, so the test shows where the two part ways.
  */
-import { type GameSetup, apply, inFinalChallengeWindow, newGame } from '../../engine/game.js';
+import { apply } from '../../engine/apply.js';
+import { inFinalChallengeWindow } from '../../engine/endOfGame.js';
+import type { GameSetup } from '../../engine/gameState.js';
+import { newGame } from '../../engine/newGame.js';
 import type { EndReason } from '../../engine/events.js';
 import type { Move } from '../../engine/move.js';
 import type { WordJudge } from '../../engine/rules.js';

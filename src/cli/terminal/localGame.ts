@@ -2,7 +2,9 @@
  * A game played on this machine: the engine's state, the word judge, and who sits where
  * (people and bots). The terminal client drives it; the engine validates every action.
  */
-import { type Action, type GameState, apply, newGame } from '../../engine/game.js';
+import { type Action, apply } from '../../engine/apply.js';
+import type { GameState } from '../../engine/gameState.js';
+import { newGame } from '../../engine/newGame.js';
 import type { Move } from '../../engine/move.js';
 import type { Rules, WordJudge } from '../../engine/rules.js';
 import { viewFor } from '../../engine/view.js';

@@ -11,7 +11,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type GameState, replayGame } from '../../engine/game.js';
+import type { GameState } from '../../engine/gameState.js';
+import { replayGame } from '../../engine/newGame.js';
 import type { GameEvent } from '../../engine/events.js';
 import { gameFromGcg, gameToGcg } from '../../engine/notation/gameRecord.js';
 import { parseGcg, writeGcg } from '../../engine/notation/gcg.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeRules } from '../rules.js';
 import { run, wordJudge } from '../testing/games.js';
-import { newGame } from '../game.js';
+import { newGame } from '../newGame.js';
 import { rackToTiles as rackTiles, rackValue } from '../tiles.js';
 import { SPANISH, tilesToGcg } from '../tiles.js';
 import { gameFromGcg, gameToGcg } from './gameRecord.js';

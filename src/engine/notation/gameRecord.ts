@@ -17,16 +17,11 @@
  * With them `gameFromGcg` rebuilds the very same game from the record alone (same seed, same
  * actions, same events), which is what the property tests check.
  */
-import {
-  type Action,
-  type GameSetup,
-  type GameState,
-  apply,
-  inFinalChallengeWindow,
-  initialState,
-  newGame,
-  reduce,
-} from '../game.js';
+import { type Action, apply } from '../apply.js';
+import { inFinalChallengeWindow } from '../endOfGame.js';
+import { type GameSetup, type GameState, initialState } from '../gameState.js';
+import { newGame } from '../newGame.js';
+import { reduce } from '../reduce.js';
 import { rackToTiles } from '../tiles.js';
 import { evaluatePlacement, placementOf } from '../placement.js';
 import { type RulesError, type WordJudge, scoringOf, validateRules } from '../rules.js';

@@ -3,7 +3,9 @@
  * bag and board so a test reads like the rule it checks.
  */
 import { emptyBoard } from '../board.js';
-import { type Action, type GameState, apply, newGame } from '../game.js';
+import { type Action, apply } from '../apply.js';
+import type { GameState } from '../gameState.js';
+import { newGame } from '../newGame.js';
 import type { GameEvent } from '../events.js';
 import { type Rules, type WordJudge, makeRules } from '../rules.js';
 import { boardWith } from './positions.js';

@@ -5,7 +5,9 @@
  * reach every branch of the rules. It is not a move generator: it finds *some* play, fast.
  */
 import { CENTER, SIZE } from '../board.js';
-import { type Action, type GameState, inFinalChallengeWindow } from '../game.js';
+import type { Action } from '../apply.js';
+import { inFinalChallengeWindow } from '../endOfGame.js';
+import type { GameState } from '../gameState.js';
 import type { PlaceMove } from '../move.js';
 import { evaluatePlacement, placementOf } from '../placement.js';
 import { type WordJudge, isChallengeable, scoringOf } from '../rules.js';

@@ -12,15 +12,10 @@
 import { isBotLevel, type BotLevel } from '../../ai/bots.js';
 import type { GameError } from '../../engine/errors.js';
 import type { GameEvent } from '../../engine/events.js';
-import {
-  type Action,
-  type GameSetup,
-  type GameState,
-  apply,
-  newGame,
-  reduce,
-  replayGame,
-} from '../../engine/game.js';
+import { type Action, apply } from '../../engine/apply.js';
+import type { GameSetup, GameState } from '../../engine/gameState.js';
+import { newGame, replayGame } from '../../engine/newGame.js';
+import { reduce } from '../../engine/reduce.js';
 import type { Move } from '../../engine/move.js';
 import type { Rules, WordJudge } from '../../engine/rules.js';
 import { viewFor } from '../../engine/view.js';
