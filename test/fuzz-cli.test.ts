@@ -19,7 +19,7 @@ import { runLineMode } from '../src/cli/terminal/lineMode.js';
 import { LocalGame } from '../src/cli/terminal/localGame.js';
 import { parseCgp } from '../src/engine/notation/cgp.js';
 import { parseGcg } from '../src/engine/notation/gcg.js';
-import { replayRecord } from '../src/engine/replay.js';
+import { replayRecord } from '../src/engine/notation/recordAudit.js';
 import { makeRules } from '../src/engine/rules.js';
 import { Rng, seedRng } from '../src/engine/rng.js';
 import { SPANISH, wordToTiles } from '../src/engine/tiles.js';

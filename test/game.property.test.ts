@@ -23,7 +23,7 @@ import { Rng, seedRng } from '../src/engine/rng.js';
 import { type WordIndex, randomAction } from '../src/engine/testing/randomPlayer.js';
 import { gameFromGcg, gameToGcg } from '../src/engine/notation/gameRecord.js';
 import { parseGcgText, writeGcg } from '../src/engine/notation/gcg.js';
-import { replayRecord } from '../src/engine/replay.js';
+import { replayRecord } from '../src/engine/notation/recordAudit.js';
 import { replayStored } from '../src/engine/stored.js';
 import { jsonbCopy } from '../src/engine/testing/jsonb.js';
 import { BLANK, BLANK_FLAG, SPANISH, fullDistribution } from '../src/engine/tiles.js';
@@ -103,7 +103,7 @@ function playGame(setup: GameSetup, words: WordIndex, checkEvery: boolean): Game
 const withoutTime = (events: readonly GameEvent[]): string =>
   JSON.stringify(events, (k, v: unknown) => (k === 'elapsedMs' ? undefined : v));
 
-/** Written GCG → parsed → replayed by replay.ts (scores, totals) → rebuilt by gameFromGcg. */
+/** Written GCG → parsed → replayed by recordAudit.ts (scores, totals) → rebuilt by gameFromGcg. */
 function checkGcgRoundTrip(s: GameState, words: WordIndex): void {
   const text = writeGcg(gameToGcg(s));
   const parsed = parseGcgText(text);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseGcg, writeGcg } from '../src/engine/notation/gcg.js';
 import { encodeUtf8 } from '../src/engine/notation/encoding.js';
-import { replayRecord } from '../src/engine/replay.js';
+import { replayRecord } from '../src/engine/notation/recordAudit.js';
 import { gcgDir } from './gcg-dir.js';
 
 const dir = gcgDir();
@@ -24,7 +24,7 @@ const KNOWN: Record<string, string[]> = {
   'liwords_hoodriver2022_r20_peter.gcg': ['SCORE@19 115≠113'],
   // 13A .ÄLE is worth 22, not 32 (camera-scraped; the game is incomplete).
   'scrabscrap_nu19_stefan-hanns.gcg': ['SCORE@28 32≠22'],
-  // `-- +0` instead of `-- -45`; the total is right. Flagged, not excused (see replay.ts).
+  // `-- +0` instead of `-- -45`; the total is right. Flagged, not excused (see recordAudit.ts).
   'quackle_capp_wsc2001.gcg': ['WITHDRAW_AMOUNT@14 0≠-45'],
 };
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCgp } from '../src/engine/notation/cgp.js';
 import { parseGcg } from '../src/engine/notation/gcg.js';
-import { replayRecord } from '../src/engine/replay.js';
+import { replayRecord } from '../src/engine/notation/recordAudit.js';
 import { Rng, seedRng } from '../src/engine/rng.js';
 import { gcgDir } from './gcg-dir.js';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCgp } from '../src/engine/notation/cgp.js';
 import { parseGcg } from '../src/engine/notation/gcg.js';
-import { replayRecord } from '../src/engine/replay.js';
+import { replayRecord } from '../src/engine/notation/recordAudit.js';
 import { runCli } from './helpers/runCli.js';
 
 const EMPTY_ROWS = Array.from({ length: 14 }, () => '15');

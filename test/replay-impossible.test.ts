@@ -13,7 +13,7 @@ import type { GameState } from '../src/engine/gameState.js';
 import { newGame } from '../src/engine/newGame.js';
 import { gameToGcg } from '../src/engine/notation/gameRecord.js';
 import { parseGcgText, writeGcg } from '../src/engine/notation/gcg.js';
-import { replayRecord } from '../src/engine/replay.js';
+import { replayRecord } from '../src/engine/notation/recordAudit.js';
 import { makeRules, type PresetName } from '../src/engine/rules.js';
 import { Rng, seedRng } from '../src/engine/rng.js';
 import { WordIndex, randomAction } from '../src/engine/testing/randomPlayer.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { consume, type BenchSuite } from '../harness.js';
 import { parseCgp } from '../../src/engine/notation/cgp.js';
 import { parseGcg, writeGcg } from '../../src/engine/notation/gcg.js';
-import { replayRecord } from '../../src/engine/replay.js';
+import { replayRecord } from '../../src/engine/notation/recordAudit.js';
 import { gcgDir } from '../../test/gcg-dir.js';
 
 // A real Spanish record (26 events, digraph tiles, a withdrawal) from the GCG fixtures.

@@ -10,7 +10,7 @@
  */
 import { basename } from 'node:path';
 import { type GcgRecord, parseGcg } from '../engine/notation/gcg.js';
-import { type ReplayReport, replayRecord } from '../engine/replay.js';
+import { type ReplayReport, replayRecord } from '../engine/notation/recordAudit.js';
 import {
   gcgErrorText,
   inputFileErrorText,

@@ -8,7 +8,7 @@ import type { GameState } from './gameState.js';
 import { newGame } from './newGame.js';
 import { gameFromGcg, gameToGcg } from './notation/gameRecord.js';
 import { parseGcgText, writeGcg } from './notation/gcg.js';
-import { replayRecord } from './replay.js';
+import { replayRecord } from './notation/recordAudit.js';
 import { makeRules } from './rules.js';
 import { rigged, run, wordJudge } from './testing/games.js';
 import { play } from './testing/positions.js';

@@ -25,7 +25,7 @@ import type {
   ReplayMove,
   ReplayWarning,
   WarningKind,
-} from '../engine/replay.js';
+} from '../engine/notation/recordAudit.js';
 import type { RulesError, RulesProblem, RulesProblemCode } from '../engine/rules.js';
 import type { StoredEventProblem, StoredGameError, StoredGameErrorCode } from '../engine/stored.js';
 import { BLANK_FLAG, type TileSet, letterOf, tilesToWord } from '../engine/tiles.js';

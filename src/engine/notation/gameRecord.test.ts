@@ -6,7 +6,7 @@ import { rackToTiles as rackTiles, rackValue } from '../tiles.js';
 import { SPANISH, tilesToGcg } from '../tiles.js';
 import { gameFromGcg, gameToGcg } from './gameRecord.js';
 import { parseGcgText, writeGcg } from './gcg.js';
-import { replayRecord } from '../replay.js';
+import { replayRecord } from './recordAudit.js';
 
 const judge = wordJudge(['casa', 'casas', 'as', 'xa']);
 

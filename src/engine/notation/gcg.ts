@@ -4,7 +4,7 @@
  *
  * The model keeps what the file states, nothing recomputed: scores and running totals as
  * written, racks as written (often partial), the play word as written. Tiles are engine codes of
- * the record's tile set; replaying and checking a record is `replay.ts`'s job.
+ * the record's tile set; replaying and checking a record is `recordAudit.ts`'s job.
  */
 import type { Placement } from '../move.js';
 import {

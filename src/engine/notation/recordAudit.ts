@@ -25,19 +25,19 @@
  * Rack size and exchange limit come from the record's `#atril-rules` when it has them, else 7
  * and the tile set's practice (1 tile for Spanish, X-02; 7 otherwise, FORMAT.md §6).
  */
-import { SQUARES, emptyBoard } from './board.js';
-import { type Result, err, ok } from './result.js';
-import { type RulesError, rulesFromPreset } from './rules.js';
-import type { PlaceMove, Placement } from './move.js';
-import type { GcgEvent, GcgRecord } from './notation/gcg.js';
-import { formatCoord } from './notation/coords.js';
+import { SQUARES, emptyBoard } from '../board.js';
+import { type Result, err, ok } from '../result.js';
+import { type RulesError, rulesFromPreset } from '../rules.js';
+import type { PlaceMove, Placement } from '../move.js';
+import type { GcgEvent, GcgRecord } from './gcg.js';
+import { formatCoord } from './coords.js';
 import {
   type PlacementErrorCode,
   STANDARD_SCORING,
   applyPlacement,
   evaluatePlacement,
   placementOf,
-} from './placement.js';
+} from '../placement.js';
 import {
   BLANK,
   EMPTY,
@@ -51,7 +51,7 @@ import {
   tilesValue,
   tilesToGcg,
   tilesToWord,
-} from './tiles.js';
+} from '../tiles.js';
 
 /** One event line, replayed. */
 export interface ReplayMove {

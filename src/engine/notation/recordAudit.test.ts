@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseGcgText } from './notation/gcg.js';
-import { type ReplayOptions, replayRecord } from './replay.js';
-import { SPANISH, tilesToWord } from './tiles.js';
+import { parseGcgText } from './gcg.js';
+import { type ReplayOptions, replayRecord } from './recordAudit.js';
+import { SPANISH, tilesToWord } from '../tiles.js';
 
 // A Spanish two-player record: `a` opens CASA at 8G (12), `b` answers OS at 9G (10: OS 3, CO 5, AS 2).
 const HEAD = '#tile-distribution spanish\n#player1 a Ana\n#player2 b Berto\n';
