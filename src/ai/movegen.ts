@@ -3,11 +3,11 @@
  * of the lexicon's KWG (Gordon 1994), with each move's score and equity; plus the exchanges and
  * the pass.
  *
- * - **Cross-sets.** For every empty square and each direction of play, a bit mask of the letters
- *   that make a valid word with the tiles above/below (for across plays) or left/right (for
- *   down plays), the face-value sum of those tiles, and whether there are any. They are kept
- *   up to date incrementally: a play only changes the squares at the ends of the runs it
- *   touches (`playPlaced`).
+ * - **Cross-sets** (crossSets.ts). For every empty square and each direction of play, a bit
+ *   mask of the letters that make a valid word with the tiles above/below (for across plays)
+ *   or left/right (for down plays), the face-value sum of those tiles, and whether there are
+ *   any. They are kept up to date incrementally: a play only changes the squares at the ends
+ *   of the runs it touches (`playPlaced`).
  * - **Anchors.** An anchor is an empty square next to a tile (the centre on an empty board).
  *   Every placement covers one; a placement is generated from the *leftmost* anchor it covers:
  *   walking left from an anchor never puts a tile on another anchor. So each placement is found
@@ -32,31 +32,10 @@
 import { CENTER, LETTER_MULT, SIZE, SQUARES, WORD_MULT } from '../engine/board.js';
 import { STANDARD_SCORING, type ScoringRules } from '../engine/placement.js';
 import { BLANK_FLAG, EMPTY, type TileSet } from '../engine/tiles.js';
-import {
-  ACCEPTS_BIT,
-  ARC_INDEX_MASK,
-  IS_END_BIT,
-  TILE_SHIFT,
-  popcount32,
-  siblingTileMasks,
-} from '../lexicon/kwg.js';
-
-const interleavedCache = new WeakMap<Uint32Array, Uint32Array>();
-
-/** Nodes and sibling masks interleaved (see `MoveGenerator.kn`), once per graph. */
-function interleavedMasks(nodes: Uint32Array): Uint32Array {
-  let kn = interleavedCache.get(nodes);
-  if (kn) return kn;
-  const masks = siblingTileMasks(nodes);
-  kn = new Uint32Array(nodes.length * 2);
-  for (let i = 0; i < nodes.length; i++) {
-    kn[i << 1] = nodes[i]!;
-    kn[(i << 1) | 1] = masks[i]!;
-  }
-  interleavedCache.set(nodes, kn);
-  return kn;
-}
+import { ACCEPTS_BIT, ARC_INDEX_MASK, TILE_SHIFT, popcount32 } from '../lexicon/kwg.js';
 import { BingoIndex } from './bingo.js';
+import { CrossSets } from './crossSets.js';
+import { GADDAG_ROOT, interleavedMasks, seekArc } from './kwgArcs.js';
 import { LeaveTable, type LeaveModel, NO_LEAVES } from './leave.js';
 import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, MoveList, TILE_STRIDE } from './movelist.js';
 
@@ -78,10 +57,6 @@ export interface GenRequest {
   readonly unseenValue?: number;
 }
 
-const SEP = 0;
-const GADDAG_ROOT = 1;
-const DAWG_ROOT = 0;
-
 /**
  * A move generator bound to one lexicon. It holds its own copy of the board and its
  * cross-sets; keep it in step with `setBoard` or `playPlaced`.
@@ -90,10 +65,7 @@ export class MoveGenerator {
   /** The board as the generator sees it (do not write to it directly). */
   readonly board = new Uint8Array(SQUARES);
   private readonly nodes: Uint32Array;
-  /**
-   * The graph's nodes interleaved with their `siblingTileMasks`: node i at 2i, the tiles of its
-   * list from i on at 2i+1, so that a list's mask and its arcs share cache lines.
-   */
+  /** The graph's nodes interleaved with their sibling masks (`interleavedMasks`). */
   private readonly kn: Uint32Array;
   private readonly val = new Int16Array(256);
   private readonly allMask: number;
@@ -101,10 +73,11 @@ export class MoveGenerator {
   private readonly bingoBonus: number;
   private tilesOnBoard = 0;
 
-  // Cross-set data, index `d * 225 + square`; d = 0 for across plays (vertical neighbours).
-  private readonly cmask = new Int32Array(2 * SQUARES);
-  private readonly cscore = new Int16Array(2 * SQUARES);
-  private readonly chas = new Uint8Array(2 * SQUARES);
+  private readonly cross: CrossSets;
+  // The cross-sets' arrays (crossSets.ts), index `d * 225 + square`.
+  private readonly cmask: Int32Array;
+  private readonly cscore: Int16Array;
+  private readonly chas: Uint8Array;
   private readonly anchorSq = new Uint8Array(SQUARES);
 
   // The line being walked, in line order.
@@ -153,8 +126,6 @@ export class MoveGenerator {
 
   // squareMax of each square of the loaded line, filled once per line in `genBest`.
   private readonly Lsm = new Int16Array(SIZE);
-  private readonly pre = new Uint8Array(SIZE);
-  private readonly suf = new Uint8Array(SIZE);
 
   constructor(
     kwg: Uint32Array,
@@ -169,7 +140,10 @@ export class MoveGenerator {
     this.allMask = ((1 << (n + 1)) - 2) | 0;
     this.bingoTiles = scoring.bingoTiles;
     this.bingoBonus = scoring.bingoBonus;
-    this.cmask.fill(this.allMask);
+    this.cross = new CrossSets(this.board, this.kn, this.val, this.allMask);
+    this.cmask = this.cross.mask;
+    this.cscore = this.cross.score;
+    this.chas = this.cross.has;
   }
 
   /** The lexicon graph this generator walks (for searches that need generators of their own). */
@@ -186,17 +160,8 @@ export class MoveGenerator {
   setBoard(board: ArrayLike<number>): void {
     this.board.set(board);
     this.tilesOnBoard = 0;
-    this.cmask.fill(this.allMask);
-    this.cscore.fill(0);
-    this.chas.fill(0);
-    for (let sq = 0; sq < SQUARES; sq++) {
-      if (this.board[sq] !== EMPTY) {
-        this.tilesOnBoard++;
-        continue;
-      }
-      this.computeCross(0, sq);
-      this.computeCross(1, sq);
-    }
+    for (let sq = 0; sq < SQUARES; sq++) if (this.board[sq] !== EMPTY) this.tilesOnBoard++;
+    this.cross.recomputeAll();
   }
 
   /**
@@ -220,103 +185,15 @@ export class MoveGenerator {
    */
   playPlaced(squares: ArrayLike<number>, tiles: ArrayLike<number>): void {
     for (let k = 0; k < squares.length; k++) {
-      const s = squares[k]!;
-      this.board[s] = tiles[k]!;
+      this.board[squares[k]!] = tiles[k]!;
       this.tilesOnBoard++;
-      this.chas[s] = this.chas[SQUARES + s] = 0;
     }
-    for (let k = 0; k < squares.length; k++) {
-      const s = squares[k]!;
-      const r = (s / SIZE) | 0;
-      const c = s - r * SIZE;
-      // Vertical run through s: its end squares constrain across plays (d = 0).
-      let u = r;
-      while (u > 0 && this.board[(u - 1) * SIZE + c] !== EMPTY) u--;
-      if (u > 0) this.computeCross(0, (u - 1) * SIZE + c);
-      let w = r;
-      while (w < SIZE - 1 && this.board[(w + 1) * SIZE + c] !== EMPTY) w++;
-      if (w < SIZE - 1) this.computeCross(0, (w + 1) * SIZE + c);
-      // Horizontal run through s: its end squares constrain down plays (d = 1).
-      let a = c;
-      while (a > 0 && this.board[r * SIZE + a - 1] !== EMPTY) a--;
-      if (a > 0) this.computeCross(1, r * SIZE + a - 1);
-      let b = c;
-      while (b < SIZE - 1 && this.board[r * SIZE + b + 1] !== EMPTY) b++;
-      if (b < SIZE - 1) this.computeCross(1, r * SIZE + b + 1);
-    }
+    this.cross.placed(squares);
   }
 
   /** The cross-set mask of a square for plays in direction d (0 across, 1 down); for tests. */
   crossMask(d: 0 | 1, sq: number): number {
     return this.board[sq] !== EMPTY ? 0 : this.cmask[d * SQUARES + sq]!;
-  }
-
-  // Cross-set of an empty square for plays in direction d, from its perpendicular neighbours.
-  private computeCross(d: number, sq: number): void {
-    const i = d * SQUARES + sq;
-    const board = this.board;
-    if (board[sq] !== EMPTY) return;
-    const r = (sq / SIZE) | 0;
-    const c = sq - r * SIZE;
-    const step = d === 0 ? SIZE : 1;
-    const pos = d === 0 ? r : c;
-    let np = 0;
-    let ns = 0;
-    let score = 0;
-    for (let k = pos - 1, s = sq - step; k >= 0 && board[s] !== EMPTY; k--, s -= step) {
-      this.pre[np++] = board[s]! & ~BLANK_FLAG;
-      score += this.val[board[s]!]!;
-    }
-    for (let k = pos + 1, s = sq + step; k < SIZE && board[s] !== EMPTY; k++, s += step) {
-      this.suf[ns++] = board[s]! & ~BLANK_FLAG;
-      score += this.val[board[s]!]!;
-    }
-    if (np === 0 && ns === 0) {
-      this.cmask[i] = this.allMask;
-      this.cscore[i] = 0;
-      this.chas[i] = 0;
-      return;
-    }
-    this.cscore[i] = score;
-    this.chas[i] = 1;
-    const kn = this.kn;
-    let mask = 0;
-    // Walk the shorter side after the unknown letter: GADDAG (suffix reversed, letter, prefix
-    // reversed) when the prefix is shorter, DAWG (prefix, letter, suffix) otherwise.
-    const viaGaddag = np <= ns;
-    let p = viaGaddag ? GADDAG_ROOT : DAWG_ROOT;
-    if (viaGaddag) {
-      for (let j = ns - 1; j >= 0 && p >= 0; j--) p = this.seekNode(p, this.suf[j]!);
-    } else {
-      for (let j = np - 1; j >= 0 && p >= 0; j--) p = this.seekNode(p, this.pre[j]!);
-    }
-    if (p >= 0) {
-      let x = kn[p << 1]! & ARC_INDEX_MASK;
-      if (x !== 0) {
-        for (; ; x++) {
-          const n = kn[x << 1]!;
-          const t = n >>> TILE_SHIFT;
-          if (t !== SEP) {
-            let q = x;
-            if (viaGaddag)
-              for (let j = 0; j < np && q >= 0; j++) q = this.seekNode(q, this.pre[j]!);
-            else for (let j = 0; j < ns && q >= 0; j++) q = this.seekNode(q, this.suf[j]!);
-            if (q >= 0 && (kn[q << 1]! & ACCEPTS_BIT) !== 0) mask |= 1 << t;
-          }
-          if ((n & IS_END_BIT) !== 0) break;
-        }
-      }
-    }
-    this.cmask[i] = mask & this.allMask;
-  }
-
-  // The arc reading tile t among the children of arc p, or -1.
-  private seekNode(p: number, t: number): number {
-    const c = this.kn[p << 1]! & ARC_INDEX_MASK;
-    if (c === 0) return -1;
-    const all = this.kn[(c << 1) | 1]!;
-    if (((all >>> t) & 1) === 0) return -1;
-    return c + popcount32(all & ((1 << t) - 1));
   }
 
   /**
@@ -458,7 +335,7 @@ export class MoveGenerator {
     while (idx >= 0) {
       const b = Lt[idx]!;
       if (b === EMPTY) break;
-      p = this.seekNode(p, b & ~BLANK_FLAG);
+      p = seekArc(this.kn, p, b & ~BLANK_FLAG);
       if (p < 0) return;
       main += this.val[b]!;
       idx--;
@@ -548,7 +425,7 @@ export class MoveGenerator {
     while (idx < SIZE) {
       const b = Lt[idx]!;
       if (b === EMPTY) break;
-      p = this.seekNode(p, b & ~BLANK_FLAG);
+      p = seekArc(this.kn, p, b & ~BLANK_FLAG);
       if (p < 0) return;
       main += this.val[b]!;
       idx++;

@@ -1,0 +1,42 @@
+/**
+ * The lexicon graph (KWG) as the move generator reads it: nodes interleaved with their sibling
+ * tile masks, the two roots, and the child lookup by bit mask shared by the cross-sets and the
+ * walk (see movegen.ts, "Arcs by bit mask").
+ */
+import { ARC_INDEX_MASK, popcount32, siblingTileMasks } from '../lexicon/kwg.js';
+
+/** The separator tile of the GADDAG: the letters before it are read reversed. */
+export const SEP = 0;
+/** The arc whose children start the GADDAG half of the graph. */
+export const GADDAG_ROOT = 1;
+/** The arc whose children start the DAWG half of the graph. */
+export const DAWG_ROOT = 0;
+
+const interleavedCache = new WeakMap<Uint32Array, Uint32Array>();
+
+/**
+ * The graph's nodes interleaved with their `siblingTileMasks`: node i at 2i, the tiles of its
+ * list from i on at 2i+1, so that a list's mask and its arcs share cache lines. Built once per
+ * graph.
+ */
+export function interleavedMasks(nodes: Uint32Array): Uint32Array {
+  let kn = interleavedCache.get(nodes);
+  if (kn) return kn;
+  const masks = siblingTileMasks(nodes);
+  kn = new Uint32Array(nodes.length * 2);
+  for (let i = 0; i < nodes.length; i++) {
+    kn[i << 1] = nodes[i]!;
+    kn[(i << 1) | 1] = masks[i]!;
+  }
+  interleavedCache.set(nodes, kn);
+  return kn;
+}
+
+/** The arc reading tile t among the children of arc p in the interleaved graph `kn`, or -1. */
+export function seekArc(kn: Uint32Array, p: number, t: number): number {
+  const c = kn[p << 1]! & ARC_INDEX_MASK;
+  if (c === 0) return -1;
+  const all = kn[(c << 1) | 1]!;
+  if (((all >>> t) & 1) === 0) return -1;
+  return c + popcount32(all & ((1 << t) - 1));
+}
