@@ -21,11 +21,12 @@
  *   with a population count instead of scanning the list. Before extending into an empty
  *   square it checks that the child's list holds a tile that can go there, so dead ends cost
  *   no call.
- * - **Best-N.** Before walking, each anchor gets an upper bound on the equity of any move from
- *   it ("shadow"): for every span of squares the move could cover, the premiums and cross-word
- *   sums bound the score with the rack's values placed greedily on the best multipliers, plus
- *   the best leave for that many tiles played. Anchors are walked in decreasing bound order and
- *   the walk stops when no remaining bound beats the N-th best equity found.
+ * - **Best-N** (anchorBounds.ts). Before walking, each anchor gets an upper bound on the
+ *   equity of any move from it ("shadow"): for every span of squares the move could cover, the
+ *   premiums and cross-word sums bound the score with the rack's values placed greedily on the
+ *   best multipliers, plus the best leave for that many tiles played. Anchors are walked in
+ *   decreasing bound order and the walk stops when no remaining bound beats the N-th best
+ *   equity found.
  *
  * Everything lives in preallocated typed arrays; the walk allocates nothing.
  */
@@ -33,7 +34,7 @@ import { CENTER, LETTER_MULT, SIZE, SQUARES, WORD_MULT } from '../engine/board.j
 import { STANDARD_SCORING, type ScoringRules } from '../engine/placement.js';
 import { BLANK_FLAG, EMPTY, type TileSet } from '../engine/tiles.js';
 import { ACCEPTS_BIT, ARC_INDEX_MASK, TILE_SHIFT, popcount32 } from '../lexicon/kwg.js';
-import { BingoIndex } from './bingo.js';
+import { AnchorBounds } from './anchorBounds.js';
 import { CrossSets } from './crossSets.js';
 import { GADDAG_ROOT, interleavedMasks, seekArc } from './kwgArcs.js';
 import { LeaveTable, type LeaveModel, NO_LEAVES } from './leave.js';
@@ -106,26 +107,17 @@ export class MoveGenerator {
   private topN = 0;
   private threshold = -Infinity;
   private worstSlot = 0;
-  private bingoMask = -2;
   /** Letters (not blanks) still on the rack during the walk, as a bit mask. */
   private lettersLeft = 0;
 
-  // Shadow scratch.
-  private readonly rackVals = new Int16Array(32);
+  /** The rack's letters (not blanks); `AnchorBounds` sorts them by value. */
   private readonly rackLetters: number[] = [];
-  private readonly sLm = new Int32Array(32);
-  private readonly sWm = new Int32Array(32);
-  private readonly sHc = new Int32Array(32);
-  private readonly sMax = new Int32Array(32);
-  private readonly coef = new Int32Array(32);
+  private readonly bounds: AnchorBounds;
   // Bounded anchors, sorted by bound: direction, line, square and left limit packed in one int.
   private readonly aWhere = new Int32Array(2 * SQUARES);
   private readonly aBound = new Float64Array(2 * SQUARES);
   /** Anchors per row (0…14) and per column (15…29). */
   private readonly lineAnchors = new Uint8Array(2 * SIZE);
-
-  // squareMax of each square of the loaded line, filled once per line in `genBest`.
-  private readonly Lsm = new Int16Array(SIZE);
 
   constructor(
     kwg: Uint32Array,
@@ -144,6 +136,24 @@ export class MoveGenerator {
     this.cmask = this.cross.mask;
     this.cscore = this.cross.score;
     this.chas = this.cross.has;
+    const line = {
+      tiles: this.Lt,
+      mask: this.Lm,
+      score: this.Ls,
+      has: this.Lh,
+      letterMult: this.Llm,
+      wordMult: this.Lwm,
+    };
+    this.bounds = new AnchorBounds(
+      line,
+      this.val,
+      this.rack,
+      this.rackLetters,
+      this.leaves,
+      this.nodes,
+      set,
+      scoring,
+    );
   }
 
   /** The lexicon graph this generator walks (for searches that need generators of their own). */
@@ -230,7 +240,6 @@ export class MoveGenerator {
       bagCount,
       unseenValue: req.unseenValue ?? 0,
     });
-    this.bingoMask = -2;
 
     if (!req.placementsOnly) this.genNonPlace(bagCount, req.exchangeMinBag ?? 1);
     if (this.rackTotal === 0) return out;
@@ -605,25 +614,8 @@ export class MoveGenerator {
 
   // Best-N: bound every anchor, walk them best bound first, stop when none can beat the N-th.
   private genBest(): void {
-    // Rack values, highest first, for the greedy bound.
-    const rv = this.rackVals;
-    let k = 0;
-    for (let t = 0; t < 64; t++) {
-      const v = t === 0 ? 0 : this.val[t]!;
-      for (let c = this.rack[t]!; c > 0; c--) {
-        let j = k++;
-        for (; j > 0 && rv[j - 1]! < v; j--) rv[j] = rv[j - 1]!;
-        rv[j] = v;
-      }
-    }
-    // Rack letters by value, highest first, for squareMax.
-    const rl = this.rackLetters;
-    for (let i = 1; i < rl.length; i++) {
-      const t = rl[i]!;
-      let j = i;
-      for (; j > 0 && this.val[rl[j - 1]!]! < this.val[t]!; j--) rl[j] = rl[j - 1]!;
-      rl[j] = t;
-    }
+    const bounds = this.bounds;
+    bounds.forRack(this.rackTotal, this.rackMask);
     let na = 0;
     for (let d = 0; d < 2; d++) {
       for (let l = 0; l < SIZE; l++) {
@@ -635,10 +627,10 @@ export class MoveGenerator {
           if (this.La[a] === 0) continue;
           if ((this.Lm[a]! & this.rackMask) !== 0) {
             if (!maxLoaded) {
-              for (let i = 0; i < SIZE; i++) this.Lsm[i] = this.squareMax(i);
+              bounds.loadLine();
               maxLoaded = true;
             }
-            const bound = this.shadow(a, prev + 1);
+            const bound = bounds.shadow(a, prev + 1);
             if (bound > -Infinity) {
               // Insertion into the list kept sorted by bound, highest first.
               let j = na++;
@@ -662,149 +654,5 @@ export class MoveGenerator {
       this.leftLimit = w & 15;
       this.genAnchor((w >>> 4) & 15);
     }
-  }
-
-  // Largest value of a rack letter allowed on line square i; 0 if only a blank fits; -1 if none.
-  private squareMax(i: number): number {
-    const m = this.Lm[i]! & this.rackMask;
-    if (m === 0) return -1;
-    // rackLetters is sorted by value, highest first (genBest).
-    const rl = this.rackLetters;
-    for (let j = 0; j < rl.length; j++) {
-      const t = rl[j]!;
-      if (((m >>> t) & 1) !== 0) return this.val[t]!;
-    }
-    return 0;
-  }
-
-  // Upper bound on the equity of any move generated from anchor a of the loaded line.
-  private shadow(a: number, leftLimit: number): number {
-    const Lt = this.Lt;
-    const n = this.rackTotal;
-    const aMax = this.Lsm[a]!;
-    if (aMax < 0) return -Infinity;
-    let leftBoard = 0;
-    let leftCount = 0;
-    let leftLetter = 0;
-    let lmax = 0;
-    if (a > 0 && Lt[a - 1] !== EMPTY) {
-      for (let j = a - 1; j >= 0 && Lt[j] !== EMPTY; j--) {
-        leftBoard += this.val[Lt[j]!]!;
-        leftCount++;
-        leftLetter = Lt[j]! & ~BLANK_FLAG;
-      }
-    } else {
-      for (let j = a - 1; j >= leftLimit && lmax + 1 < n; j--) {
-        if (this.Lsm[j]! < 0) break;
-        lmax++;
-      }
-    }
-    let best = -Infinity;
-    for (let l = 0; l <= lmax; l++) {
-      // Placed squares a-l … a.
-      this.spanClear();
-      for (let j = a - l; j <= a; j++) this.spanPush(j);
-      let cnt = l + 1;
-      let boardSum = l === 0 ? leftBoard : 0;
-      let boardCount = l === 0 ? leftCount : 0;
-      let boardLetter = l === 0 ? leftLetter : 0;
-      let j = a + 1;
-      for (;;) {
-        if (j < SIZE && Lt[j] !== EMPTY) {
-          boardSum += this.val[Lt[j]!]!;
-          boardCount++;
-          boardLetter = Lt[j]! & ~BLANK_FLAG;
-          j++;
-          continue;
-        }
-        const b = this.spanBound(boardSum, this.bingoPossible(cnt, boardCount, boardLetter));
-        if (b > best) best = b;
-        if (j >= SIZE || cnt >= n || this.Lsm[j]! < 0) break;
-        this.spanPush(j);
-        cnt++;
-        j++;
-      }
-    }
-    return best;
-  }
-
-  // The span being bounded: `spanN` squares with their premiums, the product of their word
-  // multipliers, the per-tile coefficients (what a point of face value placed there is worth,
-  // main word and cross word together) sorted highest first, the sum of coefficient times the
-  // best rack letter fitting each square, and the fixed cross-word points.
-  private spanN = 0;
-  private spanW = 1;
-  private spanPerSquare = 0;
-  private spanCross = 0;
-
-  private spanClear(): void {
-    this.spanN = 0;
-    this.spanW = 1;
-    this.spanPerSquare = 0;
-    this.spanCross = 0;
-  }
-
-  // Adds line square i to the span. Only a word multiplier changes the other squares'
-  // coefficients; otherwise the new one is inserted into the sorted list.
-  private spanPush(i: number): void {
-    const k = this.spanN++;
-    const lm = this.Llm[i]!;
-    const wm = this.Lwm[i]!;
-    const hc = this.Lh[i]!;
-    this.sLm[k] = lm;
-    this.sWm[k] = wm;
-    this.sHc[k] = hc;
-    this.sMax[k] = this.Lsm[i]!;
-    if (hc) this.spanCross += this.Ls[i]! * wm;
-    const coef = this.coef;
-    if (wm === 1) {
-      const cf = lm * (this.spanW + hc);
-      this.spanPerSquare += cf * this.sMax[k]!;
-      let j = k;
-      for (; j > 0 && coef[j - 1]! < cf; j--) coef[j] = coef[j - 1]!;
-      coef[j] = cf;
-      return;
-    }
-    const W = (this.spanW *= wm);
-    let perSquare = 0;
-    for (let q = 0; q <= k; q++) {
-      const cf = this.sLm[q]! * (W + (this.sHc[q] ? this.sWm[q]! : 0));
-      perSquare += cf * this.sMax[q]!;
-      let j = q;
-      for (; j > 0 && coef[j - 1]! < cf; j--) coef[j] = coef[j - 1]!;
-      coef[j] = cf;
-    }
-    this.spanPerSquare = perSquare;
-  }
-
-  // Whether a span placing `cnt` tiles through `boardCount` tiles could earn the bingo bonus.
-  private bingoPossible(cnt: number, boardCount: number, boardLetter: number): boolean {
-    if (cnt < this.bingoTiles) return false;
-    // The index knows racks of exactly bingoTiles tiles played whole, through at most one
-    // board tile; anything else (a 9-tile rack in V-01, longer words) may always bingo.
-    if (this.rackTotal !== cnt || cnt !== this.bingoTiles || boardCount >= 2) return true;
-    if (this.bingoMask === -2)
-      this.bingoMask = BingoIndex.of(this.nodes, this.bingoTiles).forRack(
-        this.rack,
-        this.set.letters.length,
-      );
-    return boardCount === 0
-      ? (this.bingoMask & 1) !== 0
-      : ((this.bingoMask >>> boardLetter) & 1) !== 0;
-  }
-
-  // Upper bound on the equity of the current span holding `boardSum` points of board tiles.
-  private spanBound(boardSum: number, bingo: boolean): number {
-    const cnt = this.spanN;
-    const coef = this.coef;
-    const rv = this.rackVals;
-    // Best rack values on the best coefficients (rearrangement), or each square's best letter.
-    let greedy = 0;
-    for (let k = 0; k < cnt; k++) greedy += coef[k]! * rv[k]!;
-    const perSquare = this.spanPerSquare;
-    const tilesPart = greedy < perSquare ? greedy : perSquare;
-    const score =
-      boardSum * this.spanW + this.spanCross + tilesPart + (bingo ? this.bingoBonus : 0);
-    return score + this.leaves.maxByPlayed[cnt]!;
   }
 }

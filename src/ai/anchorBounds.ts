@@ -1,0 +1,247 @@
+/**
+ * Best-N anchor bounds (see movegen.ts, "Best-N"): before walking, each anchor gets an upper
+ * bound on the equity of any move from it ("shadow"). For every span of squares the move could
+ * cover, the premiums and cross-word sums bound the score with the rack's values placed
+ * greedily on the best multipliers, plus the best leave for that many tiles played.
+ */
+import { SIZE } from '../engine/board.js';
+import type { ScoringRules } from '../engine/placement.js';
+import { BLANK_FLAG, EMPTY, type TileSet } from '../engine/tiles.js';
+import { BingoIndex } from './bingo.js';
+import type { LeaveTable } from './leave.js';
+
+/** The line the generator has loaded, in line order (arrays it owns and refills). */
+export interface LoadedLine {
+  /** Tiles, EMPTY where none. */
+  readonly tiles: Uint8Array;
+  /** Cross-set masks. */
+  readonly mask: Int32Array;
+  /** Cross-word face values. */
+  readonly score: Int16Array;
+  /** 1 where a tile forms a cross word. */
+  readonly has: Uint8Array;
+  readonly letterMult: Uint8Array;
+  readonly wordMult: Uint8Array;
+}
+
+/** The anchor bounds of one move generator, reading its loaded line and rack in place. */
+export class AnchorBounds {
+  private readonly Lt: Uint8Array;
+  private readonly Lm: Int32Array;
+  private readonly Ls: Int16Array;
+  private readonly Lh: Uint8Array;
+  private readonly Llm: Uint8Array;
+  private readonly Lwm: Uint8Array;
+  // squareMax of each square of the loaded line, filled once per line by `loadLine`.
+  private readonly Lsm = new Int16Array(SIZE);
+  private readonly bingoTiles: number;
+  private readonly bingoBonus: number;
+  private rackTotal = 0;
+  private rackMask = 0;
+  private bingoMask = -2;
+  private readonly rackVals = new Int16Array(32);
+  private readonly sLm = new Int32Array(32);
+  private readonly sWm = new Int32Array(32);
+  private readonly sHc = new Int32Array(32);
+  private readonly sMax = new Int32Array(32);
+  private readonly coef = new Int32Array(32);
+
+  /**
+   * Bounds over the generator's loaded `line`, tile values `val`, rack counts `rack` and its
+   * letters `rackLetters` (sorted here by value), with its leave table, graph and tile set.
+   */
+  constructor(
+    line: LoadedLine,
+    private readonly val: Int16Array,
+    private readonly rack: Uint8Array,
+    private readonly rackLetters: number[],
+    private readonly leaves: LeaveTable,
+    private readonly nodes: Uint32Array,
+    private readonly set: TileSet,
+    scoring: ScoringRules,
+  ) {
+    this.Lt = line.tiles;
+    this.Lm = line.mask;
+    this.Ls = line.score;
+    this.Lh = line.has;
+    this.Llm = line.letterMult;
+    this.Lwm = line.wordMult;
+    this.bingoTiles = scoring.bingoTiles;
+    this.bingoBonus = scoring.bingoBonus;
+  }
+
+  /** Prepares for the rack just loaded: `rackTotal` tiles, `rackMask` the letters it can place. */
+  forRack(rackTotal: number, rackMask: number): void {
+    this.rackTotal = rackTotal;
+    this.rackMask = rackMask;
+    this.bingoMask = -2;
+    // Rack values, highest first, for the greedy bound.
+    const rv = this.rackVals;
+    let k = 0;
+    for (let t = 0; t < 64; t++) {
+      const v = t === 0 ? 0 : this.val[t]!;
+      for (let c = this.rack[t]!; c > 0; c--) {
+        let j = k++;
+        for (; j > 0 && rv[j - 1]! < v; j--) rv[j] = rv[j - 1]!;
+        rv[j] = v;
+      }
+    }
+    // Rack letters by value, highest first, for squareMax.
+    const rl = this.rackLetters;
+    for (let i = 1; i < rl.length; i++) {
+      const t = rl[i]!;
+      let j = i;
+      for (; j > 0 && this.val[rl[j - 1]!]! < this.val[t]!; j--) rl[j] = rl[j - 1]!;
+      rl[j] = t;
+    }
+  }
+
+  /** Fills the best rack value of each square of the newly loaded line. */
+  loadLine(): void {
+    for (let i = 0; i < SIZE; i++) this.Lsm[i] = this.squareMax(i);
+  }
+
+  // Largest value of a rack letter allowed on line square i; 0 if only a blank fits; -1 if none.
+  private squareMax(i: number): number {
+    const m = this.Lm[i]! & this.rackMask;
+    if (m === 0) return -1;
+    // rackLetters is sorted by value, highest first (genBest).
+    const rl = this.rackLetters;
+    for (let j = 0; j < rl.length; j++) {
+      const t = rl[j]!;
+      if (((m >>> t) & 1) !== 0) return this.val[t]!;
+    }
+    return 0;
+  }
+
+  /** Upper bound on the equity of any move generated from anchor a of the loaded line. */
+  shadow(a: number, leftLimit: number): number {
+    const Lt = this.Lt;
+    const n = this.rackTotal;
+    const aMax = this.Lsm[a]!;
+    if (aMax < 0) return -Infinity;
+    let leftBoard = 0;
+    let leftCount = 0;
+    let leftLetter = 0;
+    let lmax = 0;
+    if (a > 0 && Lt[a - 1] !== EMPTY) {
+      for (let j = a - 1; j >= 0 && Lt[j] !== EMPTY; j--) {
+        leftBoard += this.val[Lt[j]!]!;
+        leftCount++;
+        leftLetter = Lt[j]! & ~BLANK_FLAG;
+      }
+    } else {
+      for (let j = a - 1; j >= leftLimit && lmax + 1 < n; j--) {
+        if (this.Lsm[j]! < 0) break;
+        lmax++;
+      }
+    }
+    let best = -Infinity;
+    for (let l = 0; l <= lmax; l++) {
+      // Placed squares a-l … a.
+      this.spanClear();
+      for (let j = a - l; j <= a; j++) this.spanPush(j);
+      let cnt = l + 1;
+      let boardSum = l === 0 ? leftBoard : 0;
+      let boardCount = l === 0 ? leftCount : 0;
+      let boardLetter = l === 0 ? leftLetter : 0;
+      let j = a + 1;
+      for (;;) {
+        if (j < SIZE && Lt[j] !== EMPTY) {
+          boardSum += this.val[Lt[j]!]!;
+          boardCount++;
+          boardLetter = Lt[j]! & ~BLANK_FLAG;
+          j++;
+          continue;
+        }
+        const b = this.spanBound(boardSum, this.bingoPossible(cnt, boardCount, boardLetter));
+        if (b > best) best = b;
+        if (j >= SIZE || cnt >= n || this.Lsm[j]! < 0) break;
+        this.spanPush(j);
+        cnt++;
+        j++;
+      }
+    }
+    return best;
+  }
+
+  // The span being bounded: `spanN` squares with their premiums, the product of their word
+  // multipliers, the per-tile coefficients (what a point of face value placed there is worth,
+  // main word and cross word together) sorted highest first, the sum of coefficient times the
+  // best rack letter fitting each square, and the fixed cross-word points.
+  private spanN = 0;
+  private spanW = 1;
+  private spanPerSquare = 0;
+  private spanCross = 0;
+
+  private spanClear(): void {
+    this.spanN = 0;
+    this.spanW = 1;
+    this.spanPerSquare = 0;
+    this.spanCross = 0;
+  }
+
+  // Adds line square i to the span. Only a word multiplier changes the other squares'
+  // coefficients; otherwise the new one is inserted into the sorted list.
+  private spanPush(i: number): void {
+    const k = this.spanN++;
+    const lm = this.Llm[i]!;
+    const wm = this.Lwm[i]!;
+    const hc = this.Lh[i]!;
+    this.sLm[k] = lm;
+    this.sWm[k] = wm;
+    this.sHc[k] = hc;
+    this.sMax[k] = this.Lsm[i]!;
+    if (hc) this.spanCross += this.Ls[i]! * wm;
+    const coef = this.coef;
+    if (wm === 1) {
+      const cf = lm * (this.spanW + hc);
+      this.spanPerSquare += cf * this.sMax[k]!;
+      let j = k;
+      for (; j > 0 && coef[j - 1]! < cf; j--) coef[j] = coef[j - 1]!;
+      coef[j] = cf;
+      return;
+    }
+    const W = (this.spanW *= wm);
+    let perSquare = 0;
+    for (let q = 0; q <= k; q++) {
+      const cf = this.sLm[q]! * (W + (this.sHc[q] ? this.sWm[q]! : 0));
+      perSquare += cf * this.sMax[q]!;
+      let j = q;
+      for (; j > 0 && coef[j - 1]! < cf; j--) coef[j] = coef[j - 1]!;
+      coef[j] = cf;
+    }
+    this.spanPerSquare = perSquare;
+  }
+
+  // Whether a span placing `cnt` tiles through `boardCount` tiles could earn the bingo bonus.
+  private bingoPossible(cnt: number, boardCount: number, boardLetter: number): boolean {
+    if (cnt < this.bingoTiles) return false;
+    // The index knows racks of exactly bingoTiles tiles played whole, through at most one
+    // board tile; anything else (a 9-tile rack in V-01, longer words) may always bingo.
+    if (this.rackTotal !== cnt || cnt !== this.bingoTiles || boardCount >= 2) return true;
+    if (this.bingoMask === -2)
+      this.bingoMask = BingoIndex.of(this.nodes, this.bingoTiles).forRack(
+        this.rack,
+        this.set.letters.length,
+      );
+    return boardCount === 0
+      ? (this.bingoMask & 1) !== 0
+      : ((this.bingoMask >>> boardLetter) & 1) !== 0;
+  }
+
+  // Upper bound on the equity of the current span holding `boardSum` points of board tiles.
+  private spanBound(boardSum: number, bingo: boolean): number {
+    const cnt = this.spanN;
+    const coef = this.coef;
+    const rv = this.rackVals;
+    // Best rack values on the best coefficients (rearrangement), or each square's best letter.
+    let greedy = 0;
+    for (let k = 0; k < cnt; k++) greedy += coef[k]! * rv[k]!;
+    const perSquare = this.spanPerSquare;
+    const tilesPart = greedy < perSquare ? greedy : perSquare;
+    const score =
+      boardSum * this.spanW + this.spanCross + tilesPart + (bingo ? this.bingoBonus : 0);
+    return score + this.leaves.maxByPlayed[cnt]!;
+  }
+}
