@@ -35,16 +35,24 @@ export class CrossSets {
     this.mask.fill(allMask);
   }
 
-  /** Recomputes every square's cross-sets from the board. */
-  recomputeAll(): void {
+  /**
+   * Recomputes every square's cross-sets from the board; returns the number of tiles on it,
+   * counted on the same pass.
+   */
+  recomputeAll(): number {
     this.mask.fill(this.allMask);
     this.score.fill(0);
     this.has.fill(0);
+    let tiles = 0;
     for (let sq = 0; sq < SQUARES; sq++) {
-      if (this.board[sq] !== EMPTY) continue;
+      if (this.board[sq] !== EMPTY) {
+        tiles++;
+        continue;
+      }
       this.compute(0, sq);
       this.compute(1, sq);
     }
+    return tiles;
   }
 
   /**

@@ -169,9 +169,7 @@ export class MoveGenerator {
   /** Replaces the board and recomputes every cross-set. */
   setBoard(board: ArrayLike<number>): void {
     this.board.set(board);
-    this.tilesOnBoard = 0;
-    for (let sq = 0; sq < SQUARES; sq++) if (this.board[sq] !== EMPTY) this.tilesOnBoard++;
-    this.cross.recomputeAll();
+    this.tilesOnBoard = this.cross.recomputeAll();
   }
 
   /**
