@@ -91,13 +91,13 @@ function testRack(rng: Rng, bag: number[], size: number, blanks: number, digraph
   rack[0] = blanks;
   let n = blanks;
   if (digraph && n < size) {
-    rack[DIGRAPHS[rng.int(DIGRAPHS.length)]!]++;
+    rack[DIGRAPHS[rng.int(DIGRAPHS.length)]!]!++;
     n++;
   }
   const letters = bag.filter((t) => t !== 0);
   while (n < size && letters.length > 0) {
     const k = rng.int(letters.length);
-    rack[letters[k]!]++;
+    rack[letters[k]!]!++;
     letters.splice(k, 1);
     n++;
   }
@@ -138,7 +138,7 @@ function positions(gen: MoveGenerator, seed: number, games: number, maxMoves: nu
       const hand: number[] = [];
       while (hand.length < 7 && bag.length > 0) hand.push(bag.splice(rng.int(bag.length), 1)[0]!);
       const counts = new Uint8Array(SPANISH.letters.length + 1);
-      for (const t of hand) counts[t]++;
+      for (const t of hand) counts[t]!++;
       gen.generate({ rack: counts, placementsOnly: true }, list);
       if (list.count === 0) {
         bag.push(...hand);
@@ -284,7 +284,7 @@ describe('best-N (top N by equity) against all moves, default lexicon', () => {
   it('the 160 seeded positions: empty, early, mid and late boards; racks of 1–7 tiles, one and two blanks, CH/LL/RR/Ñ', () => {
     expect(pos.length).toBe(160);
     const stages = [0, 0, 0, 0];
-    for (const p of pos) stages[p.moves === 0 ? 0 : p.moves <= 5 ? 1 : p.moves <= 12 ? 2 : 3]++;
+    for (const p of pos) stages[p.moves === 0 ? 0 : p.moves <= 5 ? 1 : p.moves <= 12 ? 2 : 3]!++;
     expect(stages).toEqual([8, 40, 56, 56]);
     // Late boards are crowded.
     const crowded = pos.filter((p) => p.board.filter((t) => t !== EMPTY).length > 40);

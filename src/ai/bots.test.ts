@@ -178,6 +178,6 @@ describe('bots', () => {
     const b = table.play(bots, 99);
     expect(a).toEqual(b);
     expect(a.turns).toBeGreaterThan(10);
-    expect(a.scores[0] + a.scores[1]).toBeGreaterThan(300);
+    expect(a.scores[0]! + a.scores[1]!).toBeGreaterThan(300);
   });
 });

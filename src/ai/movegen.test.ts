@@ -53,11 +53,11 @@ function drawRack(rng: Rng, bag: number[], size: number): Uint8Array {
   const forced = rng.next();
   if (forced < 0.15) rack[0] = 1;
   else if (forced < 0.22) rack[0] = 2;
-  else if (forced < 0.4) rack[[CH, LL, ENYE, RR][rng.int(4)]!]++;
+  else if (forced < 0.4) rack[[CH, LL, ENYE, RR][rng.int(4)]!]!++;
   let n = rackToTiles(rack).length;
   while (n < size && bag.length > 0) {
     const k = rng.int(bag.length);
-    rack[bag[k]!]++;
+    rack[bag[k]!]!++;
     bag.splice(k, 1);
     n++;
   }

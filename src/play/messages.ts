@@ -59,7 +59,9 @@ export function turnRecordText(
   const words = (list: readonly Word[]): string[] => list.map((w) => tilesToWord(set, w));
   switch (rec.kind) {
     case 'play': {
-      const [main, ...others] = rec.words;
+      // The protocol's schema requires the main word (words has at least one entry).
+      const main = rec.words[0]!;
+      const others = rec.words.slice(1);
       const word = tilesToWord(set, main);
       const coord = formatCoord(rec);
       let text =
