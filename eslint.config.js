@@ -19,6 +19,18 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules, for the TypeScript sources (the server needs them: an unawaited
+    // promise loses its error, a condition that cannot change hides a wrong type).
+    files: ['**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unnecessary-condition': 'error',
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { globals: globals.node },
   },

@@ -117,10 +117,12 @@ function place(
   judge: WordJudge,
   t: { elapsedMs?: number },
 ): ApplyResult {
+  // A trust boundary: an action from a client may hold anything whatever its type says.
+  const dir: unknown = move.dir;
   if (
     !Number.isInteger(move.row) ||
     !Number.isInteger(move.col) ||
-    (move.dir !== 'H' && move.dir !== 'V') ||
+    (dir !== 'H' && dir !== 'V') ||
     !Array.isArray(move.tiles)
   )
     return fail({ code: 'BAD_ACTION' });

@@ -221,7 +221,8 @@ const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.c
 // JSON text of a value for an error's data (undefined, functions and the like as their type).
 function shown(v: unknown): string {
   try {
-    return JSON.stringify(v) ?? typeof v;
+    // Typed as string, but undefined for undefined, functions and symbols.
+    return (JSON.stringify(v) as string | undefined) ?? typeof v;
   } catch {
     return typeof v;
   }

@@ -116,7 +116,8 @@ const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSaf
 
 function shown(v: unknown): string {
   try {
-    return JSON.stringify(v) ?? typeof v;
+    // Typed as string, but undefined for undefined, functions and symbols.
+    return (JSON.stringify(v) as string | undefined) ?? typeof v;
   } catch {
     return typeof v;
   }

@@ -33,7 +33,9 @@ export const INPUT_LIMITS = Object.freeze({
 export function readInputFile(path: string, limit: number): InputFileResult {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    // Typed as a number, but Windows has no O_NONBLOCK.
+    const nonBlock = (constants.O_NONBLOCK as number | undefined) ?? 0;
+    fd = openSync(path, constants.O_RDONLY | nonBlock);
   } catch (thrown) {
     return err(openError(path, thrown as NodeJS.ErrnoException));
   }

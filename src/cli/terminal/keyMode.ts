@@ -59,7 +59,9 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
 
   const draw = (session: Session | undefined): void => {
     if (session) driver.tick(session);
-    const view = session?.view ?? game.viewOf(driver.sessions.findIndex((s) => s) ?? 0);
+    // findIndex gives -1, not undefined, when every seat is a bot: then seat 0's view.
+    const human = driver.sessions.findIndex((s) => s);
+    const view = session?.view ?? game.viewOf(human >= 0 ? human : 0);
     const parts = [CLEAR + drawBoard(view, { color: io.color, ...(session ? { session } : {}) })];
     parts.push(drawStatus(view));
     if (session) {
