@@ -29,6 +29,13 @@ module.exports = {
       },
     })),
     {
+      name: 'testing-helpers-not-shipped',
+      comment: 'Test helpers (src/**/testing/) are left out of the build: only tests import them',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '/testing/' },
+      to: { path: '^src/.*/testing/' },
+    },
+    {
       name: 'engine-is-pure',
       comment: 'The engine uses no Node or npm modules (DESIGN.md §1)',
       severity: 'error',
