@@ -91,7 +91,7 @@ export function championBot(leaves: LeaveModel = defaultLeaves(), budget?: Campe
 }
 
 /** The amateur: the highest score; exchanges everything (or passes) when no word fits. */
-export function amateurBot(): Bot {
+function amateurBot(): Bot {
   return {
     level: 'aficionado',
     choose(gen, input, list) {
@@ -103,7 +103,7 @@ export function amateurBot(): Bot {
 }
 
 /** The beginner: modest words, never the best. */
-export function beginnerBot(): Bot {
+function beginnerBot(): Bot {
   return {
     level: 'principiante',
     choose(gen, input, list, rng) {

@@ -3,9 +3,8 @@
  * engine's readable `Move` objects at the edge.
  */
 import { SIZE } from '../engine/board.js';
-import type { Direction, Move, PlaceMove } from '../engine/move.js';
-import { formatCoord } from '../engine/notation/coords.js';
-import { EMPTY, type TileSet, tilesToGcg } from '../engine/tiles.js';
+import type { Direction, Move } from '../engine/move.js';
+import { EMPTY } from '../engine/tiles.js';
 
 /** Kind of a generated move, as stored in `MoveList.kind`. */
 export const KIND_PLACE = 0;
@@ -135,9 +134,4 @@ export class MoveList {
     }
     return out;
   }
-}
-
-/** GCG coordinate and word of a placement (`.` for each square played through). */
-export function describePlace(set: TileSet, m: PlaceMove): { coord: string; word: string } {
-  return { coord: formatCoord(m), word: tilesToGcg(set, m.tiles) };
 }

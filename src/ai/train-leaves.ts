@@ -85,7 +85,7 @@ function round1(x: number): number {
   return Math.round(x * 100) / 100;
 }
 
-export const trainHelp = `Uso: npm run train:leaves [-- --games N --rounds R --seed S --lambda L]
+const trainHelp = `Uso: npm run train:leaves [-- --games N --rounds R --seed S --lambda L]
 
 Aprende los valores de las fichas que se quedan en el atril jugando partidas del ordenador
 contra sí mismo y los guarda en src/ai/leaves/spanish.ts (el método está en docs/leaves.md).

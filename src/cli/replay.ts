@@ -144,7 +144,7 @@ function setName(id: string): string {
 }
 
 /** The `--json` document of DESIGN.md §4; extra detail lives under `final`. */
-export function replayJson(record: GcgRecord, report: ReplayReport, words: WordCheck) {
+function replayJson(record: GcgRecord, report: ReplayReport, words: WordCheck) {
   const nick = (p: number): string => record.players[p]!.nick;
   return {
     ok: report.ok,

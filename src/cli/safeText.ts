@@ -7,7 +7,7 @@
 
 import { printable } from '../play/echo.js';
 
-export { ECHO_LIMIT, clip, echo, printable } from '../play/echo.js';
+export { clip, echo, printable } from '../play/echo.js';
 
 /**
  * Makes every later write of `stream` printable (carriage returns kept, for progress lines);

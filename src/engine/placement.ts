@@ -150,7 +150,7 @@ export function evaluatePlacement(
 }
 
 /** True when a square has an occupied orthogonal neighbour. */
-export function touchesTile(board: Uint8Array, sq: number): boolean {
+function touchesTile(board: Uint8Array, sq: number): boolean {
   const r = rowOf(sq);
   const c = colOf(sq);
   return (

@@ -109,7 +109,7 @@ export const PRESETS: Readonly<Record<PresetName, Rules>> = Object.freeze({
 export const TOURNAMENT_CLOCK = Object.freeze({ minutesPerPlayer: 25, penaltyPerMinute: 10 });
 
 /** Points a failed challenge costs in `penalty` mode when none is given (C-05: 5 or 10). */
-export const DEFAULT_CHALLENGE_PENALTY = 5;
+const DEFAULT_CHALLENGE_PENALTY = 5;
 
 /**
  * Builds rules from a preset plus variants and overrides; `rackSize: 9` keeps bingoTiles 7.

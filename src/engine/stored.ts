@@ -127,7 +127,7 @@ function shown(v: unknown): string {
  * Checks a stored game's setup: rules field by field (`validateRules`), a string or finite
  * number seed, 2 to 4 players.
  */
-export function validateSetup(input: unknown): Result<GameSetup, StoredGameError> {
+function validateSetup(input: unknown): Result<GameSetup, StoredGameError> {
   if (!isRecord(input)) return err({ code: 'BAD_SETUP', value: shown(input) });
   const rules = validateRules(input.rules);
   if (!rules.ok) return err({ code: 'BAD_RULES', error: rules.error });

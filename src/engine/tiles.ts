@@ -214,13 +214,6 @@ export function tilesToWord(set: TileSet, codes: ArrayLike<number>): string {
   return out;
 }
 
-/** Labels separated by spaces, as `atril check` shows tiles: "C A LL E". */
-export function tilesToSpaced(set: TileSet, codes: ArrayLike<number>): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < codes.length; i++) out.push(tileLabel(set, codes[i]!));
-  return out;
-}
-
 /** How a notation string failed to parse. */
 export type TileParseError = { code: 'UNKNOWN_TILE'; text: string; at: number };
 

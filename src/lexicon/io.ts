@@ -8,7 +8,6 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SPANISH, type TileSet } from '../engine/tiles.js';
-import { buildPackedKwg } from './build.js';
 import type { LexiconLoadError } from '../engine/errors.js';
 import { type Result, err, ok } from '../engine/result.js';
 import { decodeKwg, encodeKwg } from './file.js';
@@ -105,12 +104,6 @@ export function readWordList(path: string, set: TileSet = SPANISH): Loaded<Norma
 /** Reads and normalises the default word list (an-array-of-spanish-words). */
 export function readDefaultWordList(): NormalisedList {
   return normaliseJsonArray(SPANISH, readFileSync(defaultWordListPath()));
-}
-
-/** Builds the graph of the default list. */
-export function buildDefaultKwg(): { kwg: Kwg; list: NormalisedList } {
-  const list = readDefaultWordList();
-  return { kwg: buildPackedKwg(list.words, SPANISH), list };
 }
 
 /**

@@ -75,11 +75,6 @@ export function arcIndex(node: number): number {
   return node & ARC_INDEX_MASK;
 }
 
-/** Packs a node; `arc` must be below MAX_NODES and `t` below 256. */
-export function makeNode(t: number, arc: number, acceptsWord: boolean, end: boolean): number {
-  return ((t << TILE_SHIFT) | (acceptsWord ? ACCEPTS_BIT : 0) | (end ? IS_END_BIT : 0) | arc) >>> 0;
-}
-
 /** Index of the first node of the DAWG root list (0 if the graph holds no word). */
 export function dawgRoot(nodes: Uint32Array): number {
   return nodes[0]! & ARC_INDEX_MASK;

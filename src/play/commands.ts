@@ -346,7 +346,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 ];
 
 /** What the arrows and Shift keys do in each mode, for the help (UX.md §2.2). */
-export const MODE_HELP: Record<Mode, readonly string[]> = {
+const MODE_HELP: Record<Mode, readonly string[]> = {
   navegacion: [
     'Flechas: mover el cursor. Inicio y Fin: principio y final de la fila. Control+Inicio: A1.',
     'Mayúsculas+letra: ir a la siguiente casilla con esa letra (otra vez: la siguiente).',
@@ -374,7 +374,7 @@ export const MODE_HELP: Record<Mode, readonly string[]> = {
 const KEY_NAMES: Record<string, string> = { ':': 'dos puntos', '?': 'interrogación' };
 
 /** The help for the current mode, generated from the table. */
-export function helpText(st: PlayState, via: Via = 'key'): string {
+function helpText(st: PlayState, via: Via = 'key'): string {
   const lines: string[] = [];
   if (via === 'line') {
     lines.push('Órdenes (una por línea):');

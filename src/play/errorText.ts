@@ -175,7 +175,7 @@ const RULES_PROBLEMS: Record<RulesProblemCode, (p: RulesProblem) => string> = {
 };
 
 /** One invalid field of a rules object: "«bingoBonus» debe ser un número entero, no "7"". */
-export function rulesProblemText(p: RulesProblem): string {
+function rulesProblemText(p: RulesProblem): string {
   return RULES_PROBLEMS[p.code](p);
 }
 

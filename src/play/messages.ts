@@ -12,7 +12,7 @@ import type { HistoryRecord, ResultInfo } from '../protocol/view.js';
 import { type ClientView, setOf } from './view.js';
 
 /** The name a seat goes by for the viewer: "Tú" for the viewer's own seat. */
-export function seatName(view: ClientView, seat: number): string {
+function seatName(view: ClientView, seat: number): string {
   if (seat === view.seat) return 'Tú';
   return view.seats[seat]?.name ?? `Jugador ${seat + 1}`;
 }

@@ -4,7 +4,7 @@
  */
 import { CENTER, SIZE, colOf, premiumAt, rowOf } from '../engine/board.js';
 import type { Direction } from '../engine/move.js';
-import { formatCoord, squareName } from '../engine/notation/coords.js';
+import { squareName } from '../engine/notation/coords.js';
 import {
   BLANK,
   BLANK_FLAG,
@@ -53,7 +53,7 @@ export function tilesCount(n: number): string {
 }
 
 /** The Spanish name of a premium square, or '' when it has none. */
-export function premiumName(square: number): string {
+function premiumName(square: number): string {
   switch (premiumAt(square)) {
     case '2L':
       return 'doble letra';
@@ -71,11 +71,6 @@ export function premiumName(square: number): string {
 /** "horizontal" / "vertical". */
 export function dirName(dir: Direction): string {
   return dir === 'H' ? 'horizontal' : 'vertical';
-}
-
-/** A GCG coordinate of a square and direction: `8H` across, `H8` down. */
-export function coordOf(square: number, dir: Direction): string {
-  return formatCoord({ row: rowOf(square), col: colOf(square), dir });
 }
 
 /** A word's tiles spelled as text: "CHAL", blanks in lower case ("CAsA"). */

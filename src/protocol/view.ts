@@ -59,7 +59,7 @@ export const historyEntrySchema = z.discriminatedUnion('kind', [
 ]);
 
 /** The latest play still on the board, with the squares it filled (for highlighting). */
-export const lastPlaySchema = z.object({
+const lastPlaySchema = z.object({
   seat,
   ...placementShape,
   words: z.array(word).min(1),
@@ -84,7 +84,7 @@ export const endReasonSchema = z.enum([
 ]);
 
 /** The end of the game with every adjustment (E-05, TM-02), the winners (E-07), the racks left. */
-export const resultSchema = z.object({
+const resultSchema = z.object({
   reason: endReasonSchema,
   wentOut: seat.nullable(),
   resigned: seat.nullable(),
@@ -98,7 +98,7 @@ export const resultSchema = z.object({
 });
 
 /** One seat as every viewer sees it: a count of tiles, never another seat's letters. */
-export const seatSchema = z.object({
+const seatSchema = z.object({
   name: z.string().max(100),
   score: points,
   rackCount: count,
@@ -113,7 +113,7 @@ export const seatSchema = z.object({
  * `running`, else `remainingMs[s]`; a client on another machine measures `t - at` on its own
  * clock from when the view arrived.
  */
-export const clockSchema = z.object({
+const clockSchema = z.object({
   /** Time each seat had left at `since`; negative once over. */
   remainingMs: z.array(z.number()),
   /** The seat whose time runs from `since` on; null once the game is over. */

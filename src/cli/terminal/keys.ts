@@ -48,7 +48,7 @@ const SHIFTED_DIGITS: Record<string, string> = {
 };
 
 /** Splits a chunk of terminal input into inputs. */
-export function decodeKeys(chunk: string): TermInput[] {
+function decodeKeys(chunk: string): TermInput[] {
   const out: TermInput[] = [];
   let i = 0;
   const key = (k: KeyInput): void => {

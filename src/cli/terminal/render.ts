@@ -99,7 +99,7 @@ export function drawStatus(view: ClientView): string {
 }
 
 /** A clock as minutes:seconds, "24:10"; "+1:30" once over (seconds rounded up, as `reloj`). */
-export function clockFace(remainingMs: number): string {
+function clockFace(remainingMs: number): string {
   const over = remainingMs < 0;
   const sec = Math.ceil(Math.abs(remainingMs) / 1000);
   return `${over ? '+' : ''}${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}`;

@@ -505,7 +505,7 @@ function convertEvent(set: TileSet, r: RawEvent, player: number): GcgEvent | Gcg
 }
 
 /** The GCG text of an event's action and score fields, without nick or notes. */
-export function gcgEventBody(set: TileSet, ev: GcgEvent): string {
+function gcgEventBody(set: TileSet, ev: GcgEvent): string {
   const rack = tilesToGcg(set, ev.rack, '?');
   const s = `${ev.score >= 0 ? '+' : '-'}${Math.abs(ev.score)} ${ev.total}`;
   switch (ev.kind) {

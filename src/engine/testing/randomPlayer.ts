@@ -45,7 +45,7 @@ export class WordIndex implements WordJudge {
  * A small integer naming a multiset of letters (a hash of the sorted codes). Two multisets may
  * share a key; that is harmless here because every word found is still laid from the rack.
  */
-export function anagramKey(letters: readonly number[]): number {
+function anagramKey(letters: readonly number[]): number {
   const sorted = [...letters].sort((x, y) => x - y);
   let k = 0;
   for (const c of sorted) k = mix(k, c);
@@ -70,7 +70,7 @@ export interface RandomPlayerOptions {
   readonly resign: number;
 }
 
-export const DEFAULT_RANDOM_OPTIONS: RandomPlayerOptions = {
+const DEFAULT_RANDOM_OPTIONS: RandomPlayerOptions = {
   attempts: 20,
   phony: 0.04,
   challenge: 0.25,
@@ -115,7 +115,7 @@ export function randomAction(
  * Tries sub-multisets of the rack (a blank as a random letter) together with the letter of a
  * random board tile, looks their anagrams up and lays each word through that tile.
  */
-export function findPlay(
+function findPlay(
   state: GameState,
   words: WordIndex,
   rng: Rng,
