@@ -36,6 +36,7 @@ beforeAll(() => {
   pool = new BotPool({ lexicons: { spanish: defaultLexiconPath() }, threads: 1 });
 });
 afterAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
   await pool?.destroy();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -30,6 +30,7 @@ beforeAll(async () => {
   pgServer = await startTestPostgres();
 });
 afterAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
   await pgServer?.stop();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -5,7 +5,7 @@
 export { type Kwg } from './kwg.js';
 export { buildKwg, buildPackedKwg, KwgTooLargeError } from './build.js';
 export { unpackWords, type PackedWords } from './packed.js';
-export { encodeKwg, type LexiconFileError } from './file.js';
+export { decodeKwg, encodeKwg, type LexiconFileError } from './file.js';
 export { Lexicon, type AnagramOptions } from './lexicon.js';
 export {
   MAX_WORD_TILES,

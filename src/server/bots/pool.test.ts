@@ -28,6 +28,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
   await pool?.destroy();
 });
 
