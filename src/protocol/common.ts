@@ -9,7 +9,7 @@ import type { Rules } from '../engine/rules.js';
 export const BOARD_SIZE = 15;
 
 /** Most players at a table (G-01). */
-const MAX_SEATS = 4;
+export const MAX_SEATS = 4;
 
 /** A tile code: 0 = blank on a rack or empty square, letters 1…127, a blank's letter + 0x80. */
 export const tileCode = z.int().min(0).max(255);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { makeRules } from '../engine/rules.js';
-import { newGame } from '../engine/game.js';
+import { newGame } from '../engine/newGame.js';
 import { viewFor } from '../engine/view.js';
 import {
   MAX_CHAT_LENGTH,

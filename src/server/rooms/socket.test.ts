@@ -18,7 +18,7 @@ import { MoveGenerator } from '../../ai/movegen.js';
 import { MoveList } from '../../ai/movelist.js';
 import { Rng } from '../../ai/rng.js';
 import type { GameEvent } from '../../engine/events.js';
-import { replayGame } from '../../engine/game.js';
+import { replayGame } from '../../engine/newGame.js';
 import type { Move } from '../../engine/move.js';
 import { scoringOf } from '../../engine/rules.js';
 import { type GameView, viewFor } from '../../engine/view.js';
@@ -51,6 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
   await pgServer?.stop();
   rmSync(tmp, { recursive: true, force: true });
 });
