@@ -234,8 +234,8 @@ export class EndgameSolver {
       const from = pos.racks[s]!;
       for (let t = 0; t < from.length; t++) {
         r[t] = from[t]!;
-        this.rackTotal[s] += from[t]!;
-        this.rackPoints[s] += from[t]! * this.val[t]!;
+        this.rackTotal[s] = this.rackTotal[s]! + from[t]!;
+        this.rackPoints[s] = this.rackPoints[s]! + from[t]! * this.val[t]!;
         this.xorRack(s, t, from[t]!);
       }
     }

@@ -40,12 +40,13 @@ export function randomEndgames(
   const out: RandomEndgame[] = [];
   const bagAtMost = opts.whole ? 0 : (opts.bagAtMost ?? 10);
   for (let seed = opts.firstSeed; out.length < opts.count; seed++) {
-    let board: Uint8Array | null = null;
+    // A holder, not a `let`: the callback's assignment is invisible to the type checker's narrowing.
+    const found: { board: Uint8Array | null } = { board: null };
     table.play([greedy, greedy], seed, ({ bagAfter }) => {
-      if (board === null && bagAfter <= bagAtMost) board = table.gen.board.slice();
+      if (found.board === null && bagAfter <= bagAtMost) found.board = table.gen.board.slice();
     });
-    if (board === null) continue;
-    const b: Uint8Array = board;
+    if (found.board === null) continue;
+    const b: Uint8Array = found.board;
     const pool = fullDistribution(set);
     for (const t of b) if (t !== EMPTY) pool[(t & BLANK_FLAG) !== 0 ? 0 : t]!--;
     const tiles: number[] = [];
