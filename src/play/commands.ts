@@ -7,6 +7,7 @@ import {
   clockText,
   coordDir,
   endText,
+  previewText,
   rackAdjustText,
   scoresText,
   turnRecordText,
@@ -14,6 +15,8 @@ import {
 } from './messages.js';
 import { parseExchangeText, parsePlayText } from './playText.js';
 import { evaluatePlacement, placementOf } from '../engine/placement.js';
+import type { PlaceMove, PlayResult } from '../engine/move.js';
+import { type Result, err, ok } from '../engine/result.js';
 import { type PlayState, say, sayError } from './state.js';
 import type { Mode, Reaction } from './types.js';
 import { formatCoord, parseSquare } from '../engine/notation/coords.js';
@@ -61,7 +64,13 @@ function exchangeReaction(st: PlayState, tiles: number[]): Reaction {
   const pool = st.rackSlots().map((s) => st.slots[s]!);
   for (const t of tiles) {
     const k = pool.indexOf(t);
-    if (k < 0) return one(sayError(st.set, 'NOT_IN_RACK', { tiles: [t] }));
+    if (k < 0) {
+      const needed = tiles.filter((x) => x === t).length;
+      const have = st.rackSlots().filter((s) => st.slots[s] === t).length;
+      return one(
+        sayError(st.set, 'NOT_IN_RACK', needed > 1 ? { tiles: [t], needed, have } : { tiles: [t] }),
+      );
+    }
     pool.splice(k, 1);
   }
   return { say: [], intent: { kind: 'exchange', tiles } };
@@ -191,9 +200,14 @@ export const COMMANDS: readonly CommandSpec[] = [
     id: 'valor',
     keys: ['Y'],
     names: ['valor', 'previa'],
-    help: 'Ver el valor posible de la jugada en curso: palabras, puntos de cada una y total (sin comprobar las palabras).',
+    help: 'Ver el valor posible de la jugada en curso: palabras, puntos de cada una y total (sin comprobar las palabras). En la línea de órdenes: «valor 8H casa».',
     available: always,
-    run: (st) => one(st.preview()),
+    run: (st, arg, via) => {
+      if (via !== 'line' || !arg.trim()) return one(st.preview());
+      const r = linePlay(st, arg);
+      if (!r.ok) return r.error;
+      return one(say(previewText(st.set, r.value.result, st.scoring.bingoBonus) + '.', 'preview'));
+    },
   },
   {
     id: 'palabras',
@@ -419,16 +433,26 @@ export function runCommand(st: PlayState, c: CommandSpec, arg: string, via: Via)
   return c.run(st, arg, via);
 }
 
+// A play typed on one line, parsed against the rack and placement-checked, or what to say.
+function linePlay(
+  st: PlayState,
+  text: string,
+): Result<{ move: PlaceMove; result: PlayResult }, Reaction> {
+  const r = parsePlayText(st.set, st.board, st.slots, text);
+  if (!r.ok) return err(one(sayError(st.set, r.error.code, r.error)));
+  const placed = placementOf(st.board, r.value);
+  if (!placed.ok) return err(one(sayError(st.set, placed.error.code, placed.error)));
+  const ev = evaluatePlacement(st.board, placed.value, st.set, st.scoring);
+  if (!ev.ok) return err(one(sayError(st.set, ev.error.code, ev.error)));
+  return ok({ move: r.value, result: ev.value });
+}
+
 /** A whole play typed on the command line (`8H casa`): parsed, placement-checked, submitted. */
 export function playLine(st: PlayState, text: string): Reaction {
   if (!st.myTurn) return needTurn(st);
-  const r = parsePlayText(st.set, st.board, st.slots, text);
-  if (!r.ok) return one(sayError(st.set, r.error.code, r.error));
-  const placed = placementOf(st.board, r.value);
-  if (!placed.ok) return one(sayError(st.set, placed.error.code, placed.error));
-  const ev = evaluatePlacement(st.board, placed.value, st.set, st.scoring);
-  if (!ev.ok) return one(sayError(st.set, ev.error.code, ev.error));
+  const r = linePlay(st, text);
+  if (!r.ok) return r.error;
   st.placed = [];
   st.pendingBlank = undefined;
-  return { say: [], intent: r.value };
+  return { say: [], intent: r.value.move };
 }

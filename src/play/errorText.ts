@@ -70,6 +70,25 @@ export type PlayErrorCode = GameErrorCode | CoreErrorCode;
 export interface PlayError extends Omit<GameError, 'code'> {
   readonly code: PlayErrorCode;
   readonly text?: string;
+  /** NOT_IN_RACK: how many of `tiles[0]` the rack holds, when it holds fewer than `needed`. */
+  readonly have?: number;
+  /** NOT_IN_RACK from a Shift+letter: the rack position of a blank that could stand in. */
+  readonly slot?: number;
+}
+
+// A small count in words, agreeing with a feminine noun (una A) or a masculine one (un comodín).
+function countWord(n: number, feminine: boolean): string {
+  const words = [
+    'ninguna',
+    feminine ? 'una' : 'un',
+    'dos',
+    'tres',
+    'cuatro',
+    'cinco',
+    'seis',
+    'siete',
+  ];
+  return words[n] ?? String(n);
 }
 
 // "la Z", "la CH", or "ningún comodín" for a blank (a code without its letter).
@@ -104,9 +123,22 @@ const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
   NOT_YOUR_TURN: () => 'No es tu turno.',
   NOT_IN_RACK: (e, set) => {
     const t = e.tiles?.[0];
-    return t !== undefined
-      ? `No tienes ${tilePhrase(set, t)} en el atril.`
-      : 'No tienes esas fichas en el atril.';
+    if (t === undefined) return 'No tienes esas fichas en el atril.';
+    const blank = letterOf(t) === 0 || t === BLANK_FLAG;
+    if (e.needed !== undefined && e.needed > 1) {
+      const have = e.have ?? 0;
+      if (blank)
+        return have === 0
+          ? `Necesitas ${countWord(e.needed, false)} comodines y no tienes ninguno.`
+          : `Necesitas ${countWord(e.needed, false)} comodines y solo tienes ${have === 1 ? 'uno' : countWord(have, false)}.`;
+      const label = set.letters[letterOf(t) - 1]?.label ?? '?';
+      if (have > 0)
+        return `Solo tienes ${countWord(have, true)} ${label} y hacen falta ${countWord(e.needed, true)}.`;
+    }
+    const base = `No tienes ${tilePhrase(set, t)} en el atril.`;
+    return e.slot !== undefined
+      ? `${base} El comodín se pone con Mayúsculas+${e.slot} (o Alt+${e.slot}).`
+      : base;
   },
   LETTER_NOT_IN_SET: (e) =>
     e.text !== undefined

@@ -102,9 +102,19 @@ export function parsePlayText(
   }
   // Marked blanks first, then real tiles, then blanks for what the rack lacks.
   const chosen: number[] = [];
+  // What is missing, counted: "solo tienes una A", "necesitas dos comodines" (issue 10, item 6).
+  const short = (code: number, needed: number): ParsedPlay => {
+    const have = rack.filter((t) => t === code).length;
+    return err(
+      needed > 1
+        ? { code: 'NOT_IN_RACK', tiles: [code], needed, have }
+        : { code: 'NOT_IN_RACK', tiles: [code] },
+    );
+  };
+  const marked = wanted.filter((tok) => mixed && tok.lower).length;
   for (const tok of wanted) {
     if (mixed && tok.lower) {
-      if (!take(BLANK)) return err({ code: 'NOT_IN_RACK', tiles: [BLANK] });
+      if (!take(BLANK)) return short(BLANK, marked);
       chosen.push(tok.letter | BLANK_FLAG);
     } else chosen.push(-1);
   }
@@ -114,7 +124,13 @@ export function parsePlayText(
   }
   for (let i = 0; i < wanted.length; i++) {
     if (chosen[i] !== -1) continue;
-    if (mixed || !take(BLANK)) return err({ code: 'NOT_IN_RACK', tiles: [wanted[i]!.letter] });
+    if (mixed || !take(BLANK)) {
+      const letter = wanted[i]!.letter;
+      return short(
+        letter,
+        wanted.filter((tok) => tok.letter === letter && !(mixed && tok.lower)).length,
+      );
+    }
     chosen[i] = wanted[i]!.letter | BLANK_FLAG;
   }
   let j = 0;
@@ -122,9 +138,17 @@ export function parsePlayText(
   return ok({ kind: 'place', row: coord.row, col: coord.col, dir, tiles: out });
 }
 
+/**
+ * Ñ spelled in ASCII, for keyboards without it: `n~` (or `N~`) is read as ñ (Ñ), as the README
+ * documents.
+ */
+export function asciiEnye(text: string): string {
+  return text.replace(/n~/g, 'ñ').replace(/N~/g, 'Ñ');
+}
+
 /** Splits typed letters into tiles: digraphs greedily, `[..]` groups, `.` and `( )`. */
 function tokenize(set: TileSet, text: string): Result<Token[], PlayError> {
-  const chars = [...text.normalize('NFC')];
+  const chars = [...asciiEnye(text).normalize('NFC')];
   const out: Token[] = [];
   let through = false;
   let i = 0;

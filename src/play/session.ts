@@ -7,7 +7,7 @@
 import { SIZE, colOf, rowOf } from '../engine/board.js';
 import { COMMANDS, commandForKey, commandForName, playLine, runCommand } from './commands.js';
 import { endText, rackAdjustText, turnRecordText } from './messages.js';
-import { looksLikePlay } from './playText.js';
+import { asciiEnye, looksLikePlay } from './playText.js';
 import { PlayState, say, sayError } from './state.js';
 import type { ClientView } from './view.js';
 import type {
@@ -207,10 +207,19 @@ export class Session {
       const i = letters.findIndex((l) => l.label === label);
       return i < 0 ? undefined : i + 1;
     };
-    const direct = find(upper);
+    // Accented capitals (Shift+Á, or Caps Lock on a dead key) read as the bare letter; Ñ keeps
+    // its tilde, being a letter of its own.
+    const bare =
+      upper === 'Ñ'
+        ? upper
+        : upper
+            .normalize('NFD')
+            .replace(/[\u0300-\u036f]/g, '')
+            .normalize('NFC');
+    const direct = find(bare);
     if (direct !== undefined) return direct;
-    if (upper === 'K') return find('CH');
-    if (upper === 'W') return find('RR');
+    if (bare === 'K') return find('CH');
+    if (bare === 'W') return find('RR');
     return undefined;
   }
 
@@ -235,8 +244,7 @@ export class Session {
   /** Gives the waiting blank its letter from text: any of the 28, `ch`, `ll`, `rr`, `ñ`. */
   designateBlank(text: string): Reaction {
     const st = this.state;
-    const norm = text
-      .trim()
+    const norm = asciiEnye(text.trim())
       .toUpperCase()
       .replace(/[ÁÀ]/g, 'A')
       .replace(/[ÉÈ]/g, 'E')

@@ -434,31 +434,50 @@ export class PlayState {
   }
 
   /**
-   * Shift+letter in a writing mode: places that letter from the rack (a blank stands in when
-   * the rack lacks the tile). Shift+L right after an L placed this turn turns it into LL when
-   * the rack holds LL (UX.md §3); after a blank shown as L, the blank becomes LL.
+   * Shift+letter in a writing mode: places that letter from the rack. A letter the rack lacks is
+   * refused: the blank is placed only on purpose, with Shift+digit (item 4 of issue 10). The
+   * second letter of a digraph typed right after its first (L·L, C·H, R·R) turns the tile just
+   * placed into the digraph tile when the rack holds it (UX.md §3, RULES.md D-02: two single
+   * tiles never make one); after a blank shown as that first letter, the blank becomes the
+   * digraph.
    */
   placeLetter(letter: number): Announcement[] {
-    const ll = this.set.letters.findIndex((l) => l.label === 'LL') + 1;
-    const l = this.set.letters.findIndex((x) => x.label === 'L') + 1;
-    const last = this.placed[this.placed.length - 1];
-    if (ll > 0 && letter === l && last && letterOf(last.tile) === l) {
-      const llSlot = this.rackSlots().find((s) => this.slots[s] === ll);
-      if (!isBlank(last.tile) && llSlot !== undefined) {
-        this.placed[this.placed.length - 1] = { square: last.square, slot: llSlot, tile: ll };
-        return [say(`L cambiada por LL en ${squareName(last.square)}.`, 'placement')];
-      }
-      if (isBlank(last.tile)) {
-        this.placed[this.placed.length - 1] = { ...last, tile: ll | BLANK_FLAG };
-        return [say(`Comodín como LL en ${squareName(last.square)}.`, 'placement')];
-      }
-    }
+    const merged = this.mergeDigraph(letter);
+    if (merged) return [merged];
     const free = this.rackSlots();
     const slot = free.find((s) => this.slots[s] === letter);
     if (slot !== undefined) return this.placeSlot(slot);
-    const blank = free.find((s) => this.slots[s] === BLANK);
-    if (blank !== undefined) return this.placeSlot(blank, letter);
-    return [sayError(this.set, 'NOT_IN_RACK', { tiles: [letter] })];
+    const blank = free.findIndex((s) => this.slots[s] === BLANK);
+    return [
+      sayError(
+        this.set,
+        'NOT_IN_RACK',
+        blank >= 0 ? { tiles: [letter], slot: blank + 1 } : { tiles: [letter] },
+      ),
+    ];
+  }
+
+  // The digraph whose second letter is `letter` and whose first is the last tile placed.
+  private mergeDigraph(letter: number): Announcement | undefined {
+    const last = this.placed[this.placed.length - 1];
+    if (!last || this.pendingBlank) return undefined;
+    const labels = this.set.letters.map((l) => l.label);
+    const first = labels[letterOf(last.tile) - 1];
+    const second = labels[letter - 1];
+    if (first === undefined || second === undefined) return undefined;
+    const digraph = labels.indexOf(first + second) + 1;
+    if (digraph === 0) return undefined;
+    if (isBlank(last.tile)) {
+      this.placed[this.placed.length - 1] = { ...last, tile: digraph | BLANK_FLAG };
+      return say(`Comodín como ${labels[digraph - 1]} en ${squareName(last.square)}.`, 'placement');
+    }
+    const slot = this.rackSlots().find((s) => this.slots[s] === digraph);
+    if (slot === undefined) return undefined;
+    this.placed[this.placed.length - 1] = { square: last.square, slot, tile: digraph };
+    return say(
+      `${first} cambiada por ${labels[digraph - 1]} en ${squareName(last.square)}.`,
+      'placement',
+    );
   }
 
   /** Backspace: removes the last tile placed and puts the cursor back on its square. */
