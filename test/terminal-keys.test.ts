@@ -197,6 +197,27 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(await term.exit).toBe(0);
   });
 
+  it('refuses a letter the rack lacks, reads accents bare and asks for Alt+digit where the layout is unsure (issue 10, items 4 and 5)', async () => {
+    // Seed 21: Luis starts with ? A E J O U U.
+    term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '21']);
+    await term.waitFor('Tu turno.');
+    await term.press('h', 'Escritura horizontal desde H8.');
+    await term.press(
+      'Z',
+      'No tienes la Z en el atril. El comodín se pone con Mayúsculas+1 (o Alt+1).',
+    );
+    await term.press('&', '«&» es Mayúsculas+7 o Mayúsculas+6 según el teclado');
+    await term.press('(', '«(»: usa Alt y el número.');
+    await term.press('\x1b2', 'A en H8.'); // Alt+2: rack tile 2
+    await term.press('\t', 'Tecla sin función.');
+    await term.press('\x1b[24~', 'Tecla sin función.'); // F12
+    const screen = lastScreen(await term.press('É', 'E en I8.'));
+    expect(screen).toContain('Atril: 1:? 2:J 3:O 4:U 5:U');
+    await term.press('/', 'Si querías Mayúsculas+7, usa Alt+7.');
+    await term.press('\x03', 'Hasta luego');
+    expect(await term.exit).toBe(0);
+  });
+
   it('plays a complete hot-seat game through the command line', async () => {
     const { lines, final, winners } = scriptedGame('42');
     term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '42']);

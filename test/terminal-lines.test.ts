@@ -78,7 +78,7 @@ describe('atril play in line mode (pipes)', () => {
       'Tu turno.',
       'Atril: 1:C 2:E 3:L 4:N 5:O 6:U 7:U',
       'Orden desconocida: «hola». Escribe «ayuda» para ver las órdenes.',
-      'No tienes la C en el atril.',
+      'Solo tienes una C y hacen falta dos.',
       'Palabra no válida: LUCE.',
       'La primera jugada debe pasar por la casilla central, H8.',
       'No tienes la X en el atril.',
@@ -92,6 +92,22 @@ describe('atril play in line mode (pipes)', () => {
       'La jugada no toca ninguna ficha del tablero.',
       expect.stringMatching(AUTOSAVED),
       '',
+    ]);
+  });
+
+  it('previews a line play with valor, reads n~ as Ñ and counts what is missing (issue 10, items 4 and 6)', () => {
+    // Seed 7: Luis starts with C E L N O U U.
+    const r = atril(
+      ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7', '--lexicon', lexicon],
+      ['valor 8H celo', 'valor 8H cuenco', '8H n~u', 'cambiar CC', 'cambiar UUU', ''].join('\n'),
+    );
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n').slice(4, 9)).toEqual([
+      'CELO 12, total 12.',
+      'Solo tienes una C y hacen falta dos.',
+      'No tienes la Ñ en el atril.',
+      'Solo tienes una C y hacen falta dos.',
+      'Solo tienes dos U y hacen falta tres.',
     ]);
   });
 

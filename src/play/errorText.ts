@@ -58,7 +58,9 @@ export type CoreErrorCode =
   | 'NO_SUCH_TILE' // no tile at that rack position
   | 'NOT_AVAILABLE' // a command that does not apply now
   | 'NO_SUCH_LETTER' // `tiles[0]` is nowhere on the board
-  | 'BAD_BLANK_LETTER'; // `text`: not a letter for a blank
+  | 'BAD_BLANK_LETTER' // `text`: not a letter for a blank
+  | 'AMBIGUOUS_DIGIT' // `text`: a symbol that is Shift+one of `digits`, by layout
+  | 'AMBIGUOUS_DIGIT_AGAIN'; // the same, said before: the short form
 
 /** Every code a client may have to say: the engine's refusals and the core's own. */
 export type PlayErrorCode = GameErrorCode | CoreErrorCode;
@@ -74,6 +76,8 @@ export interface PlayError extends Omit<GameError, 'code'> {
   readonly have?: number;
   /** NOT_IN_RACK from a Shift+letter: the rack position of a blank that could stand in. */
   readonly slot?: number;
+  /** AMBIGUOUS_DIGIT: the digits the symbol may stand for. */
+  readonly digits?: readonly number[];
 }
 
 // A small count in words, agreeing with a feminine noun (una A) or a masculine one (un comodín).
@@ -174,6 +178,9 @@ const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
     `${e.square !== undefined ? squareName(e.square) : 'Esa casilla'} está vacía: ahí no hay ninguna ficha que aprovechar.`,
   NO_FREE_SQUARE: () => 'No queda ninguna casilla libre en esa dirección.',
   NOT_WRITING: () => 'Para poner fichas entra en escritura horizontal (H) o vertical (V).',
+  AMBIGUOUS_DIGIT: (e) =>
+    `«${e.text ?? ''}» es ${(e.digits ?? []).map((d) => `Mayúsculas+${d}`).join(' o ')} según el teclado, y este terminal no ve la tecla: usa Alt y el número (Alt+1 a Alt+9).`,
+  AMBIGUOUS_DIGIT_AGAIN: (e) => `«${e.text ?? ''}»: usa Alt y el número.`,
   NO_SUCH_TILE: () => 'No hay ficha en esa posición del atril.',
   NOT_AVAILABLE: () => 'Esa orden no está disponible ahora.',
   NO_SUCH_LETTER: (e, set) => {

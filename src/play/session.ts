@@ -43,6 +43,10 @@ export class Session {
   readonly state: PlayState;
   private seenHistory: number;
   private endAnnounced: boolean;
+  /** The explanation of a symbol the client cannot map to one digit was given once. */
+  private ambiguousSaid = false;
+  /** The Alt+7 hint for a terminal's '/' was given once. */
+  private slashSaid = false;
 
   constructor(view: ClientView, opts: SessionOptions = {}) {
     this.state = new PlayState(view);
@@ -142,6 +146,16 @@ export class Session {
     const st = this.state;
     const arrow = ARROWS[ev.key];
     if (arrow) return { say: [st.move(arrow[0], arrow[1])] };
+    // The physical digit first: on a Spanish layout Shift+7 is '/', which must not open the
+    // command line when the client knows the key (UX.md §2.1, 5).
+    const digit = this.digitOf(ev);
+    if (digit !== undefined) return this.digitKey(digit, this.shifted(ev));
+    if (ev.digits && ev.digits.length > 1) {
+      const again = this.ambiguousSaid;
+      this.ambiguousSaid = true;
+      const code = again ? 'AMBIGUOUS_DIGIT_AGAIN' : 'AMBIGUOUS_DIGIT';
+      return { say: [sayError(st.set, code, { text: ev.key, digits: ev.digits })] };
+    }
     switch (ev.key) {
       case 'Home':
         if (ev.ctrl) return { say: [st.goTo(0)] };
@@ -159,16 +173,14 @@ export class Session {
       case '?':
         return this.command('?');
       case '/':
-      case ':':
-        return this.command('/');
-    }
-    const digit = this.digitOf(ev);
-    if (digit !== undefined) {
-      if (!this.shifted(ev)) return { say: [st.rackTileText(digit)] };
-      const slot = st.rackSlots()[digit - 1];
-      if (slot === undefined) return { say: [sayError(st.set, 'NO_SUCH_TILE')] };
-      if (st.writing) return { say: st.placeSlot(slot) };
-      return { say: [st.toggleSlot(slot)] };
+      case ':': {
+        const r = this.command('/');
+        if (!ev.digits?.length || this.slashSaid) return r;
+        // A terminal's '/' may be a Spanish Shift+7: said once, with the way that always works.
+        this.slashSaid = true;
+        const d = ev.digits[0]!;
+        return { ...r, say: [...r.say, say(`Si querías Mayúsculas+${d}, usa Alt+${d}.`, 'help')] };
+      }
     }
     if (ev.key.length === 1 && /\p{L}/u.test(ev.key)) {
       const upper = ev.key.toUpperCase();
@@ -181,6 +193,16 @@ export class Session {
       return { say: [st.jumpToLetter(letter)] };
     }
     return { say: [say(`Tecla sin función. Pulsa ? para la ayuda.`, 'error', 'error')] };
+  }
+
+  // 1–9 reads rack tile n; Shift+1–9 places it (writing) or toggles it for an exchange.
+  private digitKey(digit: number, shifted: boolean): Reaction {
+    const st = this.state;
+    if (!shifted) return { say: [st.rackTileText(digit)] };
+    const slot = st.rackSlots()[digit - 1];
+    if (slot === undefined) return { say: [sayError(st.set, 'NO_SUCH_TILE')] };
+    if (st.writing) return { say: st.placeSlot(slot) };
+    return { say: [st.toggleSlot(slot)] };
   }
 
   private command(key: string): Reaction {

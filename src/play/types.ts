@@ -18,6 +18,11 @@ export interface KeyInput {
   readonly shift?: boolean;
   readonly ctrl?: boolean;
   readonly code?: string;
+  /**
+   * The digits this key may be with Shift, when the client cannot see the physical key (a
+   * terminal reading `&`, Shift+7 in the US layout and Shift+6 in the Spanish one).
+   */
+  readonly digits?: readonly number[];
 }
 
 /** Who the message is for, so a renderer can filter or style it (UX.md §2.5 verbosity toggles). */

@@ -1,7 +1,9 @@
 /**
  * Raw terminal input to the core's abstract key events. A terminal cannot see physical keys, so
- * Shift+digit is read from the symbols Shift gives on US and Spanish layouts (`!@#$%^&*(` and
- * `"·)`), and Alt+digit (ESC then the digit) works on any layout.
+ * Shift+digit is read from the symbols Shift gives on US and Spanish layouts (`!@#$%^*` and
+ * `"·)`); the symbols that stand for different digits on the two (`&`, `(`, and `/`, Spanish
+ * Shift+7) carry their candidate digits for the core to explain, and Alt+digit (ESC then the
+ * digit) works on any layout.
  */
 import type { KeyInput } from '../../play/types.js';
 
@@ -32,6 +34,7 @@ const SEQUENCES: Record<string, KeyInput> = {
   '\x1b[[A': { key: 'F1' },
 };
 
+// The symbol Shift+digit types, on the US and the Spanish layouts, where only one digit fits.
 const SHIFTED_DIGITS: Record<string, string> = {
   '!': '1',
   '@': '2',
@@ -41,10 +44,15 @@ const SHIFTED_DIGITS: Record<string, string> = {
   $: '4',
   '%': '5',
   '^': '6',
-  '&': '7',
   '*': '8',
-  '(': '9',
   ')': '9',
+};
+
+// Symbols that are Shift+one digit on one layout and Shift+another on the other (US first):
+// a terminal cannot tell which, so the core says so and offers Alt+digit (issue 10, item 5).
+const AMBIGUOUS_DIGITS: Record<string, readonly number[]> = {
+  '&': [7, 6],
+  '(': [9, 8],
 };
 
 /** Splits a chunk of terminal input into inputs. */
@@ -60,8 +68,8 @@ function decodeKeys(chunk: string): TermInput[] {
       // eslint-disable-next-line no-control-regex -- terminal escape sequences
       const seq = /^\x1b(\[[0-9;]*[A-Za-z~]|\[\[[A-E]|O[A-Z])/.exec(rest);
       if (seq) {
-        const known = SEQUENCES[seq[0]];
-        if (known) key(known);
+        // A key the terminal names but the game does not use still gets its "sin función".
+        key(SEQUENCES[seq[0]] ?? { key: 'Unidentified' });
         i += seq[0].length;
         continue;
       }
@@ -82,7 +90,9 @@ function decodeKeys(chunk: string): TermInput[] {
     else if (ch === '\x04') out.push({ kind: 'eof' });
     else if (ch === '\r' || ch === '\n') key({ key: 'Enter' });
     else if (ch === '\x7f' || ch === '\b') key({ key: 'Backspace' });
-    else if (ch === '\t') continue;
+    else if (ch === '\t') key({ key: 'Tab' });
+    else if (AMBIGUOUS_DIGITS[ch]) key({ key: ch, shift: true, digits: AMBIGUOUS_DIGITS[ch] });
+    else if (ch === '/') key({ key: ch, digits: [7] });
     else if (SHIFTED_DIGITS[ch]) {
       const d = SHIFTED_DIGITS[ch];
       key({ key: d, code: `Digit${d}`, shift: true });

@@ -3,7 +3,8 @@
  * renderer of the core (the terminal now, the web later) is checked against the same table.
  *
  * Steps: 'c' is the C key, 'S' (upper case) is Shift+S, 'Shift+3' is Shift with the physical
- * digit 3, 'Ctrl+Home', 'Enter', 'ArrowUp' … are named keys, and '> texto' is a command line.
+ * digit 3, 'Shift+7 as /' the same key typing '/' (a Spanish layout), '& unsure 76' a symbol a
+ * client cannot map to one physical digit (a terminal's `&`: Shift+7 or Shift+6), 'Ctrl+Home', 'Enter', 'ArrowUp' … are named keys, and '> texto' is a command line.
  */
 import type { KeyInput } from '../types.js';
 import type { ViewSpec } from './views.js';
@@ -53,6 +54,10 @@ const FINISHED_LATE: ViewSpec = {
 /** Parses a step written as in the table into a key event (undefined for a command line). */
 export function keyOfStep(step: string): KeyInput | undefined {
   if (step.startsWith('> ')) return undefined;
+  const typed = /^Shift\+([1-9]) as (.)$/.exec(step);
+  if (typed) return { key: typed[2]!, code: `Digit${typed[1]}`, shift: true };
+  const unsure = /^(.) unsure ([1-9]+)$/.exec(step);
+  if (unsure) return { key: unsure[1]!, shift: true, digits: [...unsure[2]!].map(Number) };
   const digit = /^Shift\+([1-9])$/.exec(step);
   if (digit) return { key: digit[1]!, code: `Digit${digit[1]}`, shift: true };
   if (step === 'Ctrl+Home') return { key: 'Home', ctrl: true };
@@ -381,6 +386,18 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
   { id: 'fin', title: 'Ñ spelled n~ on the command line', position: { rack: 'ÑUAEL?S', bag: 86 }, step: '> 8H n~u', intent: { kind: 'place', row: 7, col: 7, dir: 'H', tiles: [16, 24] } },
   { id: 'valor', title: 'valor with a play on the command line previews it', position: OPENING, step: '> valor 8H casa', says: ['CASA 12, total 12.'] },
   { id: 'valor', title: 'valor with a bad play says why', position: OPENING, step: '> valor 2A casa', says: ['La primera jugada debe pasar por la casilla central, H8.'] },
+  { id: 'escribir', title: 'Shift+7 typing / on a Spanish layout places rack tile 7, no command line', position: MIDGAME, before: ['h'], step: 'Shift+7 as /', says: ['L en L8.'] },
+  { id: 'escribir', title: 'Shift+6 typing & on a Spanish layout places rack tile 6', position: MIDGAME, before: ['h'], step: 'Shift+6 as &', says: ['S en L8.'] },
+  {
+    id: 'escribir',
+    title: 'a symbol that may be two digits is explained once, then briefly, and places nothing',
+    position: MIDGAME,
+    before: ['h'],
+    step: '& unsure 76',
+    says: ['«&» es Mayúsculas+7 o Mayúsculas+6 según el teclado, y este terminal no ve la tecla: usa Alt y el número (Alt+1 a Alt+9).'],
+  },
+  { id: 'escribir', title: 'the second time, the short form', position: MIDGAME, before: ['h', '( unsure 98'], step: '& unsure 76', says: ['«&»: usa Alt y el número.'] },
+  { id: 'ordenes', title: "a terminal's / (maybe a Spanish Shift+7) opens the command line and says Alt+7 once", position: MIDGAME, step: '/ unsure 7', says: ['Línea de órdenes.', 'Si querías Mayúsculas+7, usa Alt+7.'], openCommandLine: true },
   { id: 'escribir', title: 'an accented capital reads as the bare letter', position: MIDGAME, before: ['h'], step: 'É', says: ['E en L8.'] },
   { id: 'escribir', title: 'Shift+C then Shift+H makes CH when the rack holds it', position: { ...DIGRAPHS, rack: '[CH]CAE' }, before: ['h', 'C'], step: 'H', says: ['C cambiada por CH en L8.'] },
   { id: 'escribir', title: 'Shift+R twice makes RR when the rack holds it', position: { ...DIGRAPHS, rack: '[RR]RAE' }, before: ['h', 'R'], step: 'R', says: ['R cambiada por RR en L8.'] },
