@@ -22,7 +22,7 @@ import type { Mode, Reaction } from './types.js';
 import { formatCoord, parseSquare } from '../engine/notation/coords.js';
 import type { HistoryRecord } from '../protocol/view.js';
 import { seatClock } from './view.js';
-import { tilesToWord } from '../engine/tiles.js';
+import { wordSaid } from './speech.js';
 
 /** How a command was given: a single key, or a line typed in the command line. */
 export type Via = 'key' | 'line';
@@ -219,7 +219,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       const items: string[] = [];
       st.view.history.forEach((rec, i) => {
         if (rec.kind !== 'play' || isWithdrawn(st.view.history, i)) return;
-        const [main, ...others] = rec.words.map((w) => tilesToWord(st.set, w));
+        const [main, ...others] = rec.words.map((w) => wordSaid(st.set, w));
         const coord = formatCoord(rec);
         let item = `${main} en ${coord} ${coordDir(coord)}`;
         if (others.length) item += ` (y ${others.join(', ')})`;

@@ -4,10 +4,9 @@
  */
 import type { Word } from '../engine/events.js';
 import type { PlayResult } from '../engine/move.js';
-import { tilesToWord } from '../engine/tiles.js';
 import { formatCoord } from '../engine/notation/coords.js';
 import type { TileSet } from '../engine/tiles.js';
-import { boardTileName, points, spelled, tilesCount, wordText } from './speech.js';
+import { boardTileName, points, spelled, tilesCount, wordSaid } from './speech.js';
 import type { HistoryRecord, ResultInfo } from '../protocol/view.js';
 import { type ClientView, setOf } from './view.js';
 
@@ -29,9 +28,9 @@ export function turnText(view: ClientView): string {
   return `Turno de ${view.seats[view.turn]?.name ?? `Jugador ${view.turn + 1}`}.`;
 }
 
-/** A play's words with scores: "CASA 10, AS 4, total 14" (+ "scrabble 50"). */
+/** A play's words with scores, blanks named: "CASA (s como comodín) 10, AS 4, total 14". */
 export function previewText(set: TileSet, result: PlayResult, bonus: number): string {
-  const parts = result.words.map((w) => `${wordText(set, w.tiles)} ${w.score}`);
+  const parts = result.words.map((w) => `${wordSaid(set, w.tiles)} ${w.score}`);
   if (result.bingo) parts.push(`scrabble ${bonus}`);
   parts.push(`total ${result.score}`);
   return parts.join(', ');
@@ -56,13 +55,13 @@ export function turnRecordText(
   const who = seatName(view, rec.seat);
   const mine = rec.seat === view.seat;
   const set = setOf(view);
-  const words = (list: readonly Word[]): string[] => list.map((w) => tilesToWord(set, w));
+  const words = (list: readonly Word[]): string[] => list.map((w) => wordSaid(set, w));
   switch (rec.kind) {
     case 'play': {
       // The protocol's schema requires the main word (words has at least one entry).
       const main = rec.words[0]!;
       const others = rec.words.slice(1);
-      const word = tilesToWord(set, main);
+      const word = wordSaid(set, main);
       const coord = formatCoord(rec);
       let text =
         ownPlayPrefix && mine

@@ -78,9 +78,46 @@ export function wordText(set: TileSet, tiles: readonly number[]): string {
   return tiles.map((t) => tileText(set, t)).join('');
 }
 
-/** A word spelled out tile by tile: "che, a, ele". */
+/**
+ * A word spelled out tile by tile, a blank marked where it stands: "che, a, ele",
+ * "o, equis, e como comodín" (issue 10, item 8).
+ */
 export function spelled(set: TileSet, tiles: readonly number[]): string {
-  return tiles.map((t) => tileName(set, t)).join(', ');
+  return tiles
+    .map((t) => {
+      if (!isBlank(t) || t === BLANK_FLAG) return tileName(set, t);
+      const def = set.letters[letterOf(t) - 1];
+      return `${def ? def.spoken : '?'} como comodín`;
+    })
+    .join(', ');
+}
+
+/** "a", "a y b", "a, b y c". */
+function andList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} y ${items[items.length - 1]!}`;
+}
+
+/**
+ * What a screen reader cannot hear in "CAsA": which letters are blanks, as a note to say after
+ * the word: " (s como comodín)", " (s y a como comodines)"; '' without blanks (item 8).
+ */
+export function blankNote(set: TileSet, tiles: readonly number[]): string {
+  const blanks = tiles
+    .filter((t) => isBlank(t) && t !== BLANK_FLAG)
+    .map((t) => tileLabel(set, letterOf(t)).toLowerCase());
+  if (blanks.length === 0) return '';
+  return ` (${andList(blanks)} como ${blanks.length === 1 ? 'comodín' : 'comodines'})`;
+}
+
+/** A word as said: its letters in capitals, then which are blanks: "CASA (s como comodín)". */
+export function wordSaid(set: TileSet, tiles: readonly number[]): string {
+  return tiles.map((t) => tileLabel(set, letterOf(t))).join('') + blankNote(set, tiles);
+}
+
+/** A tile's adjective agreeing with its name: "comodín elegido", "zeta elegida". */
+export function agree(code: number, feminine: string): string {
+  return isBlank(code) || code === BLANK ? feminine.replace(/a$/, 'o') : feminine;
 }
 
 /**

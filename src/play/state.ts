@@ -24,6 +24,8 @@ import { type PlayErrorCode, type PlayError, playErrorText } from './errorText.j
 import { previewText } from './messages.js';
 import {
   COLUMNS,
+  agree,
+  blankNote,
   boardTileName,
   describeSquare,
   dirName,
@@ -206,7 +208,7 @@ export class PlayState {
     if (slots.length === 0) return 'Atril vacío.';
     const names = slots.map((s) => {
       const name = tileName(this.set, this.slots[s]!);
-      return this.selected.has(s) ? `${name} (elegida)` : name;
+      return this.selected.has(s) ? `${name} (${agree(this.slots[s]!, 'elegida')})` : name;
     });
     if (!this.detailed) return names.join(', ') + '.';
     return (
@@ -224,7 +226,7 @@ export class PlayState {
     const slot = this.rackSlots()[n - 1];
     if (slot === undefined) return sayError(this.set, 'NO_SUCH_TILE');
     const t = this.slots[slot]!;
-    const sel = this.selected.has(slot) ? ', elegida para cambiar' : '';
+    const sel = this.selected.has(slot) ? `, ${agree(t, 'elegida')} para cambiar` : '';
     return say(`${n}: ${tileName(this.set, t)}, ${points(tileValue(this.set, t))}${sel}.`, 'rack');
   }
 
@@ -262,13 +264,15 @@ export class PlayState {
         else parts.push(`vacías hasta ${name(squares[e]!)}`);
         k = e + 1;
       } else {
-        const run: string[] = [];
+        const run: number[] = [];
         const from = squares[k]!;
         while (k < SIZE && this.tileAt(squares[k]!) !== EMPTY) {
-          run.push(tileText(this.set, this.tileAt(squares[k]!)).toUpperCase());
+          run.push(this.tileAt(squares[k]!));
           k++;
         }
-        parts.push(this.detailed ? `desde ${name(from)}: ${run.join(' ')}` : run.join(' '));
+        const said = run.map((t) => tileText(this.set, t).toUpperCase()).join(' ');
+        const text = said + blankNote(this.set, run);
+        parts.push(this.detailed ? `desde ${name(from)}: ${text}` : text);
       }
     }
     return say(`${lineName(this.cursor, dir)}: ${parts.join(', ')}.`, 'board');
@@ -487,7 +491,7 @@ export class PlayState {
     if (this.pendingBlank?.square === last.square) this.pendingBlank = undefined;
     this.cursor = last.square;
     return say(
-      `${boardTileName(this.set, last.tile)} retirada de ${squareName(last.square)}.`,
+      `${boardTileName(this.set, last.tile)} ${agree(last.tile, 'retirada')} de ${squareName(last.square)}.`,
       'placement',
     );
   }
@@ -538,14 +542,15 @@ export class PlayState {
 
   /** Toggles the selection of a rack slot. */
   toggleSlot(slot: number): Announcement {
-    const name = tileName(this.set, this.slots[slot]!);
+    const code = this.slots[slot]!;
+    const name = tileName(this.set, code);
     let text: string;
     if (this.selected.has(slot)) {
       this.selected.delete(slot);
-      text = `${name} no elegida.`;
+      text = `${name} no ${agree(code, 'elegida')}.`;
     } else {
       this.selected.add(slot);
-      text = `${name} elegida.`;
+      text = `${name} ${agree(code, 'elegida')}.`;
     }
     return say(`${text} ${this.selectionText()}`, 'rack');
   }

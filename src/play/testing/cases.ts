@@ -40,6 +40,14 @@ export const MIDGAME: ViewSpec = {
 
 const ANA_TO_MOVE: ViewSpec = { ...MIDGAME, toMove: 1 };
 const UNTIMED: ViewSpec = { ...MIDGAME, clocksMs: undefined } as ViewSpec;
+/** As MIDGAME, but both plays hold a blank: CAsA by the viewer, PEsA by Ana (item 8). */
+const BLANKED: ViewSpec = {
+  ...MIDGAME,
+  turns: [
+    [0, '8H', 'CAsA'],
+    [1, 'K5', 'PEs.'],
+  ],
+};
 const DIGRAPHS: ViewSpec = { ...MIDGAME, rack: '[CH][LL][RR]LÑ?E' };
 const OPENING: ViewSpec = { rack: 'CASAEL?', bag: 86 };
 const FINISHED: ViewSpec = { ...MIDGAME, end: { scores: [300, 250], winners: [0] } };
@@ -184,7 +192,7 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
     title: 'Shift+digit in navigation preselects for G',
     position: MIDGAME,
     step: 'Shift+4',
-    says: ['comodín elegida. Cambiar 1 ficha: comodín. Pulsa G para confirmar.'],
+    says: ['comodín elegido. Cambiar 1 ficha: comodín. Pulsa G para confirmar.'],
   },
   {
     id: 'cambiar',
@@ -245,7 +253,7 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
     position: OPENING,
     before: ['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'h', 'C', 'A', 'S', 'E', 'L', 'A', 'Shift+1', 'S'],
     step: 'y',
-    says: ['CASELAs 16, scrabble 50, total 66.'],
+    says: ['CASELAS (s como comodín) 16, scrabble 50, total 66.'],
   },
   { id: 'valor', title: 'Y with nothing placed', position: MIDGAME, step: 'y', says: ['No has puesto ninguna ficha.'] },
   {
@@ -398,6 +406,11 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
   },
   { id: 'escribir', title: 'the second time, the short form', position: MIDGAME, before: ['h', '( unsure 98'], step: '& unsure 76', says: ['«&»: usa Alt y el número.'] },
   { id: 'ordenes', title: "a terminal's / (maybe a Spanish Shift+7) opens the command line and says Alt+7 once", position: MIDGAME, step: '/ unsure 7', says: ['Línea de órdenes.', 'Si querías Mayúsculas+7, usa Alt+7.'], openCommandLine: true },
+  { id: 'ultima', title: 'U names the blank in the last play (issue 10, item 8)', position: BLANKED, step: 'u', startsWith: 'Ana: K5 vertical, PESA (s como comodín), ' },
+  { id: 'ultima', title: 'U spells a blank out where it stands', position: BLANKED, before: ['> detalle'], step: 'u', says: ['Ana: K5 vertical, PESA (s como comodín), 10. Se deletrea: pe, e, ese como comodín, a.'] },
+  { id: 'linea', title: 'E names the blank in the row', position: BLANKED, step: 'e', says: ['Fila 8: vacías hasta G, C A S A (s como comodín), vacías hasta el final.'] },
+  { id: 'palabras', title: 'L names the blanks in each word', position: BLANKED, step: 'l', startsWith: '2 palabras: CASA (s como comodín) en 8H horizontal; PESA (s como comodín) en K5 vertical' },
+  { id: 'escribir', title: 'Backspace on a blank: retirado, masculine', position: MIDGAME, before: ['h', 'Shift+4', 'o'], step: 'Backspace', says: ['comodín (como O) retirado de L8.'] },
   { id: 'escribir', title: 'an accented capital reads as the bare letter', position: MIDGAME, before: ['h'], step: 'É', says: ['E en L8.'] },
   { id: 'escribir', title: 'Shift+C then Shift+H makes CH when the rack holds it', position: { ...DIGRAPHS, rack: '[CH]CAE' }, before: ['h', 'C'], step: 'H', says: ['C cambiada por CH en L8.'] },
   { id: 'escribir', title: 'Shift+R twice makes RR when the rack holds it', position: { ...DIGRAPHS, rack: '[RR]RAE' }, before: ['h', 'R'], step: 'R', says: ['R cambiada por RR en L8.'] },
