@@ -15,7 +15,8 @@ import {
 } from './messages.js';
 import { parseExchangeText, parsePlayText } from './playText.js';
 import { evaluatePlacement, placementOf } from '../engine/placement.js';
-import type { PlaceMove, PlayResult } from '../engine/move.js';
+import type { Direction, PlaceMove, PlayResult } from '../engine/move.js';
+import { SIZE } from '../engine/board.js';
 import { type Result, err, ok } from '../engine/result.js';
 import { type PlayState, say, sayError } from './state.js';
 import type { Mode, Reaction } from './types.js';
@@ -36,6 +37,11 @@ export interface CommandSpec {
   readonly names: readonly string[];
   /** Spanish help line. */
   readonly help: string;
+  /**
+   * The help line in line mode, where there is no cursor and no tile placed one by one: its own
+   * wording, or null when the command has nothing to do there (absent: `help`).
+   */
+  readonly lineHelp?: string | null;
   /** Modes whose help lists it (every mode when absent). */
   readonly modes?: readonly Mode[];
   /** Whether it can run now; when not, the core answers with `unavailable`. */
@@ -76,6 +82,17 @@ function exchangeReaction(st: PlayState, tiles: number[]): Reaction {
   return { say: [], intent: { kind: 'exchange', tiles } };
 }
 
+// `fila 8` / `columna H`: a line named by its number or letter, or the cursor's.
+function lineCommand(st: PlayState, dir: Direction, arg: string): Reaction {
+  const a = arg.trim().toUpperCase();
+  if (!a) return one(st.lineText(dir));
+  const row = dir === 'H' && /^\d{1,2}$/.test(a) ? Number(a) - 1 : -1;
+  const col = dir === 'V' && /^[A-O]$/.test(a) ? a.charCodeAt(0) - 65 : -1;
+  if (row >= 0 && row < SIZE) return one(st.lineText('H', row * SIZE));
+  if (col >= 0) return one(st.lineText('V', col));
+  return one(sayError(st.set, 'BAD_LINE', { text: arg.trim() }));
+}
+
 /** The whole command table, in the order the help lists it. */
 export const COMMANDS: readonly CommandSpec[] = [
   {
@@ -107,6 +124,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     keys: ['1–9'],
     names: ['ficha'],
     help: 'Leer la ficha n del atril con su valor («ficha 3» en la línea de órdenes).',
+    lineHelp: 'Leer la ficha n del atril con su valor: «ficha 3» o «3».',
     available: always,
     run: (st, arg) => {
       const n = Number(arg.trim());
@@ -127,6 +145,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     keys: ['F', 'Intro'],
     names: ['fin', 'terminar', 'jugar'],
     help: 'Terminar el turno: comprobar y enviar las fichas puestas (en modo cambio, confirmar el cambio).',
+    lineHelp: '«jugar 8H casa» es lo mismo que «8H casa».',
     available: (st) => st.myTurn,
     unavailable: needTurn,
     run: (st, arg, via) => {
@@ -142,6 +161,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     keys: ['G'],
     names: ['cambiar', 'cambio'],
     help: 'Cambiar fichas: la primera G entra en modo cambio, la segunda (o Intro) confirma. En la línea de órdenes: «cambiar AEU».',
+    lineHelp: 'Cambiar fichas: «cambiar AEU» («?» es el comodín).',
     available: (st) => st.myTurn,
     unavailable: needTurn,
     run: (st, arg, via) => {
@@ -161,6 +181,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     keys: ['P'],
     names: ['pasar', 'paso'],
     help: 'Pasar el turno (pide confirmación: pulsa P otra vez).',
+    lineHelp: 'Pasar el turno.',
     available: (st) => st.myTurn,
     unavailable: needTurn,
     run: (st, _arg, via) => {
@@ -177,6 +198,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     keys: ['H'],
     names: ['horizontal'],
     help: 'Modo de escritura horizontal desde el cursor.',
+    lineHelp: null,
     available: always,
     run: (st) => one(st.setMode('horizontal')),
   },
@@ -185,6 +207,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     keys: ['V'],
     names: ['vertical'],
     help: 'Modo de escritura vertical desde el cursor.',
+    lineHelp: null,
     available: always,
     run: (st) => one(st.setMode('vertical')),
   },
@@ -193,6 +216,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     keys: ['N', 'Escape'],
     names: ['navegacion', 'navegar'],
     help: 'Modo de navegación (Escape vuelve siempre a él).',
+    lineHelp: null,
     available: always,
     run: (st) => one(st.setMode('navegacion')),
   },
@@ -201,6 +225,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     keys: ['Y'],
     names: ['valor', 'previa'],
     help: 'Ver el valor posible de la jugada en curso: palabras, puntos de cada una y total (sin comprobar las palabras). En la línea de órdenes: «valor 8H casa».',
+    lineHelp: 'Ver los puntos de una jugada sin hacerla: «valor 8H casa».',
     available: always,
     run: (st, arg, via) => {
       if (via !== 'line' || !arg.trim()) return one(st.preview());
@@ -235,6 +260,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     keys: ['Z'],
     names: ['retirar', 'deshacer'],
     help: 'Devolver al atril todas las fichas puestas en este turno.',
+    lineHelp: null,
     available: always,
     run: (st) => one(st.takeBack()),
   },
@@ -280,6 +306,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     keys: ['O'],
     names: ['casilla'],
     help: 'Describir la casilla del cursor: coordenada, contenido, premio. «casilla H8» lleva el cursor allí.',
+    lineHelp: 'Describir una casilla: «casilla H8».',
     available: always,
     run: (st, arg) => {
       if (arg.trim()) {
@@ -293,10 +320,27 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     id: 'linea',
     keys: ['E'],
-    names: ['linea', 'fila', 'columna'],
+    names: ['linea'],
     help: 'Leer la fila del cursor (la columna en escritura vertical), resumida.',
+    lineHelp: null,
     available: always,
     run: (st) => one(st.lineText()),
+  },
+  {
+    id: 'fila',
+    keys: [],
+    names: ['fila'],
+    help: 'Leer una fila, resumida: «fila 8»; sin número, la de la última casilla elegida.',
+    available: always,
+    run: (st, arg) => lineCommand(st, 'H', arg),
+  },
+  {
+    id: 'columna',
+    keys: [],
+    names: ['columna'],
+    help: 'Leer una columna, resumida: «columna H»; sin letra, la de la última casilla elegida.',
+    available: always,
+    run: (st, arg) => lineCommand(st, 'V', arg),
   },
   {
     id: 'impugnar',
@@ -320,6 +364,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     keys: ['?', 'F1'],
     names: ['ayuda'],
     help: 'Ayuda del modo actual, con todas las teclas.',
+    lineHelp: 'Esta lista de órdenes.',
     available: always,
     run: (st, _arg, via) => one(say(helpText(st, via), 'help')),
   },
@@ -394,11 +439,12 @@ function helpText(st: PlayState, via: Via = 'key'): string {
     lines.push('Órdenes (una por línea):');
     lines.push('  8H casa: jugar CASA desde 8H en horizontal; H8 casa: en vertical.');
     lines.push(
-      '    ch, ll y rr son las fichas dobles; con mayúsculas y minúsculas mezcladas, la minúscula es un comodín (8H CAsA); un punto o paréntesis aprovechan fichas del tablero.',
+      '    ch, ll y rr son las fichas dobles y n~ es la Ñ; con mayúsculas y minúsculas mezcladas, la minúscula es un comodín (8H CAsA); un punto o paréntesis aprovechan fichas del tablero.',
     );
     for (const c of COMMANDS) {
-      if (c.names.length === 0) continue;
-      lines.push(`  ${c.names.join(', ')}: ${c.help}`);
+      const help = c.lineHelp === undefined ? c.help : c.lineHelp;
+      if (c.names.length === 0 || help === null) continue;
+      lines.push(`  ${c.names.join(', ')}: ${help}`);
     }
     return lines.join('\n');
   }

@@ -59,6 +59,7 @@ export type CoreErrorCode =
   | 'NOT_AVAILABLE' // a command that does not apply now
   | 'NO_SUCH_LETTER' // `tiles[0]` is nowhere on the board
   | 'BAD_BLANK_LETTER' // `text`: not a letter for a blank
+  | 'BAD_LINE' // `text`: not a row (1–15) or column (A–O)
   | 'AMBIGUOUS_DIGIT' // `text`: a symbol that is Shift+one of `digits`, by layout
   | 'AMBIGUOUS_DIGIT_AGAIN'; // the same, said before: the short form
 
@@ -178,6 +179,7 @@ const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
     `${e.square !== undefined ? squareName(e.square) : 'Esa casilla'} está vacía: ahí no hay ninguna ficha que aprovechar.`,
   NO_FREE_SQUARE: () => 'No queda ninguna casilla libre en esa dirección.',
   NOT_WRITING: () => 'Para poner fichas entra en escritura horizontal (H) o vertical (V).',
+  BAD_LINE: (e) => `«${e.text ?? ''}» no es una fila (1 a 15) ni una columna (A a O).`,
   AMBIGUOUS_DIGIT: (e) =>
     `«${e.text ?? ''}» es ${(e.digits ?? []).map((d) => `Mayúsculas+${d}`).join(' o ')} según el teclado, y este terminal no ve la tecla: usa Alt y el número (Alt+1 a Alt+9).`,
   AMBIGUOUS_DIGIT_AGAIN: (e) => `«${e.text ?? ''}»: usa Alt y el número.`,

@@ -74,3 +74,16 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
     );
   });
 });
+
+describe('line-mode help (issue 10, item 6)', () => {
+  it('lists only what a line can do: no cursor modes, no tiles placed one by one', () => {
+    const help = new Session(viewFrom(MIDGAME)).help('line').text;
+    expect(help).toContain(
+      'valor, previa: Ver los puntos de una jugada sin hacerla: «valor 8H casa».',
+    );
+    expect(help).toContain('columna: Leer una columna');
+    expect(help).toContain('n~ es la Ñ');
+    for (const word of ['horizontal:', 'vertical:', 'navegacion', 'retirar', 'linea', 'cursor'])
+      expect(help, word).not.toContain(word);
+  });
+});

@@ -246,10 +246,12 @@ export class PlayState {
     );
   }
 
-  /** E: the cursor's row (or column in vertical mode), compressed. */
-  lineText(): Announcement {
-    const dir = this.dir;
-    const squares = lineSquares(this.cursor, dir);
+  /**
+   * E: the cursor's row (or column in vertical mode), compressed; `dir` names the line to read
+   * (`fila` a row, `columna` a column) and `through` a square on it, instead of the cursor's.
+   */
+  lineText(dir: Direction = this.dir, through: number = this.cursor): Announcement {
+    const squares = lineSquares(through, dir);
     const name = (sq: number): string =>
       dir === 'H' ? COLUMNS[colOf(sq)]! : String(rowOf(sq) + 1);
     const parts: string[] = [];
@@ -275,7 +277,7 @@ export class PlayState {
         parts.push(this.detailed ? `desde ${name(from)}: ${text}` : text);
       }
     }
-    return say(`${lineName(this.cursor, dir)}: ${parts.join(', ')}.`, 'board');
+    return say(`${lineName(through, dir)}: ${parts.join(', ')}.`, 'board');
   }
 
   /** B: bag count and the tiles the viewer has not seen (bag plus other racks). */
