@@ -211,6 +211,7 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     await term.press('\x1b2', 'A en H8.'); // Alt+2: rack tile 2
     await term.press('\t', 'Tecla sin función.');
     await term.press('\x1b[24~', 'Tecla sin función.'); // F12
+    await term.press('\x0c', 'Tecla sin función.'); // Ctrl+L
     const screen = lastScreen(await term.press('É', 'E en I8.'));
     expect(screen).toContain('Atril: 1:? 2:J 3:O 4:U 5:U');
     await term.press('/', 'Si querías Mayúsculas+7, usa Alt+7.');

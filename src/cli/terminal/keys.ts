@@ -98,6 +98,7 @@ function decodeKeys(chunk: string): TermInput[] {
       key({ key: d, code: `Digit${d}`, shift: true });
     } else if (/^[1-9]$/.test(ch)) key({ key: ch, code: `Digit${ch}`, shift: false });
     else if (ch >= ' ') key({ key: ch, shift: ch !== ch.toLowerCase() });
+    else key({ key: 'Unidentified' }); // another Ctrl+key: it does nothing, and says so
   }
   return out;
 }
