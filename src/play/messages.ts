@@ -9,6 +9,22 @@ import type { TileSet } from '../engine/tiles.js';
 import { boardTileName, points, spelled, tilesCount, wordSaid } from './speech.js';
 import type { HistoryRecord, ResultInfo } from '../protocol/view.js';
 import { type ClientView, setOf } from './view.js';
+import type { Mode, RackOrder } from './types.js';
+
+/** The Spanish name of each rack order, as I announces it. */
+export const ORDER_NAMES: Record<RackOrder, string> = {
+  robo: 'Orden de robo',
+  alfabetico: 'Orden alfabético',
+  consonantes: 'Consonantes y luego vocales',
+};
+
+/** The Spanish name of each input mode (UX.md §2.2). */
+export const MODE_NAMES: Record<Mode, string> = {
+  navegacion: 'Modo navegación',
+  horizontal: 'Escritura horizontal',
+  vertical: 'Escritura vertical',
+  cambio: 'Modo cambio',
+};
 
 /** The name a seat goes by for the viewer: "Tú" for the viewer's own seat. */
 function seatName(view: ClientView, seat: number): string {

@@ -87,3 +87,28 @@ describe('line-mode help (issue 10, item 6)', () => {
       expect(help, word).not.toContain(word);
   });
 });
+
+describe('Session.snapshot: what a renderer reads (issue 9, item 7)', () => {
+  it('is a frozen copy: the rack in its order, this turn’s tiles on the board, the mode', () => {
+    const s = new Session(viewFrom(MIDGAME)); // rack A E R ? CH S L; CASA at 8H
+    s.key({ key: 'h' });
+    s.key({ key: 'S', shift: true }); // S at L8
+    const snap = s.snapshot();
+    expect(Object.isFrozen(snap) && Object.isFrozen(snap.rack) && Object.isFrozen(snap.board)).toBe(
+      true,
+    );
+    expect(snap.mode).toBe('horizontal');
+    expect(snap.modeName).toBe('Escritura horizontal');
+    expect(snap.placed).toEqual([{ square: 7 * 15 + 11, slot: 5, tile: tilesOf('S')[0] }]);
+    expect(snap.board[7 * 15 + 11]).toBe(tilesOf('S')[0]);
+    expect(snap.rack.map((r) => r.slot)).toEqual([0, 1, 2, 3, 4, 6]);
+    s.key({ key: 'i' }); // alphabetical order: the old snapshot does not move
+    s.key({ key: 'Backspace' });
+    expect(snap.order).toBe('robo');
+    expect(snap.placed.length).toBe(1);
+    const after = s.snapshot();
+    expect(after.order).toBe('alfabetico');
+    expect(after.placed).toEqual([]);
+    expect(after.rack.map((r) => r.tile)).toEqual([...tilesOf('A[CH]ELRS'), 0]);
+  });
+});

@@ -15,6 +15,7 @@ import type {
   KeyInput,
   Mode,
   MoveOutcome,
+  PlaySnapshot,
   Reaction,
   RackOrder,
   Verbosity,
@@ -67,6 +68,14 @@ export class Session {
 
   get cursor(): number {
     return this.state.cursor;
+  }
+
+  /**
+   * What a renderer draws from: a plain frozen copy of this viewer's interaction state (mode,
+   * cursor, rack in its order, this turn's tiles on the board …) and the game's view.
+   */
+  snapshot(): PlaySnapshot {
+    return this.state.snapshot();
   }
 
   /** True while a blank placed this turn waits for its letter. */

@@ -21,7 +21,7 @@ import {
   tileValue,
 } from '../engine/tiles.js';
 import { type PlayErrorCode, type PlayError, playErrorText } from './errorText.js';
-import { previewText } from './messages.js';
+import { MODE_NAMES, ORDER_NAMES, previewText } from './messages.js';
 import {
   COLUMNS,
   agree,
@@ -36,16 +36,20 @@ import {
   tileText,
   tilesCount,
 } from './speech.js';
-import type { Announcement, Category, Mode, RackOrder, Sound, Verbosity } from './types.js';
+import type {
+  Announcement,
+  Category,
+  Mode,
+  PlaySnapshot,
+  RackOrder,
+  Sound,
+  TentativeTile,
+  Verbosity,
+} from './types.js';
+import { keepArrangement, nextOrder, orderedSlots, sameTiles } from './rack.js';
 import { type ClientView, scoringOfView, setOf } from './view.js';
 
-/** A tile placed this turn: which rack slot it came from and the code it shows. */
-export interface TentativeTile {
-  readonly square: number;
-  readonly slot: number;
-  /** Letter code, with BLANK_FLAG for a blank. */
-  readonly tile: number;
-}
+export type { TentativeTile } from './types.js';
 
 /** Builds a polite announcement. */
 export function say(
@@ -65,21 +69,6 @@ export function sayError(
 ): Announcement {
   return say(playErrorText({ ...data, code }, set), 'error', 'error');
 }
-
-const ORDERS: readonly RackOrder[] = ['robo', 'alfabetico', 'consonantes'];
-
-const ORDER_NAMES: Record<RackOrder, string> = {
-  robo: 'Orden de robo',
-  alfabetico: 'Orden alfabético',
-  consonantes: 'Consonantes y luego vocales',
-};
-
-const MODE_NAMES: Record<Mode, string> = {
-  navegacion: 'Modo navegación',
-  horizontal: 'Escritura horizontal',
-  vertical: 'Escritura vertical',
-  cambio: 'Modo cambio',
-};
 
 /** The mutable interaction state of one viewer. */
 export class PlayState {
@@ -139,25 +128,14 @@ export class PlayState {
   /** Takes a new view: keeps the rack arrangement (liwords #1284) and drops stale tiles. */
   setView(view: ClientView): void {
     const rack = view.rack ?? [];
-    const before = [...this.slots].sort((a, b) => a - b).join(',');
-    const after = [...rack].sort((a, b) => a - b).join(',');
     if (view.rules !== this.view.rules) {
       this.set = setOf(view);
       this.scoring = scoringOfView(view);
     }
     this.view = view;
     this.board = Uint8Array.from(view.board);
-    if (before !== after) {
-      const pool = [...rack];
-      const kept: number[] = [];
-      for (const t of this.slots) {
-        const k = pool.indexOf(t);
-        if (k >= 0) {
-          kept.push(t);
-          pool.splice(k, 1);
-        }
-      }
-      this.slots = [...kept, ...pool];
+    if (!sameTiles(this.slots, rack)) {
+      this.slots = keepArrangement(this.slots, rack);
       this.placed = [];
       this.selected.clear();
       this.pendingBlank = undefined;
@@ -169,18 +147,31 @@ export class PlayState {
 
   /** Rack slots still on the rack (not placed this turn), in the current order. */
   rackSlots(): number[] {
-    const used = new Set(this.placed.map((p) => p.slot));
-    const free = this.slots.map((_, i) => i).filter((i) => !used.has(i));
-    const letters = this.set.letters;
-    const key = (slot: number): number => {
-      const t = this.slots[slot]!;
-      if (this.order === 'robo') return slot;
-      const blankLast = t === BLANK ? 1000 : t;
-      if (this.order === 'alfabetico') return blankLast * 100 + slot;
-      const vowel = t !== BLANK && letters[t - 1]!.vowel ? 500 : 0;
-      return (blankLast + vowel) * 100 + slot;
-    };
-    return free.sort((a, b) => key(a) - key(b));
+    return orderedSlots(this.set, this.slots, new Set(this.placed.map((p) => p.slot)), this.order);
+  }
+
+  /** What a renderer reads: a plain, frozen copy of the interaction state (issue 9, item 7). */
+  snapshot(): PlaySnapshot {
+    const board = Array.from(this.board);
+    for (const p of this.placed) board[p.square] = p.tile;
+    return Object.freeze({
+      view: this.view,
+      mode: this.mode,
+      modeName: MODE_NAMES[this.mode],
+      cursor: this.cursor,
+      order: this.order,
+      verbosity: this.verbosity,
+      myTurn: this.myTurn,
+      rack: Object.freeze(
+        this.rackSlots().map((slot) =>
+          Object.freeze({ slot, tile: this.slots[slot]!, selected: this.selected.has(slot) }),
+        ),
+      ),
+      board: Object.freeze(board),
+      placed: Object.freeze(this.placed.map((p) => Object.freeze({ ...p }))),
+      awaitingBlank: this.pendingBlank !== undefined,
+      pendingPass: this.pendingPass,
+    });
   }
 
   /** The tile on a square, tentative tiles included. */
@@ -232,7 +223,7 @@ export class PlayState {
 
   /** I: next rack order. */
   cycleOrder(): Announcement {
-    this.order = ORDERS[(ORDERS.indexOf(this.order) + 1) % ORDERS.length]!;
+    this.order = nextOrder(this.order);
     const text = ORDER_NAMES[this.order];
     return say(this.detailed ? `${text}: ${this.rackText()}` : `${text}.`, 'rack');
   }

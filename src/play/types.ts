@@ -7,6 +7,7 @@
 import type { GameError } from '../engine/errors.js';
 import type { Move } from '../engine/move.js';
 import type { Err } from '../engine/result.js';
+import type { ClientView } from '../protocol/view.js';
 
 /**
  * One key press. `key` is the character or key name as a browser's `KeyboardEvent.key` gives it
@@ -79,3 +80,48 @@ export type Mode = 'navegacion' | 'horizontal' | 'vertical' | 'cambio';
 export type RackOrder = 'robo' | 'alfabetico' | 'consonantes';
 
 export type Verbosity = 'breve' | 'detallado';
+
+/** A tile placed this turn: which rack slot it came from and the code it shows. */
+export interface TentativeTile {
+  readonly square: number;
+  readonly slot: number;
+  /** Letter code, with BLANK_FLAG for a blank. */
+  readonly tile: number;
+}
+
+/** One tile on the rack as a renderer shows it. */
+export interface RackTile {
+  /** The slot: the tile's place in the order drawn (stable while it stays on the rack). */
+  readonly slot: number;
+  /** The tile code (0 for a blank). */
+  readonly tile: number;
+  /** Chosen for an exchange. */
+  readonly selected: boolean;
+}
+
+/**
+ * What a renderer reads of a viewer's interaction, from `Session.snapshot()`: a plain frozen
+ * object, a copy taken when asked (issue 9, item 7). The game itself is `view`, the protocol's.
+ */
+export interface PlaySnapshot {
+  readonly view: ClientView;
+  readonly mode: Mode;
+  /** The mode's Spanish name ("Escritura horizontal"), as the status line shows it. */
+  readonly modeName: string;
+  /** The cursor's square, 0–224 (row × 15 + column). */
+  readonly cursor: number;
+  readonly order: RackOrder;
+  readonly verbosity: Verbosity;
+  /** True when the viewer is to move. */
+  readonly myTurn: boolean;
+  /** The tiles on the rack (not placed this turn) in the current order: key n is `rack[n-1]`. */
+  readonly rack: readonly RackTile[];
+  /** The 225 squares with this turn's tiles on them (blanks with BLANK_FLAG). */
+  readonly board: readonly number[];
+  /** The tiles placed this turn, in the order placed. */
+  readonly placed: readonly TentativeTile[];
+  /** A blank placed this turn waits for its letter. */
+  readonly awaitingBlank: boolean;
+  /** P was pressed once; a second P passes. */
+  readonly pendingPass: boolean;
+}

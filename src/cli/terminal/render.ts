@@ -37,7 +37,7 @@ const paint = (on: boolean, code: string, text: string): string =>
  * this turn's tiles marked with + (and in colour when allowed).
  */
 export function drawBoard(view: ClientView, opts: DrawOptions = {}): string {
-  const s = opts.session;
+  const s = opts.session?.snapshot();
   const set = setOf(view);
   const color = opts.color ?? false;
   const lines = [
@@ -51,8 +51,8 @@ export function drawBoard(view: ClientView, opts: DrawOptions = {}): string {
     let line = String(r + 1).padStart(2) + ' ';
     for (let c = 0; c < SIZE; c++) {
       const sq = r * SIZE + c;
-      const tentative = s?.state.isTentative(sq) ?? false;
-      const tile = s ? s.state.tileAt(sq) : view.board[sq]!;
+      const tentative = s?.placed.some((p) => p.square === sq) ?? false;
+      const tile = s ? s.board[sq]! : view.board[sq]!;
       let text = cellText(set, tile, sq);
       if (tile === 0) text = paint(color, '2', text);
       else if (tentative) text = paint(color, '1;33', text);
@@ -70,16 +70,15 @@ export function drawBoard(view: ClientView, opts: DrawOptions = {}): string {
 
 /** The rack in the session's order, with slot numbers: "1:A 2:E 3:RR 4:? …". */
 export function drawRack(session: Session): string {
-  const st = session.state;
-  const slots = st.rackSlots();
-  if (slots.length === 0) return 'Atril: vacío';
+  const snap = session.snapshot();
+  const set = setOf(snap.view);
+  if (snap.rack.length === 0) return 'Atril: vacío';
   return (
     'Atril: ' +
-    slots
-      .map((slot, i) => {
-        const t = st.slots[slot]!;
-        const label = t === BLANK ? '?' : tileLabel(st.set, t);
-        return `${i + 1}:${label}${st.selected.has(slot) ? '*' : ''}`;
+    snap.rack
+      .map((r, i) => {
+        const label = r.tile === BLANK ? '?' : tileLabel(set, r.tile);
+        return `${i + 1}:${label}${r.selected ? '*' : ''}`;
       })
       .join(' ')
   );
