@@ -19,7 +19,7 @@ import type { Direction, PlaceMove, PlayResult } from '../engine/move.js';
 import { SIZE } from '../engine/board.js';
 import { type Result, err, ok } from '../engine/result.js';
 import { type PlayState, say, sayError } from './state.js';
-import type { Mode, Reaction } from './types.js';
+import type { Announcement, Mode, PlaySnapshot, Reaction } from './types.js';
 import { formatCoord, parseSquare } from '../engine/notation/coords.js';
 import type { HistoryRecord } from '../protocol/view.js';
 import { seatClock } from './view.js';
@@ -404,6 +404,61 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
 ];
 
+/**
+ * A command a renderer adds to the table (issue 9, item 7), e.g. the web client's
+ * «descargar»: the session dispatches its key and words, the help lists it with the core's
+ * commands, and X repeats what it said. It reads the play state only through the snapshot.
+ */
+export interface ClientCommand {
+  readonly id: string;
+  /** Hot-keys as the help shows them; a single upper-case letter is pressed without Shift. */
+  readonly keys?: readonly string[];
+  /** Command-line words, lower case without accents, the first the canonical one. */
+  readonly names: readonly string[];
+  /** Spanish help line. */
+  readonly help: string;
+  /** Its line-mode help, or null to leave it out of the line-mode help (absent: `help`). */
+  readonly lineHelp?: string | null;
+  /** Modes whose help lists it (every mode when absent). */
+  readonly modes?: readonly Mode[];
+  /** Does the client's work; returns what to say. */
+  readonly run: (snapshot: PlaySnapshot, arg: string, via: Via) => readonly Announcement[];
+}
+
+/**
+ * The core's table followed by a client's own commands. A client command may not take a key
+ * or a word the table already has: that is a programming error, thrown when the session is
+ * made, so it cannot slip into a release.
+ */
+export function withClientCommands(extra: readonly ClientCommand[]): readonly CommandSpec[] {
+  const keys = new Set(COMMANDS.flatMap((c) => c.keys));
+  const names = new Set(COMMANDS.flatMap((c) => c.names));
+  const ids = new Set(COMMANDS.map((c) => c.id));
+  const out: CommandSpec[] = [...COMMANDS];
+  for (const c of extra) {
+    const clash = [
+      ...(ids.has(c.id) ? [`id ${c.id}`] : []),
+      ...(c.keys ?? []).filter((k) => keys.has(k)).map((k) => `key ${k}`),
+      ...c.names.filter((n) => names.has(n)).map((n) => `word ${n}`),
+    ];
+    if (clash.length) throw new Error(`client command ${c.id} clashes: ${clash.join(', ')}`);
+    (c.keys ?? []).forEach((k) => keys.add(k));
+    c.names.forEach((n) => names.add(n));
+    ids.add(c.id);
+    out.push({
+      id: c.id,
+      keys: c.keys ?? [],
+      names: c.names,
+      help: c.help,
+      ...(c.lineHelp !== undefined ? { lineHelp: c.lineHelp } : {}),
+      ...(c.modes ? { modes: c.modes } : {}),
+      available: always,
+      run: (st, arg, via) => ({ say: [...c.run(st.snapshot(), arg, via)] }),
+    });
+  }
+  return out;
+}
+
 /** What the arrows and Shift keys do in each mode, for the help (UX.md §2.2). */
 const MODE_HELP: Record<Mode, readonly string[]> = {
   navegacion: [
@@ -441,7 +496,7 @@ function helpText(st: PlayState, via: Via = 'key'): string {
     lines.push(
       '    ch, ll y rr son las fichas dobles y n~ es la Ñ; con mayúsculas y minúsculas mezcladas, la minúscula es un comodín (8H CAsA); un punto o paréntesis aprovechan fichas del tablero.',
     );
-    for (const c of COMMANDS) {
+    for (const c of st.commands) {
       const help = c.lineHelp === undefined ? c.help : c.lineHelp;
       if (c.names.length === 0 || help === null) continue;
       lines.push(`  ${c.names.join(', ')}: ${help}`);
@@ -450,7 +505,7 @@ function helpText(st: PlayState, via: Via = 'key'): string {
   }
   lines.push(`Ayuda. ${st.modeName()}.`);
   lines.push(...MODE_HELP[st.mode]);
-  for (const c of COMMANDS) {
+  for (const c of st.commands) {
     if (c.keys.length === 0) continue;
     if (c.modes && !c.modes.includes(st.mode)) continue;
     lines.push(`${c.keys.map((k) => KEY_NAMES[k] ?? k).join(' o ')}: ${c.help}`);
@@ -458,18 +513,24 @@ function helpText(st: PlayState, via: Via = 'key'): string {
   return lines.join('\n');
 }
 
-/** Finds the entry for a hot-key letter (upper case), if any. */
-export function commandForKey(letter: string): CommandSpec | undefined {
-  return COMMANDS.find((c) => c.keys.includes(letter));
+/** Finds the entry for a hot-key letter (upper case), if any, in `table`. */
+export function commandForKey(
+  letter: string,
+  table: readonly CommandSpec[] = COMMANDS,
+): CommandSpec | undefined {
+  return table.find((c) => c.keys.includes(letter));
 }
 
-/** Finds the entry for a command-line word (accents and case ignored). */
-export function commandForName(word: string): CommandSpec | undefined {
+/** Finds the entry for a command-line word (accents and case ignored) in `table`. */
+export function commandForName(
+  word: string,
+  table: readonly CommandSpec[] = COMMANDS,
+): CommandSpec | undefined {
   const w = word
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '');
-  return COMMANDS.find((c) => c.names.includes(w));
+  return table.find((c) => c.names.includes(w));
 }
 
 /** Runs an entry, answering with its unavailable reason when it cannot run now. */

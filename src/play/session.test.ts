@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { tilesOf } from '../engine/testing/positions.js';
+import type { ClientCommand } from './commands.js';
 import { Session } from './session.js';
+import { say } from './state.js';
+import type { PlaySnapshot } from './types.js';
 import { MIDGAME } from './testing/cases.js';
 import { viewFrom } from './testing/views.js';
 
@@ -110,5 +113,42 @@ describe('Session.snapshot: what a renderer reads (issue 9, item 7)', () => {
     expect(after.order).toBe('alfabetico');
     expect(after.placed).toEqual([]);
     expect(after.rack.map((r) => r.tile)).toEqual([...tilesOf('A[CH]ELRS'), 0]);
+  });
+});
+
+describe('a client adds its own command to the table (issue 9, item 7)', () => {
+  const descargar = (seen: PlaySnapshot[]): ClientCommand => ({
+    id: 'descargar',
+    keys: ['J'],
+    names: ['descargar'],
+    help: 'Descargar la partida en GCG.',
+    run: (snap) => {
+      seen.push(snap);
+      return [say(`Partida descargada (${snap.view.history.length} jugadas).`, 'help')];
+    },
+  });
+
+  it('dispatches its key and word, lists it in both helps, and X repeats it', () => {
+    const seen: PlaySnapshot[] = [];
+    const s = new Session(viewFrom(MIDGAME), { commands: [descargar(seen)] });
+    expect(s.key({ key: 'j' }).say.map((a) => a.text)).toEqual(['Partida descargada (2 jugadas).']);
+    expect(s.line('descargar').say.map((a) => a.text)).toEqual(['Partida descargada (2 jugadas).']);
+    expect(s.key({ key: 'x' }).say[0]!.text).toBe('Partida descargada (2 jugadas).');
+    expect(s.help('key').text).toContain('J: Descargar la partida en GCG.');
+    expect(s.help('line').text).toContain('  descargar: Descargar la partida en GCG.');
+    expect(s.words()).toContain('descargar');
+    expect(seen.length).toBe(2);
+    expect(Object.isFrozen(seen[0])).toBe(true);
+    // Other sessions keep the core's table: J does nothing there.
+    expect(new Session(viewFrom(MIDGAME)).key({ key: 'j' }).say[0]!.text).toBe(
+      'J: tecla sin función. Pulsa ? para la ayuda.',
+    );
+  });
+
+  it('may not take a key or a word of the core', () => {
+    const clash = { ...descargar([]), keys: ['T'], names: ['turno'] };
+    expect(() => new Session(viewFrom(MIDGAME), { commands: [clash] })).toThrow(
+      'client command descargar clashes: key T, word turno',
+    );
   });
 });

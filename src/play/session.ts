@@ -5,7 +5,15 @@
  * everything else assertive).
  */
 import { SIZE, colOf, rowOf } from '../engine/board.js';
-import { COMMANDS, commandForKey, commandForName, playLine, runCommand } from './commands.js';
+import {
+  COMMANDS,
+  type ClientCommand,
+  commandForKey,
+  commandForName,
+  playLine,
+  runCommand,
+  withClientCommands,
+} from './commands.js';
 import { endText, rackAdjustText, turnRecordText } from './messages.js';
 import { asciiEnye, looksLikePlay } from './playText.js';
 import { PlayState, say, sayError } from './state.js';
@@ -37,6 +45,8 @@ export interface SessionOptions {
    * whose clocks run between views; by default the clocks read as when each view was built.
    */
   readonly now?: () => number;
+  /** The client's own commands, added to the table (help, keys and words included). */
+  readonly commands?: readonly ClientCommand[];
 }
 
 /** One viewer's interaction with one game. */
@@ -54,6 +64,7 @@ export class Session {
     if (opts.verbosity) this.state.verbosity = opts.verbosity;
     if (opts.order) this.state.order = opts.order;
     if (opts.now) this.state.now = opts.now;
+    this.state.commands = withClientCommands(opts.commands ?? []);
     this.seenHistory = view.history.length;
     this.endAnnounced = view.result !== null;
   }
@@ -130,7 +141,7 @@ export class Session {
 
   /** The help for the current mode (as `?` gives it). */
   help(via: 'key' | 'line' = 'key'): Announcement {
-    return runCommand(this.state, commandForName('ayuda')!, '', via).say[0]!;
+    return runCommand(this.state, commandForName('ayuda', this.state.commands)!, '', via).say[0]!;
   }
 
   private finish(r: Reaction): Reaction {
@@ -215,7 +226,7 @@ export class Session {
   }
 
   private command(key: string): Reaction {
-    const c = commandForKey(key);
+    const c = commandForKey(key, this.state.commands);
     if (!c)
       return { say: [say(`${key}: tecla sin función. Pulsa ? para la ayuda.`, 'error', 'error')] };
     return runCommand(this.state, c, '', 'key');
@@ -298,7 +309,7 @@ export class Session {
     }
     st.pendingPass = false;
     const [first, ...rest] = t.split(/\s+/);
-    const c = commandForName(first!);
+    const c = commandForName(first!, st.commands);
     if (c) return runCommand(st, c, rest.join(' '), 'line');
     if (/^[1-9]$/.test(first!) && rest.length === 0)
       return runCommand(st, commandForName('ficha')!, first!, 'line');
@@ -309,6 +320,11 @@ export class Session {
   /** Every command-line word, for completion in a client. */
   static commandWords(): string[] {
     return COMMANDS.flatMap((c) => c.names);
+  }
+
+  /** Every command-line word of this session's table, a client's own commands included. */
+  words(): string[] {
+    return this.state.commands.flatMap((c) => c.names);
   }
 
   /** Column and row of the cursor (zero-based), for a renderer's highlight. */

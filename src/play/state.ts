@@ -20,6 +20,7 @@ import {
   letterOf,
   tileValue,
 } from '../engine/tiles.js';
+import type { CommandSpec } from './commands.js';
 import { type PlayErrorCode, type PlayError, playErrorText } from './errorText.js';
 import { MODE_NAMES, ORDER_NAMES, previewText } from './messages.js';
 import {
@@ -94,6 +95,9 @@ export class PlayState {
   lastAnnouncement: Announcement | undefined;
   /** The letter of the last Shift+letter search, so pressing it again cycles. */
   lastSearch: { letter: number; square: number } | undefined;
+
+  /** The command table this viewer's session dispatches: the core's, plus a client's own. */
+  commands: readonly CommandSpec[] = [];
 
   /** The time now on the view clock's time line; by default, when the view was built. */
   now: () => number = () => this.view.clock?.at ?? 0;
