@@ -468,14 +468,14 @@ const MODE_HELP: Record<Mode, readonly string[]> = {
   ],
   horizontal: [
     'Flechas: mover el cursor sin poner fichas.',
-    'Mayúsculas+letra: poner esa letra del atril en el cursor y avanzar a la derecha, saltando las casillas ocupadas. Mayúsculas+K: CH; Mayúsculas+W: RR; Mayúsculas+L dos veces: LL.',
-    'Mayúsculas+1 a 9: poner la ficha n del atril (así se ponen comodines y dígrafos).',
+    'Mayúsculas+letra: poner esa letra del atril en el cursor y avanzar a la derecha, saltando las casillas ocupadas. Mayúsculas+K: CH; Mayúsculas+W: RR; CH, LL y RR también con sus dos letras seguidas (Mayúsculas+C y Mayúsculas+H). Una letra que no tienes no se pone: el comodín, con Mayúsculas+número.',
+    'Mayúsculas+1 a 9 (o Alt+1 a 9): poner la ficha n del atril (así se ponen comodines y dígrafos).',
     'Retroceso: quitar la última ficha puesta.',
   ],
   vertical: [
     'Flechas: mover el cursor sin poner fichas.',
-    'Mayúsculas+letra: poner esa letra del atril en el cursor y bajar, saltando las casillas ocupadas. Mayúsculas+K: CH; Mayúsculas+W: RR; Mayúsculas+L dos veces: LL.',
-    'Mayúsculas+1 a 9: poner la ficha n del atril (así se ponen comodines y dígrafos).',
+    'Mayúsculas+letra: poner esa letra del atril en el cursor y bajar, saltando las casillas ocupadas. Mayúsculas+K: CH; Mayúsculas+W: RR; CH, LL y RR también con sus dos letras seguidas (Mayúsculas+C y Mayúsculas+H). Una letra que no tienes no se pone: el comodín, con Mayúsculas+número.',
+    'Mayúsculas+1 a 9 (o Alt+1 a 9): poner la ficha n del atril (así se ponen comodines y dígrafos).',
     'Retroceso: quitar la última ficha puesta.',
   ],
   cambio: [
