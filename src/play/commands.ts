@@ -19,7 +19,7 @@ import type { Direction, PlaceMove, PlayResult } from '../engine/move.js';
 import { SIZE } from '../engine/board.js';
 import { type Result, err, ok } from '../engine/result.js';
 import { type PlayState, say, sayError } from './state.js';
-import type { Announcement, Mode, PlaySnapshot, Reaction } from './types.js';
+import type { Announcement, HelpEntry, Mode, PlaySnapshot, Reaction } from './types.js';
 import { formatCoord, parseSquare } from '../engine/notation/coords.js';
 import type { HistoryRecord } from '../protocol/view.js';
 import { seatClock } from './view.js';
@@ -29,21 +29,7 @@ import { wordSaid } from './speech.js';
 export type Via = 'key' | 'line';
 
 /** One entry of the command table. */
-export interface CommandSpec {
-  readonly id: string;
-  /** Keys as shown in the help ('T', '1–9', 'Intro'); the first single letter is the hot-key. */
-  readonly keys: readonly string[];
-  /** Words accepted by the command line, the first being the canonical one. */
-  readonly names: readonly string[];
-  /** Spanish help line. */
-  readonly help: string;
-  /**
-   * The help line in line mode, where there is no cursor and no tile placed one by one: its own
-   * wording, or null when the command has nothing to do there (absent: `help`).
-   */
-  readonly lineHelp?: string | null;
-  /** Modes whose help lists it (every mode when absent). */
-  readonly modes?: readonly Mode[];
+export interface CommandSpec extends HelpEntry {
   /** Whether it can run now; when not, the core answers with `unavailable`. */
   readonly available: (st: PlayState) => boolean;
   /** The Spanish reason it is unavailable. */

@@ -8,6 +8,7 @@ import { SIZE, colOf, rowOf } from '../engine/board.js';
 import {
   COMMANDS,
   type ClientCommand,
+  type CommandSpec,
   commandForKey,
   commandForName,
   playLine,
@@ -54,6 +55,8 @@ export class Session {
   readonly state: PlayState;
   private seenHistory: number;
   private endAnnounced: boolean;
+  /** The core's command table and the client's own commands. */
+  private readonly commands: readonly CommandSpec[];
   /** The explanation of a symbol the client cannot map to one digit was given once. */
   private ambiguousSaid = false;
   /** The Alt+7 hint for a terminal's '/' was given once. */
@@ -64,7 +67,8 @@ export class Session {
     if (opts.verbosity) this.state.verbosity = opts.verbosity;
     if (opts.order) this.state.order = opts.order;
     if (opts.now) this.state.now = opts.now;
-    this.state.commands = withClientCommands(opts.commands ?? []);
+    this.commands = withClientCommands(opts.commands ?? []);
+    this.state.commands = this.commands;
     this.seenHistory = view.history.length;
     this.endAnnounced = view.result !== null;
   }
@@ -141,7 +145,7 @@ export class Session {
 
   /** The help for the current mode (as `?` gives it). */
   help(via: 'key' | 'line' = 'key'): Announcement {
-    return runCommand(this.state, commandForName('ayuda', this.state.commands)!, '', via).say[0]!;
+    return runCommand(this.state, commandForName('ayuda', this.commands)!, '', via).say[0]!;
   }
 
   private finish(r: Reaction): Reaction {
@@ -226,7 +230,7 @@ export class Session {
   }
 
   private command(key: string): Reaction {
-    const c = commandForKey(key, this.state.commands);
+    const c = commandForKey(key, this.commands);
     if (!c)
       return { say: [say(`${key}: tecla sin función. Pulsa ? para la ayuda.`, 'error', 'error')] };
     return runCommand(this.state, c, '', 'key');
@@ -309,7 +313,7 @@ export class Session {
     }
     st.pendingPass = false;
     const [first, ...rest] = t.split(/\s+/);
-    const c = commandForName(first!, st.commands);
+    const c = commandForName(first!, this.commands);
     if (c) return runCommand(st, c, rest.join(' '), 'line');
     if (/^[1-9]$/.test(first!) && rest.length === 0)
       return runCommand(st, commandForName('ficha')!, first!, 'line');
@@ -324,7 +328,7 @@ export class Session {
 
   /** Every command-line word of this session's table, a client's own commands included. */
   words(): string[] {
-    return this.state.commands.flatMap((c) => c.names);
+    return this.commands.flatMap((c) => c.names);
   }
 
   /** Column and row of the cursor (zero-based), for a renderer's highlight. */

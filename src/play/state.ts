@@ -20,7 +20,6 @@ import {
   letterOf,
   tileValue,
 } from '../engine/tiles.js';
-import type { CommandSpec } from './commands.js';
 import { type PlayErrorCode, type PlayError, playErrorText } from './errorText.js';
 import { MODE_NAMES, ORDER_NAMES, previewText } from './messages.js';
 import {
@@ -40,6 +39,7 @@ import {
 import type {
   Announcement,
   Category,
+  HelpEntry,
   Mode,
   PlaySnapshot,
   RackOrder,
@@ -97,7 +97,7 @@ export class PlayState {
   lastSearch: { letter: number; square: number } | undefined;
 
   /** The command table this viewer's session dispatches: the core's, plus a client's own. */
-  commands: readonly CommandSpec[] = [];
+  commands: readonly HelpEntry[] = [];
 
   /** The time now on the view clock's time line; by default, when the view was built. */
   now: () => number = () => this.view.clock?.at ?? 0;

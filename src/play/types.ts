@@ -125,3 +125,21 @@ export interface PlaySnapshot {
   /** P was pressed once; a second P passes. */
   readonly pendingPass: boolean;
 }
+
+/** What the help reads of a command-table entry (the table itself is in commands.ts). */
+export interface HelpEntry {
+  readonly id: string;
+  /** Keys as shown in the help ('T', '1–9', 'Intro'); the first single letter is the hot-key. */
+  readonly keys: readonly string[];
+  /** Words accepted by the command line, the first being the canonical one. */
+  readonly names: readonly string[];
+  /** Spanish help line. */
+  readonly help: string;
+  /**
+   * The help line in line mode, where there is no cursor and no tile placed one by one: its own
+   * wording, or null when the command has nothing to do there (absent: `help`).
+   */
+  readonly lineHelp?: string | null;
+  /** Modes whose help lists it (every mode when absent). */
+  readonly modes?: readonly Mode[];
+}
