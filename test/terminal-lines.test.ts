@@ -246,7 +246,7 @@ describe('atril play in line mode (pipes)', () => {
     expect(bot.length).toBeGreaterThan(10);
     for (const l of bot)
       expect(l).toMatch(
-        /^Aficionado: (\d+[A-O]|[A-O]\d+) (horizontal|vertical), [A-ZÑ]+, \d+(, con scrabble)?\.$/,
+        /^Aficionado: (\d+[A-O]|[A-O]\d+) (horizontal|vertical), [A-ZÑ]+( \([a-zñ, y]+ como (comodín|comodines)\))?, \d+(, con scrabble)?\.$/,
       );
     expect(lines.filter((l) => l === 'Has pasado.').length).toBe(
       lines.filter((l) => l === 'Tu turno.').length,
