@@ -215,6 +215,8 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     const screen = lastScreen(await term.press('É', 'E en I8.'));
     expect(screen).toContain('Atril: 1:? 2:J 3:O 4:U 5:U');
     await term.press('/', 'Si querías Mayúsculas+7, usa Alt+7.');
+    await term.press('\x1b', 'Línea de órdenes cerrada.');
+    await term.press('\x03', '¿Salir sin guardar?');
     await term.press('\x03', 'Hasta luego');
     expect(await term.exit).toBe(0);
   });

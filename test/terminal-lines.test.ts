@@ -111,19 +111,6 @@ describe('atril play in line mode (pipes)', () => {
     ]);
   });
 
-  it('says in Spanish why guardar failed, never the system code (issue 10, item 6)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atril-save-'));
-    const r = atril(
-      ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7'],
-      [`guardar ${join(dir, 'no', 'p.gcg')}`, `guardar ${dir}`, ''].join('\n'),
-    );
-    expect(r.out).toContain(
-      `No se ha podido guardar en «${join(dir, 'no', 'p.gcg')}»: la carpeta no existe.`,
-    );
-    expect(r.out).toContain(`No se ha podido guardar en «${dir}»: es una carpeta.`);
-    expect(r.out).not.toMatch(/ENOENT|EISDIR/);
-  });
-
   it('plays a complete hot-seat game to the end, same result as the engine', () => {
     const { lines, final, winners } = scriptedGame('42');
     expect(lines.length).toBeGreaterThan(40);
