@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
 
-async function until(read: () => string, text: string, ms = 20_000): Promise<void> {
+async function until(read: () => string, text: string, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
   while (!read().includes(text)) {
     if (Date.now() > end) throw new Error(`no «${text}» in:\n${read().slice(-1500)}`);
