@@ -12,7 +12,7 @@ import { openLexicon } from '../lexicon/index.js';
 import { type ReviewedMove, reviewRecord } from '../ai/analyze.js';
 import { NO_LEAVES } from '../ai/leave.js';
 import { defaultLeaves } from '../ai/leaves.js';
-import { parseOptions, plainCount } from './args.js';
+import { parseOptions, plainCount, usageError } from './args.js';
 import { gcgErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 
 export const analyzeHelp = `Uso: atril analyze PARTIDA.gcg [--top N] [--json] [--lexicon ARCHIVO]
@@ -34,8 +34,7 @@ Muestra una barra de progreso en la salida de errores si es un terminal.
 Salida: 0 si todo va bien, 2 si la orden está mal escrita o el archivo no se puede leer.`;
 
 function usage(message: string): number {
-  process.stderr.write(`${message}\n«atril analyze --help» explica cómo se usa.\n`);
-  return 2;
+  return usageError('analyze', message);
 }
 
 function fail(message: string): number {

@@ -61,3 +61,12 @@ export function tileSetMismatch(lexicon: TileSet, game: TileSet): string {
     `compila uno con «atril lexicon build LISTA --tile-set ${game.id}».`
   );
 }
+
+/**
+ * Writes a usage mistake and where the command's help is, and returns exit status 2 (bad
+ * usage), so every command words it the same way.
+ */
+export function usageError(command: string, message: string): number {
+  process.stderr.write(`${message}\n«atril ${command} --help» explica cómo se usa.\n`);
+  return 2;
+}

@@ -25,7 +25,7 @@ import { NO_LEAVES } from '../ai/leave.js';
 import { defaultLeaves } from '../ai/leaves.js';
 import { MoveGenerator } from '../ai/movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, MoveList } from '../ai/movelist.js';
-import { parseOptions, plainCount } from './args.js';
+import { parseOptions, plainCount, usageError } from './args.js';
 import { makeRules } from '../engine/rules.js';
 import { runBestSim } from './bestSim.js';
 
@@ -67,8 +67,7 @@ interface BestEntry {
 }
 
 function fail(message: string): number {
-  process.stderr.write(`${message}\n«atril best --help» explica cómo se usa.\n`);
-  return 2;
+  return usageError('best', message);
 }
 
 /** Runs `atril best`. */

@@ -18,7 +18,7 @@ import {
 } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { EndgameSolver } from '../ai/endgame/solver.js';
-import { parseOptions } from './args.js';
+import { parseOptions, usageError } from './args.js';
 import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 
 export const endgameHelp = `Uso: atril endgame --cgp "POSICIÓN" [--rules PRESET] [--tiempo S] [--json] [--lexicon ARCHIVO]
@@ -41,8 +41,7 @@ primero; sus turnos sin puntos cuentan como pases seguidos.
 Salida: 0 si todo va bien, 2 si la orden o la posición están mal escritas.`;
 
 function fail(message: string): number {
-  process.stderr.write(`${message}\n«atril endgame --help» explica cómo se usa.\n`);
-  return 2;
+  return usageError('endgame', message);
 }
 
 /** Runs `atril endgame`. */

@@ -5,6 +5,7 @@
 import {
   type ChallengeMode,
   type Rules,
+  CHALLENGE_MODES,
   TOURNAMENT_CLOCK,
   describeRules,
   rulesFromPreset,
@@ -18,7 +19,7 @@ import { runLineMode } from './terminal/lineMode.js';
 import { LocalGame, type SeatConfig } from './terminal/localGame.js';
 import { autosaveGame, loadGame, saveGame } from './terminal/save.js';
 import { printable } from './safeText.js';
-import { parseOptions, tileSetMismatch } from './args.js';
+import { parseOptions, tileSetMismatch, usageError } from './args.js';
 import { type Result, err, ok } from '../engine/result.js';
 
 export const playHelp = `Uso: atril play [--vs NIVEL…] [--jugadores NOMBRE…] [--rules PRESET] [--fichas 7|9]
@@ -67,18 +68,9 @@ En el modo de teclas, esas mismas órdenes se escriben tras «/».
 
 Salida: 0 al terminar o al cerrar la entrada, 2 si la orden está mal escrita.`;
 
-function usage(msg: string): number {
-  process.stderr.write(`${msg}\n«atril play --help» explica cómo se usa.\n`);
-  return 2;
+function usage(message: string): number {
+  return usageError('play', message);
 }
-
-const CHALLENGE_MODES: readonly ChallengeMode[] = [
-  'single',
-  'double',
-  'penalty',
-  'automatic',
-  'void',
-];
 
 /** Default minutes per player of `--reloj` (TM-01: the FISE tournament clock). */
 const CLOCK_MINUTES = TOURNAMENT_CLOCK.minutesPerPlayer;

@@ -21,7 +21,7 @@ import {
 } from '../play/errorText.js';
 import { tileSetById } from '../engine/tiles.js';
 import { INPUT_LIMITS, loadDefaultLexicon, loadLexicon, readInputFile } from '../lexicon/index.js';
-import { parseOptions } from './args.js';
+import { parseOptions, usageError } from './args.js';
 
 export const replayHelp = `Uso: atril replay PARTIDA.gcg [--lexicon none|ARCHIVO] [--json]
 
@@ -130,8 +130,7 @@ export async function runReplay(args: string[]): Promise<number> {
 }
 
 function usage(message: string): number {
-  process.stderr.write(`${message}\n«atril replay --help» explica cómo se usa.\n`);
-  return 2;
+  return usageError('replay', message);
 }
 
 function fail(message: string): number {

@@ -11,7 +11,7 @@ import { tileSetById } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { BOT_LEVELS, isBotLevel, makeBot } from '../ai/bots.js';
 import { SelfPlay, wilson } from '../ai/selfplay.js';
-import { parseOptions, plainCount, tileSetMismatch } from './args.js';
+import { parseOptions, plainCount, tileSetMismatch, usageError } from './args.js';
 
 export const selfplayHelp = `Uso: atril selfplay --games N --bots A,B[,C[,D]] [--seed S] [--json] [--rules PRESET] [--lexicon ARCHIVO]
 
@@ -30,8 +30,7 @@ Muestra una barra de progreso en la salida de errores si es un terminal.
 Salida: 0 si todo va bien, 2 si la orden está mal escrita.`;
 
 function fail(message: string): number {
-  process.stderr.write(`${message}\n«atril selfplay --help» explica cómo se usa.\n`);
-  return 2;
+  return usageError('selfplay', message);
 }
 
 /** Runs `atril selfplay`. */

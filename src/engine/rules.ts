@@ -179,7 +179,8 @@ const MAX_POINTS = 1000;
 /** Largest turn count of an end rule (E-02, E-03, V-03). */
 const MAX_TURNS = 100;
 
-const CHALLENGE_MODES: readonly ChallengeMode[] = [
+/** Every challenge mode, in the order help texts list them. */
+export const CHALLENGE_MODES: readonly ChallengeMode[] = [
   'single',
   'double',
   'penalty',
