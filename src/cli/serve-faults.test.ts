@@ -77,6 +77,13 @@ function records(file: string): Map<string, unknown[]> {
   return out;
 }
 
+function eventCount(file: string): number {
+  const db = new Database(file, { readonly: true });
+  const row = db.prepare('SELECT count(*) AS n FROM game_events').get() as { n: number };
+  db.close();
+  return row.n;
+}
+
 function unfinished(file: string): number {
   const db = new Database(file, { readonly: true });
   const row = db.prepare("SELECT count(*) AS n FROM games WHERE status <> 'finished'").get() as {
@@ -122,8 +129,12 @@ describe('atril serve under SIGKILL', () => {
     while (unfinished(file) > 0) {
       expect(kills).toBeLessThan(60);
       const server = await startServer(file);
-      // A random moment from just after start-up to well into the games.
-      await new Promise((r) => setTimeout(r, 300 + rng.int(3000)));
+      // A random moment measured in progress, not time: after 1 to 60 more committed events (or
+      // once every game is over), so a fast machine cannot finish every game before the first
+      // kill and a slow one still gets killed mid-game.
+      const target = eventCount(file) + 1 + rng.int(60);
+      while (eventCount(file) < target && unfinished(file) > 0)
+        await new Promise((r) => setTimeout(r, 5 + rng.int(20)));
       server.child.kill('SIGKILL');
       await server.exited;
       kills++;
