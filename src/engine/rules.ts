@@ -6,6 +6,7 @@
 import { STANDARD_SCORING, type ScoringRules } from './placement.js';
 import { type Result, err, ok } from './result.js';
 import { type TileSet, allTileSets, tileSetById } from './tiles.js';
+import { isRecord, own, shown } from './untrusted.js';
 
 /**
  * How invalid words are dealt with (RULES.md §12, superseding C-04/C-05):
@@ -213,21 +214,6 @@ const CLOCK_FIELDS = {
   minutesPerPlayer: { kind: 'integer', min: 1, max: 600 },
   penaltyPerMinute: { kind: 'integer', min: 0, max: MAX_POINTS },
 } as const satisfies Record<keyof NonNullable<Rules['clock']>, FieldSpec>;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
-
-// JSON text of a value for an error's data (undefined, functions and the like as their type).
-function shown(v: unknown): string {
-  try {
-    // Typed as string, but undefined for undefined, functions and symbols.
-    return (JSON.stringify(v) as string | undefined) ?? typeof v;
-  } catch {
-    return typeof v;
-  }
-}
 
 // Every problem of the fields of `input` against `fields`, field names prefixed by `prefix`.
 function fieldProblems(

@@ -21,6 +21,7 @@ import { firstDifference } from './jsonDiff.js';
 import { type Result, err, ok } from './result.js';
 import { type RulesError, type WordJudge, tileSetOf, validateRules } from './rules.js';
 import { BLANK_FLAG, type TileSet, letterOf } from './tiles.js';
+import { isRecord, own, shown } from './untrusted.js';
 
 /** How one field of a stored event is wrong. */
 export type StoredEventProblem =
@@ -109,19 +110,7 @@ const SCHEMA: Schema = {
 
 const END_REASONS = ['out', 'passes', 'scoreless', 'blocked', 'target', 'resign'];
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
-
-function shown(v: unknown): string {
-  try {
-    // Typed as string, but undefined for undefined, functions and symbols.
-    return (JSON.stringify(v) as string | undefined) ?? typeof v;
-  } catch {
-    return typeof v;
-  }
-}
 
 /**
  * Checks a stored game's setup: rules field by field (`validateRules`), a string or finite
