@@ -1,22 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { consume, type BenchSuite } from '../harness.js';
 import { makeRules } from '../../src/engine/rules.js';
 import { boardWith } from '../../src/engine/testing/positions.js';
-import {
-  BLANK_FLAG,
-  EMPTY,
-  SPANISH,
-  fullDistribution,
-  parseNotation,
-  rackFromTiles,
-} from '../../src/engine/tiles.js';
+import { parseCgp } from '../../src/engine/notation/cgp.js';
+import { SPANISH, parseNotation, rackFromTiles } from '../../src/engine/tiles.js';
 import { loadDefaultLexicon } from '../../src/lexicon/index.js';
 import { BingoIndex } from '../../src/ai/bingo.js';
 import { makeBot } from '../../src/ai/bots.js';
 import { defaultLeaves } from '../../src/ai/leaves.js';
 import { MoveGenerator } from '../../src/ai/movegen.js';
 import { MoveList } from '../../src/ai/movelist.js';
-import { Rng } from '../../src/ai/rng.js';
 import { SelfPlay } from '../../src/ai/selfplay.js';
 import { unwrap } from '../../src/engine/testing/unwrap.js';
 
@@ -36,33 +30,22 @@ function rack(text: string): Uint8Array {
 }
 
 /**
- * `count` mid-game positions (turns 4–15 of seeded greedy self-play games), each with a seeded
- * random 7-tile rack drawn from the tiles not on the board, as ready generators.
+ * The 64 mid-game positions of bench/fixtures/selfplay-64.cgp (turns 4–15 of seeded greedy
+ * self-play games, each with a seeded random 7-tile rack from the unseen tiles), as ready
+ * generators. They live in a file rather than being played anew so that a change to self-play
+ * (its bag, its bots) cannot change what this case measures between two versions.
  */
-function selfPlayPositions(
-  nodes: Uint32Array,
-  table: SelfPlay,
-  count: number,
-): { gen: MoveGenerator; rack: Uint8Array }[] {
-  const out: { gen: MoveGenerator; rack: Uint8Array }[] = [];
-  const greedy = makeBot('aficionado');
-  const rng = new Rng(2026);
-  for (let seed = 1; out.length < count; seed++) {
-    table.play([greedy, greedy], seed, ({ turn }) => {
-      if (out.length >= count || turn < 4 || turn > 15 || turn % 4 !== 0) return;
-      const board = table.gen.board;
-      const pool = fullDistribution(SPANISH);
-      for (const t of board) if (t !== EMPTY) pool[(t & BLANK_FLAG) !== 0 ? 0 : t]!--;
-      const tiles: number[] = [];
-      for (let t = 0; t < pool.length; t++) for (let c = 0; c < pool[t]!; c++) tiles.push(t);
-      const rack = new Uint8Array(pool.length);
-      for (let k = 0; k < 7; k++) rack[tiles.splice(rng.int(tiles.length), 1)[0]!]!++;
+function fixedPositions(nodes: Uint32Array): { gen: MoveGenerator; rack: Uint8Array }[] {
+  const text = readFileSync(new URL('../fixtures/selfplay-64.cgp', import.meta.url), 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const p = unwrap(parseCgp(line));
       const gen = new MoveGenerator(nodes, SPANISH);
-      gen.setBoard(board);
-      out.push({ gen, rack });
+      gen.setBoard(p.board);
+      return { gen, rack: rackFromTiles(SPANISH, p.racks[0]!) };
     });
-  }
-  return out;
 }
 
 const suite: BenchSuite = {
@@ -94,7 +77,7 @@ const suite: BenchSuite = {
       unit: 'position',
       run: () => consume(gen.generate({ rack: c.r, top: c.top, leaves, bagCount: 60 }, list).count),
     }));
-    const positions = selfPlayPositions(lex.value.nodes, table, 64);
+    const positions = fixedPositions(lex.value.nodes);
     let next = 0;
     const spread = [0, 1].map((top) => ({
       name: `${top ? 'best move' : 'all moves'}, 64 self-play positions (mean)`,
