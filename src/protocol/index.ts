@@ -22,6 +22,8 @@ export { rulesSchema } from './common.js';
 export const PROTOCOL_VERSION = 1;
 export {
   type ClientMessage,
+  type LobbyGame,
+  type MyGame,
   type SeatRequest,
   type ServerErrorCode,
   type ServerMessage,
@@ -30,6 +32,9 @@ export {
   SERVER_ERROR_CODES,
   chatTextSchema,
   clientMessageSchema,
+  gcgPath,
+  httpErrorSchema,
+  lobbyGameSchema,
   nameSchema,
   serverMessageSchema,
 } from './messages.js';

@@ -9,8 +9,10 @@ import { viewFor } from '../engine/view.js';
 import {
   MAX_CHAT_LENGTH,
   MAX_NAME_LENGTH,
+  SERVER_ERROR_CODES,
   clientMessageSchema,
   clientView,
+  gcgPath,
   serverMessageSchema,
 } from './index.js';
 
@@ -94,5 +96,65 @@ describe('serverMessageSchema', () => {
       serverMessageSchema.safeParse({ type: 'error', code: 'NOT_YOUR_TURN', data: { turn: 1 } })
         .success,
     ).toBe(true);
+  });
+});
+
+describe('rooms beyond one game: leave, rematch, lobby, my games', () => {
+  it('accepts each of their client frames, with a game id where one is meant', () => {
+    expect(ok({ type: 'leave', gameId: 'abc' })).toBe(true);
+    expect(ok({ type: 'rematch', gameId: 'abc' })).toBe(true);
+    expect(ok({ type: 'subscribeLobby' })).toBe(true);
+    expect(ok({ type: 'unsubscribeLobby' })).toBe(true);
+    expect(ok({ type: 'listMyGames' })).toBe(true);
+    expect(ok({ type: 'leave' })).toBe(false);
+    expect(ok({ type: 'rematch', gameId: 'g'.repeat(33) })).toBe(false);
+    // The player is the hello's: a frame cannot name another one's token.
+    expect(ok({ type: 'listMyGames', token: 'atp_x' })).toBe(false);
+    expect(ok({ type: 'subscribeLobby', filter: 'open' })).toBe(false);
+  });
+
+  const lobbyGame = {
+    gameId: 'g1',
+    preset: 'fise',
+    challengeMode: 'single',
+    clockMinutes: null,
+    lexicon: 'spanish',
+    seats: [
+      { name: 'Ana', bot: null, free: false },
+      { name: '', bot: null, free: true },
+      { name: 'Experto', bot: 'experto', free: false },
+    ],
+    turn: 0,
+    scores: [12, 0, 30],
+    phase: 'playing',
+    version: 4,
+  };
+  const parses = (m: unknown) => serverMessageSchema.safeParse(m).success;
+
+  it('the lobby lists seats by name, bot level and freedom, with turn, scores and phase', () => {
+    expect(parses({ type: 'lobby', games: [lobbyGame] })).toBe(true);
+    expect(parses({ type: 'lobbyGame', game: { ...lobbyGame, phase: 'over', turn: null } })).toBe(
+      true,
+    );
+    expect(parses({ type: 'myGames', games: [{ ...lobbyGame, seat: 0 }] })).toBe(true);
+    expect(parses({ type: 'myGames', games: [lobbyGame] })).toBe(false);
+  });
+
+  it('a lobby entry has no room for a rack, a token or the seed (strict objects)', () => {
+    expect(parses({ type: 'lobbyGame', game: { ...lobbyGame, rack: [1, 2] } })).toBe(false);
+    expect(parses({ type: 'lobbyGame', game: { ...lobbyGame, seed: 'x' } })).toBe(false);
+    const seats = [{ ...lobbyGame.seats[0], token: 'atp_x' }, lobbyGame.seats[1]];
+    expect(parses({ type: 'lobbyGame', game: { ...lobbyGame, seats } })).toBe(false);
+  });
+
+  it('rematch and left point at games; the GCG path escapes the id', () => {
+    expect(parses({ type: 'rematch', gameId: 'old', newGameId: 'new' })).toBe(true);
+    expect(parses({ type: 'rematch', gameId: 'old' })).toBe(false);
+    expect(parses({ type: 'left', gameId: 'g' })).toBe(true);
+    expect(gcgPath('ab/c')).toBe('/games/ab%2Fc/gcg');
+  });
+
+  it('the new refusals are stable codes of SERVER_ERROR_CODES', () => {
+    expect(SERVER_ERROR_CODES).toEqual(expect.arrayContaining(['GAME_NOT_OVER', 'CHAT_TOO_FAST']));
   });
 });

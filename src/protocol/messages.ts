@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { clientActionSchema } from './actions.js';
-import { type DeepReadonly, MAX_SEATS, count } from './common.js';
+import { type DeepReadonly, MAX_SEATS, count, seat as seatNumber } from './common.js';
 import { clientViewSchema } from './view.js';
 
 /** Longest display name, in characters. */
@@ -94,6 +94,23 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   /** An action for the seat this socket holds in the game (resigning is an action too). */
   z.strictObject({ type: z.literal('act'), gameId, action: clientActionSchema }),
   z.strictObject({ type: z.literal('chat'), gameId, text: chatTextSchema }),
+  /**
+   * Stop receiving a room's frames. A seat held stays this player's: `join` with the game id
+   * (no token needed, the player's own is enough) brings it back. Answered with `left`.
+   */
+  z.strictObject({ type: z.literal('leave'), gameId }),
+  /**
+   * After a game is over, a seated player asks for another with the same seats, rules and
+   * lexicon (a new bag). Every member of the old game's room then receives `rematch`; asking
+   * again, by anyone, answers the same new game.
+   */
+  z.strictObject({ type: z.literal('rematch'), gameId }),
+  /** Receive the lobby: one `lobby` frame now, then `lobbyGame` whenever a game changes. */
+  z.strictObject({ type: z.literal('subscribeLobby') }),
+  /** Stop receiving lobby frames. */
+  z.strictObject({ type: z.literal('unsubscribeLobby') }),
+  /** The games not over in which this player (the hello's token) holds a seat: `myGames`. */
+  z.strictObject({ type: z.literal('listMyGames') }),
 ]);
 
 /** A frame as a client sends it. */
@@ -119,7 +136,9 @@ export const SERVER_ERROR_CODES = [
   'SEAT_TAKEN', // join: another player holds the seat
   'SEAT_NOT_OPEN', // join: that seat is a bot's or needs an invitation
   'NOT_IN_GAME', // act or chat in a game this socket has not joined
-  'NOT_SEATED', // act as an observer
+  'NOT_SEATED', // act or rematch as someone who holds no seat of the game
+  'GAME_NOT_OVER', // rematch (or GCG download) of a game still being played
+  'CHAT_TOO_FAST', // more chat lines than a room allows in a while (data.retryMs)
   'RATE_LIMITED', // too many frames; repeated abuse closes the connection
   'SERVER_ERROR', // something failed on the server; nothing was changed
 ] as const;
@@ -127,6 +146,42 @@ export const SERVER_ERROR_CODES = [
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
 const dataSchema = z.record(z.string(), z.unknown());
+
+const botLevel = z.enum(['principiante', 'aficionado', 'experto']);
+
+/** One seat as the lobby shows it: who sits there, never a token or a rack. */
+export const lobbySeatSchema = z.strictObject({
+  /** The player's or bot's name; empty while nobody holds the seat. */
+  name: z.string(),
+  /** The bot's level, null for a person's seat. */
+  bot: botLevel.nullable(),
+  /** Anyone may take it now (`join` with `seat`): an open seat nobody holds. */
+  free: z.boolean(),
+});
+
+/**
+ * A game as the lobby lists it: enough to choose a table to sit at or to watch. Scores are
+ * the running ones (the final ones once over); nothing in it is secret.
+ */
+export const lobbyGameSchema = z.strictObject({
+  gameId: z.string(),
+  preset: z.enum(['fise', 'caja', 'sala']),
+  challengeMode: z.enum(['single', 'double', 'penalty', 'automatic', 'void']),
+  /** TM-01 minutes per player; null for an untimed game. */
+  clockMinutes: count.nullable(),
+  lexicon: z.string(),
+  seats: z.array(lobbySeatSchema).min(2).max(MAX_SEATS),
+  /** The seat to act; null once over. */
+  turn: seatNumber.nullable(),
+  scores: z.array(z.int()),
+  /** As in a view; a game `over` is announced once and then leaves the lobby. */
+  phase: z.enum(['playing', 'final-challenge', 'over']),
+  /** The state version, so a client can drop an update older than what it shows. */
+  version: count,
+});
+
+/** One of the player's own unfinished games, with the seat the player holds in it. */
+export const myGameSchema = lobbyGameSchema.extend({ seat: seatNumber });
 
 /** Every frame the server sends. */
 export const serverMessageSchema = z.discriminatedUnion('type', [
@@ -161,7 +216,35 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     text: z.string(),
     at: z.int(),
   }),
+  /** This socket left the game's room (answer to `leave`): no more frames of it. */
+  z.strictObject({ type: z.literal('left'), gameId: z.string() }),
+  /**
+   * The game `gameId` is over and its players asked for another: `newGameId`, same seats,
+   * rules and lexicon. The people seated before hold the same seats there (`join` it).
+   */
+  z.strictObject({ type: z.literal('rematch'), gameId: z.string(), newGameId: z.string() }),
+  /** The lobby in full (after `subscribeLobby`): games with free seats or being played. */
+  z.strictObject({ type: z.literal('lobby'), games: z.array(lobbyGameSchema) }),
+  /** One game of the lobby appeared or changed; one whose phase is `over` leaves it. */
+  z.strictObject({ type: z.literal('lobbyGame'), game: lobbyGameSchema }),
+  /** Answer to `listMyGames`, most recently changed first. */
+  z.strictObject({ type: z.literal('myGames'), games: z.array(myGameSchema) }),
 ]);
 
 /** A frame as the server sends it. */
 export type ServerMessage = DeepReadonly<z.output<typeof serverMessageSchema>>;
+/** A game as the lobby lists it. */
+export type LobbyGame = DeepReadonly<z.output<typeof lobbyGameSchema>>;
+/** One of a player's unfinished games (`myGames`). */
+export type MyGame = DeepReadonly<z.output<typeof myGameSchema>>;
+
+/** Where a finished game's GCG record is downloaded over HTTP (GET; anyone may). */
+export function gcgPath(gameId: string): string {
+  return `/games/${encodeURIComponent(gameId)}/gcg`;
+}
+
+/**
+ * The JSON body of an HTTP error (the GCG download): NO_SUCH_GAME with 404, GAME_NOT_OVER
+ * with 409.
+ */
+export const httpErrorSchema = z.strictObject({ code: z.string() });
