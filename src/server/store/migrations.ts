@@ -110,6 +110,14 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: INITIAL_SQLITE,
     postgres: INITIAL_POSTGRES,
   },
+  {
+    // A finished game points to its rematch, once: the first request sets it, later ones
+    // (from any process) read it, so two players asking at once get one new game.
+    version: 2,
+    name: 'rematch link',
+    sqlite: 'ALTER TABLE games ADD COLUMN rematch_id TEXT',
+    postgres: 'ALTER TABLE games ADD COLUMN rematch_id TEXT',
+  },
 ];
 
 /** Why a store refused to open a database. */

@@ -36,6 +36,7 @@ interface GameRow {
   id: string;
   config: JsonValue;
   status: GameStatus;
+  rematch_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -218,6 +219,7 @@ class PostgresStore implements Store {
       config: r.config,
       status: r.status,
       seats: byGame.get(r.id) ?? [],
+      rematchId: r.rematch_id,
       createdAt: Number(r.created_at),
       updatedAt: Number(r.updated_at),
     }));
@@ -253,6 +255,15 @@ class PostgresStore implements Store {
       id,
     ]);
     return r.rowCount === 1;
+  }
+
+  async linkRematch(gameId: string, rematchId: string): Promise<string | undefined> {
+    // COALESCE keeps a link already made; the row lock orders two racing updates.
+    const r = await this.pool.query<{ rematch_id: string }>(
+      'UPDATE games SET rematch_id = COALESCE(rematch_id, $1) WHERE id = $2 RETURNING rematch_id',
+      [rematchId, gameId],
+    );
+    return r.rows[0]?.rematch_id;
   }
 
   async seatByInviteHash(

@@ -32,6 +32,7 @@ interface GameRow {
   id: string;
   config: string;
   status: GameStatus;
+  rematch_id: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -147,6 +148,9 @@ class SqliteStore implements Store {
       ),
       setStatus: db.prepare('UPDATE games SET status = ?, updated_at = ? WHERE id = ?'),
       touch: db.prepare('UPDATE games SET updated_at = ? WHERE id = ?'),
+      linkRematch: db.prepare(
+        'UPDATE games SET rematch_id = ? WHERE id = ? AND rematch_id IS NULL',
+      ),
       seatByInvite: db.prepare<[string], { game_id: string; seat: number }>(
         'SELECT game_id, seat FROM game_seats WHERE invite_hash = ?',
       ),
@@ -228,6 +232,7 @@ class SqliteStore implements Store {
       config: JSON.parse(r.config) as JsonValue,
       status: r.status,
       seats: this.q.seats.all(r.id).map(seat),
+      rematchId: r.rematch_id,
       createdAt: r.created_at,
       updatedAt: r.updated_at,
     };
@@ -263,6 +268,11 @@ class SqliteStore implements Store {
 
   async setGameStatus(id: string, status: GameStatus): Promise<boolean> {
     return this.q.setStatus.run(status, Date.now(), id).changes === 1;
+  }
+
+  async linkRematch(gameId: string, rematchId: string): Promise<string | undefined> {
+    this.q.linkRematch.run(rematchId, gameId);
+    return this.q.game.get(gameId)?.rematch_id ?? undefined;
   }
 
   async seatByInviteHash(

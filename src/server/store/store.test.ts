@@ -138,6 +138,7 @@ describe.each(['sqlite', 'postgres'] as const)('%s store', (name) => {
       { seat: 1, kind: 'bot', botLevel: 'experto', playerId: null },
       { seat: 2, kind: 'invited', botLevel: null, playerId: null },
     ]);
+    expect(g.rematchId).toBeNull();
     expect(await store.getGame('g1')).toEqual(g);
     expect(await store.getGame('nope')).toBeUndefined();
     await store.createGame({ id: 'g2', config: {}, status: 'playing', seats: [open, open] });
@@ -150,6 +151,21 @@ describe.each(['sqlite', 'postgres'] as const)('%s store', (name) => {
     expect(await store.setGameStatus('nope', 'finished')).toBe(false);
     expect((await store.listGames(['finished'])).map((x) => x.id)).toEqual(['g1']);
     expect(await store.listGames([])).toEqual([]);
+  });
+
+  it('links a game to one rematch: the first link stands, later ones read it', async () => {
+    const { store } = await setup();
+    await store.createGame({ id: 'old', config: {}, status: 'finished', seats: [open, open] });
+    expect((await store.getGame('old'))!.rematchId).toBeNull();
+    const racing = await Promise.all([
+      store.linkRematch('old', 'new-a'),
+      store.linkRematch('old', 'new-b'),
+    ]);
+    expect(racing[0]).toBe(racing[1]);
+    expect(['new-a', 'new-b']).toContain(racing[0]);
+    expect(await store.linkRematch('old', 'new-c')).toBe(racing[0]);
+    expect((await store.getGame('old'))!.rematchId).toBe(racing[0]);
+    expect(await store.linkRematch('nope', 'x')).toBeUndefined();
   });
 
   it('finds a seat by its invitation hash and gives each human seat to one player', async () => {

@@ -52,6 +52,8 @@ export interface GameRecord {
   readonly config: JsonValue;
   readonly status: GameStatus;
   readonly seats: readonly SeatRecord[];
+  /** The game created as this one's rematch, once someone asked for it. */
+  readonly rematchId: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -126,6 +128,12 @@ export interface Store {
   gamesOfPlayer(playerId: string, statuses: readonly GameStatus[]): Promise<GameRecord[]>;
   /** Sets a game's status; false when there is no such game. */
   setGameStatus(id: string, status: GameStatus): Promise<boolean>;
+  /**
+   * Records `rematchId` as the game's rematch unless it has one already. Atomic: of two
+   * processes linking different ids, one wins. Resolves to the game's rematch id as it now
+   * stands (`rematchId` or the earlier one), undefined when there is no such game.
+   */
+  linkRematch(gameId: string, rematchId: string): Promise<string | undefined>;
   /** The game and seat an invitation token opens, by the token's hash. */
   seatByInviteHash(inviteHash: string): Promise<{ gameId: string; seat: number } | undefined>;
   /**
