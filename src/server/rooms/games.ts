@@ -1,18 +1,42 @@
 /**
  * The games this process hosts, by id: loaded on demand, resumed on start (issue 11 §6: every
  * unfinished game continues, its bots thinking again), and closed on shutdown after the
- * actions already accepted have been committed.
+ * actions already accepted have been committed. A finished game no longer changes, so its host
+ * is let go (its memory freed) when the last room watching it empties or some minutes after it
+ * ended, whichever comes first; asking for it again loads it from the store.
  */
 import { GameHost, type HostDeps } from './host.js';
 
+/** How long a finished game stays hosted when nobody releases it earlier. */
+export const FINISHED_TTL_MS = 5 * 60_000;
+
+/** Told when a game starts being hosted here and after each change committed to it. */
+export type GamesObserver = (id: string, host: GameHost) => void;
+
+interface Entry {
+  readonly host: Promise<GameHost | undefined>;
+  /** The host once loaded. */
+  loaded?: GameHost;
+  /** Stops this registry's subscription to the host, once it is loaded. */
+  unsubscribe?: () => void;
+  evictTimer?: ReturnType<typeof setTimeout>;
+}
+
 /** A process's game hosts. */
 export class Games {
-  private readonly hosts = new Map<string, Promise<GameHost | undefined>>();
+  private readonly hosts = new Map<string, Entry>();
+  private readonly observers = new Set<GamesObserver>();
   private closing = false;
+  private readonly finishedTtlMs: number;
 
   private stopListening: (() => void) | undefined;
 
-  constructor(private readonly deps: HostDeps) {}
+  constructor(
+    private readonly deps: HostDeps,
+    opts: { readonly finishedTtlMs?: number } = {},
+  ) {
+    this.finishedTtlMs = opts.finishedTtlMs ?? FINISHED_TTL_MS;
+  }
 
   /**
    * Follows appends committed by other processes sharing the database (issue 11 §8), so that
@@ -23,9 +47,9 @@ export class Games {
     this.stopListening ??= await this.deps.store.onAppend((append) => {
       const ids = append.gameId === null ? [...this.hosts.keys()] : [append.gameId];
       for (const id of ids) {
-        const host = this.hosts.get(id);
-        if (!host) continue;
-        host
+        const entry = this.hosts.get(id);
+        if (!entry) continue;
+        entry.host
           .then(async (h) => {
             // Our own appends are announced too; a host that has them reads nothing.
             if (h && (append.gameId === null || h.state.version < append.nextSeq))
@@ -38,25 +62,41 @@ export class Games {
     });
   }
 
+  /**
+   * Calls `observer` whenever a game starts being hosted here and after every change to a
+   * hosted game (the lobby's source). Returns the function that stops it.
+   */
+  observe(observer: GamesObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
   /** The host of a stored game, loading it the first time; undefined for no such game. */
   get(id: string): Promise<GameHost | undefined> {
     if (this.closing) return Promise.resolve(undefined);
-    let host = this.hosts.get(id);
-    if (!host) {
-      host = GameHost.load(this.deps, id);
-      this.hosts.set(id, host);
-      // A failed load is not cached: the next request tries again.
-      host.catch(() => this.hosts.delete(id));
-    }
-    return host;
+    const entry = this.hosts.get(id);
+    if (entry) return entry.host;
+    return this.track(id, GameHost.load(this.deps, id));
   }
 
   /** Hosts a new game (see GameHost.create). */
   async create(g: Parameters<typeof GameHost.create>[1]): Promise<GameHost> {
     if (this.closing) throw new Error('shutting down');
-    const host = GameHost.create(this.deps, g);
-    this.hosts.set(g.id, host);
-    return host;
+    const host = await this.track(g.id, GameHost.create(this.deps, g));
+    return host!;
+  }
+
+  /** Whether the game is hosted (or being loaded) now. */
+  isHosted(id: string): boolean {
+    return this.hosts.has(id);
+  }
+
+  /**
+   * Says that nobody in this process watches the game any more: a finished game is let go
+   * at once (an unfinished one stays, its bots and clocks still running).
+   */
+  release(id: string): void {
+    if (this.hosts.get(id)?.loaded?.state.result) this.evict(id);
   }
 
   /**
@@ -85,8 +125,56 @@ export class Games {
   async closeAll(): Promise<void> {
     this.closing = true;
     this.stopListening?.();
-    const hosts = await Promise.all([...this.hosts.values()].map((h) => h.catch(() => undefined)));
+    const entries = [...this.hosts.values()];
+    for (const e of entries) clearTimeout(e.evictTimer);
+    const hosts = await Promise.all(entries.map((e) => e.host.catch(() => undefined)));
     await Promise.all(hosts.map((h) => h?.close()));
     this.hosts.clear();
+  }
+
+  // Registers a host being loaded or created: observers hear of it and of its changes, and a
+  // finished game is let go after the TTL. A failed or empty load is not cached.
+  private track(id: string, loading: Promise<GameHost | undefined>): Promise<GameHost | undefined> {
+    const entry: Entry = { host: loading };
+    this.hosts.set(id, entry);
+    loading.then(
+      (host) => {
+        if (this.hosts.get(id) !== entry) return;
+        if (!host) return void this.hosts.delete(id);
+        entry.loaded = host;
+        entry.unsubscribe = host.subscribe((c) => {
+          this.tell(id, host);
+          if (c.state.result) this.evictLater(id, entry);
+        });
+        this.tell(id, host);
+        if (host.state.result) this.evictLater(id, entry);
+      },
+      () => {
+        if (this.hosts.get(id) === entry) this.hosts.delete(id);
+      },
+    );
+    return loading;
+  }
+
+  private tell(id: string, host: GameHost): void {
+    for (const o of this.observers) o(id, host);
+  }
+
+  private evictLater(id: string, entry: Entry): void {
+    if (entry.evictTimer) return;
+    entry.evictTimer = setTimeout(() => {
+      if (this.hosts.get(id) === entry) this.evict(id);
+    }, this.finishedTtlMs);
+    // A pending eviction must not keep the process alive.
+    entry.evictTimer.unref();
+  }
+
+  private evict(id: string): void {
+    const entry = this.hosts.get(id);
+    if (!entry) return;
+    this.hosts.delete(id);
+    clearTimeout(entry.evictTimer);
+    entry.unsubscribe?.();
+    void entry.host.then((h) => h?.close());
   }
 }

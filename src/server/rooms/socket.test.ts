@@ -10,38 +10,26 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import { botMove, makeBot } from '../../ai/bots.js';
-import { MoveGenerator } from '../../ai/movegen.js';
-import { MoveList } from '../../ai/movelist.js';
-import { Rng } from '../../ai/rng.js';
 import type { GameEvent } from '../../engine/events.js';
 import { replayGame } from '../../engine/newGame.js';
-import type { Move } from '../../engine/move.js';
-import { scoringOf } from '../../engine/rules.js';
-import { type GameView, viewFor } from '../../engine/view.js';
+import { viewFor } from '../../engine/view.js';
 import { type Lexicon, loadDefaultLexicon } from '../../lexicon/index.js';
 import {
   type ClientView,
   MAX_CHAT_LENGTH,
   PROTOCOL_VERSION,
-  type ServerMessage,
   clientView,
   serverMessageSchema,
 } from '../../protocol/index.js';
-import { buildApp } from '../app.js';
-import { type Store, openPostgresStore, openSqliteStore } from '../store/index.js';
 import { startTestPostgres, type TestPostgres } from '../testing/postgres.js';
-import { Games } from './games.js';
+import { Client, RoomServers, goodMove, newPlayer } from '../testing/rooms.js';
 import type { HostedConfig } from './host.js';
-import { POLICY_VIOLATION, type RateLimit, roomRoutes } from './socket.js';
+import { POLICY_VIOLATION, type RateLimit } from './socket.js';
 
 let lex: Lexicon;
 let pgServer: TestPostgres;
 const tmp = mkdtempSync(join(tmpdir(), 'atril-socket-'));
-let files = 0;
 
 beforeAll(async () => {
   const loaded = loadDefaultLexicon();
@@ -56,130 +44,11 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-/** A WebSocket client that records every frame it receives and can wait for one. */
-class Client {
-  /** Every frame received, as sent (text), in order. */
-  readonly raw: string[] = [];
-  private readonly pending: ServerMessage[] = [];
-  private waiters: (() => void)[] = [];
-  /** The latest view received, per game. */
-  readonly views = new Map<string, ClientView>();
-  readonly closed: Promise<number>;
-
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      const text = String(data);
-      this.raw.push(text);
-      const msg = serverMessageSchema.parse(JSON.parse(text));
-      if (msg.type === 'view') this.views.set(msg.gameId, msg.view);
-      this.pending.push(msg);
-      const waiters = this.waiters;
-      this.waiters = [];
-      for (const w of waiters) w();
-    });
-    this.closed = new Promise((resolve) => ws.once('close', (code) => resolve(code)));
-  }
-
-  static open(base: string): Promise<Client> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`ws://${base}/ws`);
-      ws.once('open', () => resolve(new Client(ws)));
-      ws.once('error', reject);
-    });
-  }
-
-  send(msg: unknown): void {
-    this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
-  }
-
-  /** The first frame not yet taken that matches, waiting for it if needed. */
-  take<T extends ServerMessage['type']>(
-    type: T,
-    pred: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
-  ): Promise<Extract<ServerMessage, { type: T }>> {
-    return this.takeAny(
-      (m) => m.type === type && pred(m as Extract<ServerMessage, { type: T }>),
-    ) as Promise<Extract<ServerMessage, { type: T }>>;
-  }
-
-  private takeAny(pred: (m: ServerMessage) => boolean): Promise<ServerMessage> {
-    return new Promise((resolve) => {
-      const look = () => {
-        const i = this.pending.findIndex(pred);
-        if (i < 0) this.waiters.push(look);
-        else resolve(this.pending.splice(i, 1)[0]!);
-      };
-      look();
-    });
-  }
-
-  /** The view of a game once it has reached `version`. */
-  async viewAt(gameId: string, version: number): Promise<ClientView> {
-    await new Promise<void>((resolve) => {
-      const look = () => {
-        if ((this.views.get(gameId)?.version ?? -1) >= version) resolve();
-        else this.waiters.push(look);
-      };
-      look();
-    });
-    return this.views.get(gameId)!;
-  }
-
-  /** The answer to this client's latest act on a game: its ack or its error. */
-  answer(gameId: string): Promise<ServerMessage> {
-    return this.takeAny((m) => (m.type === 'ack' || m.type === 'error') && m.gameId === gameId);
-  }
-
-  close(): void {
-    this.ws.close();
-  }
-}
-
-/** Says hello as a new player; resolves to the client and its player token. */
-async function newPlayer(base: string, name: string): Promise<{ c: Client; token: string }> {
-  const c = await Client.open(base);
-  c.send({ type: 'hello', protocol: PROTOCOL_VERSION, name });
-  const w = await c.take('welcome');
-  expect(w.name).toBe(name);
-  expect(w.token).toMatch(/^atp_/);
-  return { c, token: w.token! };
-}
-
-/** A good move for a seat's view, chosen by the amateur bot (the view as the bot reads it). */
-function goodMove(v: ClientView): Move {
-  const gen = new MoveGenerator(lex.nodes, lex.set, scoringOf(v.rules));
-  const view = { ...v, viewer: v.seat } as unknown as GameView;
-  return botMove(makeBot('aficionado'), view, gen, new MoveList(), new Rng(v.version), (t) =>
-    lex.isWord(t),
-  );
-}
-
 describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend) => {
-  const servers: { app: FastifyInstance; games: Games; store: Store }[] = [];
-  afterAll(async () => {
-    for (const s of servers) {
-      await s.app.close();
-      await s.games.closeAll();
-      await s.store.close();
-    }
-  });
+  const servers = new RoomServers(backend, { tmp, lex: () => lex, pg: () => pgServer });
+  afterAll(() => servers.closeAll());
 
-  async function server(rate?: RateLimit): Promise<{ base: string; store: Store }> {
-    const store =
-      backend === 'sqlite'
-        ? openSqliteStore(join(tmp, `s${++files}.db`))
-        : await openPostgresStore(await pgServer.newDatabase());
-    const games = new Games({ store, judge: () => lex });
-    const app = await buildApp({
-      store,
-      logLevel: false,
-      routes: roomRoutes({ store, games, lexicons: ['spanish'], ...(rate && { rate }) }),
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    servers.push({ app, games, store });
-    const { port } = app.server.address() as { port: number };
-    return { base: `127.0.0.1:${port}`, store };
-  }
+  const server = (rate?: RateLimit) => servers.start(rate ? { rate } : {});
 
   /** Ana creates a game with one invited seat; Bruno joins by the invitation; Olga watches. */
   async function table(base: string) {
@@ -219,7 +88,7 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
       const views = await Promise.all([...seats, olga.c].map((c) => c.viewAt(gameId, version)));
       if (views[0]!.result) break;
       const turn = views[0]!.turn;
-      const move = goodMove(views[turn]!);
+      const move = goodMove(lex, views[turn]!);
       seats[turn]!.send({ type: 'act', gameId, action: { ...move, version } });
       const answer = await seats[turn]!.answer(gameId);
       expect(answer).toMatchObject({ type: 'ack', gameId });
@@ -300,7 +169,7 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     const stored = (await store.events(gameId)).length;
     const onTurn = v.turn === 0 ? ana.c : bruno.c;
     const offTurn = v.turn === 0 ? bruno.c : ana.c;
-    const move = goodMove(onTurn.views.get(gameId)!);
+    const move = goodMove(lex, onTurn.views.get(gameId)!);
 
     olga.c.send({ type: 'act', gameId, action: { ...move, version: v.version } });
     expect(await olga.c.answer(gameId)).toEqual({ type: 'error', code: 'NOT_SEATED', gameId });

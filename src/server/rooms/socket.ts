@@ -21,8 +21,13 @@ import {
 } from '../../protocol/index.js';
 import type { NewSeat, PlayerRecord, Store } from '../store/index.js';
 import { hashToken, isTokenOf, newId, newToken } from '../tokens.js';
+import { type ChatRate, ChatLimiter } from './chatLimit.js';
 import type { Games } from './games.js';
+import { gcgRoutes } from './gcgRoute.js';
 import type { GameHost, SeatAction } from './host.js';
+import { Lobby } from './lobby.js';
+import { Rematches } from './rematch.js';
+import { seatNames } from './seatNames.js';
 
 /** Close code for a connection that broke the protocol or kept abusing it (RFC 6455 §7.4.1). */
 export const POLICY_VIOLATION = 1008;
@@ -45,27 +50,36 @@ export interface RoomDeps {
   /** Ids of the lexicons installed; the first is the default for new games. */
   readonly lexicons: readonly string[];
   readonly rate?: RateLimit;
+  /** Chat lines allowed per player per room (default DEFAULT_CHAT_RATE). */
+  readonly chatRate?: ChatRate;
 }
 
-// Name shown for a seat nobody has taken yet.
-const EMPTY_SEAT = '';
-const BOT_NAMES: Readonly<Record<string, string>> = {
-  principiante: 'Principiante',
-  aficionado: 'Aficionado',
-  experto: 'Experto',
-};
+/** What every connection of the endpoint shares. */
+interface Shared {
+  readonly rooms: Rooms;
+  readonly lobby: Lobby;
+  readonly rematches: Rematches;
+}
 // Name of a player who said hello without one.
 const DEFAULT_NAME = 'Invitado';
 // Chat lines sent to a member who joins, so a returning player sees the conversation.
 const CHAT_HISTORY = 50;
 
-/** The Fastify plugin adding `GET /ws` (pass it to buildApp as `routes`). */
+/**
+ * The Fastify plugin adding `GET /ws` and the GCG download `GET /games/:id/gcg` (pass it to
+ * buildApp as `routes`).
+ */
 export function roomRoutes(deps: RoomDeps): FastifyPluginAsync {
-  const rooms = new Rooms(deps);
+  const shared: Shared = {
+    rooms: new Rooms(deps),
+    lobby: new Lobby(deps.store, deps.games),
+    rematches: new Rematches(deps.store, deps.games),
+  };
   return async (app) => {
     app.get('/ws', { websocket: true }, (socket) => {
-      new Connection(socket, deps, rooms);
+      new Connection(socket, deps, shared);
     });
+    await app.register(gcgRoutes(deps.store));
   };
 }
 
@@ -79,26 +93,25 @@ class Room {
   readonly members = new Set<Member>();
   private names: string[] = [];
   private bots: boolean[] = [];
+  readonly chatLimit: ChatLimiter;
+  /** Stops this room's subscription to the host (when the room closes). */
+  readonly close: () => void;
 
   constructor(
     readonly id: string,
     readonly host: GameHost,
     private readonly store: Store,
+    chatRate?: ChatRate,
   ) {
-    host.subscribe(() => this.broadcastViews());
+    this.close = host.subscribe(() => this.broadcastViews());
+    this.chatLimit = new ChatLimiter(chatRate);
   }
 
   /** Reads the seats' names again (after a seat was claimed). */
   async refresh(): Promise<void> {
     const game = await this.store.getGame(this.id);
     if (!game) return;
-    this.names = await Promise.all(
-      game.seats.map(async (s) => {
-        if (s.botLevel !== null) return BOT_NAMES[s.botLevel] ?? s.botLevel;
-        if (s.playerId === null) return EMPTY_SEAT;
-        return (await this.store.getPlayer(s.playerId))?.name ?? EMPTY_SEAT;
-      }),
-    );
+    this.names = await seatNames(this.store, game);
     this.bots = game.seats.map((s) => s.kind === 'bot');
   }
 
@@ -124,8 +137,23 @@ class Room {
 /** The rooms of this process, created on first use from the Games registry. */
 class Rooms {
   private readonly rooms = new Map<string, Promise<Room | undefined>>();
+  private readonly opened = new Map<string, Room>();
 
   constructor(private readonly deps: RoomDeps) {}
+
+  /**
+   * Takes a member out of its room. The last one out of a finished game's room closes it and
+   * lets the game's host go (Games.release); coming back loads it from the store again.
+   */
+  leave(room: Room, member: Member): void {
+    room.members.delete(member);
+    if (room.members.size > 0 || !room.host.state.result) return;
+    if (this.opened.get(room.id) !== room) return;
+    this.opened.delete(room.id);
+    this.rooms.delete(room.id);
+    room.close();
+    this.deps.games.release(room.id);
+  }
 
   get(id: string): Promise<Room | undefined> {
     let room = this.rooms.get(id);
@@ -143,8 +171,9 @@ class Rooms {
   private async open(id: string): Promise<Room | undefined> {
     const host = await this.deps.games.get(id);
     if (!host) return undefined;
-    const room = new Room(id, host, this.deps.store);
+    const room = new Room(id, host, this.deps.store, this.deps.chatRate);
     await room.refresh();
+    this.opened.set(id, room);
     return room;
   }
 }
@@ -163,11 +192,14 @@ class Connection {
   private work: Promise<void> = Promise.resolve();
   private readonly rate: RateLimit;
 
+  private readonly rooms: Rooms;
+
   constructor(
     private readonly socket: WebSocket,
     private readonly deps: RoomDeps,
-    private readonly rooms: Rooms,
+    private readonly shared: Shared,
   ) {
+    this.rooms = shared.rooms;
     this.rate = deps.rate ?? DEFAULT_RATE;
     this.tokens = this.rate.burst;
     socket.on('message', (data, isBinary) => this.receive(data, isBinary));
@@ -259,6 +291,16 @@ class Connection {
         return this.act(msg);
       case 'chat':
         return this.chat(player, msg);
+      case 'leave':
+        return this.leave(msg.gameId);
+      case 'rematch':
+        return this.rematch(player, msg.gameId);
+      case 'subscribeLobby':
+        return this.shared.lobby.subscribe(this);
+      case 'unsubscribeLobby':
+        return this.shared.lobby.unsubscribe(this);
+      case 'listMyGames':
+        return this.send({ type: 'myGames', games: await this.shared.lobby.gamesOf(player.id) });
     }
   }
 
@@ -327,6 +369,7 @@ class Connection {
       if (!claimed.ok) throw new Error(`new game ${id}: creator's seat refused (${claimed.code})`);
     }
     this.send({ type: 'created', gameId: id, inviteTokens });
+    if (creatorSeat >= 0) this.shared.lobby.seatsChanged(id);
     await this.enter(id, creatorSeat >= 0 ? creatorSeat : 'observer', true);
   }
 
@@ -365,8 +408,11 @@ class Connection {
           { code: r.code === 'SEAT_TAKEN' ? 'SEAT_TAKEN' : 'SEAT_NOT_OPEN', data: { seat } },
           msg.gameId,
         );
+      this.shared.lobby.seatsChanged(msg.gameId);
     }
     await this.enter(msg.gameId, seat, claimed);
+    if (game.rematchId !== null && this.joined.has(msg.gameId))
+      this.send({ type: 'rematch', gameId: msg.gameId, newGameId: game.rematchId });
   }
 
   /** Makes this connection a member of a room and sends it the view and recent chat. */
@@ -376,7 +422,8 @@ class Connection {
     const before = this.joined.get(gameId);
     if (before) room.members.delete(before.member);
     const member: Member = { conn: this, seat };
-    if (this.closed) return;
+    // Gone while the room opened: a room left empty must still be let go.
+    if (this.closed) return this.rooms.leave(room, member);
     room.members.add(member);
     this.joined.set(gameId, { room, member });
     if (seatsChanged) {
@@ -424,6 +471,8 @@ class Connection {
   ): Promise<void> {
     const at = this.joined.get(msg.gameId);
     if (!at) return this.refuse({ code: 'NOT_IN_GAME' }, msg.gameId);
+    const retryMs = at.room.chatLimit.take(player.id);
+    if (retryMs > 0) return this.refuse({ code: 'CHAT_TOO_FAST', data: { retryMs } }, msg.gameId);
     const line = await this.deps.store.addChat({
       gameId: msg.gameId,
       playerId: player.id,
@@ -438,8 +487,28 @@ class Connection {
     });
   }
 
+  /** Stops this connection's frames of a game; a seat held stays the player's. */
+  private leave(gameId: string): void {
+    const at = this.joined.get(gameId);
+    if (!at) return this.refuse({ code: 'NOT_IN_GAME' }, gameId);
+    this.joined.delete(gameId);
+    this.rooms.leave(at.room, at.member);
+    this.send({ type: 'left', gameId });
+  }
+
+  /** Asks for the game's rematch; everyone in the old room hears of the new game. */
+  private async rematch(player: PlayerRecord, gameId: string): Promise<void> {
+    const r = await this.shared.rematches.ask(gameId, player.id);
+    if (!r.ok) return this.refuse({ code: r.code }, gameId);
+    const msg: ServerMessage = { type: 'rematch', gameId, newGameId: r.gameId };
+    const at = this.joined.get(gameId);
+    if (at) at.room.broadcast(msg);
+    else this.send(msg);
+  }
+
   private leaveAll(): void {
-    for (const { room, member } of this.joined.values()) room.members.delete(member);
+    this.shared.lobby.unsubscribe(this);
+    for (const { room, member } of this.joined.values()) this.rooms.leave(room, member);
     this.joined.clear();
   }
 }

@@ -1,0 +1,162 @@
+/**
+ * The live lobby (issue 11 §3): the games of this server not yet over — open tables with free
+ * seats and games one may watch — as the protocol's `LobbyGame`: seats by name, bot level and
+ * freedom, whose turn, scores and phase; never a rack, a token or the seed. A subscriber gets
+ * the whole list once, then one `lobbyGame` per game that changed (a move, a seat taken, the
+ * end). Changes arriving together are sent once per game, in order.
+ *
+ * The list comes from the store, so it includes games hosted by other processes sharing it;
+ * live updates follow the games hosted here (every game this process resumed, created or
+ * loaded).
+ */
+import type { GameState } from '../../engine/gameState.js';
+import { inFinalChallengeWindow } from '../../engine/endOfGame.js';
+import type { LobbyGame, MyGame, ServerMessage } from '../../protocol/index.js';
+import { lobbySeatSchema } from '../../protocol/messages.js';
+import type { GameRecord, Store } from '../store/index.js';
+import type { Games } from './games.js';
+import type { HostedConfig } from './host.js';
+import { seatNames } from './seatNames.js';
+
+/** Most games a lobby list holds: the ones changed most recently. */
+export const LOBBY_SIZE = 200;
+
+/** Who receives lobby frames (a connection). */
+export interface LobbySubscriber {
+  send(msg: ServerMessage): void;
+}
+
+// What the lobby shows of a game that changes only when a seat is taken.
+type Table = Omit<LobbyGame, 'turn' | 'scores' | 'phase' | 'version'>;
+
+/** The lobby of one process (see the module comment). */
+export class Lobby {
+  private readonly subscribers = new Set<LobbySubscriber>();
+  private readonly tables = new Map<string, Promise<Table>>();
+  private readonly changed = new Set<string>();
+  private scheduled = false;
+  private work: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: Store,
+    private readonly games: Games,
+  ) {
+    games.observe((id) => this.touch(id));
+  }
+
+  /** Sends the whole list to `s`, then every change until `unsubscribe`. */
+  async subscribe(s: LobbySubscriber): Promise<void> {
+    this.subscribers.add(s);
+    const records = await this.store.listGames(['open', 'playing'], LOBBY_SIZE);
+    const games = await Promise.all(records.map((g) => this.entryOf(g)));
+    // Unsubscribed (or gone) while the list was read: nothing to send.
+    if (!this.subscribers.has(s)) return;
+    s.send({ type: 'lobby', games: games.filter((g) => g !== undefined) });
+  }
+
+  /** Stops sending lobby frames to `s`. */
+  unsubscribe(s: LobbySubscriber): void {
+    this.subscribers.delete(s);
+  }
+
+  /** A seat of the game was taken: its names are read again and subscribers told. */
+  seatsChanged(id: string): void {
+    this.tables.delete(id);
+    this.touch(id);
+  }
+
+  /** The games not over in which a player holds a seat, with that seat. */
+  async gamesOf(playerId: string): Promise<MyGame[]> {
+    const records = await this.store.gamesOfPlayer(playerId, ['open', 'playing']);
+    const mine = await Promise.all(
+      records.map(async (g) => {
+        const entry = await this.entryOf(g);
+        const seat = g.seats.find((s) => s.playerId === playerId)?.seat;
+        return entry && seat !== undefined && entry.phase !== 'over'
+          ? { ...entry, seat }
+          : undefined;
+      }),
+    );
+    return mine.filter((g) => g !== undefined);
+  }
+
+  // A game changed: its entry goes out with the next batch (once, however often it changed).
+  private touch(id: string): void {
+    if (this.subscribers.size === 0) return;
+    this.changed.add(id);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      const ids = [...this.changed];
+      this.changed.clear();
+      // One batch after the other, so a later state never overtakes an earlier one.
+      this.work = this.work.then(() => this.announce(ids)).catch(() => {});
+    });
+  }
+
+  private async announce(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      const host = await this.games.get(id);
+      if (!host) continue;
+      const game = await this.entry(id, host.state);
+      if (!game) continue;
+      for (const s of this.subscribers) s.send({ type: 'lobbyGame', game });
+      // A game over has left the lobby: its table need not be remembered.
+      if (game.phase === 'over') this.tables.delete(id);
+    }
+  }
+
+  private async entryOf(g: GameRecord): Promise<LobbyGame | undefined> {
+    const host = await this.games.get(g.id);
+    return host && this.entry(g.id, host.state, g);
+  }
+
+  private async entry(
+    id: string,
+    state: GameState,
+    record?: GameRecord,
+  ): Promise<LobbyGame | undefined> {
+    let table = this.tables.get(id);
+    if (!table) {
+      table = this.tableOf(id, record);
+      this.tables.set(id, table);
+      table.catch(() => this.tables.delete(id));
+    }
+    const t = await table.catch(() => undefined);
+    if (!t) return undefined;
+    const over = state.result !== null;
+    return {
+      ...t,
+      turn: over ? null : state.turn,
+      scores: [...(state.result?.final ?? state.scores)],
+      phase: over ? 'over' : inFinalChallengeWindow(state) ? 'final-challenge' : 'playing',
+      version: state.version,
+    };
+  }
+
+  private async tableOf(id: string, record?: GameRecord): Promise<Table> {
+    const game = record ?? (await this.store.getGame(id));
+    if (!game) throw new Error(`game ${id} is not stored`);
+    const config = game.config as unknown as HostedConfig;
+    const names = await seatNames(this.store, game);
+    return {
+      gameId: id,
+      preset: config.rules.preset,
+      challengeMode: config.rules.challengeMode,
+      clockMinutes: config.rules.clock?.minutesPerPlayer ?? null,
+      lexicon: config.lexicon,
+      seats: game.seats.map((s, i) => ({
+        name: names[i]!,
+        bot: s.kind === 'bot' ? botLevel(s.botLevel) : null,
+        free: s.kind === 'open' && s.playerId === null,
+      })),
+    };
+  }
+}
+
+// The seat's bot level as the protocol names it (the levels `create` offers).
+function botLevel(level: string | null): LobbyGame['seats'][number]['bot'] {
+  const parsed = lobbySeatSchema.shape.bot.safeParse(level);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,210 @@
+/**
+ * Test helpers for the room's WebSocket: a real server on a loopback port over SQLite or a
+ * PostgreSQL database, and a `ws` client that records every frame it receives and waits for
+ * the ones a test expects.
+ */
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { WebSocket } from 'ws';
+import { botMove, makeBot } from '../../ai/bots.js';
+import { MoveGenerator } from '../../ai/movegen.js';
+import { MoveList } from '../../ai/movelist.js';
+import { Rng } from '../../ai/rng.js';
+import type { Move } from '../../engine/move.js';
+import { scoringOf } from '../../engine/rules.js';
+import type { GameView } from '../../engine/view.js';
+import type { Lexicon } from '../../lexicon/index.js';
+import {
+  type ClientView,
+  PROTOCOL_VERSION,
+  type ServerMessage,
+  serverMessageSchema,
+} from '../../protocol/index.js';
+import { buildApp } from '../app.js';
+import type { BotPool } from '../bots/pool.js';
+import type { ChatRate } from '../rooms/chatLimit.js';
+import { Games } from '../rooms/games.js';
+import { type RateLimit, roomRoutes } from '../rooms/socket.js';
+import { type Store, openPostgresStore, openSqliteStore } from '../store/index.js';
+import type { TestPostgres } from './postgres.js';
+
+/** A WebSocket client that records every frame it receives and can wait for one. */
+export class Client {
+  /** Every frame received, as sent (text), in order. */
+  readonly raw: string[] = [];
+  private readonly pending: ServerMessage[] = [];
+  private waiters: (() => void)[] = [];
+  /** The latest view received, per game. */
+  readonly views = new Map<string, ClientView>();
+  readonly closed: Promise<number>;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const text = String(data);
+      this.raw.push(text);
+      const msg = serverMessageSchema.parse(JSON.parse(text));
+      if (msg.type === 'view') this.views.set(msg.gameId, msg.view);
+      this.pending.push(msg);
+      const waiters = this.waiters;
+      this.waiters = [];
+      for (const w of waiters) w();
+    });
+    this.closed = new Promise((resolve) => ws.once('close', (code) => resolve(code)));
+  }
+
+  /** Connects to `ws://base/ws`. */
+  static open(base: string): Promise<Client> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`ws://${base}/ws`);
+      ws.once('open', () => resolve(new Client(ws)));
+      ws.once('error', reject);
+    });
+  }
+
+  /** Sends a message as JSON (a string as it is). */
+  send(msg: unknown): void {
+    this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+  }
+
+  /** The first frame not yet taken that matches, waiting for it if needed. */
+  take<T extends ServerMessage['type']>(
+    type: T,
+    pred: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
+  ): Promise<Extract<ServerMessage, { type: T }>> {
+    return this.takeAny(
+      (m) => m.type === type && pred(m as Extract<ServerMessage, { type: T }>),
+    ) as Promise<Extract<ServerMessage, { type: T }>>;
+  }
+
+  private takeAny(pred: (m: ServerMessage) => boolean): Promise<ServerMessage> {
+    return new Promise((resolve) => {
+      const look = () => {
+        const i = this.pending.findIndex(pred);
+        if (i < 0) this.waiters.push(look);
+        else resolve(this.pending.splice(i, 1)[0]!);
+      };
+      look();
+    });
+  }
+
+  /** Frames of a type received and not yet taken (without waiting). */
+  untaken<T extends ServerMessage['type']>(type: T): Extract<ServerMessage, { type: T }>[] {
+    return this.pending.filter((m) => m.type === type) as Extract<ServerMessage, { type: T }>[];
+  }
+
+  /** The view of a game once it has reached `version`. */
+  async viewAt(gameId: string, version: number): Promise<ClientView> {
+    await new Promise<void>((resolve) => {
+      const look = () => {
+        if ((this.views.get(gameId)?.version ?? -1) >= version) resolve();
+        else this.waiters.push(look);
+      };
+      look();
+    });
+    return this.views.get(gameId)!;
+  }
+
+  /** The answer to this client's latest act on a game: its ack or its error. */
+  answer(gameId: string): Promise<ServerMessage> {
+    return this.takeAny((m) => (m.type === 'ack' || m.type === 'error') && m.gameId === gameId);
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+/** Says hello as a new player; resolves to the client and its player token. */
+export async function newPlayer(base: string, name: string): Promise<{ c: Client; token: string }> {
+  const c = await Client.open(base);
+  c.send({ type: 'hello', protocol: PROTOCOL_VERSION, name });
+  const w = await c.take('welcome');
+  expect(w.name).toBe(name);
+  expect(w.token).toMatch(/^atp_/);
+  return { c, token: w.token! };
+}
+
+/** Connects again as a known player (by token); resolves once welcomed. */
+export async function returning(base: string, token: string): Promise<Client> {
+  const c = await Client.open(base);
+  c.send({ type: 'hello', protocol: PROTOCOL_VERSION, token });
+  await c.take('welcome');
+  return c;
+}
+
+/** A good move for a seat's view, chosen by the amateur bot (the view as the bot reads it). */
+export function goodMove(lex: Lexicon, v: ClientView): Move {
+  const gen = new MoveGenerator(lex.nodes, lex.set, scoringOf(v.rules));
+  const view = { ...v, viewer: v.seat } as unknown as GameView;
+  return botMove(makeBot('aficionado'), view, gen, new MoveList(), new Rng(v.version), (t) =>
+    lex.isWord(t),
+  );
+}
+
+/** A room server listening on loopback. */
+export interface RoomServer {
+  /** `127.0.0.1:PORT`. */
+  readonly base: string;
+  readonly app: FastifyInstance;
+  readonly games: Games;
+  readonly store: Store;
+}
+
+/** Options of a test server beyond the backend. */
+export interface RoomServerOptions {
+  readonly rate?: RateLimit;
+  readonly chatRate?: ChatRate;
+  readonly bots?: BotPool;
+  readonly finishedTtlMs?: number;
+}
+
+/** Starts room servers on one backend (a new database each) and closes them all at the end. */
+export class RoomServers {
+  private readonly started: RoomServer[] = [];
+  private files = 0;
+
+  constructor(
+    private readonly backend: 'sqlite' | 'postgres',
+    private readonly env: { tmp: string; lex: () => Lexicon; pg: () => TestPostgres },
+  ) {}
+
+  /** A new server with an empty database. */
+  async start(opts: RoomServerOptions = {}): Promise<RoomServer> {
+    const store =
+      this.backend === 'sqlite'
+        ? openSqliteStore(join(this.env.tmp, `${this.backend}-${++this.files}-${process.pid}.db`))
+        : await openPostgresStore(await this.env.pg().newDatabase());
+    const lex = this.env.lex();
+    const games = new Games(
+      { store, judge: () => lex, ...(opts.bots && { bots: opts.bots }) },
+      opts.finishedTtlMs !== undefined ? { finishedTtlMs: opts.finishedTtlMs } : {},
+    );
+    const app = await buildApp({
+      store,
+      logLevel: false,
+      routes: roomRoutes({
+        store,
+        games,
+        lexicons: ['spanish'],
+        ...(opts.rate && { rate: opts.rate }),
+        ...(opts.chatRate && { chatRate: opts.chatRate }),
+      }),
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const server = { base: `127.0.0.1:${port}`, app, games, store };
+    this.started.push(server);
+    return server;
+  }
+
+  /** Closes every server started, then its games and its database. */
+  async closeAll(): Promise<void> {
+    for (const s of this.started) {
+      await s.app.close();
+      await s.games.closeAll();
+      await s.store.close();
+    }
+    this.started.length = 0;
+  }
+}
