@@ -105,6 +105,19 @@ export class Client {
     return this.views.get(gameId)!;
   }
 
+  /** The latest view of a game once it satisfies `pred`. */
+  async viewWhere(gameId: string, pred: (v: ClientView) => boolean): Promise<ClientView> {
+    await new Promise<void>((resolve) => {
+      const look = () => {
+        const v = this.views.get(gameId);
+        if (v && pred(v)) resolve();
+        else this.waiters.push(look);
+      };
+      look();
+    });
+    return this.views.get(gameId)!;
+  }
+
   /** The answer to this client's latest act on a game: its ack or its error. */
   answer(gameId: string): Promise<ServerMessage> {
     return this.takeAny((m) => (m.type === 'ack' || m.type === 'error') && m.gameId === gameId);
