@@ -11,8 +11,10 @@ import {
   cgpErrorText,
   playErrorText,
   rulesErrorText,
+  serverErrorText,
   storedGameErrorText,
 } from './errorText.js';
+import { SERVER_ERROR_CODES } from '../protocol/messages.js';
 
 const Z = SPANISH.letters.findIndex((l) => l.label === 'Z') + 1;
 
@@ -89,5 +91,50 @@ describe('rules, CGP and stored games', () => {
       'El suceso 1 está mal formado: «firstDraws» no tiene el tipo debido ("x").',
     );
     expectSentence(storedGameErrorText(r.error, SPANISH));
+  });
+});
+
+describe('serverErrorText: every code of an error frame', () => {
+  const data = {
+    seat: 1,
+    retryMs: 2500,
+    expected: 1,
+    allowed: ['spanish'],
+    words: [tilesOf('XA')],
+  };
+
+  it.each(SERVER_ERROR_CODES)('%s reads as a sentence, with its data and without', (code) => {
+    const text = serverErrorText({ code, data }, SPANISH);
+    expectSentence(text);
+    expect(text).toMatch(/[.»]$/);
+    expectSentence(serverErrorText({ code }, SPANISH));
+  });
+
+  it('says which seat, and how long to wait before chatting again', () => {
+    expect(serverErrorText({ code: 'SEAT_TAKEN', data: { seat: 1 } }, SPANISH)).toBe(
+      'El asiento 2 ya lo ocupa otra persona.',
+    );
+    expect(serverErrorText({ code: 'CHAT_TOO_FAST', data: { retryMs: 2500 } }, SPANISH)).toBe(
+      'Demasiados mensajes seguidos en el chat; espera 3 segundos.',
+    );
+    expect(serverErrorText({ code: 'CHAT_TOO_FAST', data: { retryMs: 400 } }, SPANISH)).toBe(
+      'Demasiados mensajes seguidos en el chat; espera 1 segundo.',
+    );
+    expect(
+      serverErrorText({ code: 'UNKNOWN_LEXICON', data: { allowed: ['spanish'] } }, SPANISH),
+    ).toBe('El servidor no tiene ese léxico. Tiene: spanish.');
+  });
+
+  it('words an engine refusal of an action as the local game does, with its data', () => {
+    const frame = { code: 'INVALID_WORD', data: { words: [tilesOf('CASAX')] } };
+    expect(serverErrorText(frame, SPANISH)).toBe('Palabra no válida: CASAX.');
+    expect(serverErrorText({ code: 'NOT_YOUR_TURN' }, SPANISH)).toBe('No es tu turno.');
+  });
+
+  it('data of the wrong type is ignored, and a code this client does not know still reads', () => {
+    expect(serverErrorText({ code: 'SEAT_TAKEN', data: { seat: 'x' } }, SPANISH)).toBe(
+      'Ese asiento ya lo ocupa otra persona.',
+    );
+    expectSentence(serverErrorText({ code: 'SOMETHING_NEW' }, SPANISH));
   });
 });

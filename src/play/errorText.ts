@@ -27,6 +27,7 @@ import type {
   WarningKind,
 } from '../engine/notation/recordAudit.js';
 import type { RulesError, RulesProblem, RulesProblemCode } from '../engine/rules.js';
+import type { ServerErrorCode } from '../protocol/messages.js';
 import type { StoredEventProblem, StoredGameError, StoredGameErrorCode } from '../engine/stored.js';
 import { BLANK_FLAG, type TileSet, letterOf, tilesToWord } from '../engine/tiles.js';
 import { tileText, tilesCount } from './speech.js';
@@ -551,4 +552,75 @@ const REJECT_TITLE: Record<RejectReason['code'], (min: number, max: number) => s
 /** The heading of a group of rejected words, for words of `min` to `max` tiles (D-05). */
 export function rejectTitleText(code: RejectReason['code'], min: number, max: number): string {
   return REJECT_TITLE[code](min, max);
+}
+
+/** An `error` frame from the server as a client receives it: a code and its data. */
+export interface ServerError {
+  readonly code: string;
+  readonly data?: Readonly<Record<string, unknown>>;
+}
+
+// The frame's data comes over the network: read each field only when it has the right type.
+const numberIn = (e: ServerError, key: string): number | undefined => {
+  const v = e.data?.[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+};
+const seatIn = (e: ServerError): string => {
+  const seat = numberIn(e, 'seat');
+  return seat === undefined ? 'Ese asiento' : `El asiento ${seat + 1}`;
+};
+
+const SERVER: Record<ServerErrorCode, (e: ServerError) => string> = {
+  BAD_JSON: () => 'El servidor no ha entendido el mensaje: no es JSON.',
+  BAD_MESSAGE: () => 'El servidor no ha entendido el mensaje.',
+  HELLO_FIRST: () => 'La conexión debe empezar con el saludo; el servidor la ha cerrado.',
+  PROTOCOL_MISMATCH: (e) => {
+    const expected = numberIn(e, 'expected');
+    return expected === undefined
+      ? 'Este programa y el servidor hablan versiones distintas del protocolo; actualiza Atril.'
+      : `El servidor habla la versión ${expected} del protocolo y este programa otra; actualiza Atril.`;
+  },
+  ALREADY_WELCOMED: () => 'Ya te habías presentado en esta conexión.',
+  UNKNOWN_PLAYER: () => 'El servidor no conoce a este jugador; entra como jugador nuevo.',
+  INVALID_RULES: (e) => {
+    const problems = e.data?.['problems'];
+    return Array.isArray(problems)
+      ? rulesErrorText({ code: 'INVALID_RULES', problems: problems as RulesProblem[] })
+      : 'Las reglas elegidas no son válidas.';
+  },
+  UNKNOWN_LEXICON: (e) => {
+    const allowed = e.data?.['allowed'];
+    const names = Array.isArray(allowed) ? allowed.filter((a) => typeof a === 'string') : [];
+    return names.length > 0
+      ? `El servidor no tiene ese léxico. Tiene: ${list(names)}.`
+      : 'El servidor no tiene ese léxico.';
+  },
+  NO_SUCH_GAME: () => 'No existe esa partida.',
+  BAD_SEAT_TOKEN: () => 'Esa invitación no vale para esta partida.',
+  SEAT_TAKEN: (e) => `${seatIn(e)} ya lo ocupa otra persona.`,
+  SEAT_NOT_OPEN: (e) => `${seatIn(e)} no está libre: es de un robot o necesita invitación.`,
+  NOT_IN_GAME: () => 'No estás en esa partida; entra en ella primero.',
+  NOT_SEATED: () => 'No tienes asiento en esta partida: solo puedes mirarla.',
+  GAME_NOT_OVER: () => 'La partida aún no ha terminado.',
+  CHAT_TOO_FAST: (e) => {
+    const ms = numberIn(e, 'retryMs');
+    if (ms === undefined) return 'Demasiados mensajes seguidos en el chat; espera un poco.';
+    const seconds = Math.max(1, Math.ceil(ms / 1000));
+    return `Demasiados mensajes seguidos en el chat; espera ${plural(seconds, 'segundo', 'segundos')}.`;
+  },
+  RATE_LIMITED: () => 'Demasiados mensajes seguidos; espera un momento.',
+  SERVER_ERROR: () =>
+    'Algo ha fallado en el servidor y no se ha cambiado nada; vuelve a intentarlo.',
+};
+
+/**
+ * The sentence for an `error` frame: the server's own codes (SERVER_ERROR_CODES), or an
+ * engine's refusal of an action (NOT_YOUR_TURN, INVALID_WORD …, with its data) worded as the
+ * local game words it. A code this client does not know yet still gets a sentence.
+ */
+export function serverErrorText(e: ServerError, set: TileSet): string {
+  if (Object.hasOwn(SERVER, e.code)) return SERVER[e.code as ServerErrorCode](e);
+  if (Object.hasOwn(PLAY, e.code))
+    return playErrorText({ ...e.data, code: e.code as PlayErrorCode } as PlayError, set);
+  return 'El servidor ha rechazado la acción.';
 }
