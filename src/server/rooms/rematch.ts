@@ -1,7 +1,7 @@
 /**
  * Rematch (issue 11 §3): once a game is over, any of its seated players asks for another with
- * the same seats, rules and lexicon, and a new bag. People keep their seats (claimed for them
- * before anyone hears of the new game), bots sit again at theirs, a seat nobody held is open.
+ * the same seats, rules and lexicon, and a new bag. People keep their seats (held from the
+ * game's creation, before anyone hears of it), bots sit again at theirs, a seat nobody held is open.
  * The old game points to the new one once (Store.linkRematch): every later request, from any
  * player or process, answers the same game.
  */
@@ -10,6 +10,10 @@ import type { GameRecord, NewSeat, Store } from '../store/index.js';
 import { newId } from '../tokens.js';
 import type { Games } from './games.js';
 import type { HostedConfig } from './host.js';
+
+// How long, and how often, a process that lost the race for the link looks for the game.
+const STARTED_WAIT_MS = 5000;
+const STARTED_POLL_MS = 50;
 
 /** The new game's id, or why there is none. */
 export type RematchResult =
@@ -47,13 +51,19 @@ export class Rematches {
     // The link first: a process that loses the race makes nothing and points to the winner.
     const linked = await this.store.linkRematch(old.id, id);
     if (linked === undefined) return { ok: false, code: 'NO_SUCH_GAME' };
-    if (linked !== id) return { ok: true, gameId: linked, created: false };
+    if (linked !== id) {
+      await this.started(linked);
+      return { ok: true, gameId: linked, created: false };
+    }
     const config = old.config as unknown as HostedConfig;
-    const seats: NewSeat[] = old.seats.map((s) => ({
-      kind: s.kind === 'bot' ? 'bot' : s.playerId !== null ? 'invited' : 'open',
-      botLevel: s.kind === 'bot' ? s.botLevel : null,
-      inviteHash: null,
-    }));
+    // The people hold their seats from the start, in the transaction that creates the game.
+    const seats: NewSeat[] = old.seats.map((s) =>
+      s.kind === 'bot'
+        ? { kind: 'bot', botLevel: s.botLevel, inviteHash: null }
+        : s.playerId !== null
+          ? { kind: 'invited', botLevel: null, inviteHash: null, playerId: s.playerId }
+          : { kind: 'open', botLevel: null, inviteHash: null },
+    );
     await this.games.create({
       id,
       config: {
@@ -63,11 +73,16 @@ export class Rematches {
       },
       seats,
     });
-    for (const s of old.seats) {
-      if (s.kind === 'bot' || s.playerId === null) continue;
-      const claimed = await this.store.claimSeat(id, s.seat, s.playerId);
-      if (!claimed.ok) throw new Error(`rematch ${id}: seat ${s.seat} refused (${claimed.code})`);
-    }
     return { ok: true, gameId: id, created: true };
+  }
+
+  // Another process won the link: its game may still be being written. Answer once it has its
+  // first event, so that whoever joins it finds a game to play (or after a few seconds anyway,
+  // when joining says NO_SUCH_GAME and the client can ask again).
+  private async started(id: string): Promise<void> {
+    for (let waited = 0; waited < STARTED_WAIT_MS; waited += STARTED_POLL_MS) {
+      if ((await this.store.events(id, 0)).length > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, STARTED_POLL_MS));
+    }
   }
 }

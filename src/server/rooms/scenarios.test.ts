@@ -220,6 +220,7 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
     // Each bot moved (a play, an exchange or a pass) from the pool, off the event loop.
     for (const seat of [1, 3]) expect(end.history.some((h) => h.seat === seat)).toBe(true);
     expect(moves).toBeGreaterThan(3);
+    expect(end.history.length).toBeGreaterThan(moves);
     expect((await bruno.c.viewAt(gameId, end.version)).result).toEqual(end.result);
     expect((await store.getGame(gameId))!.status).toBe('finished');
 
@@ -483,5 +484,53 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
     const olga = await newPlayer(base, 'Olga');
     olga.c.send({ type: 'join', gameId });
     expect((await olga.c.viewAt(gameId, v.version + 1)).phase).toBe('over');
+  });
+});
+
+describe('two server processes sharing PostgreSQL', () => {
+  const servers = new RoomServers('postgres', { tmp, lex: () => lex, pg: () => pgServer });
+  afterAll(() => servers.closeAll());
+
+  it('a lobby lists a game made on the other; a rematch asked on both at once makes one game', async () => {
+    const db = await pgServer.newDatabase();
+    const a = await servers.start({ db });
+    const b = await servers.start({ db });
+    const ana = await newPlayer(a.base, 'Ana');
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'] });
+    const created = await ana.c.take('created');
+    const gameId = created.gameId;
+    const bruno = await newPlayer(b.base, 'Bruno');
+    bruno.c.send({ type: 'join', gameId, seatToken: created.inviteTokens[0]!.token });
+    const v = await bruno.c.viewAt(gameId, 0);
+    expect(v.seat).toBe(1);
+
+    const olga = await newPlayer(b.base, 'Olga');
+    olga.c.send({ type: 'subscribeLobby' });
+    expect((await olga.c.take('lobby')).games).toEqual([
+      expect.objectContaining({
+        gameId,
+        seats: [
+          { name: 'Ana', bot: null, free: false },
+          { name: 'Bruno', bot: null, free: false },
+        ],
+      }),
+    ]);
+
+    await ana.c.viewAt(gameId, v.version);
+    expect(await act(ana.c, gameId, { kind: 'resign', version: v.version })).toMatchObject({
+      type: 'ack',
+    });
+    // The end reaches Bruno through the other process.
+    await bruno.c.viewWhere(gameId, (x) => x.phase === 'over');
+    ana.c.send({ type: 'rematch', gameId });
+    bruno.c.send({ type: 'rematch', gameId });
+    const [ra, rb] = await Promise.all([ana.c.take('rematch'), bruno.c.take('rematch')]);
+    expect(ra.newGameId).toBe(rb.newGameId);
+    const next = ra.newGameId;
+    ana.c.send({ type: 'join', gameId: next });
+    bruno.c.send({ type: 'join', gameId: next });
+    const [va, vb] = await Promise.all([ana.c.viewAt(next, 0), bruno.c.viewAt(next, 0)]);
+    expect([va.seat, vb.seat]).toEqual([0, 1]);
+    expect(vb.seats.map((s) => s.name)).toEqual(['Ana', 'Bruno']);
   });
 });

@@ -191,9 +191,9 @@ class PostgresStore implements Store {
       );
       for (const [i, s] of g.seats.entries()) {
         await c.query(
-          `INSERT INTO game_seats (game_id, seat, kind, bot_level, invite_hash)
-           VALUES ($1, $2, $3, $4, $5)`,
-          [g.id, i, s.kind, s.botLevel, s.inviteHash],
+          `INSERT INTO game_seats (game_id, seat, kind, bot_level, invite_hash, player_id)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [g.id, i, s.kind, s.botLevel, s.inviteHash, s.playerId ?? null],
         );
       }
     });

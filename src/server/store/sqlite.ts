@@ -140,7 +140,8 @@ class SqliteStore implements Store {
         'INSERT INTO games (id, config, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
       ),
       insertSeat: db.prepare(
-        'INSERT INTO game_seats (game_id, seat, kind, bot_level, invite_hash) VALUES (?, ?, ?, ?, ?)',
+        `INSERT INTO game_seats (game_id, seat, kind, bot_level, invite_hash, player_id)
+         VALUES (?, ?, ?, ?, ?, ?)`,
       ),
       game: db.prepare<[string], GameRow>('SELECT * FROM games WHERE id = ?'),
       seats: db.prepare<[string], SeatRow>(
@@ -221,7 +222,9 @@ class SqliteStore implements Store {
     const now = Date.now();
     this.db.transaction(() => {
       this.q.insertGame.run(g.id, config, g.status, now, now);
-      g.seats.forEach((s, i) => this.q.insertSeat.run(g.id, i, s.kind, s.botLevel, s.inviteHash));
+      g.seats.forEach((s, i) =>
+        this.q.insertSeat.run(g.id, i, s.kind, s.botLevel, s.inviteHash, s.playerId ?? null),
+      );
     })();
     return (await this.getGame(g.id))!;
   }

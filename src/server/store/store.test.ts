@@ -153,6 +153,21 @@ describe.each(['sqlite', 'postgres'] as const)('%s store', (name) => {
     expect(await store.listGames([])).toEqual([]);
   });
 
+  it('creates a game with a seat already held (a rematch keeps its people in their seats)', async () => {
+    const { store } = await setup();
+    const ana = await store.createPlayer({ id: 'p-ana', name: 'Ana', tokenHash: 'h-ana' });
+    const held = await store.createGame({
+      id: 'g0',
+      config: {},
+      status: 'playing',
+      seats: [{ kind: 'invited', botLevel: null, inviteHash: null, playerId: ana.id }, bot],
+    });
+    expect(held.seats[0]).toEqual({ seat: 0, kind: 'invited', botLevel: null, playerId: ana.id });
+    expect((await store.gamesOfPlayer(ana.id, ['playing'])).map((x) => x.id)).toEqual(['g0']);
+    const other = await store.createPlayer({ id: 'p-olga', name: 'Olga', tokenHash: 'h-olga' });
+    expect(await store.claimSeat('g0', 0, other.id)).toEqual({ ok: false, code: 'SEAT_TAKEN' });
+  });
+
   it('links a game to one rematch: the first link stands, later ones read it', async () => {
     const { store } = await setup();
     await store.createGame({ id: 'old', config: {}, status: 'finished', seats: [open, open] });

@@ -34,6 +34,8 @@ export interface NewSeat {
   readonly botLevel: string | null;
   /** Hash of the seat's invitation token (tokens.ts); null when the seat has none. */
   readonly inviteHash: string | null;
+  /** The player holding the seat from the start (a rematch's people); absent: nobody yet. */
+  readonly playerId?: string;
 }
 
 /** One seat as stored: who, if anyone, has claimed it. */

@@ -170,6 +170,11 @@ export interface RoomServerOptions {
   readonly chatRate?: ChatRate;
   readonly bots?: BotPool;
   readonly finishedTtlMs?: number;
+  /**
+   * A PostgreSQL URL to share with other servers (each follows the others' appends, as
+   * `atril serve` does); default: a new database of the backend.
+   */
+  readonly db?: string;
 }
 
 /** Starts room servers on one backend (a new database each) and closes them all at the end. */
@@ -185,14 +190,17 @@ export class RoomServers {
   /** A new server with an empty database. */
   async start(opts: RoomServerOptions = {}): Promise<RoomServer> {
     const store =
-      this.backend === 'sqlite'
-        ? openSqliteStore(join(this.env.tmp, `${this.backend}-${++this.files}-${process.pid}.db`))
-        : await openPostgresStore(await this.env.pg().newDatabase());
+      opts.db !== undefined
+        ? await openPostgresStore(opts.db)
+        : this.backend === 'sqlite'
+          ? openSqliteStore(join(this.env.tmp, `${this.backend}-${++this.files}-${process.pid}.db`))
+          : await openPostgresStore(await this.env.pg().newDatabase());
     const lex = this.env.lex();
     const games = new Games(
       { store, judge: () => lex, ...(opts.bots && { bots: opts.bots }) },
       opts.finishedTtlMs !== undefined ? { finishedTtlMs: opts.finishedTtlMs } : {},
     );
+    if (opts.db !== undefined) await games.follow();
     const app = await buildApp({
       store,
       logLevel: false,
