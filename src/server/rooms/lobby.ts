@@ -15,7 +15,7 @@ import type { LobbyGame, MyGame, ServerMessage } from '../../protocol/index.js';
 import { lobbySeatSchema } from '../../protocol/messages.js';
 import type { GameRecord, Store } from '../store/index.js';
 import type { Games } from './games.js';
-import type { HostedConfig } from './host.js';
+import type { GameHost, HostedConfig } from './host.js';
 import { seatNames } from './seatNames.js';
 
 /** Most games a lobby list holds: the ones changed most recently. */
@@ -33,7 +33,9 @@ type Table = Omit<LobbyGame, 'turn' | 'scores' | 'phase' | 'version'>;
 export class Lobby {
   private readonly subscribers = new Set<LobbySubscriber>();
   private readonly tables = new Map<string, Promise<Table>>();
-  private readonly changed = new Set<string>();
+  // Games changed since the last batch, with their host when the change came from it (a game
+  // just let go is then announced without loading it again).
+  private readonly changed = new Map<string, GameHost | undefined>();
   private scheduled = false;
   private work: Promise<void> = Promise.resolve();
 
@@ -41,7 +43,7 @@ export class Lobby {
     private readonly store: Store,
     private readonly games: Games,
   ) {
-    games.observe((id) => this.touch(id));
+    games.observe((id, host) => this.touch(id, host));
   }
 
   /** Sends the whole list to `s`, then every change until `unsubscribe`. */
@@ -81,9 +83,9 @@ export class Lobby {
   }
 
   // A game changed: its entry goes out with the next batch (once, however often it changed).
-  private touch(id: string): void {
+  private touch(id: string, host?: GameHost): void {
     if (this.subscribers.size === 0) return;
-    this.changed.add(id);
+    this.changed.set(id, host ?? this.changed.get(id));
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => {
@@ -95,9 +97,9 @@ export class Lobby {
     });
   }
 
-  private async announce(ids: readonly string[]): Promise<void> {
-    for (const id of ids) {
-      const host = await this.games.get(id);
+  private async announce(ids: readonly (readonly [string, GameHost | undefined])[]): Promise<void> {
+    for (const [id, known] of ids) {
+      const host = known ?? (await this.games.get(id));
       if (!host) continue;
       const game = await this.entry(id, host.state);
       if (!game) continue;
