@@ -12,28 +12,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import { botMove, makeBot } from '../../ai/bots.js';
-import { MoveGenerator } from '../../ai/movegen.js';
-import { MoveList } from '../../ai/movelist.js';
-import { Rng } from '../../ai/rng.js';
 import type { GameEvent } from '../../engine/events.js';
 import { replayGame } from '../../engine/newGame.js';
-import type { Move } from '../../engine/move.js';
-import { scoringOf } from '../../engine/rules.js';
-import { type GameView, viewFor } from '../../engine/view.js';
+import { viewFor } from '../../engine/view.js';
 import { type Lexicon, loadDefaultLexicon } from '../../lexicon/index.js';
 import {
   type ClientView,
   MAX_CHAT_LENGTH,
   PROTOCOL_VERSION,
-  type ServerMessage,
   clientView,
   serverMessageSchema,
 } from '../../protocol/index.js';
 import { buildApp } from '../app.js';
 import { type Store, openPostgresStore, openSqliteStore } from '../store/index.js';
+import { goodMove as botsMove } from '../testing/moves.js';
 import { startTestPostgres, type TestPostgres } from '../testing/postgres.js';
+import { Client } from '../testing/wsClient.js';
 import { Games } from './games.js';
 import type { HostedConfig } from './host.js';
 import { POLICY_VIOLATION, type RateLimit, roomRoutes } from './socket.js';
@@ -56,84 +50,7 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-/** A WebSocket client that records every frame it receives and can wait for one. */
-class Client {
-  /** Every frame received, as sent (text), in order. */
-  readonly raw: string[] = [];
-  private readonly pending: ServerMessage[] = [];
-  private waiters: (() => void)[] = [];
-  /** The latest view received, per game. */
-  readonly views = new Map<string, ClientView>();
-  readonly closed: Promise<number>;
-
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      const text = String(data);
-      this.raw.push(text);
-      const msg = serverMessageSchema.parse(JSON.parse(text));
-      if (msg.type === 'view') this.views.set(msg.gameId, msg.view);
-      this.pending.push(msg);
-      const waiters = this.waiters;
-      this.waiters = [];
-      for (const w of waiters) w();
-    });
-    this.closed = new Promise((resolve) => ws.once('close', (code) => resolve(code)));
-  }
-
-  static open(base: string): Promise<Client> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`ws://${base}/ws`);
-      ws.once('open', () => resolve(new Client(ws)));
-      ws.once('error', reject);
-    });
-  }
-
-  send(msg: unknown): void {
-    this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
-  }
-
-  /** The first frame not yet taken that matches, waiting for it if needed. */
-  take<T extends ServerMessage['type']>(
-    type: T,
-    pred: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
-  ): Promise<Extract<ServerMessage, { type: T }>> {
-    return this.takeAny(
-      (m) => m.type === type && pred(m as Extract<ServerMessage, { type: T }>),
-    ) as Promise<Extract<ServerMessage, { type: T }>>;
-  }
-
-  private takeAny(pred: (m: ServerMessage) => boolean): Promise<ServerMessage> {
-    return new Promise((resolve) => {
-      const look = () => {
-        const i = this.pending.findIndex(pred);
-        if (i < 0) this.waiters.push(look);
-        else resolve(this.pending.splice(i, 1)[0]!);
-      };
-      look();
-    });
-  }
-
-  /** The view of a game once it has reached `version`. */
-  async viewAt(gameId: string, version: number): Promise<ClientView> {
-    await new Promise<void>((resolve) => {
-      const look = () => {
-        if ((this.views.get(gameId)?.version ?? -1) >= version) resolve();
-        else this.waiters.push(look);
-      };
-      look();
-    });
-    return this.views.get(gameId)!;
-  }
-
-  /** The answer to this client's latest act on a game: its ack or its error. */
-  answer(gameId: string): Promise<ServerMessage> {
-    return this.takeAny((m) => (m.type === 'ack' || m.type === 'error') && m.gameId === gameId);
-  }
-
-  close(): void {
-    this.ws.close();
-  }
-}
+const goodMove = (v: ClientView) => botsMove(lex, v);
 
 /** Says hello as a new player; resolves to the client and its player token. */
 async function newPlayer(base: string, name: string): Promise<{ c: Client; token: string }> {
@@ -143,15 +60,6 @@ async function newPlayer(base: string, name: string): Promise<{ c: Client; token
   expect(w.name).toBe(name);
   expect(w.token).toMatch(/^atp_/);
   return { c, token: w.token! };
-}
-
-/** A good move for a seat's view, chosen by the amateur bot (the view as the bot reads it). */
-function goodMove(v: ClientView): Move {
-  const gen = new MoveGenerator(lex.nodes, lex.set, scoringOf(v.rules));
-  const view = { ...v, viewer: v.seat } as unknown as GameView;
-  return botMove(makeBot('aficionado'), view, gen, new MoveList(), new Rng(v.version), (t) =>
-    lex.isWord(t),
-  );
 }
 
 describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend) => {
