@@ -3,7 +3,7 @@
  * saying hello with its player's token and joining its table's game. At its table's pace
  * (one move every `intervalMs`, the tables' starts spread over the first interval) the seat
  * on turn sends the next recorded move and times how long the server takes to acknowledge it;
- * a table whose game ends goes on with its next game. Views are received but not parsed: the
+ * a table whose game ends joins its next game. Views are received but not parsed: the
  * clients must cost as little as possible next to the server they measure.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -46,6 +46,8 @@ export type ClientsReport =
       readonly kind: 'done';
       /** Acknowledgement latencies in milliseconds, one per move. */
       readonly latencies: Float64Array;
+      /** When each move was sent, in milliseconds since the run's start (same order). */
+      readonly sentAt: Float64Array;
       readonly errors: number;
       readonly firstErrors: readonly string[];
       readonly unanswered: number;
@@ -55,6 +57,7 @@ const data = workerData as ClientsData;
 const port = parentPort!;
 let go: ClientsGo = { start: 0, until: 0 };
 const latencies: number[] = [];
+const sentAt: number[] = [];
 let errors = 0;
 const firstErrors: string[] = [];
 let pending = 0;
@@ -82,6 +85,7 @@ class TablePlayer {
   private sentAt = 0;
   private next: number;
   private joinedViews = 0;
+  private entered: (() => void) | undefined;
 
   constructor(
     private readonly table: Table,
@@ -92,14 +96,23 @@ class TablePlayer {
     for (const ws of sockets) ws.on('message', (m) => this.receive(String(m)));
   }
 
+  /** Joins the table's first game before the run starts; resolves once both seats are in. */
+  enter(): Promise<void> {
+    return new Promise((resolve) => {
+      this.entered = resolve;
+      this.join();
+    });
+  }
+
+  /** Starts playing at the table's offset into the first interval. */
   begin(): void {
     this.next = go.start + this.offset;
-    this.join();
+    this.schedule();
   }
 
   private join(): void {
     const g = this.table.games[this.game];
-    if (!g || Date.now() >= go.until) return;
+    if (!g || (go.until > 0 && Date.now() >= go.until)) return;
     this.move = 0;
     this.joinedViews = 0;
     for (const ws of this.sockets) ws.send(JSON.stringify({ type: 'join', gameId: g.gameId }));
@@ -108,11 +121,17 @@ class TablePlayer {
   private receive(text: string): void {
     if (text.startsWith('{"type":"view"')) {
       // The first view on each socket after a join: the table is in its game.
-      if (this.joinedViews < 2 && ++this.joinedViews === 2) this.schedule();
+      if (this.joinedViews < 2 && ++this.joinedViews === 2) {
+        if (this.entered) {
+          this.entered();
+          this.entered = undefined;
+        } else this.schedule();
+      }
       return;
     }
     if (text.startsWith('{"type":"ack"')) {
       latencies.push(performance.now() - this.sentAt);
+      sentAt.push(this.sentAt - runStart);
       pending--;
       this.move++;
       this.schedule();
@@ -157,22 +176,28 @@ class TablePlayer {
 }
 
 const players: TablePlayer[] = [];
-// Connections opened a few at a time, so the server is not asked for thousands at once.
+// Connections opened and games joined a few at a time before the run, so that the run
+// measures moves, not thousands of simultaneous joins.
 const BATCH = 50;
 for (let i = 0; i < data.tables.length; i += BATCH) {
   const batch = data.tables.slice(i, i + BATCH);
   const opened = await Promise.all(
     batch.map(async (t) => [await connect(t.tokens[0]), await connect(t.tokens[1])] as const),
   );
-  batch.forEach((t, j) => {
+  const entering = batch.map((t, j) => {
     const offset = ((i + j) / data.tables.length) * data.intervalMs;
-    players.push(new TablePlayer(t, opened[j]!, offset));
+    const player = new TablePlayer(t, opened[j]!, offset);
+    players.push(player);
+    return player.enter();
   });
+  await Promise.all(entering);
 }
 go = await new Promise<ClientsGo>((resolve) => {
   port.once('message', resolve);
   port.postMessage({ kind: 'ready' } satisfies ClientsReport);
 });
+// The run's start on this thread's clock (go.start is on the wall clock).
+const runStart = performance.now() + (go.start - Date.now());
 for (const p of players) p.begin();
 
 const progress = setInterval(() => {
@@ -181,14 +206,16 @@ const progress = setInterval(() => {
 await new Promise((r) => setTimeout(r, Math.max(0, go.until - Date.now()) + 2000));
 clearInterval(progress);
 const out = Float64Array.from(latencies);
+const at = Float64Array.from(sentAt);
 port.postMessage(
   {
     kind: 'done',
     latencies: out,
+    sentAt: at,
     errors,
     firstErrors,
     unanswered: pending,
   } satisfies ClientsReport,
-  [out.buffer],
+  [out.buffer, at.buffer],
 );
 process.exit(0);

@@ -326,6 +326,11 @@ try {
     all.set(r.latencies, at);
     at += r.latencies.length;
   }
+  // The worst second: the p99 of the moves sent in each second of the run, the highest one.
+  const perSecond: number[][] = [];
+  for (const r of reports)
+    r.latencies.forEach((ms, i) => (perSecond[Math.floor(r.sentAt[i]! / 1000)] ??= []).push(ms));
+  const p99s = perSecond.map((l) => quantile(Float64Array.from(l).sort(), 0.99));
   all.sort();
   const errors = reports.reduce((n, r) => n + r.errors, 0);
   const unanswered = reports.reduce((n, r) => n + r.unanswered, 0);
@@ -343,6 +348,7 @@ try {
     p50Ms: quantile(all, 0.5),
     p99Ms: quantile(all, 0.99),
     maxMs: all.length ? all[all.length - 1]! : NaN,
+    p99PerSecondMs: p99s.map((x) => Math.round(x)),
     errors,
     unanswered,
     serverRssMB: after.rss / 2 ** 20,
@@ -364,6 +370,7 @@ try {
     'acuse p50 / p99 / peor',
     `${result.p50Ms.toFixed(1)} / ${result.p99Ms.toFixed(1)} / ${result.maxMs.toFixed(1)} ms`,
   );
+  line('p99 de cada segundo', result.p99PerSecondMs.join(' '));
   line(
     'RSS del servidor (final / pico)',
     `${result.serverRssMB.toFixed(0)} / ${result.serverPeakRssMB.toFixed(0)} MB`,
