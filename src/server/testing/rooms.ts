@@ -37,7 +37,9 @@ export class Client {
   private waiters: (() => void)[] = [];
   /** The latest view received, per game. */
   readonly views = new Map<string, ClientView>();
+  /** Resolves to the close code once the connection is closed. */
   readonly closed: Promise<number>;
+  private isClosed = false;
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
@@ -46,11 +48,21 @@ export class Client {
       const msg = serverMessageSchema.parse(JSON.parse(text));
       if (msg.type === 'view') this.views.set(msg.gameId, msg.view);
       this.pending.push(msg);
-      const waiters = this.waiters;
-      this.waiters = [];
-      for (const w of waiters) w();
+      this.wake();
     });
-    this.closed = new Promise((resolve) => ws.once('close', (code) => resolve(code)));
+    this.closed = new Promise((resolve) =>
+      ws.once('close', (code) => {
+        this.isClosed = true;
+        this.wake();
+        resolve(code);
+      }),
+    );
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
   }
 
   /** Connects to `ws://base/ws`. */
@@ -83,6 +95,22 @@ export class Client {
         const i = this.pending.findIndex(pred);
         if (i < 0) this.waiters.push(look);
         else resolve(this.pending.splice(i, 1)[0]!);
+      };
+      look();
+    });
+  }
+
+  /**
+   * The next frame not yet taken, or `closed` once the connection is closed with nothing
+   * left to take: what a test waits for after sending a frame that must be answered or end
+   * the connection.
+   */
+  next(): Promise<ServerMessage | 'closed'> {
+    return new Promise((resolve) => {
+      const look = () => {
+        if (this.pending.length > 0) resolve(this.pending.shift()!);
+        else if (this.isClosed) resolve('closed');
+        else this.waiters.push(look);
       };
       look();
     });
@@ -123,6 +151,7 @@ export class Client {
     return this.takeAny((m) => (m.type === 'ack' || m.type === 'error') && m.gameId === gameId);
   }
 
+  /** Starts the closing handshake. */
   close(): void {
     this.ws.close();
   }
