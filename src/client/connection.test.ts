@@ -197,7 +197,7 @@ describe('Connection against a real server', () => {
       const who = [ana.c, bruno.c][before.turn]!;
       expect(await who.act(gameId, { kind: 'pass' })).toEqual({
         ok: false,
-        error: { code: 'CONNECTION_LOST' },
+        error: { code: 'OFFLINE' },
       });
       expect(ana.c.chat(gameId, 'hola')).toBe(false);
 

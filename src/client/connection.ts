@@ -46,7 +46,7 @@ export type Act = ClientAction extends infer A
 
 /** A refusal from the server, or from the client when there is no connection to send on. */
 export interface Refusal {
-  /** A ServerErrorCode, an engine GameErrorCode, or CONNECTION_LOST (see `act`). */
+  /** A ServerErrorCode, an engine GameErrorCode, OFFLINE or CONNECTION_LOST (see `act`). */
   readonly code: string;
   readonly data?: Readonly<Record<string, unknown>>;
 }
@@ -217,7 +217,7 @@ export class Connection {
   ): Promise<{ gameId: string; inviteTokens: { seat: number; token: string }[] }> {
     return new Promise((resolve, reject) => {
       if (!this.sendFrame({ type: 'create', ...request }))
-        return reject(new ConnectionError('CONNECTION_LOST'));
+        return reject(new ConnectionError('OFFLINE'));
       this.creates.push({
         resolve: (created) => {
           this.games.add(created.gameId);
@@ -241,7 +241,7 @@ export class Connection {
         ...(how.seatToken !== undefined && { seatToken: how.seatToken }),
         ...(how.seat !== undefined && { seat: how.seat }),
       };
-      if (!this.sendFrame(msg)) return reject(new ConnectionError('CONNECTION_LOST'));
+      if (!this.sendFrame(msg)) return reject(new ConnectionError('OFFLINE'));
       this.joins.get(gameId)?.reject(new ConnectionError('SUPERSEDED'));
       this.joins.set(gameId, {
         resolve: (view) => {
@@ -256,15 +256,16 @@ export class Connection {
   /**
    * Sends an action for this player's seat, on the version of the latest view of the game (a
    * stale one is refused by the server with STALE_VERSION). Resolves to the server's answer;
-   * to CONNECTION_LOST when there is no connection or it drops before the answer — the action
-   * may or may not have been applied, and the view sent after reconnecting tells.
+   * to OFFLINE when there is no connection (nothing was sent); to CONNECTION_LOST when the
+   * link drops before the answer — the action may or may not have been applied, and the view
+   * sent after reconnecting tells.
    */
   act(gameId: string, action: Act): Promise<ActOutcome> {
     const view = this.views.get(gameId);
     if (!view) return Promise.resolve({ ok: false, error: { code: 'NOT_IN_GAME' } });
     const frame = { type: 'act', gameId, action: { ...action, version: view.version } };
     if (!this.sendFrame(frame as ClientMessage))
-      return Promise.resolve({ ok: false, error: { code: 'CONNECTION_LOST' } });
+      return Promise.resolve({ ok: false, error: { code: 'OFFLINE' } });
     return new Promise((resolve) => {
       const queue = this.acts.get(gameId) ?? [];
       queue.push(resolve);
