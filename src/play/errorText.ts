@@ -31,6 +31,7 @@ import type { StoredEventProblem, StoredGameError, StoredGameErrorCode } from '.
 import { BLANK_FLAG, type TileSet, letterOf, tilesToWord } from '../engine/tiles.js';
 import { tileText, tilesCount } from './speech.js';
 import { echo } from './echo.js';
+import type { ServerErrorCode } from '../protocol/messages.js';
 
 const list = (words: readonly string[]): string => words.join(', ');
 
@@ -551,4 +552,66 @@ const REJECT_TITLE: Record<RejectReason['code'], (min: number, max: number) => s
 /** The heading of a group of rejected words, for words of `min` to `max` tiles (D-05). */
 export function rejectTitleText(code: RejectReason['code'], min: number, max: number): string {
   return REJECT_TITLE[code](min, max);
+}
+
+/**
+ * Codes a client of a server may have to say besides the engine's: the server's own
+ * (protocol/messages.ts) and the client's: no connection to send on (OFFLINE), the link cut
+ * before the answer (CONNECTION_LOST), no server at the address (UNREACHABLE).
+ */
+export type OnlineErrorCode = ServerErrorCode | 'OFFLINE' | 'CONNECTION_LOST' | 'UNREACHABLE';
+
+const ONLINE: {
+  readonly [C in OnlineErrorCode]: (data: Readonly<Record<string, unknown>>) => string;
+} = {
+  BAD_JSON: () => 'El servidor no ha entendido el mensaje.',
+  BAD_MESSAGE: () => 'El servidor no ha entendido el mensaje.',
+  HELLO_FIRST: () => 'El servidor no ha entendido el saludo.',
+  PROTOCOL_MISMATCH: (d) =>
+    `Este Atril y el servidor hablan versiones distintas del protocolo` +
+    (typeof d['expected'] === 'number' ? ` (el servidor, la ${d['expected']})` : '') +
+    ': hay que actualizar uno de los dos.',
+  ALREADY_WELCOMED: () => 'El servidor ya te había saludado.',
+  UNKNOWN_PLAYER: () =>
+    'El servidor no conoce tu identidad guardada (quizá empezó con otra base de datos).',
+  INVALID_RULES: () => 'El servidor no acepta esas reglas.',
+  UNKNOWN_LEXICON: (d) =>
+    'El servidor no tiene ese léxico' +
+    (Array.isArray(d['allowed']) ? `; tiene: ${list(d['allowed'].map(String))}.` : '.'),
+  NO_SUCH_GAME: () => 'No hay ninguna partida así en el servidor.',
+  BAD_SEAT_TOKEN: () => 'La invitación no vale para esta partida.',
+  SEAT_TAKEN: () => 'Ese asiento ya es de otra persona: la invitación ya se usó.',
+  SEAT_NOT_OPEN: () => 'Ese asiento no está libre.',
+  NOT_IN_GAME: () => 'No estás en esa partida.',
+  NOT_SEATED: () => 'Estás mirando la partida: no juegas en ella.',
+  RATE_LIMITED: () => 'Demasiados mensajes seguidos: espera un momento.',
+  SERVER_ERROR: () => 'Algo ha fallado en el servidor; no ha cambiado nada.',
+  GAME_NOT_OVER: () => 'La partida aún no ha terminado.',
+  CHAT_TOO_FAST: (d) =>
+    'Demasiados mensajes de chat seguidos' +
+    (typeof d['retryMs'] === 'number'
+      ? `: espera ${Math.max(1, Math.ceil(d['retryMs'] / 1000))} s.`
+      : ': espera un momento.'),
+  OFFLINE: () =>
+    'No hay conexión con el servidor: la orden no se ha enviado. Atril está volviendo a conectar.',
+  CONNECTION_LOST: () =>
+    'Se cortó la conexión antes de la respuesta del servidor: al volver verás si la orden llegó.',
+  UNREACHABLE: (d) =>
+    `No se puede conectar con el servidor${typeof d['server'] === 'string' ? ` «${echo(d['server'])}»` : ''}: comprueba la dirección y que esté en marcha.`,
+};
+
+/**
+ * The sentence for a code a server (or the connection to it) gives: the server's own codes,
+ * the engine's refusals of an action (with `set` to name tiles), or, for a code this version
+ * does not know, a sentence that names it.
+ */
+export function onlineErrorText(
+  code: string,
+  data: Readonly<Record<string, unknown>> = {},
+  set?: TileSet,
+): string {
+  if (Object.hasOwn(ONLINE, code)) return ONLINE[code as OnlineErrorCode](data);
+  if (set && (PLAY_ERROR_CODES as string[]).includes(code))
+    return playErrorText({ ...data, code } as PlayError, set);
+  return `El servidor ha rechazado la orden (código ${echo(code)}).`;
 }
