@@ -368,6 +368,12 @@ describe('Connection with a fake socket', () => {
     sockets[0]!.frame(frame({ ...view, version: 1 }));
     expect(c.view('g')!.version).toBe(2);
     expect(events.filter((e) => e.type === 'view')).toHaveLength(1);
+    // Frames this client does not interpret reach the listener as they came; any frame of the
+    // protocol can be sent.
+    sockets[0]!.frame(JSON.stringify({ type: 'left', gameId: 'g' }));
+    expect(events.at(-1)).toEqual({ type: 'message', message: { type: 'left', gameId: 'g' } });
+    expect(c.send({ type: 'leave', gameId: 'g' })).toBe(true);
+    expect(JSON.parse(sockets[0]!.sent.at(-1)!)).toEqual({ type: 'leave', gameId: 'g' });
     // An act carries the version of the newest view.
     void c.act('g', { kind: 'pass' });
     expect(JSON.parse(sockets[0]!.sent.at(-1)!)).toEqual({

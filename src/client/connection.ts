@@ -99,6 +99,11 @@ export type ConnectionEvent =
       readonly text: string;
       readonly at: number;
     }
+  /**
+   * A frame this client passes on as it came (`left`, `rematch`, `lobby`, `lobbyGame`,
+   * `myGames`, and any kind added to the protocol later): checked by the schema, not interpreted.
+   */
+  | { readonly type: 'message'; readonly message: ServerMessage }
   /** An error frame no request of this client was waiting for (a refused chat line …). */
   | { readonly type: 'error'; readonly error: Refusal; readonly gameId?: string };
 
@@ -278,6 +283,14 @@ export class Connection {
     return this.sendFrame({ type: 'chat', gameId, text });
   }
 
+  /**
+   * Sends any other frame of the protocol (`leave`, `rematch`, `subscribeLobby`, `listMyGames`
+   * …); the answers arrive as `message` events. False when there is no connection to send on.
+   */
+  send(msg: ClientMessage): boolean {
+    return this.sendFrame(msg);
+  }
+
   /** Closes for good: no reconnection; pending requests are refused with CONNECTION_LOST. */
   close(): void {
     if (this.closedForGood) return;
@@ -376,6 +389,8 @@ export class Connection {
         return this.emit({ ...msg });
       case 'error':
         return this.refused(msg);
+      default:
+        return this.emit({ type: 'message', message: msg });
     }
   }
 

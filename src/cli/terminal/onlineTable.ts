@@ -121,6 +121,7 @@ export class OnlineTable {
       case 'error':
         return { say: [onlineErrorText(e.error.code, e.error.data, setOf(this.view))] };
       case 'welcome':
+      case 'message':
         return { say: [] };
     }
   }
