@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn as spawnPty } from 'node-pty';
 import { WebSocket } from 'ws';
 import { botMove, makeBot } from '../src/ai/bots.js';
 import { MoveGenerator } from '../src/ai/movegen.js';
@@ -304,6 +305,59 @@ describe('atril play --servidor (line mode, real server process)', () => {
     const r = play(['--servidor', `http://127.0.0.1:${port}`, '--vs', 'campeon'], config);
     expect(await r.exit).toBe(2);
     expect(r.err).toMatch(/^Nivel desconocido en el servidor: «campeon»/);
+  });
+});
+
+describe('atril play --servidor in a terminal (key mode, node-pty)', () => {
+  it('shows the board and what happens, chats from the command line, and Ctrl+C leaves the game on the server', async () => {
+    const port = await freePort();
+    const server = await serve(port, join(tmp, 'keys.db'));
+    const pty = spawnPty(
+      process.execPath,
+      [BIN, 'play', '--servidor', `http://127.0.0.1:${port}`, '--nombre', 'Ana'],
+      {
+        cols: 120,
+        rows: 50,
+        env: { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: join(tmp, 'keys-config') },
+      },
+    );
+    let out = '';
+    const waiters: (() => void)[] = [];
+    pty.onData((d) => {
+      out += d;
+      waiters.splice(0).forEach((w) => w());
+    });
+    const exit = new Promise<number>((resolve) => pty.onExit((e) => resolve(e.exitCode)));
+    const waitFor = (re: RegExp, from = 0): Promise<void> =>
+      new Promise((resolve) => {
+        const look = () => (re.test(out.slice(from)) ? resolve() : waiters.push(look));
+        look();
+      });
+    try {
+      await waitFor(
+        /Enlace de la partida, para volver a ella: http:\/\/127\.0\.0\.1:\d+\/#\/partida\//,
+      );
+      // The board and the rack are drawn, as in a local game.
+      await waitFor(/Atril: 1:/);
+      await waitFor(/Tu turno\./);
+      let mark = out.length;
+      pty.write('T');
+      await waitFor(/Tu turno\./, mark);
+      mark = out.length;
+      pty.write('/decir hola a todos\r');
+      await waitFor(/Ana dice: hola a todos/, mark);
+      mark = out.length;
+      pty.write('\x03');
+      await waitFor(
+        /Hasta luego\. La partida sigue en el servidor; para volver: atril play http/,
+        mark,
+      );
+      expect(await exit).toBe(0);
+    } finally {
+      pty.kill();
+      server.child.kill('SIGTERM');
+      await server.exit;
+    }
   });
 });
 
