@@ -21,6 +21,9 @@ import { autosaveGame, loadGame, saveGame } from './terminal/save.js';
 import { printable } from './safeText.js';
 import { parseOptions, tileSetMismatch, usageError } from './args.js';
 import { type Result, err, ok } from '../engine/result.js';
+import { parseLink } from '../client/link.js';
+import type { CreateRequest } from '../client/connection.js';
+import { type OnlinePlan, runOnline } from './playOnline.js';
 
 export const playHelp = `Uso: atril play [--vs NIVEL…] [--jugadores NOMBRE…] [--rules PRESET] [--fichas 7|9]
                   [--meta PUNTOS] [--lexicon ARCHIVO] [--seed S] [--lineas]
@@ -66,7 +69,29 @@ Modo de líneas: «8H casa» (horizontal), «H8 casa» (vertical), «cambiar AEU
 «turno», «marcador», «atril», «reloj», «tablero», «guardar FICHERO», «ayuda», «salir».
 En el modo de teclas, esas mismas órdenes se escriben tras «/».
 
-Salida: 0 al terminar o al cerrar la entrada, 2 si la orden está mal escrita.`;
+En un servidor (atril serve):
+  atril play --servidor URL [--vs NIVEL…] [--invitados N] [--nombre NOMBRE]
+  atril play ENLACE [--nombre NOMBRE]
+
+  --servidor URL       crea una partida en ese servidor (http://casa:8080): contra el
+                       ordenador (--vs; sin --vs, aficionado) y con N asientos para
+                       personas invitadas (--invitados, de 1 a 3); valen también --rules,
+                       --fichas, --meta, --impugnacion y --reloj. Atril escribe el enlace de
+                       la partida y el de cada invitación.
+  ENLACE               entra en una partida por su enlace: el de una invitación
+                       (http://casa:8080/#/partida/ID?invitacion=CLAVE) ocupa ese asiento;
+                       el de la partida (http://casa:8080/#/partida/ID) te devuelve a tu
+                       asiento, o te deja mirarla si no juegas en ella.
+  --nombre NOMBRE      tu nombre en el servidor. Sin --nombre, el de la última vez; la
+                       primera vez se pregunta.
+Atril guarda tu identidad en cada servidor (una clave secreta) en
+$XDG_CONFIG_HOME/atril/servidores.json (o ~/.config/atril/servidores.json), para que
+vuelvas como la misma persona. Si se corta la conexión, Atril lo dice y vuelve a conectar
+solo. «decir TEXTO» escribe en el chat de la partida; «enlace» repite su enlace; «salir»
+deja la partida en el servidor, que sigue esperándote.
+
+Salida: 0 al terminar o al cerrar la entrada, 1 si no se puede conectar con el servidor o
+entrar en la partida, 2 si la orden está mal escrita.`;
 
 function usage(message: string): number {
   return usageError('play', message);
@@ -216,10 +241,19 @@ export async function runPlay(args: string[]): Promise<number> {
       reloj: { type: 'string' },
       fichas: { type: 'string' },
       meta: { type: 'string' },
+      servidor: { type: 'string' },
+      nombre: { type: 'string' },
+      invitados: { type: 'string' },
     },
   });
   if (!opts.ok) return usage(opts.error);
   const { values, positionals: rest } = opts.value;
+  if (values.servidor !== undefined || (rest.length === 1 && /^[a-z]+:\/\//i.test(rest[0]!))) {
+    const plan = onlinePlan(values, rest);
+    return plan.ok ? runOnline(plan.value) : usage(plan.error);
+  }
+  if (values.nombre !== undefined || values.invitados !== undefined)
+    return usage('--nombre y --invitados son para jugar en un servidor: añade --servidor URL.');
   if (values.cargar !== undefined) {
     if (
       values.vs ||
@@ -363,6 +397,115 @@ async function resume(path: string, lexicon: string | undefined, lineas: boolean
       : `Reloj de ${clock.minutesPerPlayer} minutos por jugador, con el tiempo gastado hasta guardar. `;
   const intro = `Partida de «${path}», ${game.state.events.length} sucesos. ${clockNote}Escribe «ayuda» para ver las órdenes.`;
   return start(game, intro, lineas);
+}
+
+/** The options of `atril play` as they can be given for a game on a server. */
+interface PlayValues {
+  vs?: string[];
+  jugadores?: string[];
+  rules?: string;
+  lexicon?: string;
+  seed?: string;
+  lineas?: boolean;
+  impugnacion?: string;
+  cargar?: string;
+  reloj?: string;
+  fichas?: string;
+  meta?: string;
+  servidor?: string;
+  nombre?: string;
+  invitados?: string;
+}
+
+/** Server bot levels (the champion plays only on this machine). */
+const SERVER_BOTS = ['principiante', 'aficionado', 'experto'] as const;
+
+/**
+ * `--servidor URL` or a link: what to do on the server — join the linked game, or create one
+ * with the bots, invited seats and rules of the options — or the Spanish reason it cannot be.
+ */
+function onlinePlan(values: PlayValues, rest: readonly string[]): Result<OnlinePlan, string> {
+  if (rest.length > 1 || (rest.length === 1 && values.servidor !== undefined))
+    return err(`Argumento inesperado: «${rest[values.servidor !== undefined ? 0 : 1]}».`);
+  const text = values.servidor ?? rest[0]!;
+  const link = parseLink(text);
+  if (!link)
+    return err(
+      `No entiendo la dirección «${printable(text)}»: escribe la del servidor (http://casa:8080) o el enlace de una partida.`,
+    );
+  if (
+    values.jugadores ||
+    values.seed !== undefined ||
+    values.lexicon !== undefined ||
+    values.cargar !== undefined
+  )
+    return err('En un servidor no valen --jugadores, --seed, --lexicon ni --cargar.');
+  const base = {
+    server: link.server,
+    lineas: values.lineas ?? false,
+    ...(values.nombre !== undefined && { name: values.nombre.trim() }),
+  };
+  const creating =
+    values.vs ||
+    values.invitados !== undefined ||
+    values.rules !== undefined ||
+    values.fichas !== undefined ||
+    values.meta !== undefined ||
+    values.impugnacion !== undefined ||
+    values.reloj !== undefined;
+  if (link.gameId !== undefined) {
+    if (creating)
+      return err(
+        'Para entrar por un enlace no hacen falta rivales ni reglas: las tiene la partida.',
+      );
+    return ok({
+      ...base,
+      gameId: link.gameId,
+      ...(link.seatToken !== undefined && { seatToken: link.seatToken }),
+    });
+  }
+  const levels = (values.vs ?? []).flatMap(splitList).map((l) => l.toLowerCase());
+  for (const l of levels)
+    if (!(SERVER_BOTS as readonly string[]).includes(l))
+      return err(`Nivel desconocido en el servidor: «${l}». Niveles: ${SERVER_BOTS.join(', ')}.`);
+  let invited = 0;
+  if (values.invitados !== undefined) {
+    invited = /^[1-3]$/.test(values.invitados.trim()) ? Number(values.invitados.trim()) : NaN;
+    if (Number.isNaN(invited))
+      return err(`--invitados necesita un número de 1 a 3, no «${values.invitados}».`);
+  }
+  if (levels.length === 0 && invited === 0) levels.push('aficionado');
+  if (1 + invited + levels.length > 4) return err('Como mucho pueden jugar 4.');
+  const variants = variantsOf(values.fichas, values.meta);
+  if (!variants.ok) return err(variants.error);
+  const preset = (values.rules ?? 'fise').toLowerCase();
+  if (preset !== 'fise' && preset !== 'caja' && preset !== 'sala')
+    return err(`Reglas desconocidas: «${values.rules}». Reglas: fise, caja, sala.`);
+  let challengeMode: ChallengeMode | undefined;
+  if (values.impugnacion !== undefined) {
+    const m = values.impugnacion.toLowerCase() as ChallengeMode;
+    if (!CHALLENGE_MODES.includes(m))
+      return err(
+        `Modo de impugnación desconocido: «${values.impugnacion}». Modos: ${CHALLENGE_MODES.join(', ')}.`,
+      );
+    challengeMode = m;
+  } else if (invited === 0) challengeMode = 'void'; // UX.md §3: against the computer
+  const reloj = values.reloj === undefined ? undefined : clockOf(values.reloj);
+  if (reloj && !reloj.ok) return err(reloj.error);
+  if (reloj && reloj.value.minutesPerPlayer > 180)
+    return err('En un servidor el reloj es de 180 minutos como mucho.');
+  const create: CreateRequest = {
+    preset,
+    seats: [
+      'open',
+      ...Array<'invite'>(invited).fill('invite'),
+      ...levels.map((bot) => ({ bot: bot as (typeof SERVER_BOTS)[number] })),
+    ],
+    ...(Object.keys(variants.value).length > 0 && { variants: variants.value }),
+    ...(challengeMode !== undefined && { challengeMode }),
+    ...(reloj && { clockMinutes: reloj.value.minutesPerPlayer }),
+  };
+  return ok({ ...base, create });
 }
 
 /** TM-02 in a sentence: "Cada minuto empezado de más resta 10 puntos al final." */

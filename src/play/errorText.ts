@@ -570,7 +570,14 @@ const seatIn = (e: ServerError): string => {
   return seat === undefined ? 'Ese asiento' : `El asiento ${seat + 1}`;
 };
 
-const SERVER: Record<ServerErrorCode, (e: ServerError) => string> = {
+/**
+ * Codes a client of a server may have to say besides the engine's: the server's own
+ * (protocol/messages.ts) and the client's: no connection to send on (OFFLINE), the link cut
+ * before the answer (CONNECTION_LOST), no server at the address (UNREACHABLE).
+ */
+export type OnlineErrorCode = ServerErrorCode | 'OFFLINE' | 'CONNECTION_LOST' | 'UNREACHABLE';
+
+const SERVER: Record<OnlineErrorCode, (e: ServerError) => string> = {
   BAD_JSON: () => 'El servidor no ha entendido el mensaje: no es JSON.',
   BAD_MESSAGE: () => 'El servidor no ha entendido el mensaje.',
   HELLO_FIRST: () => 'La conexión debe empezar con el saludo; el servidor la ha cerrado.',
@@ -581,7 +588,8 @@ const SERVER: Record<ServerErrorCode, (e: ServerError) => string> = {
       : `El servidor habla la versión ${expected} del protocolo y este programa otra; actualiza Atril.`;
   },
   ALREADY_WELCOMED: () => 'Ya te habías presentado en esta conexión.',
-  UNKNOWN_PLAYER: () => 'El servidor no conoce a este jugador; entra como jugador nuevo.',
+  UNKNOWN_PLAYER: () =>
+    'El servidor no conoce tu identidad guardada (quizá empezó con otra base de datos).',
   INVALID_RULES: (e) => {
     const problems = e.data?.['problems'];
     return Array.isArray(problems)
@@ -611,6 +619,14 @@ const SERVER: Record<ServerErrorCode, (e: ServerError) => string> = {
   RATE_LIMITED: () => 'Demasiados mensajes seguidos; espera un momento.',
   SERVER_ERROR: () =>
     'Algo ha fallado en el servidor y no se ha cambiado nada; vuelve a intentarlo.',
+  OFFLINE: () =>
+    'No hay conexión con el servidor: la orden no se ha enviado. Atril está volviendo a conectar.',
+  CONNECTION_LOST: () =>
+    'Se cortó la conexión antes de la respuesta del servidor: al volver verás si la orden llegó.',
+  UNREACHABLE: (e) => {
+    const server = e.data?.['server'];
+    return `No se puede conectar con el servidor${typeof server === 'string' ? ` «${echo(server)}»` : ''}: comprueba la dirección y que esté en marcha.`;
+  },
 };
 
 /**
@@ -618,9 +634,21 @@ const SERVER: Record<ServerErrorCode, (e: ServerError) => string> = {
  * engine's refusal of an action (NOT_YOUR_TURN, INVALID_WORD …, with its data) worded as the
  * local game words it. A code this client does not know yet still gets a sentence.
  */
-export function serverErrorText(e: ServerError, set: TileSet): string {
-  if (Object.hasOwn(SERVER, e.code)) return SERVER[e.code as ServerErrorCode](e);
-  if (Object.hasOwn(PLAY, e.code))
+export function serverErrorText(e: ServerError, set?: TileSet): string {
+  if (Object.hasOwn(SERVER, e.code)) return SERVER[e.code as OnlineErrorCode](e);
+  if (set && Object.hasOwn(PLAY, e.code))
     return playErrorText({ ...e.data, code: e.code as PlayErrorCode } as PlayError, set);
-  return 'El servidor ha rechazado la acción.';
+  return `El servidor ha rechazado la orden (código ${echo(e.code)}).`;
+}
+
+/**
+ * serverErrorText for a code and its data apart, as the connection reports them (with `set`
+ * to name tiles in an engine's refusal).
+ */
+export function onlineErrorText(
+  code: string,
+  data: Readonly<Record<string, unknown>> = {},
+  set?: TileSet,
+): string {
+  return serverErrorText({ code, data }, set);
 }

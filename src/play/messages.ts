@@ -185,3 +185,31 @@ export function clockText(remainingMs: number, penalty: number): string {
   const sec = Math.ceil(-remainingMs / 1000);
   return `${minutes(Math.floor(sec / 60))} ${sec % 60} de más (${points(-penalty)})`;
 }
+
+// ── A game on a server (the terminal's `atril play --servidor`, the web client) ──────────────
+
+/** Said when the link to the server drops; the client tries to come back by itself. */
+export const CONNECTION_LOST_TEXT =
+  'Se ha perdido la conexión con el servidor. Intentando volver a conectar…';
+
+/** Said when the client is connected again and back in its game. */
+export const CONNECTION_BACK_TEXT = 'Conexión recuperada: sigues en la partida.';
+
+/** Said while seats wait for the people invited to them (a seat's name is empty until then). */
+export function waitingSeatsText(view: ClientView): string | undefined {
+  const empty = view.seats.filter((s) => s.name === '').length;
+  if (empty === 0) return undefined;
+  return empty === 1
+    ? 'Falta un jugador por llegar: jugará cuando entre con su invitación.'
+    : `Faltan ${empty} jugadores por llegar: cada uno jugará cuando entre con su invitación.`;
+}
+
+/** A chat line of the room: "Ana dice: ¡suerte!". */
+export function chatLineText(from: string, text: string): string {
+  return `${from || 'Alguien'} dice: ${text}`;
+}
+
+/** Said when someone takes a seat that was waiting: "Bruno ha llegado a la mesa.". */
+export function seatTakenText(name: string): string {
+  return `${name} ha llegado a la mesa.`;
+}

@@ -1,0 +1,207 @@
+/**
+ * `atril play --servidor URL` and `atril play ENLACE`: the terminal client of a game on a server
+ * (issue 11 §9). It connects through the protocol client (src/client) as the player kept for
+ * that server in the configuration folder (or as a new one, whose token it then keeps), creates
+ * a game — against bots, with invited seats — or joins one by its link, and plays it with the
+ * same Session, keys and line mode as a local game.
+ */
+import { createInterface } from 'node:readline';
+import { WebSocket } from 'ws';
+import {
+  type CreateRequest,
+  Connection,
+  ConnectionError,
+  type ConnectionEvent,
+} from '../client/connection.js';
+import { gameLink, socketUrl } from '../client/link.js';
+import { describeRules } from '../engine/rules.js';
+import { onlineErrorText } from '../play/errorText.js';
+import { Session } from '../play/session.js';
+import { type ClientView, nameSchema } from '../protocol/index.js';
+import { configDir, loadIdentity, saveIdentity } from './terminal/identity.js';
+import { Inbox, type OnlineInput, runOnlineLines } from './terminal/onlineLines.js';
+import { runOnlineKeys } from './terminal/onlineKeys.js';
+import { OnlineTable } from './terminal/onlineTable.js';
+
+/** What `atril play` decided to do on a server. */
+export interface OnlinePlan {
+  /** The server's web address, `http(s)://host[:port]`. */
+  readonly server: string;
+  /** Join this game (by its link) … */
+  readonly gameId?: string;
+  readonly seatToken?: string;
+  /** … or create one like this. */
+  readonly create?: CreateRequest;
+  /** `--nombre`. */
+  readonly name?: string;
+  readonly lineas: boolean;
+}
+
+/** Where the online client reads and writes (process streams; tests pass their own config). */
+interface OnlineIo {
+  readonly input: NodeJS.ReadStream;
+  readonly output: NodeJS.WriteStream;
+  readonly errors: NodeJS.WriteStream;
+  readonly configDir: string;
+}
+
+const socket = (url: string) => new WebSocket(url);
+
+/** Plays on a server; resolves to the exit code. */
+export async function runOnline(
+  plan: OnlinePlan,
+  io: OnlineIo = {
+    input: process.stdin,
+    output: process.stdout,
+    errors: process.stderr,
+    configDir: configDir(),
+  },
+): Promise<number> {
+  const keyMode = !plan.lineas && io.input.isTTY === true;
+  const inbox = new Inbox<OnlineInput>();
+  // One reader of lines, for the name asked and then (in line mode) the game's commands.
+  const rl = createInterface({ input: io.input, terminal: false, crlfDelay: Infinity });
+  const lines = rl[Symbol.asyncIterator]();
+  const fail = (text: string, code = 1): number => {
+    rl.close();
+    io.errors.write(text + '\n');
+    return code;
+  };
+
+  const kept = loadIdentity(plan.server, io.configDir);
+  let name = plan.name ?? kept.name;
+  if (name === undefined) {
+    io.output.write('¿Con qué nombre quieres jugar? ');
+    const answer = await lines.next();
+    if (answer.done) return fail('Fin de la entrada: hace falta un nombre (o --nombre NOMBRE).', 2);
+    name = answer.value.trim();
+  }
+  if (!nameSchema.safeParse(name).success)
+    return fail(
+      `El nombre «${name.slice(0, 40)}» no vale: de 1 a 40 caracteres, sin caracteres de control.`,
+      2,
+    );
+
+  const listener = (event: ConnectionEvent): void => {
+    if (event.type === 'welcome')
+      saveIdentity(
+        plan.server,
+        { token: event.token ?? conn.token, name: event.name },
+        io.configDir,
+      );
+    inbox.push({ kind: 'event', event });
+  };
+  const connect = (token: string | undefined) =>
+    new Connection({
+      url: socketUrl(plan.server),
+      socket,
+      name,
+      listener,
+      ...(token !== undefined && { token }),
+    });
+  let conn = connect(kept.token);
+  try {
+    await conn.open();
+  } catch (e) {
+    const code = e instanceof ConnectionError ? e.code : 'UNREACHABLE';
+    if (code !== 'UNKNOWN_PLAYER' || kept.token === undefined)
+      return fail(onlineErrorText(code, { server: plan.server }));
+    // The server forgot this player (a new database): start again as a new one.
+    io.output.write(onlineErrorText(code) + ' Entras como jugador nuevo.\n');
+    conn = connect(undefined);
+    try {
+      await conn.open();
+    } catch (again) {
+      return fail(onlineErrorText(again instanceof ConnectionError ? again.code : 'UNREACHABLE'));
+    }
+  }
+
+  const intro: string[] = [];
+  let gameId: string;
+  let view: ClientView;
+  try {
+    if (plan.gameId !== undefined) {
+      gameId = plan.gameId;
+      view = await conn.join(
+        gameId,
+        plan.seatToken !== undefined ? { seatToken: plan.seatToken } : {},
+      );
+      if (view.seat === null) intro.push('Miras la partida: no tienes asiento en ella.');
+    } else {
+      const created = await conn.create(
+        plan.create ?? { preset: 'fise', seats: ['open', { bot: 'aficionado' }] },
+      );
+      gameId = created.gameId;
+      view = await firstView(conn, gameId);
+      for (const t of created.inviteTokens)
+        intro.push(
+          `Invitación para el asiento ${t.seat + 1}: ${gameLink(plan.server, gameId, t.token)}` +
+            ' (se abre con «atril play ENLACE» o en el navegador).',
+        );
+    }
+  } catch (e) {
+    conn.close();
+    const err = e instanceof ConnectionError ? e : new ConnectionError('SERVER_ERROR');
+    return fail(onlineErrorText(err.code, err.data));
+  }
+
+  const players = view.seats
+    .map((s, i) =>
+      i === view.seat
+        ? 'tú'
+        : s.name === ''
+          ? '(por llegar)'
+          : s.bot
+            ? `${s.name} (ordenador)`
+            : s.name,
+    )
+    .join(', ');
+  intro.unshift(
+    `Partida en ${plan.server}. Jugadores: ${players}. ${capitalize(describeRules(view.rules))}. ` +
+      'Escribe «ayuda» para ver las órdenes.',
+    `Enlace de la partida, para volver a ella: ${gameLink(plan.server, gameId)}`,
+  );
+  const table = new OnlineTable(conn, plan.server, gameId, new Session(view));
+  if (!keyMode) {
+    void (async () => {
+      for (;;) {
+        const next = await lines.next();
+        if (next.done) return inbox.push({ kind: 'eof' });
+        inbox.push({ kind: 'line', text: next.value });
+      }
+    })();
+    try {
+      return await runOnlineLines(table, inbox, io.output, intro);
+    } finally {
+      rl.close();
+    }
+  }
+  rl.close();
+  return runOnlineKeys(table, inbox, {
+    input: io.input,
+    output: io.output,
+    intro,
+    color: !process.env['NO_COLOR'] && io.output.isTTY,
+  });
+}
+
+/** The first view of a game just created (the server sends it right after `created`). */
+function firstView(conn: Connection, gameId: string): Promise<ClientView> {
+  return new Promise((resolve, reject) => {
+    const now = conn.view(gameId);
+    if (now) return resolve(now);
+    const stop = conn.listen((e) => {
+      if (e.type === 'view' && e.gameId === gameId) {
+        stop();
+        resolve(e.view);
+      } else if (e.type === 'status' && e.status === 'lost') {
+        stop();
+        reject(new ConnectionError('CONNECTION_LOST'));
+      }
+    });
+  });
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,112 @@
+/**
+ * Line mode (UX.md §2.6) for a game on a server: the same commands and plain-text answers as a
+ * local game, one per line, while what happens at the table (the other seats' plays, chat, the
+ * connection dropping and coming back) is printed as it arrives.
+ */
+import type { Writable } from 'node:stream';
+import type { ConnectionEvent } from '../../client/connection.js';
+import type { Announcement } from '../../play/types.js';
+import type { TermInput } from './keys.js';
+import { clip, printable } from '../safeText.js';
+import { ONLINE_COMMANDS, ONLINE_END_HINT, type OnlineTable } from './onlineTable.js';
+import { drawBoard, drawRack } from './render.js';
+
+/**
+ * What the online terminal waits for: a line typed (line mode), a key (key mode), the end of
+ * input, or news from the connection.
+ */
+export type OnlineInput =
+  | { readonly kind: 'line'; readonly text: string }
+  | { readonly kind: 'term'; readonly input: TermInput }
+  | { readonly kind: 'eof' }
+  | { readonly kind: 'event'; readonly event: ConnectionEvent };
+
+/** A queue that the input and the connection fill and the loop empties in order. */
+export class Inbox<T> {
+  private readonly items: T[] = [];
+  private waiting: ((t: T) => void) | undefined;
+
+  push(t: T): void {
+    const w = this.waiting;
+    if (w) {
+      this.waiting = undefined;
+      w(t);
+    } else this.items.push(t);
+  }
+
+  next(): Promise<T> {
+    const t = this.items.shift();
+    if (t !== undefined) return Promise.resolve(t);
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+}
+
+/** Runs a game on a server in line mode; resolves to the exit code. */
+export async function runOnlineLines(
+  table: OnlineTable,
+  inbox: Inbox<OnlineInput>,
+  output: Writable,
+  intro: readonly string[],
+): Promise<number> {
+  const print = (text: string): void => {
+    output.write(
+      text
+        .split('\n')
+        .map((l) => printable(clip(l, 2000)))
+        .join('\n') + '\n',
+    );
+  };
+  const say = (a: readonly Announcement[]): void => a.forEach((x) => print(x.text));
+  const goodbye = (): string =>
+    table.over
+      ? 'Hasta luego.'
+      : `Hasta luego. La partida sigue en el servidor; para volver: atril play ${table.link}`;
+  const showEnd = (): void => {
+    print(drawBoard(table.view));
+    print(ONLINE_END_HINT);
+  };
+
+  intro.forEach(print);
+  table.opening().forEach(print);
+  if (table.over) showEnd();
+  else if (table.view.seat !== null) print(drawRack(table.session));
+  try {
+    for (;;) {
+      const input = await inbox.next();
+      if (input.kind === 'eof') {
+        print(table.over ? 'Fin de la entrada.' : `Fin de la entrada. ${goodbye()}`);
+        return 0;
+      }
+      if (input.kind === 'term') continue;
+      if (input.kind === 'event') {
+        const news = table.event(input.event);
+        news.say.forEach(print);
+        if (news.fatal) return 1;
+        if (news.ended) showEnd();
+        else if (news.redraw && table.myTurn && news.say.length > 0) print(drawRack(table.session));
+        continue;
+      }
+      const text = input.text.trim();
+      const [word = '', ...rest] = text.split(/\s+/);
+      const w = word.toLowerCase();
+      if (w === 'salir') {
+        print(goodbye());
+        return 0;
+      }
+      if (w === 'tablero') print(drawBoard(table.view));
+      else if (w === 'enlace') print(table.link);
+      else if (w === 'decir') {
+        const refused = table.chat(rest.join(' '));
+        if (refused) print(refused);
+      } else if (w === 'guardar' || w === 'reemplazar')
+        print('La partida se guarda en el servidor: vuelve a ella con «enlace».');
+      else {
+        say(await table.perform(table.session.line(text)));
+        if (w === 'ayuda')
+          for (const c of ONLINE_COMMANDS) print(`  ${c.names.join(', ')}: ${c.help}`);
+      }
+    }
+  } finally {
+    table.conn.close();
+  }
+}

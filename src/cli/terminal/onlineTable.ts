@@ -1,0 +1,173 @@
+/**
+ * The terminal's side of a game on a server: one core Session fed with the views the
+ * connection receives, its intents sent as `act` frames, and what the connection reports
+ * (lost, back, chat, refusals) turned into sentences. The Session cannot tell this from a local
+ * game: it gets ClientViews and gives intents, as with the engine in this process. Both
+ * terminal modes (lines and keys) drive one of these.
+ */
+import type { Act, Connection, ConnectionEvent } from '../../client/connection.js';
+import { gameLink } from '../../client/link.js';
+import { onlineErrorText } from '../../play/errorText.js';
+import { MAX_CHAT_LENGTH, chatTextSchema } from '../../protocol/index.js';
+import {
+  CONNECTION_BACK_TEXT,
+  CONNECTION_LOST_TEXT,
+  chatLineText,
+  seatTakenText,
+  turnText,
+  waitingSeatsText,
+} from '../../play/messages.js';
+import { PLAY_ERROR_CODES, type PlayErrorCode } from '../../play/errorText.js';
+import type { Session } from '../../play/session.js';
+import type { Announcement, Reaction } from '../../play/types.js';
+import { type ClientView, setOf } from '../../play/view.js';
+
+/** Commands of the online terminal, on top of the core's (for the help). */
+export const ONLINE_COMMANDS: readonly { names: string[]; help: string }[] = [
+  {
+    names: ['tablero'],
+    help: 'Dibujar el tablero (filas 1–15, columnas A–O; minúscula = comodín).',
+  },
+  {
+    names: ['decir TEXTO'],
+    help: 'Escribir TEXTO en el chat de la partida: lo leen todos en la mesa.',
+  },
+  {
+    names: ['enlace'],
+    help: 'El enlace de la partida, para volver a ella con «atril play ENLACE».',
+  },
+  {
+    names: ['salir'],
+    help: 'Salir del programa. La partida sigue en el servidor: se vuelve a ella con su enlace.',
+  },
+];
+
+/** Said once the game is over: it stays open for reading until the player leaves. */
+export const ONLINE_END_HINT =
+  'La partida ha terminado. Puedes pedir «resultado», «marcador», «tablero» o «palabras», ' +
+  'y charlar con «decir TEXTO»; «salir» para terminar.';
+
+/** What a change brought: sentences to show, and whether the game (or the connection) ended. */
+export interface News {
+  readonly say: readonly string[];
+  /** The game just ended: show the final board and the end hint. */
+  readonly ended?: boolean;
+  /** The connection is closed for good: leave with exit code 1. */
+  readonly fatal?: boolean;
+  /** A new view arrived (a renderer redraws). */
+  readonly redraw?: boolean;
+}
+
+/** One seat's (or an observer's) game on a server. */
+export class OnlineTable {
+  private readonly chatSeen = new Set<string>();
+  private names: readonly string[];
+  private endShown: boolean;
+
+  constructor(
+    readonly conn: Connection,
+    readonly server: string,
+    readonly gameId: string,
+    readonly session: Session,
+  ) {
+    this.names = session.view.seats.map((s) => s.name);
+    this.endShown = session.view.result !== null;
+  }
+
+  get view(): ClientView {
+    return this.session.view;
+  }
+
+  get over(): boolean {
+    return this.view.phase === 'over';
+  }
+
+  get myTurn(): boolean {
+    return !this.over && this.view.seat !== null && this.view.turn === this.view.seat;
+  }
+
+  /** The game's link (`atril play ENLACE` comes back to it). */
+  get link(): string {
+    return gameLink(this.server, this.gameId);
+  }
+
+  /** What to say when the game is first shown: who waits, whose turn it is. */
+  opening(): string[] {
+    const out: string[] = [];
+    const waiting = waitingSeatsText(this.view);
+    if (waiting) out.push(waiting);
+    out.push(turnText(this.view));
+    return out;
+  }
+
+  /** Turns an event of the connection into what to say. */
+  event(e: ConnectionEvent): News {
+    switch (e.type) {
+      case 'view':
+        return e.gameId === this.gameId ? this.newView(e.view) : { say: [] };
+      case 'status':
+        if (e.status === 'lost') return { say: [CONNECTION_LOST_TEXT] };
+        if (e.status === 'back') return { say: [CONNECTION_BACK_TEXT] };
+        if (e.status === 'closed' && e.reason !== undefined)
+          return { say: [onlineErrorText(e.reason)], fatal: true };
+        return { say: [] };
+      case 'chat': {
+        // The room's recent chat is sent again on every (re)join: each line is said once.
+        const key = `${e.at}\u0000${e.from}\u0000${e.text}`;
+        if (e.gameId !== this.gameId || this.chatSeen.has(key)) return { say: [] };
+        this.chatSeen.add(key);
+        return { say: [chatLineText(e.from, e.text)] };
+      }
+      case 'error':
+        return { say: [onlineErrorText(e.error.code, e.error.data, setOf(this.view))] };
+      case 'welcome':
+      case 'message':
+        return { say: [] };
+    }
+  }
+
+  private newView(view: ClientView): News {
+    const arrived = view.seats
+      .map((s, i) => (this.names[i] === '' && s.name !== '' ? seatTakenText(s.name) : undefined))
+      .filter((t): t is string => t !== undefined);
+    this.names = view.seats.map((s) => s.name);
+    const said = this.session.update(view).map((a) => a.text);
+    const ended = view.result !== null && !this.endShown;
+    if (ended) this.endShown = true;
+    return { say: [...arrived, ...said], ended, redraw: true };
+  }
+
+  /**
+   * Carries out a reaction of the session: its announcements, and its intent sent to the
+   * server; a refusal is said with the core's sentences (the engine's codes) or the online
+   * ones (the server's and the connection's).
+   */
+  async perform(r: Reaction): Promise<Announcement[]> {
+    const say = [...r.say];
+    if (!r.intent) return say;
+    const outcome = await this.conn.act(this.gameId, r.intent as Act);
+    if (outcome.ok) return say;
+    const { code, data } = outcome.error;
+    if ((PLAY_ERROR_CODES as string[]).includes(code))
+      return [
+        ...say,
+        ...this.session.moveOutcome({
+          ok: false,
+          error: { ...data, code: code as PlayErrorCode } as never,
+        }),
+      ];
+    return [
+      ...say,
+      { text: onlineErrorText(code, data), category: 'error', priority: 'assertive' },
+    ];
+  }
+
+  /** Sends a chat line; the sentence to show when it cannot be sent. */
+  chat(text: string): string | undefined {
+    const t = text.trim();
+    if (!t) return 'Falta el texto: decir TEXTO.';
+    if (!chatTextSchema.safeParse(t).success)
+      return `Un mensaje del chat tiene como mucho ${MAX_CHAT_LENGTH} caracteres, sin caracteres de control.`;
+    return this.conn.chat(this.gameId, t) ? undefined : onlineErrorText('OFFLINE');
+  }
+}

@@ -1,0 +1,366 @@
+/**
+ * The terminal client playing online (issue 11 §9, "Done when"): a real `atril serve` process on
+ * a temporary SQLite database, and `atril play --servidor URL` as another process in line mode,
+ * its lines piped in. The player's moves are typed as lines, chosen by a bot from the seat's
+ * view, which the test reads through its own connection as the same player (the token the
+ * client kept in its configuration folder). A whole game against the server's bot ends with
+ * the result said; in another, the server is killed mid-game and started again: the client says
+ * that the connection was lost and that it is back, and the game goes on to its end. Coming
+ * back by the game's link returns the player to the seat.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn as spawnPty } from 'node-pty';
+import { WebSocket } from 'ws';
+import { botMove, makeBot } from '../src/ai/bots.js';
+import { MoveGenerator } from '../src/ai/movegen.js';
+import { MoveList } from '../src/ai/movelist.js';
+import { Rng } from '../src/ai/rng.js';
+import { Connection } from '../src/client/connection.js';
+import { parseLink, socketUrl } from '../src/client/link.js';
+import type { Move } from '../src/engine/move.js';
+import { formatCoord } from '../src/engine/notation/coords.js';
+import { scoringOf } from '../src/engine/rules.js';
+import { isBlank, tileLabel } from '../src/engine/tiles.js';
+import type { GameView } from '../src/engine/view.js';
+import { type Lexicon, loadDefaultLexicon } from '../src/lexicon/index.js';
+import { CONNECTION_BACK_TEXT, CONNECTION_LOST_TEXT, endText } from '../src/play/messages.js';
+import { setOf } from '../src/play/view.js';
+import type { ClientView } from '../src/protocol/index.js';
+import { freePort } from '../src/server/testing/postgres.js';
+
+const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
+const tmp = mkdtempSync(join(tmpdir(), 'atril-online-'));
+const children: ChildProcess[] = [];
+let lex: Lexicon;
+
+beforeAll(() => {
+  const loaded = loadDefaultLexicon();
+  if (!loaded.ok) throw new Error(loaded.error.code);
+  lex = loaded.value;
+});
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** A process whose output the test reads as it comes. */
+class Proc {
+  out = '';
+  err = '';
+  readonly exit: Promise<number | null>;
+  private waiters: (() => void)[] = [];
+
+  constructor(readonly child: ChildProcess) {
+    children.push(child);
+    const heard = (into: 'out' | 'err') => (d: Buffer) => {
+      this[into] += d.toString('utf8');
+      const w = this.waiters;
+      this.waiters = [];
+      w.forEach((f) => f());
+    };
+    child.stdout!.on('data', heard('out'));
+    child.stderr!.on('data', heard('err'));
+    this.exit = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  }
+
+  /** Resolves once `test` holds, checked whenever output arrives. */
+  until(test: () => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const look = () => {
+        if (test()) resolve();
+        else this.waiters.push(look);
+      };
+      look();
+    });
+  }
+
+  /** Resolves once the output (from `from` on) matches. */
+  async waitFor(re: RegExp, from = 0): Promise<RegExpExecArray> {
+    await this.until(() => re.test(this.out.slice(from)));
+    return re.exec(this.out.slice(from))!;
+  }
+
+  write(line: string): void {
+    this.child.stdin!.write(line + '\n');
+  }
+}
+
+/** Starts `atril serve` on a port and a database; resolves once it is ready. */
+async function serve(port: number, db: string): Promise<Proc> {
+  const p = new Proc(
+    spawn(
+      process.execPath,
+      [BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', '--db', `sqlite:${db}`],
+      {
+        env: { ...process.env, DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    ),
+  );
+  await p.waitFor(/atril serve ready/);
+  return p;
+}
+
+/** Starts `atril play ARGS --lineas` with its own configuration folder. */
+function play(args: string[], config: string): Proc {
+  return new Proc(
+    spawn(process.execPath, [BIN, 'play', ...args, '--lineas'], {
+      env: { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: config },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    }),
+  );
+}
+
+/** A good move for the seat's view (the amateur bot's choice). */
+function goodMove(v: ClientView): Move {
+  const gen = new MoveGenerator(lex.nodes, lex.set, scoringOf(v.rules));
+  const view = { ...v, viewer: v.seat } as unknown as GameView;
+  return botMove(makeBot('aficionado'), view, gen, new MoveList(), new Rng(v.version), (t) =>
+    lex.isWord(t),
+  );
+}
+
+/**
+ * The move as a player types it: `8H .[C][A][S][a]` — squares already on the board as `.`,
+ * each new tile in brackets (so digraphs read as one tile), a blank in lower case. Anything but
+ * a play is typed as `pasar`.
+ */
+function lineOf(v: ClientView, move: Move): string {
+  if (move.kind !== 'place') return 'pasar';
+  const set = setOf(v);
+  const tiles = move.tiles.map((t) => {
+    if (t === 0) return '.';
+    const label = tileLabel(set, t);
+    return `[${isBlank(t) ? label.toLowerCase() : label.toUpperCase()}]`;
+  });
+  return `${formatCoord(move)} ${tiles.join('')}`;
+}
+
+/** The player's own connection, as the token the client kept: it reads the seat's view. */
+async function watchAs(config: string, server: string, gameId: string): Promise<Connection> {
+  const kept = JSON.parse(readFileSync(join(config, 'atril', 'servidores.json'), 'utf8')) as Record<
+    string,
+    { token: string }
+  >;
+  const c = new Connection({
+    url: socketUrl(server),
+    socket: (u) => new WebSocket(u),
+    token: kept[server]!.token,
+    backoff: { initialMs: 100, maxMs: 1000 },
+  });
+  await c.open();
+  expect((await c.join(gameId)).seat).toBe(0);
+  return c;
+}
+
+/** Resolves once the connection's view of the game satisfies `test`. */
+function viewWhere(
+  c: Connection,
+  gameId: string,
+  test: (v: ClientView) => boolean,
+): Promise<ClientView> {
+  return new Promise((resolve) => {
+    const now = c.view(gameId);
+    if (now && test(now)) return resolve(now);
+    const stop = c.listen((e) => {
+      if (e.type === 'view' && e.gameId === gameId && test(e.view)) {
+        stop();
+        resolve(e.view);
+      }
+    });
+  });
+}
+
+/** The human seat: the client process, the test's view of the seat, the turns taken so far. */
+interface Seat {
+  readonly client: Proc;
+  readonly me: Connection;
+  readonly gameId: string;
+  /** "Tu turno." lines of the client already answered with a move. */
+  answered: number;
+}
+
+/**
+ * Plays the human seat through the client's lines until the game ends (or `stopAfter` more of
+ * its turns were played). Each move is typed once the client has said "Tu turno." for that turn
+ * (it says it once per turn, and not again when a reconnection brings the same view back), so
+ * the client holds the view the move was chosen from.
+ */
+async function playLines(seat: Seat, stopAfter = Infinity): Promise<number> {
+  const { client, me, gameId } = seat;
+  let turns = 0;
+  let lastVersion = -1;
+  while (turns < stopAfter) {
+    const v = await viewWhere(
+      me,
+      gameId,
+      (x) => x.phase === 'over' || (x.turn === 0 && x.version !== lastVersion),
+    );
+    if (v.phase === 'over') break;
+    await client.until(() => (client.out.match(/^Tu turno\.$/gm) ?? []).length > seat.answered);
+    seat.answered++;
+    lastVersion = v.version;
+    client.write(lineOf(v, goodMove(v)));
+    turns++;
+    await viewWhere(me, gameId, (x) => x.version > v.version);
+  }
+  return turns;
+}
+
+describe('atril play --servidor (line mode, real server process)', () => {
+  it('plays a whole game against the server’s bot and says the result', async () => {
+    const port = await freePort();
+    const server = await serve(port, join(tmp, 'whole.db'));
+    const config = join(tmp, 'whole-config');
+    const url = `http://127.0.0.1:${port}`;
+    const client = play(['--servidor', url, '--nombre', 'Ana', '--vs', 'aficionado'], config);
+    const link = await client.waitFor(/^Enlace de la partida, para volver a ella: (\S+)$/m);
+    const gameId = parseLink(link[1]!)!.gameId!;
+    const me = await watchAs(config, url, gameId);
+    try {
+      const turns = await playLines({ client, me, gameId, answered: 0 });
+      expect(turns).toBeGreaterThan(3);
+      const end = await viewWhere(me, gameId, (v) => v.phase === 'over');
+      await client.waitFor(/La partida ha terminado\. Puedes pedir/);
+      expect(client.out).toContain(endText(end, end.result!));
+      // Every play the client typed was accepted: no refusal in its output.
+      expect(client.out).not.toMatch(/No es tu turno|ha cambiado mientras tanto|rechazado/);
+      client.write('salir');
+      expect(await client.exit).toBe(0);
+      expect(client.err).toBe('');
+    } finally {
+      me.close();
+      server.child.kill('SIGTERM');
+      await server.exit;
+    }
+  });
+
+  it('the server dies mid-game: the client says the connection was lost, comes back and plays on', async () => {
+    const port = await freePort();
+    const db = join(tmp, 'restart.db');
+    let server = await serve(port, db);
+    const config = join(tmp, 'restart-config');
+    const url = `http://127.0.0.1:${port}`;
+    const client = play(['--servidor', url, '--nombre', 'Ana'], config);
+    const link = await client.waitFor(/^Enlace de la partida, para volver a ella: (\S+)$/m);
+    const gameId = parseLink(link[1]!)!.gameId!;
+    const me = await watchAs(config, url, gameId);
+    const seat: Seat = { client, me, gameId, answered: 0 };
+    try {
+      expect(await playLines(seat, 3)).toBe(3);
+      const before = await viewWhere(me, gameId, (v) => v.turn === 0 || v.phase === 'over');
+      // A crash, not a clean stop: nothing tells the clients; their sockets just drop.
+      const mark = client.out.length;
+      server.child.kill('SIGKILL');
+      await server.exit;
+      await client.waitFor(new RegExp(`^${escape(CONNECTION_LOST_TEXT)}$`, 'm'), mark);
+      // A line typed while the server is down is refused with a reason, and changes nothing.
+      if (before.phase !== 'over') {
+        client.write('pasar');
+        await client.waitFor(/^No hay conexión con el servidor/m, mark);
+      }
+      server = await serve(port, db);
+      await client.waitFor(new RegExp(`^${escape(CONNECTION_BACK_TEXT)}$`, 'm'), mark);
+      const again = await viewWhere(me, gameId, (v) => v.version >= before.version);
+      expect(again.version).toBe(before.version);
+      expect(again.rack).toEqual(before.rack);
+      // The game goes on to its end.
+      await playLines(seat);
+      const end = await viewWhere(me, gameId, (v) => v.phase === 'over');
+      await client.waitFor(/La partida ha terminado\. Puedes pedir/);
+      expect(client.out).toContain(endText(end, end.result!));
+      client.child.stdin!.end();
+      expect(await client.exit).toBe(0);
+
+      // Coming back by the link: the same player, at the same seat, the game as it ended.
+      const back = play([link[1]!], config);
+      await back.waitFor(/La partida ha terminado\. Puedes pedir/);
+      expect(back.out).toContain('Jugadores: tú, Aficionado (ordenador).');
+      back.write('marcador');
+      await back.waitFor(/^Tú \d+, Aficionado \d+\.$/m);
+      back.child.stdin!.end();
+      expect(await back.exit).toBe(0);
+    } finally {
+      me.close();
+      server.child.kill('SIGTERM');
+      await server.exit;
+    }
+  });
+
+  it('says in Spanish when the server cannot be reached or the address is not one', async () => {
+    const port = await freePort();
+    const config = join(tmp, 'nobody-config');
+    const p = play(['--servidor', `http://127.0.0.1:${port}`, '--nombre', 'Ana'], config);
+    expect(await p.exit).toBe(1);
+    expect(p.err).toBe(
+      `No se puede conectar con el servidor «http://127.0.0.1:${port}»: comprueba la dirección y que esté en marcha.\n`,
+    );
+    const q = play(['--servidor', 'ftp:/nada', '--nombre', 'Ana'], config);
+    expect(await q.exit).toBe(2);
+    expect(q.err).toMatch(/^No entiendo la dirección «ftp:\/nada»/);
+    const r = play(['--servidor', `http://127.0.0.1:${port}`, '--vs', 'campeon'], config);
+    expect(await r.exit).toBe(2);
+    expect(r.err).toMatch(/^Nivel desconocido en el servidor: «campeon»/);
+  });
+});
+
+describe('atril play --servidor in a terminal (key mode, node-pty)', () => {
+  it('shows the board and what happens, chats from the command line, and Ctrl+C leaves the game on the server', async () => {
+    const port = await freePort();
+    const server = await serve(port, join(tmp, 'keys.db'));
+    const pty = spawnPty(
+      process.execPath,
+      [BIN, 'play', '--servidor', `http://127.0.0.1:${port}`, '--nombre', 'Ana'],
+      {
+        cols: 120,
+        rows: 50,
+        env: { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: join(tmp, 'keys-config') },
+      },
+    );
+    let out = '';
+    const waiters: (() => void)[] = [];
+    pty.onData((d) => {
+      out += d;
+      waiters.splice(0).forEach((w) => w());
+    });
+    const exit = new Promise<number>((resolve) => pty.onExit((e) => resolve(e.exitCode)));
+    const waitFor = (re: RegExp, from = 0): Promise<void> =>
+      new Promise((resolve) => {
+        const look = () => (re.test(out.slice(from)) ? resolve() : waiters.push(look));
+        look();
+      });
+    try {
+      await waitFor(
+        /Enlace de la partida, para volver a ella: http:\/\/127\.0\.0\.1:\d+\/#\/partida\//,
+      );
+      // The board and the rack are drawn, as in a local game.
+      await waitFor(/Atril: 1:/);
+      await waitFor(/Tu turno\./);
+      let mark = out.length;
+      pty.write('T');
+      await waitFor(/Tu turno\./, mark);
+      mark = out.length;
+      pty.write('/decir hola a todos\r');
+      await waitFor(/Ana dice: hola a todos/, mark);
+      mark = out.length;
+      pty.write('\x03');
+      await waitFor(
+        /Hasta luego\. La partida sigue en el servidor; para volver: atril play http/,
+        mark,
+      );
+      expect(await exit).toBe(0);
+    } finally {
+      pty.kill();
+      server.child.kill('SIGTERM');
+      await server.exit;
+    }
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
