@@ -638,7 +638,7 @@ export function serverErrorText(e: ServerError, set?: TileSet): string {
   if (Object.hasOwn(SERVER, e.code)) return SERVER[e.code as OnlineErrorCode](e);
   if (set && Object.hasOwn(PLAY, e.code))
     return playErrorText({ ...e.data, code: e.code as PlayErrorCode } as PlayError, set);
-  return `El servidor ha rechazado la orden (código ${echo(e.code)}).`;
+  return 'El servidor ha rechazado la orden.';
 }
 
 /**
