@@ -167,18 +167,14 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(await term.exit).toBe(0);
   });
 
-  it('end of input in an unfinished game saves it and says where (issue 10, 7)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atril-autosave-'));
-    term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7'], {
-      NO_COLOR: '1',
-      ATRIL_SAVE_DIR: dir,
-    });
+  it('Control+D in an unfinished game asks before leaving, as Control+C does (issue 10, 7)', async () => {
+    term = new Terminal(['--vs', 'aficionado', '--seed', '7']);
     await term.waitFor('Tu turno.');
-    await term.press('/8H celo\r', 'Tu turno.');
-    const bye = await term.press('\x04', 'Para seguirla');
-    const saved = /guardada en «([^»]+)»/.exec(bye)![1]!;
-    expect(saved.startsWith(dir)).toBe(true);
-    expect(readFileSync(saved, 'utf8')).toContain('8H CELO +12 12');
+    await term.press('\x04', '¿Salir sin guardar?');
+    await term.press('x', 'Sigues en la partida.');
+    await term.press('s', 'Tú 0, Aficionado ');
+    await term.press('\x04', '¿Salir sin guardar?');
+    await term.press('\x04', 'Hasta luego: la partida queda sin terminar.');
     expect(await term.exit).toBe(0);
   });
 
