@@ -116,9 +116,12 @@ describe('§12: any opponent may challenge with 3 players (terminal, key mode)',
       }
     };
     try {
-      await press('', 'cursor');
-      await press(`/${opening(twin)}\r`, names[(first + 1) % 3]!);
-      await press(`/impugnar ${third}\r`, 'cursor');
+      await press('', 'pulsa Intro.');
+      await press('\r', 'cursor');
+      // The next person takes the keyboard (issue 10, item 2), and a third one challenges.
+      await press(`/${opening(twin)}\r`, `Pasa el teclado a ${names[(first + 1) % 3]!}`);
+      await press('\r', 'cursor');
+      await press(`/impugnar ${third}\r`, 'impugna');
       const file = join(mkdtempSync(join(tmpdir(), 'atril-impugnar-')), 'p.gcg');
       await press(`/guardar ${file}\r`, 'Partida guardada');
       const gcg = readFileSync(file, 'utf8');

@@ -75,19 +75,19 @@ describe('atril play in line mode (pipes)', () => {
     expect(r.code).toBe(0);
     expect(r.out.split('\n').slice(1)).toEqual([
       '— Luis —',
-      'Tu turno.',
+      'Turno de Luis.',
       'Atril: 1:C 2:E 3:L 4:N 5:O 6:U 7:U',
       'Orden desconocida: «hola». Escribe «ayuda» para ver las órdenes.',
       'Solo tienes una C y hacen falta dos.',
       'Palabra no válida: LUCE.',
       'La primera jugada debe pasar por la casilla central, H8.',
       'No tienes la X en el atril.',
-      'Ana 0, Tú 0.',
+      'Ana 0, Luis 0.',
       'ce, e, ele, ene, o, u, u.',
-      'Jugada CELO, 8H horizontal, 12 puntos.',
-      '— Ana —',
+      // Issue 10, item 2: at one keyboard the play is announced once, by name, to the table.
       'Luis: 8H horizontal, CELO, 12.',
-      'Tu turno.',
+      '— Ana —',
+      'Turno de Ana.',
       'Atril: 1:A 2:H 3:I 4:I 5:J 6:N 7:Z',
       'La jugada no toca ninguna ficha del tablero.',
       expect.stringMatching(AUTOSAVED),
@@ -120,8 +120,11 @@ describe('atril play in line mode (pipes)', () => {
     );
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
-    // The end is announced to the first seat, which reads itself as "Tú".
+    // The end is announced once, every seat by name (issue 10, item 2).
     expect(r.out).toContain(expectedEnd(['Ana', 'Luis'], final, winners));
+    expect(r.out.split('Fin de la partida.').length).toBe(2);
+    expect(r.out).not.toContain('Tú');
+    expect(r.out).not.toContain('Tu turno');
     expect(r.out).toContain('— Ana —');
     expect(r.out).toContain('— Luis —');
     expect(r.out.includes('\x1b')).toBe(false);
@@ -143,14 +146,14 @@ describe('atril play in line mode (pipes)', () => {
     const lines = again.out.split('\n');
     expect(lines.slice(1, 6)).toEqual([
       '— Ana —',
-      'Tu turno.',
+      'Turno de Ana.',
       'Atril: 1:A 2:H 3:I 4:I 5:J 6:N 7:Z',
-      'Tú 0, Luis 12.',
+      'Ana 0, Luis 12.',
       'a, hache, i, i, jota, ene, zeta.',
     ]);
     expect(lines[6]).toBe('    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O');
     expect(lines[14]).toBe(' 8  3P .  .  2L .  .  .  C  E  L  O  2L .  .  3P');
-    expect(again.out).toContain('Jugada JA, 9H horizontal,');
+    expect(again.out).toContain('Ana: 9H horizontal, JA,');
   });
 
   it('guardar never replaces a file; reemplazar does; a game left mid-way is saved where it says (issue 10, 7)', () => {
@@ -175,7 +178,7 @@ describe('atril play in line mode (pipes)', () => {
     expect(saved.startsWith(join(dir, 'auto'))).toBe(true);
     // The saved game goes on where it stopped: Ana is on turn after CELO.
     const again = atril(['play', '--cargar', saved], 'marcador\n');
-    expect(again.out).toContain('Tú 0, Luis 12.');
+    expect(again.out).toContain('Ana 0, Luis 12.');
     const replaced = atril(
       ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7'],
       `8H celo\nreemplazar ${file}\n`,
@@ -293,10 +296,10 @@ describe('atril play in line mode (pipes)', () => {
     expect(r.out.split('\n')).toEqual([
       'Partida de Scrabble. Jugadores: Ana, Luis. Reglas fise, atril de 7, impugnación libre. Semilla 7. Escribe «ayuda» para ver las órdenes.',
       '— Luis —',
-      'Tu turno.',
+      'Turno de Luis.',
       'Atril: 1:C 2:E 3:L 4:N 5:O 6:U 7:U',
-      'Tu turno.',
-      'Ana 0, Tú 0.',
+      'Turno de Luis.',
+      'Ana 0, Luis 0.',
       'ce, e, ele, ene, o, u, u.',
       '1: ce, 3 puntos.',
       'Orden alfabético.',

@@ -311,6 +311,7 @@ function start(game: LocalGame, intro: string, lineas: boolean): Promise<number>
       intro,
       save: saveGame,
       autosave: autosaveGame,
+      handover: process.stdin.isTTY,
     });
   return runKeyMode(game, {
     input: process.stdin,

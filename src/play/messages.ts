@@ -54,6 +54,19 @@ export function turnText(view: ClientView, byName = false): string {
   return `Turno de ${seatName(view, view.turn, null)}.`;
 }
 
+/**
+ * Hot-seat: the next person's rack stays hidden until they have the keyboard, so the one who
+ * just played does not see it (issue 10, item 2).
+ */
+export function handoverText(name: string): string {
+  return `Pasa el teclado a ${name}; pulsa Intro.`;
+}
+
+/** Hot-seat: a key other than Intro while the rack is hidden. */
+export function handoverWaitText(name: string): string {
+  return `El atril de ${name} está oculto. Pulsa Intro cuando ${name} tenga el teclado.`;
+}
+
 /** A play's words with scores, blanks named: "CASA (s como comodín) 10, AS 4, total 14". */
 export function previewText(set: TileSet, result: PlayResult, bonus: number): string {
   const parts = result.words.map((w) => `${wordSaid(set, w.tiles)} ${w.score}`);
