@@ -128,7 +128,7 @@ describe('§12: any opponent may challenge with 3 players (terminal, key mode)',
       // Withdrawn (`--` naming the challenger) or standing (Carla's `(challenge)` line).
       expect(gcg).toMatch(
         new RegExp(
-          `#note atril-challenger ${((first + 2) % 3) + 1}|>${third}: \\S* \\(challenge\\)`,
+          `#note atril-challenger ${((first + 2) % 3) + 1}|>${third}: (\\S+ )?\\(challenge\\)`,
         ),
       );
       await press('\x03', '¿Salir sin guardar?');

@@ -115,7 +115,7 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     await term.press('\x1b', 'Modo navegación.');
     const file = join(mkdtempSync(join(tmpdir(), 'atril-keys-')), 'p.gcg');
     await term.press(`/guardar ${file}\r`, `Partida guardada en «${file}».`);
-    expect(readFileSync(file, 'utf8')).toContain('>Luis: CELNOUU 8H CELO +12 12');
+    expect(readFileSync(file, 'utf8')).toContain('>Luis: 8H CELO +12 12');
     // Issue 10, 7: guardar never replaces a file without asking; Control+C asks before leaving.
     await term.press('s', 'Ana 0, Luis 12.');
     writeFileSync(file, 'otra partida\n');
@@ -274,6 +274,9 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
       expect(await term.exit).toBe(0);
       const checked = replay(file);
       expect(checked.code).toBe(0);
+      // Issue 10, item 9: once the game is over the record is whole, seed and every rack.
+      expect(readFileSync(file, 'utf8')).toContain('#atril-seed "5"');
+      expect(end).toContain('Semilla 5: con los mismos jugadores y reglas');
     });
   }
 

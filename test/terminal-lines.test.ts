@@ -140,7 +140,7 @@ describe('atril play in line mode (pipes)', () => {
     expect(first.out).toContain(`Partida guardada en «${file}».`);
     const gcg = readFileSync(file, 'utf8');
     expect(gcg).toContain('#player1 Ana Ana');
-    expect(gcg).toContain('>Luis: CELNOUU 8H CELO +12 12');
+    expect(gcg).toContain('>Luis: 8H CELO +12 12');
     const again = atril(['play', '--cargar', file], 'marcador\natril\ntablero\n9H ja\nmarcador\n');
     expect(again.code).toBe(0);
     const lines = again.out.split('\n');
@@ -177,14 +177,19 @@ describe('atril play in line mode (pipes)', () => {
     const saved = /guardada en «([^»]+)»/.exec(bye)![1]!;
     expect(saved.startsWith(join(dir, 'auto'))).toBe(true);
     // The saved game goes on where it stopped: Ana is on turn after CELO.
-    const again = atril(['play', '--cargar', saved], 'marcador\n');
-    expect(again.out).toContain('Ana 0, Luis 12.');
+    // Its private part (issue 10, item 9) is in the same folder of saved games.
+    const again = spawnSync(process.execPath, [BIN, 'play', '--cargar', saved], {
+      input: 'marcador\n',
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', ATRIL_SAVE_DIR: join(dir, 'auto') },
+    });
+    expect(again.stdout).toContain('Ana 0, Luis 12.');
     const replaced = atril(
       ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7'],
       `8H celo\nreemplazar ${file}\n`,
     );
     expect(replaced.out).toContain(`Partida guardada en «${file}».`);
-    expect(readFileSync(file, 'utf8')).toContain('>Luis: CELNOUU 8H CELO +12 12');
+    expect(readFileSync(file, 'utf8')).toContain('>Luis: 8H CELO +12 12');
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
@@ -249,9 +254,21 @@ describe('atril play in line mode (pipes)', () => {
     );
     expect(lines[end]).toMatch(/^Fin de la partida\. Gana Aficionado: Tú -\d+, Aficionado \d+\.$/);
     expect(lines[end + 1]).toBe('    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O');
+    // The seed, for dealing the same tiles again (issue 10, item 6).
+    expect(lines[lines.indexOf(END_HINT) - 1]).toBe(
+      'Semilla 5: con los mismos jugadores y reglas, «--seed 5» reparte las mismas fichas.',
+    );
     const after = lines.slice(lines.indexOf(END_HINT) + 1);
     expect(after.length).toBeGreaterThan(0);
     expect(after.every((l) => l === 'La partida ha terminado.')).toBe(true);
+  });
+
+  it('keeps a seed drawn at random secret until the end: it fixes every rack (issue 10, items 6 and 9)', () => {
+    const r = atril(['play'], 'marcador\n');
+    expect(r.out.split('\n')[0]).toBe(
+      'Partida de Scrabble. Jugadores: Tú, Aficionado (ordenador). Reglas fise, atril de 7, las jugadas no válidas se rechazan. Escribe «ayuda» para ver las órdenes.',
+    );
+    expect(r.out).not.toContain('Semilla');
   });
 
   it('seats up to three bots and refuses unknown levels', () => {

@@ -42,7 +42,8 @@ Sin opciones: tú contra el ordenador (nivel aficionado).
                        (la jugada no válida se rechaza y vuelves a intentarlo); entre personas,
                        la de las reglas.
   --lexicon ARCHIVO    otro léxico (compilado con «atril lexicon build»).
-  --seed S             semilla de la bolsa, para repetir una partida.
+  --seed S             semilla de la bolsa, para repetir un reparto. Sin ella, la semilla es
+                       secreta mientras se juega (fija todos los atriles) y se dice al final.
   --reloj [MINUTOS]    partida con reloj de ajedrez: MINUTOS para cada jugador (25 si no se
                        dice, la opción de torneo de la FISE). El turno de cada uno, también
                        el del ordenador, corre desde que le toca hasta que juega; una jugada
@@ -298,7 +299,10 @@ export async function runPlay(args: string[]): Promise<number> {
   const intro =
     `Partida de Scrabble. Jugadores: ${rivals}. ${capitalize(describeRules(rules))}. ` +
     (clock ? `${overtimeRule(clock)} ` : '') +
-    `Semilla ${seed}. Escribe «ayuda» para ver las órdenes.`;
+    // A seed drawn at random is a secret while the game goes on: it fixes every rack and the
+    // bag's order (issue 10, items 6 and 9). It is said at the end, to replay the same deal.
+    (values.seed !== undefined ? `Semilla ${seed}. ` : '') +
+    'Escribe «ayuda» para ver las órdenes.';
 
   return start(game, intro, values.lineas ?? false);
 }

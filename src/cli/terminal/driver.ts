@@ -38,6 +38,14 @@ export const END_HINT =
   '«guardar FICHERO»; «salir» para terminar.';
 
 /**
+ * Said at the end of the game: the seed, which fixed every rack and the bag's order and so was
+ * a secret until now (issue 10, items 6 and 9), for playing the same deal again.
+ */
+export function seedText(seed: string | number): string {
+  return `Semilla ${seed}: con los mismos jugadores y reglas, «--seed ${seed}» reparte las mismas fichas.`;
+}
+
+/**
  * The sessions of a local game and the bookkeeping of whose turn is being shown.
  *
  * With several people at one keyboard (hot-seat, issue 10 item 2) the screen is shared: every

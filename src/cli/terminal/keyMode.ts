@@ -10,7 +10,7 @@ import { squareName } from '../../engine/notation/coords.js';
 import { handoverWaitText, turnText } from '../../play/messages.js';
 import type { Session } from '../../play/session.js';
 import type { Announcement } from '../../play/types.js';
-import { Driver, END_HINT, TERMINAL_COMMANDS } from './driver.js';
+import { Driver, END_HINT, TERMINAL_COMMANDS, seedText } from './driver.js';
 import { KeyQueue } from './keys.js';
 import type { LocalGame } from './localGame.js';
 import type { SaveGame } from './save.js';
@@ -96,7 +96,9 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
       // The end is a moment (issue 10, 1): the last turns, the adjustments and the totals under
       // the final board, then the game stays open for reading and saving until the player leaves.
       const session = over ? driver.endSession() : driver.current()!;
-      const news = over ? [...driver.finalWords().map((a) => a.text), END_HINT] : [];
+      const news = over
+        ? [...driver.finalWords().map((a) => a.text), seedText(game.state.seed), END_HINT]
+        : [];
       if (!over) news.push(...driver.catchUp().map((a) => a.text));
       messages = [...messages, ...news];
       // Hot-seat (issue 10, item 2): the one who just played must not see the next rack.

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { Readable, type Writable } from 'node:stream';
 import { handoverWaitText } from '../../play/messages.js';
 import type { Announcement } from '../../play/types.js';
-import { Driver, END_HINT, TERMINAL_COMMANDS } from './driver.js';
+import { Driver, END_HINT, TERMINAL_COMMANDS, seedText } from './driver.js';
 import type { LocalGame } from './localGame.js';
 import type { SaveGame } from './save.js';
 import { drawBoard, drawRack } from './render.js';
@@ -63,6 +63,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
         // totals, then the game stays open for reading and saving until the player leaves.
         say(driver.finalWords());
         print(drawBoard(session.view));
+        print(seedText(game.state.seed));
         print(END_HINT);
       } else {
         const name = game.seats[game.turn]!.name;
