@@ -54,6 +54,12 @@ Sin opciones: tú contra el ordenador (nivel aficionado).
                        jugadores, reglas, reloj y semilla son los del fichero. El GCG no
                        tiene sitio para el tiempo: Atril lo guarda en una línea propia,
                        «#atril-clock», que otros programas pasan por alto.
+                       Mientras se juega, «guardar» no revela los atriles de los demás: el
+                       fichero lleva solo los de quien guarda, sin semilla, y el registro
+                       completo queda aparte, en la carpeta privada de Atril
+                       (~/.local/state/atril/privado, o $ATRIL_SAVE_DIR/privado); por eso
+                       --cargar sigue la partida en el ordenador y el usuario que la guardó.
+                       Al terminar la partida, «guardar» escribe el registro completo.
   --lineas             modo de líneas aunque sea un terminal: una orden por línea, respuestas
                        en texto llano (cómodo con lector de pantalla).
 
@@ -61,7 +67,11 @@ Modo de teclas (terminal): las teclas de la sala. T turno, S marcador, C atril, 
 I orden, F o Intro terminar, G cambiar, P pasar, H/V escribir, N navegar, Y valor, L palabras,
 Z retirar, U última, R reloj, B bolsa, O casilla, E fila, D impugnar, X repetir, ? ayuda,
 / línea de órdenes. Mayúsculas+letra pone esa letra (en navegación, salta a ella);
-Mayúsculas+1–9 (o Alt+1–9) pone la ficha n. Control+C sale.
+Mayúsculas+1–9 (o Alt+1–9) pone la ficha n. Control+C o Control+D sale (pregunta antes si la
+partida no ha terminado). Cada tecla reescribe solo lo que cambia, no el tablero entero.
+
+Entre personas en un mismo teclado, cada uno se llama por su nombre y el atril de quien juega
+queda oculto hasta que pulsa Intro («Pasa el teclado a Luis; pulsa Intro»).
 
 Modo de líneas: «8H casa» (horizontal), «H8 casa» (vertical), «cambiar AEU», «pasar»,
 «turno», «marcador», «atril», «reloj», «tablero», «guardar FICHERO», «ayuda», «salir».
