@@ -116,16 +116,19 @@ describe('§12: any opponent may challenge with 3 players (terminal, key mode)',
       }
     };
     try {
-      await press('', 'cursor');
-      await press(`/${opening(twin)}\r`, names[(first + 1) % 3]!);
-      await press(`/impugnar ${third}\r`, 'cursor');
+      await press('', 'pulsa Intro.');
+      await press('\r', 'cursor');
+      // The next person takes the keyboard (issue 10, item 2), and a third one challenges.
+      await press(`/${opening(twin)}\r`, `Pasa el teclado a ${names[(first + 1) % 3]!}`);
+      await press('\r', 'cursor');
+      await press(`/impugnar ${third}\r`, 'impugna');
       const file = join(mkdtempSync(join(tmpdir(), 'atril-impugnar-')), 'p.gcg');
       await press(`/guardar ${file}\r`, 'Partida guardada');
       const gcg = readFileSync(file, 'utf8');
       // Withdrawn (`--` naming the challenger) or standing (Carla's `(challenge)` line).
       expect(gcg).toMatch(
         new RegExp(
-          `#note atril-challenger ${((first + 2) % 3) + 1}|>${third}: \\S* \\(challenge\\)`,
+          `#note atril-challenger ${((first + 2) % 3) + 1}|>${third}: (\\S+ )?\\(challenge\\)`,
         ),
       );
       await press('\x03', '¿Salir sin guardar?');

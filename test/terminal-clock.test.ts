@@ -75,7 +75,7 @@ describe('TM-01/TM-02: the clock of atril play --reloj, driven with a fake clock
     const r = await play(game, clock, [26, 'pasar', 'pasar', 'pasar', 'pasar']);
     expect(r.code).toBe(0);
     expect(endLine(r.lines)).toBe(
-      'Fin de la partida. Gana Luis: Tú -26, Luis -19. Penalización por tiempo (ya descontada): Luis -10.',
+      'Fin de la partida. Gana Luis: Ana -26, Luis -19. Penalización por tiempo (ya descontada): Luis -10.',
     );
     expect(game.state.result!.timePenalty).toEqual([0, 10]);
   });
@@ -85,7 +85,7 @@ describe('TM-01/TM-02: the clock of atril play --reloj, driven with a fake clock
     const game = newGame(clock);
     const r = await play(game, clock, [20, 'pasar', 'pasar', 7.5, 'pasar', 'pasar']);
     expect(endLine(r.lines)).toBe(
-      'Fin de la partida. Ganas tú: Tú -26, Luis -39. Penalización por tiempo (ya descontada): Luis -30.',
+      'Fin de la partida. Gana Ana: Ana -26, Luis -39. Penalización por tiempo (ya descontada): Luis -30.',
     );
     expect(game.state.clockMs).toEqual([0, 27.5 * MIN]);
   });
@@ -94,7 +94,7 @@ describe('TM-01/TM-02: the clock of atril play --reloj, driven with a fake clock
     const clock = new FakeClock();
     const game = newGame(clock);
     const r = await play(game, clock, [25, 'pasar', 'pasar', 'pasar', 'pasar']);
-    expect(endLine(r.lines)).toBe('Fin de la partida. Gana Luis: Tú -26, Luis -9.');
+    expect(endLine(r.lines)).toBe('Fin de la partida. Gana Luis: Ana -26, Luis -9.');
   });
 
   it('TM-02: a refused play or a wrong command does not restart the turn: it keeps running', async () => {
@@ -120,7 +120,7 @@ describe('TM-01/TM-02: the clock of atril play --reloj, driven with a fake clock
     ]);
     expect(r.lines).toContain('La primera jugada debe pasar por la casilla central, H8.');
     expect(r.lines).toContain('Palabra no válida: LUCE.');
-    expect(r.lines).toContain('Ana 25 minutos 0, Tú 5 minutos 0.');
+    expect(r.lines).toContain('Ana 25 minutos 0, Luis 5 minutos 0.');
     expect(game.state.clockMs).toEqual([0, 26 * MIN]);
     expect(endLine(r.lines)).toContain('Penalización por tiempo (ya descontada): Luis -10.');
   });
@@ -138,8 +138,8 @@ describe('TM-01/TM-02: the clock of atril play --reloj, driven with a fake clock
       'pasar', // Luis: 3:20 + 27:30 = 30:50, 5:50 over
       'reloj',
     ]);
-    expect(r.lines).toContain('Tú 23 minutos 55, Luis 21 minutos 40.');
-    expect(r.lines).toContain('Tú 23 minutos 55, Luis 5 minutos 50 de más (-60 puntos).');
+    expect(r.lines).toContain('Ana 23 minutos 55, Luis 21 minutos 40.');
+    expect(r.lines).toContain('Ana 23 minutos 55, Luis 5 minutos 50 de más (-60 puntos).');
   });
 
   it("TM-02: a bot's thinking time is its turn's time", async () => {
@@ -168,7 +168,7 @@ describe('TM-01/TM-02: the clock of atril play --reloj, driven with a fake clock
     const game = newGame(clock, makeRules('fise'));
     const r = await play(game, clock, [40, 'reloj', 'pasar', 30, 'pasar', 'pasar', 'pasar']);
     expect(r.lines).toContain('Partida sin reloj.');
-    expect(endLine(r.lines)).toBe('Fin de la partida. Gana Luis: Tú -26, Luis -9.');
+    expect(endLine(r.lines)).toBe('Fin de la partida. Gana Luis: Ana -26, Luis -9.');
     expect(game.state.events.some((e) => 'elapsedMs' in e)).toBe(false);
     expect(game.state.clockMs).toEqual([0, 0]);
   });
@@ -207,7 +207,7 @@ describe('TM-01/TM-02: a timed game saved with guardar and resumed with --cargar
     });
     // Ana had 4 minutes on this turn; 22 more make 26 (−10).
     const r = await play(game, later, ['reloj', 22, 'pasar', 'pasar', 'pasar', 'pasar']);
-    expect(r.lines).toContain('Tú 21 minutos 0, Luis 22 minutos 0.');
+    expect(r.lines).toContain('Ana 21 minutos 0, Luis 22 minutos 0.');
     expect(game.state.clockMs).toEqual([26 * MIN, 3 * MIN]);
     expect(game.state.result!.timePenalty).toEqual([10, 0]);
   });
@@ -274,7 +274,7 @@ describe('atril play --reloj on the command line', () => {
       'Partida de Scrabble. Jugadores: Ana, Luis. Reglas fise, atril de 7, impugnación libre, reloj de 25 minutos por jugador. Cada minuto empezado de más resta 10 puntos al final. Semilla 7. Escribe «ayuda» para ver las órdenes.',
     );
     // Real time runs here: Luis's clock has moved by at most a few seconds.
-    expect(r.out).toMatch(/\nAna 25 minutos 0, Tú (25 minutos 0|24 minutos [1-5]\d)\.\n/);
+    expect(r.out).toMatch(/\nAna 25 minutos 0, Luis (25 minutos 0|24 minutos [1-5]\d)\.\n/);
     const thirty = atril(['--reloj', '30', '--vs', 'principiante', '--seed', '7'], 'reloj\n');
     expect(thirty.code).toBe(0);
     expect(thirty.out).toContain('reloj de 30 minutos por jugador.');

@@ -2,51 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type IPty, spawn } from 'node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectedEnd, scriptedGame } from './helpers/scriptedGame.js';
-
-const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
-
-/** `atril play` in a real pseudo-terminal (single-key mode), with its output collected. */
-class Terminal {
-  readonly pty: IPty;
-  out = '';
-  exit: Promise<number>;
-
-  constructor(args: string[], env: Record<string, string> = { NO_COLOR: '1' }) {
-    this.pty = spawn(process.execPath, [BIN, 'play', ...args], {
-      cols: 100,
-      rows: 45,
-      env: Object.fromEntries(
-        Object.entries({ ...process.env, ...env }).filter(
-          (e): e is [string, string] =>
-            e[1] !== undefined && (e[0] !== 'NO_COLOR' || 'NO_COLOR' in env),
-        ),
-      ),
-    });
-    this.pty.onData((d) => (this.out += d));
-    this.exit = new Promise((resolve) => this.pty.onExit((e) => resolve(e.exitCode)));
-  }
-
-  /** Waits until the output since `from` contains `text`. */
-  async waitFor(text: string, from = 0, ms = 15_000): Promise<string> {
-    const end = Date.now() + ms;
-    while (!this.out.slice(from).includes(text)) {
-      if (Date.now() > end)
-        throw new Error(`no «${text}» in:\n${this.out.slice(from).slice(-2500)}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    return this.out.slice(from);
-  }
-
-  /** Types raw input and returns the screen it produced once `text` shows. */
-  async press(keys: string, text: string): Promise<string> {
-    const from = this.out.length;
-    this.pty.write(keys);
-    return this.waitFor(text, from);
-  }
-}
+import { BIN, Terminal, lastScreen } from './helpers/terminal.js';
 
 /** `atril replay FILE` through the real command. */
 function replay(file: string): { out: string; code: number } {
@@ -60,16 +18,18 @@ afterEach(() => {
   term = undefined;
 });
 
-/** The last screen drawn: what follows the last clear-screen sequence. */
-function lastScreen(out: string): string {
-  return out.slice(out.lastIndexOf('\x1b[2J') + 4);
-}
-
 describe('atril play in single-key mode (pseudo-terminal)', () => {
   it('answers the seed keys of UX.md §2.3 and draws the board', async () => {
     term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7']);
-    const first = await term.waitFor('Tu turno.');
-    const screen = lastScreen(first);
+    // Hot-seat (issue 10, item 2): Luis's rack shows once he has the keyboard.
+    const hidden = await term.waitFor('Pasa el teclado a Luis; pulsa Intro.');
+    expect(hidden).not.toContain('Atril:');
+    await term.press(
+      't',
+      'El atril de Luis está oculto. Pulsa Intro cuando Luis tenga el teclado.',
+    );
+    await term.press('\r', 'Turno de Luis.');
+    const screen = lastScreen(term.out);
     expect(screen).toContain('    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O');
     expect(screen).toContain(' 1  3P .  .  2L .  .  .  3P .  .  .  2L .  .  3P');
     expect(screen).toContain(' 8  3P .  .  2L .  .  . [**].  .  .  2L .  .  3P');
@@ -77,8 +37,8 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(screen).toContain('Luis · Modo navegación · cursor H8');
     expect(screen.includes('\x1b[1m')).toBe(false); // NO_COLOR
 
-    await term.press('t', 'Tu turno.');
-    await term.press('s', 'Ana 0, Tú 0.');
+    await term.press('t', 'Turno de Luis.');
+    await term.press('s', 'Ana 0, Luis 0.');
     await term.press('c', 'ce, e, ele, ene, o, u, u.');
     await term.press('3', '3: ele, 1 punto.');
     await term.press('i', 'Orden alfabético.');
@@ -128,13 +88,17 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(lastScreen(placed)).toContain('Atril: 1:N 2:U 3:U');
     await term.press('y', 'CELO 12, total 12.');
     await term.press('q', 'Q: tecla sin función.');
-    const played = await term.press('f', 'Tu turno.');
-    expect(played).toContain('Jugada CELO, 8H horizontal, 12 puntos.');
+    // One announcement of the play, by name; Ana's rack is hidden until she presses Intro.
+    const played = await term.press('f', 'Pasa el teclado a Ana; pulsa Intro.');
+    expect(played.split('CELO').length).toBe(2);
     expect(played).toContain('Luis: 8H horizontal, CELO, 12.');
-    const ana = lastScreen(played);
+    expect(played).toContain('Ana 0 · Luis 12 · Bolsa 82');
+    expect(played).not.toContain('Atril:');
+    expect(played).not.toContain('Tú');
+    const ana = await term.press('\r', 'Turno de Ana.');
     expect(ana).toContain(' 8  3P .  .  2L .  .  . [C ]E  L  O  2L .  .  3P');
-    expect(ana).toContain('Tú 0 · Luis 12 · Bolsa 82');
     expect(ana).toContain('Atril: 1:A 2:H 3:I 4:I 5:J 6:N 7:Z');
+    expect(ana).toContain('Ana · Modo navegación · cursor H8');
 
     // Ana: Shift+letter in navigation jumps to that letter; errors change nothing.
     await term.press('O', 'K8, O.');
@@ -145,15 +109,15 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     await term.press('2B ha\r', 'La jugada no toca ninguna ficha del tablero.');
     await term.press('/', 'Línea de órdenes.');
     await term.press('H9 AXA\r', 'No tienes la X en el atril.');
-    await term.press('s', 'Tú 0, Luis 12.');
+    await term.press('s', 'Ana 0, Luis 12.');
     await term.press('g', 'Modo cambio.');
     await term.press('Z', 'zeta elegida. Cambiar 1 ficha: zeta. Pulsa G para confirmar.');
     await term.press('\x1b', 'Modo navegación.');
     const file = join(mkdtempSync(join(tmpdir(), 'atril-keys-')), 'p.gcg');
     await term.press(`/guardar ${file}\r`, `Partida guardada en «${file}».`);
-    expect(readFileSync(file, 'utf8')).toContain('>Luis: CELNOUU 8H CELO +12 12');
+    expect(readFileSync(file, 'utf8')).toContain('>Luis: 8H CELO +12 12');
     // Issue 10, 7: guardar never replaces a file without asking; Control+C asks before leaving.
-    await term.press('s', 'Tú 0, Luis 12.');
+    await term.press('s', 'Ana 0, Luis 12.');
     writeFileSync(file, 'otra partida\n');
     await term.press(`/guardar ${file}\r`, 'Ya existe');
     await term.press('n', 'No se ha guardado.');
@@ -167,31 +131,29 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(await term.exit).toBe(0);
   });
 
-  it('end of input in an unfinished game saves it and says where (issue 10, 7)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atril-autosave-'));
-    term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7'], {
-      NO_COLOR: '1',
-      ATRIL_SAVE_DIR: dir,
-    });
+  it('Control+D in an unfinished game asks before leaving, as Control+C does (issue 10, 7)', async () => {
+    term = new Terminal(['--vs', 'aficionado', '--seed', '7']);
     await term.waitFor('Tu turno.');
-    await term.press('/8H celo\r', 'Tu turno.');
-    const bye = await term.press('\x04', 'Para seguirla');
-    const saved = /guardada en «([^»]+)»/.exec(bye)![1]!;
-    expect(saved.startsWith(dir)).toBe(true);
-    expect(readFileSync(saved, 'utf8')).toContain('8H CELO +12 12');
+    await term.press('\x04', '¿Salir sin guardar?');
+    await term.press('x', 'Sigues en la partida.');
+    await term.press('s', 'Tú 0, Aficionado ');
+    await term.press('\x04', '¿Salir sin guardar?');
+    await term.press('\x04', 'Hasta luego: la partida queda sin terminar.');
     expect(await term.exit).toBe(0);
   });
 
   it('places a blank after asking its letter, and K for CH (UX.md §2.4)', async () => {
     // Seed 21: Luis starts with ? A E J O U U.
     term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '21']);
-    const first = await term.waitFor('Tu turno.');
-    expect(lastScreen(first)).toMatch(/Atril: 1:\?/);
+    await term.waitFor('pulsa Intro.');
+    expect(await term.press('\r', 'Turno de Luis.')).toMatch(/Atril: 1:\?/);
     await term.press('h', 'Escritura horizontal desde H8.');
     await term.press('!', 'Comodín en H8. ¿Qué letra es?');
-    await term.press('k', 'comodín (como CH) en H8.');
-    const screen = lastScreen(await term.press('c', '.'));
-    expect(screen).toContain('+ch');
+    const placed = await term.press('k', 'comodín (como CH) en H8.');
+    expect(placed).toContain('+ch');
+    // Reading the rack changes nothing on the board: the board is not written again (item 10).
+    const read = await term.press('c', 'a, e, jota, o');
+    expect(read).not.toContain('+ch');
     await term.press('\x03', '¿Salir sin guardar?');
     await term.press('s', 'Hasta luego');
     expect(await term.exit).toBe(0);
@@ -200,7 +162,8 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
   it('refuses a letter the rack lacks, reads accents bare and asks for Alt+digit where the layout is unsure (issue 10, items 4 and 5)', async () => {
     // Seed 21: Luis starts with ? A E J O U U.
     term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '21']);
-    await term.waitFor('Tu turno.');
+    await term.waitFor('pulsa Intro.');
+    await term.press('\r', 'Turno de Luis.');
     await term.press('h', 'Escritura horizontal desde H8.');
     await term.press(
       'Z',
@@ -224,9 +187,14 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
   it('plays a complete hot-seat game through the command line', async () => {
     const { lines, final, winners } = scriptedGame('42');
     term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '42']);
-    await term.waitFor('Tu turno.');
-    // Each line ends a turn, and the next seat then hears "Tu turno." (the last one ends the game).
-    for (const line of lines.slice(0, -1)) await term.press(`/${line}\r`, 'Tu turno.');
+    await term.waitFor('pulsa Intro.');
+    await term.press('\r', 'Turno de');
+    // Each line ends a turn; the next person takes the keyboard and presses Intro to see their
+    // rack (the last line ends the game).
+    for (const line of lines.slice(0, -1)) {
+      await term.press(`/${line}\r`, 'pulsa Intro.');
+      await term.press('\r', 'Turno de');
+    }
     const end = await term.press(`/${lines[lines.length - 1]}\r`, 'La partida ha terminado.');
     // Issue 10, 1: the end names each rack adjustment (E-05) before the totals, then stays open.
     expect(lastScreen(end)).toMatch(/Fichas que quedan: .+ se queda con .+: -\d+; .+ \+\d+\./);
@@ -306,16 +274,20 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
       expect(await term.exit).toBe(0);
       const checked = replay(file);
       expect(checked.code).toBe(0);
+      // Issue 10, item 9: once the game is over the record is whole, seed and every rack.
+      expect(readFileSync(file, 'utf8')).toContain('#atril-seed "5"');
+      expect(end).toContain('Semilla 5: con los mismos jugadores y reglas');
     });
   }
 
   it('TM-01: with --reloj, R reads the clocks and the status line shows them', async () => {
     term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7', '--reloj', '10']);
-    const first = lastScreen(await term.waitFor('Tu turno.'));
+    const first = lastScreen(await term.waitFor('pulsa Intro.'));
     // Real time runs here: Luis's clock, on turn, may already have moved a few seconds.
-    expect(first).toMatch(/Ana 0 \(10:00\) · Tú 0 \((10:00|9:[1-5]\d)\) · Bolsa 86/);
-    const said = await term.press('r', 'Ana 10 minutos 0, Tú ');
-    expect(lastScreen(said)).toMatch(/Ana 10 minutos 0, Tú (10 minutos 0|9 minutos [1-5]\d)\./);
+    expect(first).toMatch(/Ana 0 \(10:00\) · Luis 0 \((10:00|9:[1-5]\d)\) · Bolsa 86/);
+    await term.press('\r', 'Turno de Luis.');
+    const said = await term.press('r', 'Ana 10 minutos 0, Luis ');
+    expect(said).toMatch(/Ana 10 minutos 0, Luis (10 minutos 0|9 minutos [1-5]\d)\./);
     await term.press('\x03', '¿Salir sin guardar?');
     await term.press('\x03', 'Hasta luego');
     expect(await term.exit).toBe(0);
@@ -323,7 +295,7 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
 
   it('uses colour unless NO_COLOR is set', async () => {
     term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7'], { TERM: 'xterm' });
-    const first = await term.waitFor('Tu turno.');
+    const first = await term.waitFor('pulsa Intro.');
     expect(first).toContain('\x1b[2m3P\x1b[0m');
     await term.press('\x03', 'Salir sin guardar');
     term.pty.write('s');

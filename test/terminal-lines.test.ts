@@ -75,19 +75,19 @@ describe('atril play in line mode (pipes)', () => {
     expect(r.code).toBe(0);
     expect(r.out.split('\n').slice(1)).toEqual([
       '— Luis —',
-      'Tu turno.',
+      'Turno de Luis.',
       'Atril: 1:C 2:E 3:L 4:N 5:O 6:U 7:U',
       'Orden desconocida: «hola». Escribe «ayuda» para ver las órdenes.',
       'Solo tienes una C y hacen falta dos.',
       'Palabra no válida: LUCE.',
       'La primera jugada debe pasar por la casilla central, H8.',
       'No tienes la X en el atril.',
-      'Ana 0, Tú 0.',
+      'Ana 0, Luis 0.',
       'ce, e, ele, ene, o, u, u.',
-      'Jugada CELO, 8H horizontal, 12 puntos.',
-      '— Ana —',
+      // Issue 10, item 2: at one keyboard the play is announced once, by name, to the table.
       'Luis: 8H horizontal, CELO, 12.',
-      'Tu turno.',
+      '— Ana —',
+      'Turno de Ana.',
       'Atril: 1:A 2:H 3:I 4:I 5:J 6:N 7:Z',
       'La jugada no toca ninguna ficha del tablero.',
       expect.stringMatching(AUTOSAVED),
@@ -120,8 +120,11 @@ describe('atril play in line mode (pipes)', () => {
     );
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
-    // The end is announced to the first seat, which reads itself as "Tú".
+    // The end is announced once, every seat by name (issue 10, item 2).
     expect(r.out).toContain(expectedEnd(['Ana', 'Luis'], final, winners));
+    expect(r.out.split('Fin de la partida.').length).toBe(2);
+    expect(r.out).not.toContain('Tú');
+    expect(r.out).not.toContain('Tu turno');
     expect(r.out).toContain('— Ana —');
     expect(r.out).toContain('— Luis —');
     expect(r.out.includes('\x1b')).toBe(false);
@@ -137,20 +140,20 @@ describe('atril play in line mode (pipes)', () => {
     expect(first.out).toContain(`Partida guardada en «${file}».`);
     const gcg = readFileSync(file, 'utf8');
     expect(gcg).toContain('#player1 Ana Ana');
-    expect(gcg).toContain('>Luis: CELNOUU 8H CELO +12 12');
+    expect(gcg).toContain('>Luis: 8H CELO +12 12');
     const again = atril(['play', '--cargar', file], 'marcador\natril\ntablero\n9H ja\nmarcador\n');
     expect(again.code).toBe(0);
     const lines = again.out.split('\n');
     expect(lines.slice(1, 6)).toEqual([
       '— Ana —',
-      'Tu turno.',
+      'Turno de Ana.',
       'Atril: 1:A 2:H 3:I 4:I 5:J 6:N 7:Z',
-      'Tú 0, Luis 12.',
+      'Ana 0, Luis 12.',
       'a, hache, i, i, jota, ene, zeta.',
     ]);
     expect(lines[6]).toBe('    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O');
     expect(lines[14]).toBe(' 8  3P .  .  2L .  .  .  C  E  L  O  2L .  .  3P');
-    expect(again.out).toContain('Jugada JA, 9H horizontal,');
+    expect(again.out).toContain('Ana: 9H horizontal, JA,');
   });
 
   it('guardar never replaces a file; reemplazar does; a game left mid-way is saved where it says (issue 10, 7)', () => {
@@ -174,14 +177,19 @@ describe('atril play in line mode (pipes)', () => {
     const saved = /guardada en «([^»]+)»/.exec(bye)![1]!;
     expect(saved.startsWith(join(dir, 'auto'))).toBe(true);
     // The saved game goes on where it stopped: Ana is on turn after CELO.
-    const again = atril(['play', '--cargar', saved], 'marcador\n');
-    expect(again.out).toContain('Tú 0, Luis 12.');
+    // Its private part (issue 10, item 9) is in the same folder of saved games.
+    const again = spawnSync(process.execPath, [BIN, 'play', '--cargar', saved], {
+      input: 'marcador\n',
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', ATRIL_SAVE_DIR: join(dir, 'auto') },
+    });
+    expect(again.stdout).toContain('Ana 0, Luis 12.');
     const replaced = atril(
       ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7'],
       `8H celo\nreemplazar ${file}\n`,
     );
     expect(replaced.out).toContain(`Partida guardada en «${file}».`);
-    expect(readFileSync(file, 'utf8')).toContain('>Luis: CELNOUU 8H CELO +12 12');
+    expect(readFileSync(file, 'utf8')).toContain('>Luis: 8H CELO +12 12');
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
@@ -246,9 +254,21 @@ describe('atril play in line mode (pipes)', () => {
     );
     expect(lines[end]).toMatch(/^Fin de la partida\. Gana Aficionado: Tú -\d+, Aficionado \d+\.$/);
     expect(lines[end + 1]).toBe('    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O');
+    // The seed, for dealing the same tiles again (issue 10, item 6).
+    expect(lines[lines.indexOf(END_HINT) - 1]).toBe(
+      'Semilla 5: con los mismos jugadores y reglas, «--seed 5» reparte las mismas fichas.',
+    );
     const after = lines.slice(lines.indexOf(END_HINT) + 1);
     expect(after.length).toBeGreaterThan(0);
     expect(after.every((l) => l === 'La partida ha terminado.')).toBe(true);
+  });
+
+  it('keeps a seed drawn at random secret until the end: it fixes every rack (issue 10, items 6 and 9)', () => {
+    const r = atril(['play'], 'marcador\n');
+    expect(r.out.split('\n')[0]).toBe(
+      'Partida de Scrabble. Jugadores: Tú, Aficionado (ordenador). Reglas fise, atril de 7, las jugadas no válidas se rechazan. Escribe «ayuda» para ver las órdenes.',
+    );
+    expect(r.out).not.toContain('Semilla');
   });
 
   it('seats up to three bots and refuses unknown levels', () => {
@@ -293,10 +313,10 @@ describe('atril play in line mode (pipes)', () => {
     expect(r.out.split('\n')).toEqual([
       'Partida de Scrabble. Jugadores: Ana, Luis. Reglas fise, atril de 7, impugnación libre. Semilla 7. Escribe «ayuda» para ver las órdenes.',
       '— Luis —',
-      'Tu turno.',
+      'Turno de Luis.',
       'Atril: 1:C 2:E 3:L 4:N 5:O 6:U 7:U',
-      'Tu turno.',
-      'Ana 0, Tú 0.',
+      'Turno de Luis.',
+      'Ana 0, Luis 0.',
       'ce, e, ele, ene, o, u, u.',
       '1: ce, 3 puntos.',
       'Orden alfabético.',

@@ -33,7 +33,7 @@ describe('key mode and termination signals', () => {
       let out = '';
       pty.onData((d) => (out += d));
       try {
-        await until(() => out, 'cursor');
+        await until(() => out, 'pulsa Intro.');
         const child = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pty.pid)], {
           encoding: 'utf8',
         }).trim();

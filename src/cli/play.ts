@@ -45,7 +45,8 @@ Sin opciones: tú contra el ordenador (nivel aficionado).
                        (la jugada no válida se rechaza y vuelves a intentarlo); entre personas,
                        la de las reglas.
   --lexicon ARCHIVO    otro léxico (compilado con «atril lexicon build»).
-  --seed S             semilla de la bolsa, para repetir una partida.
+  --seed S             semilla de la bolsa, para repetir un reparto. Sin ella, la semilla es
+                       secreta mientras se juega (fija todos los atriles) y se dice al final.
   --reloj [MINUTOS]    partida con reloj de ajedrez: MINUTOS para cada jugador (25 si no se
                        dice, la opción de torneo de la FISE). El turno de cada uno, también
                        el del ordenador, corre desde que le toca hasta que juega; una jugada
@@ -56,6 +57,12 @@ Sin opciones: tú contra el ordenador (nivel aficionado).
                        jugadores, reglas, reloj y semilla son los del fichero. El GCG no
                        tiene sitio para el tiempo: Atril lo guarda en una línea propia,
                        «#atril-clock», que otros programas pasan por alto.
+                       Mientras se juega, «guardar» no revela los atriles de los demás: el
+                       fichero lleva solo los de quien guarda, sin semilla, y el registro
+                       completo queda aparte, en la carpeta privada de Atril
+                       (~/.local/state/atril/privado, o $ATRIL_SAVE_DIR/privado); por eso
+                       --cargar sigue la partida en el ordenador y el usuario que la guardó.
+                       Al terminar la partida, «guardar» escribe el registro completo.
   --lineas             modo de líneas aunque sea un terminal: una orden por línea, respuestas
                        en texto llano (cómodo con lector de pantalla).
 
@@ -63,7 +70,11 @@ Modo de teclas (terminal): las teclas de la sala. T turno, S marcador, C atril, 
 I orden, F o Intro terminar, G cambiar, P pasar, H/V escribir, N navegar, Y valor, L palabras,
 Z retirar, U última, R reloj, B bolsa, O casilla, E fila, D impugnar, X repetir, ? ayuda,
 / línea de órdenes. Mayúsculas+letra pone esa letra (en navegación, salta a ella);
-Mayúsculas+1–9 (o Alt+1–9) pone la ficha n. Control+C sale.
+Mayúsculas+1–9 (o Alt+1–9) pone la ficha n. Control+C o Control+D sale (pregunta antes si la
+partida no ha terminado). Cada tecla reescribe solo lo que cambia, no el tablero entero.
+
+Entre personas en un mismo teclado, cada uno se llama por su nombre y el atril de quien juega
+queda oculto hasta que pulsa Intro («Pasa el teclado a Luis; pulsa Intro»).
 
 Modo de líneas: «8H casa» (horizontal), «H8 casa» (vertical), «cambiar AEU», «pasar»,
 «turno», «marcador», «atril», «reloj», «tablero», «guardar FICHERO», «ayuda», «salir».
@@ -332,7 +343,10 @@ export async function runPlay(args: string[]): Promise<number> {
   const intro =
     `Partida de Scrabble. Jugadores: ${rivals}. ${capitalize(describeRules(rules))}. ` +
     (clock ? `${overtimeRule(clock)} ` : '') +
-    `Semilla ${seed}. Escribe «ayuda» para ver las órdenes.`;
+    // A seed drawn at random is a secret while the game goes on: it fixes every rack and the
+    // bag's order (issue 10, items 6 and 9). It is said at the end, to replay the same deal.
+    (values.seed !== undefined ? `Semilla ${seed}. ` : '') +
+    'Escribe «ayuda» para ver las órdenes.';
 
   return start(game, intro, values.lineas ?? false);
 }
@@ -345,6 +359,7 @@ function start(game: LocalGame, intro: string, lineas: boolean): Promise<number>
       intro,
       save: saveGame,
       autosave: autosaveGame,
+      handover: process.stdin.isTTY,
     });
   return runKeyMode(game, {
     input: process.stdin,

@@ -87,7 +87,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     names: ['turno'],
     help: '¿A quién le toca?',
     available: always,
-    run: (st) => one(say(turnText(st.view), 'turn')),
+    run: (st) => one(say(turnText(st.view, st.byName), 'turn')),
   },
   {
     id: 'marcador',
@@ -95,7 +95,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     names: ['marcador', 'puntos'],
     help: 'Ver las puntuaciones.',
     available: always,
-    run: (st) => one(say(scoresText(st.view) + '.', 'score')),
+    run: (st) => one(say(scoresText(st.view, st.byName) + '.', 'score')),
   },
   {
     id: 'atril',
@@ -259,7 +259,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     run: (st) => {
       const rec = st.view.history[st.view.history.length - 1];
       if (!rec) return one(say('Todavía no se ha jugado nada.', 'play'));
-      return one(say(turnRecordText(st.view, rec, st.detailed), 'play'));
+      return one(say(turnRecordText(st.view, rec, st.detailed, false, st.byName), 'play'));
     },
   },
   {
@@ -272,7 +272,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       if (!st.view.clock) return one(say('Partida sin reloj.', 'clock'));
       const at = st.now();
       const parts = st.view.seats.map((s, i) => {
-        const who = i === st.view.seat ? 'Tú' : s.name;
+        const who = i === st.view.seat && !st.byName ? 'Tú' : s.name;
         const c = seatClock(st.view, i, at)!;
         return `${who} ${clockText(c.remainingMs, c.penalty)}`;
       });
@@ -383,8 +383,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     available: (st) => st.view.result !== null,
     unavailable: () => one(say('La partida sigue en juego.', 'score')),
     run: (st) => {
-      const adjust = rackAdjustText(st.view, st.view.result!);
-      const end = say(endText(st.view, st.view.result!), 'score');
+      const adjust = rackAdjustText(st.view, st.view.result!, st.byName);
+      const end = say(endText(st.view, st.view.result!, st.byName), 'score');
       return { say: adjust ? [say(adjust, 'score'), end] : [end] };
     },
   },

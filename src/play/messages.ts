@@ -26,22 +26,45 @@ export const MODE_NAMES: Record<Mode, string> = {
   cambio: 'Modo cambio',
 };
 
-/** The name a seat goes by for the viewer: "Tú" for the viewer's own seat. */
-function seatName(view: ClientView, seat: number): string {
-  if (seat === view.seat) return 'Tú';
+/**
+ * The seat the sentences speak to in the second person ("Tú", "tu turno"): the viewer's, or
+ * none when `byName` is set. Several people sharing one screen (hot-seat) are each called by
+ * name, since "Tú" would mean whoever happens to read (issue 10, item 2).
+ */
+function addressee(view: ClientView, byName: boolean): number | null {
+  return byName ? null : view.seat;
+}
+
+/** The name a seat goes by: "Tú" for the seat spoken to, else its name. */
+function seatName(view: ClientView, seat: number, me: number | null): string {
+  if (seat === me) return 'Tú';
   return view.seats[seat]?.name ?? `Jugador ${seat + 1}`;
 }
 
-/** "Tú 212, Ana 187". */
-export function scoresText(view: ClientView): string {
-  return view.seats.map((s, i) => `${seatName(view, i)} ${s.score}`).join(', ');
+/** "Tú 212, Ana 187"; by name, "Luis 212, Ana 187". */
+export function scoresText(view: ClientView, byName = false): string {
+  const me = addressee(view, byName);
+  return view.seats.map((s, i) => `${seatName(view, i, me)} ${s.score}`).join(', ');
 }
 
 /** "Tu turno" / "Turno de Ana" / "La partida ha terminado". */
-export function turnText(view: ClientView): string {
+export function turnText(view: ClientView, byName = false): string {
   if (view.phase === 'over') return 'La partida ha terminado.';
-  if (view.turn === view.seat) return 'Tu turno.';
-  return `Turno de ${view.seats[view.turn]?.name ?? `Jugador ${view.turn + 1}`}.`;
+  if (view.turn === addressee(view, byName)) return 'Tu turno.';
+  return `Turno de ${seatName(view, view.turn, null)}.`;
+}
+
+/**
+ * Hot-seat: the next person's rack stays hidden until they have the keyboard, so the one who
+ * just played does not see it (issue 10, item 2).
+ */
+export function handoverText(name: string): string {
+  return `Pasa el teclado a ${name}; pulsa Intro.`;
+}
+
+/** Hot-seat: a key other than Intro while the rack is hidden. */
+export function handoverWaitText(name: string): string {
+  return `El atril de ${name} está oculto. Pulsa Intro cuando ${name} tenga el teclado.`;
 }
 
 /** A play's words with scores, blanks named: "CASA (s como comodín) 10, AS 4, total 14". */
@@ -60,16 +83,18 @@ export function coordDir(coord: string): 'horizontal' | 'vertical' {
 /**
  * One turn of the history for the viewer: "Ana: 9C vertical, CHAL, 16" (detailed: the word
  * spelled out and the other words formed). With `ownPlayPrefix`, the viewer's own play reads
- * "Jugada CASA, 8H horizontal, 14 puntos".
+ * "Jugada CASA, 8H horizontal, 14 puntos". By name, every seat's turn reads as another's.
  */
 export function turnRecordText(
   view: ClientView,
   rec: HistoryRecord,
   detailed: boolean,
   ownPlayPrefix = false,
+  byName = false,
 ): string {
-  const who = seatName(view, rec.seat);
-  const mine = rec.seat === view.seat;
+  const me = addressee(view, byName);
+  const who = seatName(view, rec.seat, me);
+  const mine = rec.seat === me;
   const set = setOf(view);
   const words = (list: readonly Word[]): string[] => list.map((w) => wordSaid(set, w));
   switch (rec.kind) {
@@ -111,7 +136,7 @@ export function turnRecordText(
       // The viewer reads "Impugnas …" and "… impugna tu jugada", never "Tú impugna" or "de Tú".
       const subject = mine ? 'Impugnas' : `${who} impugna`;
       const play =
-        rec.target === view.seat ? 'tu jugada' : `la jugada de ${seatName(view, rec.target)}`;
+        rec.target === me ? 'tu jugada' : `la jugada de ${seatName(view, rec.target, me)}`;
       const pen = rec.penalty > 0 ? `, ${points(-rec.penalty)} para ${mine ? 'ti' : who}` : '';
       const lost = rec.loseTurn ? (mine ? '; pierdes el turno' : `; ${who} pierde el turno`) : '';
       if (rec.valid) return `${subject} ${play}: es válida y se mantiene${pen}${lost}.`;
@@ -138,15 +163,16 @@ function signed(n: number): string {
  * "Experto se queda con Ñ y B: -11; Tú +11." Empty when nobody's score moved (a player went
  * out and every other rack was empty, or no racks were left).
  */
-export function rackAdjustText(view: ClientView, end: ResultInfo): string {
+export function rackAdjustText(view: ClientView, end: ResultInfo, byName = false): string {
   const set = setOf(view);
+  const me = addressee(view, byName);
   const parts: string[] = [];
   end.rackAdjust.forEach((adj, seat) => {
     if (adj === 0) return;
     const rack = end.racks[seat] ?? [];
-    const who = seatName(view, seat);
+    const who = seatName(view, seat, me);
     if (adj < 0 && rack.length > 0) {
-      const keeps = seat === view.seat && who === 'Tú' ? 'Te quedas con' : `${who} se queda con`;
+      const keeps = seat === me ? 'Te quedas con' : `${who} se queda con`;
       parts.push(`${keeps} ${tileList(set, rack)}: ${signed(adj)}`);
     } else parts.push(`${who} ${signed(adj)}`);
   });
@@ -156,17 +182,18 @@ export function rackAdjustText(view: ClientView, end: ResultInfo): string {
 }
 
 /**
- * "Fin de la partida. Gana Ana: Ana 312, Tú 280." In a timed game, the overtime penalties
+ * "Fin de la partida. Gana Ana: Ana 312, Tú 280." (by name: "Ana 312, Luis 280"). In a timed game, the overtime penalties
  * (TM-02) follow, already taken from those scores: "Penalización por tiempo (ya descontada):
  * Tú -30."
  */
-export function endText(view: ClientView, end: ResultInfo): string {
-  const scores = end.final.map((s, i) => `${seatName(view, i)} ${s}`).join(', ');
-  const late = end.timePenalty.flatMap((p, i) => (p > 0 ? [`${seatName(view, i)} ${-p}`] : []));
+export function endText(view: ClientView, end: ResultInfo, byName = false): string {
+  const me = addressee(view, byName);
+  const scores = end.final.map((s, i) => `${seatName(view, i, me)} ${s}`).join(', ');
+  const late = end.timePenalty.flatMap((p, i) => (p > 0 ? [`${seatName(view, i, me)} ${-p}`] : []));
   const time = late.length ? ` Penalización por tiempo (ya descontada): ${late.join(', ')}.` : '';
   if (end.winners.length !== 1) return `Fin de la partida. Empate: ${scores}.${time}`;
   const w = end.winners[0]!;
-  const who = w === view.seat ? 'Ganas tú' : `Gana ${view.seats[w]?.name ?? ''}`;
+  const who = w === me ? 'Ganas tú' : `Gana ${seatName(view, w, null)}`;
   return `Fin de la partida. ${who}: ${scores}.${time}`;
 }
 

@@ -152,3 +152,58 @@ describe('a client adds its own command to the table (issue 9, item 7)', () => {
     );
   });
 });
+
+describe('SessionOptions.byName: several people at one screen (issue 10, item 2)', () => {
+  const names = ['Luis', 'Ana'];
+  const byName = (spec: Parameters<typeof viewFrom>[0]): Session =>
+    new Session(viewFrom({ ...spec, names }), { byName: true });
+
+  it('turn, scores, last play and clocks name the viewer instead of saying «Tú»', () => {
+    const s = byName(MIDGAME);
+    expect(s.line('turno').say[0]!.text).toBe('Turno de Luis.');
+    expect(s.line('marcador').say[0]!.text).toBe('Luis 12, Ana 12.');
+    expect(s.line('reloj').say[0]!.text).toBe('Luis 12 minutos 40, Ana 9 minutos 5.');
+    const own = byName({ ...MIDGAME, turns: MIDGAME.turns!.slice(0, 1), toMove: 1 });
+    expect(own.line('ultima').say[0]!.text).toBe('Luis: 8H horizontal, CASA, 12.');
+  });
+
+  it("the viewer's own play and the turn coming back are said with names", () => {
+    const s = byName({ ...MIDGAME, toMove: 1 });
+    const said = s.update(
+      viewFrom({ ...MIDGAME, names, turns: [...MIDGAME.turns!, [1, 'L4', 'CAPA']], toMove: 0 }),
+    );
+    expect(said.map((a) => a.text)).toEqual(['Ana: L4 vertical, CAPA, 26.', 'Turno de Luis.']);
+  });
+
+  it('the end names the winner and every score', () => {
+    const s = byName(MIDGAME);
+    const end = viewFrom({ ...MIDGAME, names, end: { scores: [20, 25], winners: [1] } });
+    expect(s.update(end).map((a) => a.text)).toEqual([
+      'Fin de la partida. Gana Ana: Luis 20, Ana 25.',
+    ]);
+    const won = byName({ ...MIDGAME, end: { scores: [30, 25], winners: [0] } });
+    expect(won.line('resultado').say.at(-1)!.text).toBe(
+      'Fin de la partida. Gana Luis: Luis 30, Ana 25.',
+    );
+  });
+
+  it('without it, the viewer is still «Tú»', () => {
+    const s = new Session(viewFrom({ ...MIDGAME, names }));
+    expect(s.line('turno').say[0]!.text).toBe('Tu turno.');
+    expect(s.line('marcador').say[0]!.text).toBe('Tú 12, Ana 12.');
+  });
+});
+
+describe('Session.seen: news already said on a shared screen', () => {
+  it('a play another session announced is not announced again, nor the end', () => {
+    const s = new Session(viewFrom({ ...MIDGAME, toMove: 1 }), { byName: true });
+    const played = viewFrom({ ...MIDGAME, turns: [...MIDGAME.turns!, [1, 'L4', 'CAPA']] });
+    s.seen(played);
+    expect(s.update(played)).toEqual([]);
+    // The view itself was taken: the last play is known.
+    expect(s.line('ultima').say[0]!.text).toBe('Ana: L4 vertical, CAPA, 26.');
+    const end = viewFrom({ ...MIDGAME, end: { scores: [20, 25], winners: [1] } });
+    s.seen(end);
+    expect(s.update(end)).toEqual([]);
+  });
+});

@@ -15,7 +15,7 @@ import {
   runCommand,
   withClientCommands,
 } from './commands.js';
-import { endText, rackAdjustText, turnRecordText } from './messages.js';
+import { endText, rackAdjustText, turnRecordText, turnText } from './messages.js';
 import { asciiEnye, looksLikePlay } from './playText.js';
 import { PlayState, say, sayError } from './state.js';
 import type { ClientView } from './view.js';
@@ -48,6 +48,12 @@ export interface SessionOptions {
   readonly now?: () => number;
   /** The client's own commands, added to the table (help, keys and words included). */
   readonly commands?: readonly ClientCommand[];
+  /**
+   * Speak of every seat by its name, the viewer's own too: "Turno de Ana", "Ana 12, Luis 30",
+   * "Gana Luis". For several people sharing one screen (hot-seat), where "Tú" and "Tu turno"
+   * would mean whoever happens to be reading (issue 10, item 2).
+   */
+  readonly byName?: boolean;
 }
 
 /** One viewer's interaction with one game. */
@@ -67,6 +73,7 @@ export class Session {
     if (opts.verbosity) this.state.verbosity = opts.verbosity;
     if (opts.order) this.state.order = opts.order;
     if (opts.now) this.state.now = opts.now;
+    if (opts.byName) this.state.byName = true;
     this.commands = withClientCommands(opts.commands ?? []);
     this.state.commands = this.commands;
     this.seenHistory = view.history.length;
@@ -121,19 +128,33 @@ export class Session {
     const out: Announcement[] = [];
     for (const rec of fresh) {
       const own = rec.seat === view.seat;
-      const text = turnRecordText(view, rec, st.detailed, true);
+      const text = turnRecordText(view, rec, st.detailed, true, st.byName);
       out.push(own ? say(text, 'play') : say(text, 'event', 'opponent', 'assertive'));
       if (own) st.mode = 'navegacion';
     }
     if (view.result && !this.endAnnounced) {
       this.endAnnounced = true;
-      const adjust = rackAdjustText(view, view.result);
+      const adjust = rackAdjustText(view, view.result, st.byName);
       if (adjust) out.push(say(adjust, 'event', undefined, 'assertive'));
-      out.push(say(endText(view, view.result), 'event', 'turn', 'assertive'));
+      out.push(say(endText(view, view.result, st.byName), 'event', 'turn', 'assertive'));
     } else if (st.myTurn && (fresh.length > 0 || !wasMyTurn)) {
-      out.push(say('Tu turno.', 'turn', 'turn', 'assertive'));
+      out.push(say(turnText(view, st.byName), 'turn', 'turn', 'assertive'));
     }
     return st.remember(out);
+  }
+
+  /**
+   * Takes a new view whose news were already said to this viewer by another session on the
+   * same screen (hot-seat: one announcement per play, not one per person at the table).
+   * Nothing is announced, now or at the next `update`, for the turns and end it covers.
+   */
+  seen(view: ClientView): void {
+    const st = this.state;
+    for (const rec of view.history.slice(this.seenHistory))
+      if (rec.seat === view.seat) st.mode = 'navegacion';
+    st.setView(view);
+    this.seenHistory = view.history.length;
+    if (view.result) this.endAnnounced = true;
   }
 
   /** The client reports what happened to the last intent; only refusals are announced here. */

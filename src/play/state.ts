@@ -83,6 +83,8 @@ export class PlayState {
   cursor = CENTER;
   order: RackOrder = 'robo';
   verbosity: Verbosity = 'breve';
+  /** Every seat, the viewer's too, is spoken of by name (SessionOptions.byName). */
+  byName = false;
   /** The viewer's tiles in the order they were drawn; slots index this array. */
   slots: number[] = [];
   placed: TentativeTile[] = [];

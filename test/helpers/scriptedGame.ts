@@ -70,14 +70,13 @@ function parseForTest(game: LocalGame, seat: number, line: string) {
   return r.intent;
 }
 
-/** The end-of-game sentence the first seat (reading itself as "Tú") hears. */
+/** The end-of-game sentence of a hot-seat game, where every seat is named (issue 10, item 2). */
 export function expectedEnd(
   names: string[],
   final: readonly number[],
   winners: readonly number[],
 ): string {
-  const scores = final.map((s, i) => `${i === 0 ? 'Tú' : names[i]} ${s}`);
-  const w =
-    winners.length !== 1 ? 'Empate' : winners[0] === 0 ? 'Ganas tú' : `Gana ${names[winners[0]!]}`;
+  const scores = final.map((s, i) => `${names[i]} ${s}`);
+  const w = winners.length !== 1 ? 'Empate' : `Gana ${names[winners[0]!]}`;
   return `Fin de la partida. ${w}: ${scores.join(', ')}.`;
 }

@@ -2,7 +2,9 @@
  * What both terminal modes share: one core session per person at the table, bots' turns,
  * and the route from the core's intents to the engine and back to announcements.
  */
+import { handoverText, turnText } from '../../play/messages.js';
 import { Session } from '../../play/session.js';
+import { say } from '../../play/state.js';
 import type { Announcement, Reaction } from '../../play/types.js';
 import type { LocalGame } from './localGame.js';
 
@@ -35,15 +37,61 @@ export const END_HINT =
   'La partida ha terminado. Puedes pedir «resultado», «marcador», «tablero», «palabras» o ' +
   '«guardar FICHERO»; «salir» para terminar.';
 
-/** The sessions of a local game and the bookkeeping of whose turn is being shown. */
+/**
+ * Said at the end of the game: the seed, which fixed every rack and the bag's order and so was
+ * a secret until now (issue 10, items 6 and 9), for playing the same deal again.
+ */
+export function seedText(seed: string | number): string {
+  return `Semilla ${seed}: con los mismos jugadores y reglas, «--seed ${seed}» reparte las mismas fichas.`;
+}
+
+/**
+ * The sessions of a local game and the bookkeeping of whose turn is being shown.
+ *
+ * With several people at one keyboard (hot-seat, issue 10 item 2) the screen is shared: every
+ * seat is spoken of by name, each turn is announced once on it (the other people's sessions
+ * take the news as already said), and the next person's rack stays hidden until they have the
+ * keyboard (`handover`).
+ */
 export class Driver {
   readonly sessions: (Session | undefined)[];
   private endShown = false;
+  /** The person whose rack the screen last showed (hot-seat). */
+  private atKeyboard: number | undefined;
 
   constructor(readonly game: LocalGame) {
+    const people = game.seats.filter((s) => !s.bot).length;
     this.sessions = game.seats.map((s, seat) =>
-      s.bot ? undefined : new Session(game.viewOf(seat)),
+      s.bot ? undefined : new Session(game.viewOf(seat), { byName: people > 1 }),
     );
+  }
+
+  /**
+   * In a hot-seat game, the sentence that hides the rack of the person now on turn until they
+   * have the keyboard ("Pasa el teclado a Luis; pulsa Intro."), when the screen last showed
+   * someone else's rack or none yet; undefined when their rack may be shown.
+   */
+  handover(): string | undefined {
+    const seat = this.game.turn;
+    if (!this.hotSeat || this.game.over || this.game.isBot(seat)) return undefined;
+    if (this.atKeyboard === seat) return undefined;
+    return handoverText(this.game.seats[seat]!.name);
+  }
+
+  /** The person on turn has the keyboard: their rack may be shown from now on. */
+  handedOver(): void {
+    this.atKeyboard = this.game.turn;
+  }
+
+  /**
+   * Hot-seat: the news one session just said were said to the whole table, so every other
+   * person's session takes them as heard (one announcement per play, not one per person).
+   */
+  private shareNews(speaker: Session): void {
+    if (!this.hotSeat) return;
+    this.sessions.forEach((s, seat) => {
+      if (s && s !== speaker) s.seen(this.game.viewOf(seat));
+    });
   }
 
   /** The seat a person's session plays for. */
@@ -79,9 +127,11 @@ export class Driver {
   catchUp(): Announcement[] {
     const s = this.current();
     if (!s) return [];
-    const said = s.update(this.game.viewOf(this.game.turn));
+    const view = this.game.viewOf(this.game.turn);
+    const said = s.update(view);
+    this.shareNews(s);
     if (said.some((a) => a.category === 'turn')) return said;
-    return [...said, { text: 'Tu turno.', category: 'turn', priority: 'assertive', sound: 'turn' }];
+    return [...said, say(turnText(view, this.hotSeat), 'turn', 'turn', 'assertive')];
   }
 
   /** At the end: the last turns and the result, said once (to the first person at the table). */
@@ -90,7 +140,9 @@ export class Driver {
     this.endShown = true;
     const seat = this.sessions.findIndex((s) => s !== undefined);
     if (seat < 0) return [];
-    return this.sessions[seat]!.update(this.game.viewOf(seat));
+    const said = this.sessions[seat]!.update(this.game.viewOf(seat));
+    this.shareNews(this.sessions[seat]!);
+    return said;
   }
 
   /** Once the game is over, the session that reads it: the first person's at the table. */
@@ -121,8 +173,9 @@ export class Driver {
     const outcome = this.game.act(seat, { kind: 'challenge' });
     if (!outcome.ok) return { say: session.moveOutcome(outcome), moved: false };
     const own = this.seatOf(session);
-    const say = session.update(this.game.viewOf(own));
-    return { say, moved: this.game.over || this.game.turn !== own };
+    const said = session.update(this.game.viewOf(own));
+    this.shareNews(session);
+    return { say: said, moved: this.game.over || this.game.turn !== own };
   }
 
   /**
@@ -136,6 +189,7 @@ export class Driver {
     const outcome = this.game.act(seat, r.intent);
     if (!outcome.ok) return { say: [...say, ...session.moveOutcome(outcome)], moved: false };
     say.push(...session.update(this.game.viewOf(seat)));
+    this.shareNews(session);
     return { say, moved: true };
   }
 }

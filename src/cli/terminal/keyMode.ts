@@ -1,17 +1,21 @@
 /**
- * Single-key mode (UX.md §2.6): raw terminal input, the same keys as the web client. After each
- * key the screen shows the board (cursor in [ ], this turn's tiles marked +), the rack, the
- * scores, the mode and what the core said. `/` or `:` opens a command line at the bottom.
+ * Single-key mode (UX.md §2.6): raw terminal input, the same keys as the web client. The screen
+ * shows the board (cursor in [ ], this turn's tiles marked +), the scores, the rack, the mode and
+ * what the core said; after each key only what changed is rewritten (screen.ts), so a screen
+ * reader reads the reply, not the board again. `/` or `:` opens a command line at the bottom.
+ * In a hot-seat game the next person's rack stays hidden until they press Intro.
  */
 import type { Readable, Writable } from 'node:stream';
 import { squareName } from '../../engine/notation/coords.js';
+import { handoverWaitText, turnText } from '../../play/messages.js';
 import type { Session } from '../../play/session.js';
 import type { Announcement } from '../../play/types.js';
-import { Driver, END_HINT, TERMINAL_COMMANDS } from './driver.js';
+import { Driver, END_HINT, TERMINAL_COMMANDS, seedText } from './driver.js';
 import { KeyQueue } from './keys.js';
 import type { LocalGame } from './localGame.js';
 import type { SaveGame } from './save.js';
 import { drawBoard, drawRack, drawStatus } from './render.js';
+import { Screen } from './screen.js';
 
 /** Where key mode reads and writes. */
 export interface KeyIo {
@@ -23,8 +27,6 @@ export interface KeyIo {
   readonly intro: string;
   readonly color: boolean;
 }
-
-const CLEAR = '\x1b[H\x1b[2J';
 
 const QUIT_QUESTION =
   'La partida no ha terminado. ¿Salir sin guardar? Pulsa S (o Control+C otra vez) para salir; ' +
@@ -52,27 +54,34 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
   io.input.on('data', onData);
   io.input.on('end', onEnd);
   io.input.resume();
+  const screen = new Screen(io.output);
+  const onResize = (): void => screen.invalidate();
+  io.output.on('resize', onResize);
   let messages: string[] = [io.intro];
+  // Hot-seat: the person on turn whose rack stays hidden until they press Intro.
+  let hidden: string | undefined;
   // A question waiting for its S: leave the unfinished game, or replace an existing file.
   let confirm: { kind: 'quit' } | { kind: 'replace'; path: string } | undefined;
   let line: string | undefined;
 
   const draw = (session: Session | undefined): void => {
-    if (session) driver.tick(session);
+    if (session && hidden === undefined) driver.tick(session);
     // findIndex gives -1, not undefined, when every seat is a bot: then seat 0's view.
     const human = driver.sessions.findIndex((s) => s);
     const view = session?.view ?? game.viewOf(human >= 0 ? human : 0);
-    const parts = [CLEAR + drawBoard(view, { color: io.color, ...(session ? { session } : {}) })];
-    parts.push(drawStatus(view));
-    if (session) {
-      parts.push(drawRack(session));
-      const who = driver.hotSeat ? `${game.seats[driver.seatOf(session)]!.name} · ` : '';
-      parts.push(`${who}${session.state.modeName()} · cursor ${squareName(session.cursor)}`);
-    }
-    parts.push('');
-    parts.push(...messages);
-    if (line !== undefined) parts.push(`> ${line}`);
-    io.output.write(parts.join('\n') + '\n');
+    const shown = hidden === undefined ? session : undefined;
+    const top = drawBoard(view, { color: io.color, ...(shown ? { session: shown } : {}) }).split(
+      '\n',
+    );
+    top.push(drawStatus(view, driver.hotSeat));
+    if (shown) {
+      top.push(drawRack(shown));
+      const who = driver.hotSeat ? `${game.seats[driver.seatOf(shown)]!.name} · ` : '';
+      top.push(`${who}${shown.state.modeName()} · cursor ${squareName(shown.cursor)}`);
+    } else top.push('', ''); // the same height, so that the next frame is drawn by difference
+    const bottom = ['', ...messages.flatMap((m) => m.split('\n'))];
+    if (line !== undefined) bottom.push(`> ${line}`);
+    screen.draw(top, bottom);
   };
   const goodbye = (): string =>
     game.over ? 'Hasta luego.' : 'Hasta luego: la partida queda sin terminar.';
@@ -87,9 +96,17 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
       // The end is a moment (issue 10, 1): the last turns, the adjustments and the totals under
       // the final board, then the game stays open for reading and saving until the player leaves.
       const session = over ? driver.endSession() : driver.current()!;
-      const news = over ? [...driver.finalWords().map((a) => a.text), END_HINT] : [];
+      const news = over
+        ? [...driver.finalWords().map((a) => a.text), seedText(game.state.seed), END_HINT]
+        : [];
       if (!over) news.push(...driver.catchUp().map((a) => a.text));
       messages = [...messages, ...news];
+      // Hot-seat (issue 10, item 2): the one who just played must not see the next rack.
+      const handover = over ? undefined : driver.handover();
+      if (handover) {
+        hidden = game.seats[game.turn]!.name;
+        messages.push(handover);
+      }
       draw(session);
       messages = [];
       let moved = false;
@@ -126,6 +143,15 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
           continue;
         }
         const k = input.key;
+        if (hidden !== undefined) {
+          if (k.key === 'Enter') {
+            driver.handedOver();
+            hidden = undefined;
+            messages = [turnText(session.view, true)];
+          } else messages = [handoverWaitText(hidden)];
+          draw(session);
+          continue;
+        }
         if (line !== undefined) {
           if (k.key === 'Escape') {
             line = undefined;
@@ -182,6 +208,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
   } finally {
     process.off('SIGHUP', onSignal);
     process.off('SIGTERM', onSignal);
+    io.output.off('resize', onResize);
     io.input.off('data', onData);
     io.input.off('end', onEnd);
     io.input.setRawMode?.(false);

@@ -7,7 +7,11 @@
  */
 import type { KeyInput } from '../../play/types.js';
 
-/** A decoded input: a key, or the user asking to quit (Ctrl+C) or closing input (Ctrl+D). */
+/**
+ * A decoded input: a key, the user asking to quit (Ctrl+C, or Ctrl+D, which in a raw terminal is
+ * a key like any other and so asks first, issue 10 item 7), or the end of the input stream (the
+ * terminal went away: nobody is left to ask).
+ */
 export type TermInput = { kind: 'key'; key: KeyInput } | { kind: 'quit' } | { kind: 'eof' };
 
 const SEQUENCES: Record<string, KeyInput> = {
@@ -86,8 +90,7 @@ function decodeKeys(chunk: string): TermInput[] {
     }
     const ch = String.fromCodePoint(rest.codePointAt(0)!);
     i += ch.length;
-    if (ch === '\x03') out.push({ kind: 'quit' });
-    else if (ch === '\x04') out.push({ kind: 'eof' });
+    if (ch === '\x03' || ch === '\x04') out.push({ kind: 'quit' });
     else if (ch === '\r' || ch === '\n') key({ key: 'Enter' });
     else if (ch === '\x7f' || ch === '\b') key({ key: 'Backspace' });
     else if (ch === '\t') key({ key: 'Tab' });

@@ -4,8 +4,9 @@
  */
 import { createInterface } from 'node:readline';
 import { Readable, type Writable } from 'node:stream';
+import { handoverWaitText } from '../../play/messages.js';
 import type { Announcement } from '../../play/types.js';
-import { Driver, END_HINT, TERMINAL_COMMANDS } from './driver.js';
+import { Driver, END_HINT, TERMINAL_COMMANDS, seedText } from './driver.js';
 import type { LocalGame } from './localGame.js';
 import type { SaveGame } from './save.js';
 import { drawBoard, drawRack } from './render.js';
@@ -22,6 +23,11 @@ export interface LineIo {
   readonly autosave?: (game: LocalGame) => string;
   /** Printed once before the first turn. */
   readonly intro: string;
+  /**
+   * Hot-seat: hide each person's rack until an empty line says they have the keyboard (people
+   * at a screen; a script piped in has nobody to hide it from).
+   */
+  readonly handover?: boolean;
 }
 
 /** Runs a game in line mode; resolves to the exit code. */
@@ -57,10 +63,32 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
         // totals, then the game stays open for reading and saving until the player leaves.
         say(driver.finalWords());
         print(drawBoard(session.view));
+        print(seedText(game.state.seed));
         print(END_HINT);
       } else {
-        if (driver.hotSeat) print(`— ${game.seats[game.turn]!.name} —`);
+        const name = game.seats[game.turn]!.name;
+        if (driver.hotSeat) print(`— ${name} —`);
         say(driver.catchUp());
+        // Hot-seat (issue 10, item 2): the one who just played must not see the next rack.
+        const handover = io.handover ? driver.handover() : undefined;
+        if (handover) {
+          print(handover);
+          for (;;) {
+            const next = await lines.next();
+            if (next.done) {
+              print(`Fin de la entrada. ${leave()}`);
+              return 0;
+            }
+            const w = next.value.trim().toLowerCase();
+            if (w === '') break;
+            if (w === 'salir') {
+              print(`Hasta luego. ${leave()}`);
+              return 0;
+            }
+            print(handoverWaitText(name));
+          }
+          driver.handedOver();
+        }
         print(drawRack(session));
       }
       let moved = false;

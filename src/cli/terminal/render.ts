@@ -86,11 +86,12 @@ export function drawRack(session: Session): string {
 
 /**
  * "Tú 12 · Ana 30 · Bolsa 84"; in a timed game each score is followed by the time left, or
- * the time over with a +: "Tú 12 (24:10) · Ana 30 (+1:30) · Bolsa 84".
+ * the time over with a +: "Tú 12 (24:10) · Ana 30 (+1:30) · Bolsa 84". `byName` (hot-seat)
+ * names every seat: "Luis 12 · Ana 30 · Bolsa 84".
  */
-export function drawStatus(view: ClientView): string {
+export function drawStatus(view: ClientView, byName = false): string {
   const scores = view.seats.map((p, i) => {
-    const text = `${i === view.seat ? 'Tú' : p.name} ${p.score}`;
+    const text = `${i === view.seat && !byName ? 'Tú' : p.name} ${p.score}`;
     const clock = seatClock(view, i);
     return clock && view.phase !== 'over' ? `${text} (${clockFace(clock.remainingMs)})` : text;
   });

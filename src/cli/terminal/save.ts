@@ -3,11 +3,20 @@
  * record is the engine's (gameToGcg: it carries the rules and the seed, so the same game is
  * rebuilt); Atril adds one pragma, `#atril-bots`, naming each seat's bot level or `-` for a person.
  *
+ * A game saved while it goes on must not give away the other players' racks (issue 10, item 9),
+ * and the seed fixes every rack and the bag's order. So FICHERO is then the record for the eyes
+ * of the person on turn: the moves and scores, that person's own racks, no other rack and no
+ * seed (a GCG any program reads, and `atril replay` checks). The full record, which `--cargar`
+ * needs, goes to a private file in Atril's folder (`privado/ID.gcg`, the folder readable by this
+ * user only), and FICHERO names it with `#atril-privado ID`. Once the game is over nothing is
+ * secret: FICHERO is the full record with every rack.
+ *
  * GCG has no place for the time a turn took, so a timed game (TM-01/TM-02) also gets
  * `#atril-clock {"eventMs":[…],"turnMs":N}`: the `elapsedMs` of each engine event, in order, and
  * the time already spent on the turn in progress. Loading puts them back on the rebuilt events,
  * so the clocks and every later save are the same as if the game had never stopped.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,7 +24,7 @@ import type { GameState } from '../../engine/gameState.js';
 import { replayGame } from '../../engine/newGame.js';
 import type { GameEvent } from '../../engine/events.js';
 import { gameFromGcg, gameToGcg } from '../../engine/notation/gameRecord.js';
-import { parseGcg, writeGcg } from '../../engine/notation/gcg.js';
+import { type GcgRecord, parseGcg, writeGcg } from '../../engine/notation/gcg.js';
 import type { WordJudge } from '../../engine/rules.js';
 import { INPUT_LIMITS, readInputFile, writeFileAtomic } from '../../lexicon/index.js';
 import { type Result, err, ok } from '../../engine/result.js';
@@ -24,6 +33,25 @@ import type { LocalGame } from './localGame.js';
 
 const BOTS_PRAGMA = 'atril-bots';
 const CLOCK_PRAGMA = 'atril-clock';
+/** In a record saved mid-game: the name of the private file holding the full record. */
+const PRIVATE_PRAGMA = 'atril-privado';
+const PRIVATE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Atril's folder of saved games: `ATRIL_SAVE_DIR`, else `$XDG_STATE_HOME/atril`, else
+ * `~/.local/state/atril`.
+ */
+function saveDir(): string {
+  return resolve(
+    process.env.ATRIL_SAVE_DIR ??
+      join(process.env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'atril'),
+  );
+}
+
+/** Where the full records of games saved mid-game are kept, for this user's eyes only. */
+export function privateDir(): string {
+  return join(saveDir(), 'privado');
+}
 
 /** What `#atril-clock` holds. */
 interface SavedClock {
@@ -56,11 +84,46 @@ export function saveGame(game: LocalGame, path: string, replace = false): SaveRe
       exists: true,
     };
   try {
-    writeFileAtomic(abs, new TextEncoder().encode(recordText(game)));
+    const text = game.over ? recordText(game) : publicText(game, savePrivate(game));
+    writeFileAtomic(abs, new TextEncoder().encode(text));
   } catch (err) {
     return { text: `No se ha podido guardar en «${path}»: ${writeProblem(err)}.`, exists: false };
   }
-  return { text: `Partida guardada en «${path}».`, exists: false };
+  if (game.over) return { text: `Partida guardada en «${path}».`, exists: false };
+  return {
+    text:
+      `Partida guardada en «${path}». Mientras la partida sigue, el fichero no muestra los ` +
+      `atriles de los demás ni la bolsa; para seguirla, Atril los guarda aparte, en «${privateDir()}».`,
+    exists: false,
+  };
+}
+
+// The full record of an unfinished game, written to the private folder; returns its id.
+function savePrivate(game: LocalGame): string {
+  const dir = privateDir();
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const id = randomUUID();
+  writeFileAtomic(join(dir, `${id}.gcg`), new TextEncoder().encode(recordText(game)));
+  return id;
+}
+
+// The record of an unfinished game for the eyes of the person on turn, who saves it: their own
+// racks only, no seed, and the name of the private full record.
+function publicText(game: LocalGame, id: string): string {
+  const names = game.seats.map((s) => s.name);
+  const record = gameToGcg(game.state, { names, viewer: game.turn });
+  const bots = game.seats.map((s) => s.bot?.level ?? '-').join(' ');
+  // The clocks are no secret: everyone at the table sees them.
+  const clock = game.timed ? [clockPragma(game)] : [];
+  return writeGcg({
+    ...record,
+    pragmas: [
+      ...record.pragmas,
+      { name: BOTS_PRAGMA, value: bots },
+      ...clock,
+      { name: PRIVATE_PRAGMA, value: id },
+    ],
+  });
 }
 
 /**
@@ -69,10 +132,7 @@ export function saveGame(game: LocalGame, path: string, replace = false): SaveRe
  * The folder is `ATRIL_SAVE_DIR`, else `$XDG_STATE_HOME/atril`, else `~/.local/state/atril`.
  */
 export function autosaveGame(game: LocalGame): string {
-  const dir = resolve(
-    process.env.ATRIL_SAVE_DIR ??
-      join(process.env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'atril'),
-  );
+  const dir = saveDir();
   try {
     mkdirSync(dir, { recursive: true });
   } catch (err) {
@@ -113,14 +173,14 @@ function recordText(game: LocalGame): string {
   const record = gameToGcg(game.state, { names: game.seats.map((s) => s.name) });
   const bots = game.seats.map((s) => s.bot?.level ?? '-').join(' ');
   const pragmas = [...record.pragmas, { name: BOTS_PRAGMA, value: bots }];
-  if (game.timed) {
-    const clock: SavedClock = {
-      eventMs: game.state.events.map(elapsedOf),
-      turnMs: game.turnMs(),
-    };
-    pragmas.push({ name: CLOCK_PRAGMA, value: JSON.stringify(clock) });
-  }
+  if (game.timed) pragmas.push(clockPragma(game));
   return writeGcg({ ...record, pragmas });
+}
+
+// `#atril-clock`: the time of each event and of the turn in progress.
+function clockPragma(game: LocalGame): { name: string; value: string } {
+  const clock: SavedClock = { eventMs: game.state.events.map(elapsedOf), turnMs: game.turnMs() };
+  return { name: CLOCK_PRAGMA, value: JSON.stringify(clock) };
 }
 
 /** A game read back from a file: its state, the seats' names and bot levels (undefined = person). */
@@ -134,21 +194,53 @@ export interface LoadedGame {
   readonly clockLost: boolean;
 }
 
-/** Reads a game saved by `saveGame`; on failure, the Spanish sentence to show. */
+/**
+ * Reads a game saved by `saveGame`; on failure, the Spanish sentence to show. A record saved
+ * mid-game is read through the private full record it names.
+ */
 export function loadGame(path: string, judge: WordJudge): Result<LoadedGame, string> {
   const read = readInputFile(resolve(path), INPUT_LIMITS.record);
   if (!read.ok) return err(inputFileErrorText({ ...read.error, path }));
   const parsed = parseGcg(read.value);
   if (!parsed.ok) return err(`«${path}»: ${gcgErrorText(parsed.error)}`);
-  const game = gameFromGcg(parsed.value.record, judge);
-  if (!game.ok) return err(gameFromGcgErrorText(path, game.error));
-  const bots = parsed.value.record.pragmas
+  const id = parsed.value.record.pragmas.find((p) => p.name === PRIVATE_PRAGMA)?.value.trim();
+  if (id === undefined) return loadRecord(path, parsed.value.record, judge);
+  if (!PRIVATE_ID.test(id))
+    return err(`«${path}»: el nombre de la parte privada (#${PRIVATE_PRAGMA}) no es válido.`);
+  const full = join(privateDir(), `${id}.gcg`);
+  if (!existsSync(full))
+    return err(
+      `«${path}» es una partida a medias guardada sin los atriles ni la bolsa; lo que hace ` +
+        `falta para seguirla se guardó aparte, en «${full}», y no está (¿se guardó en otro ` +
+        `ordenador o con otro usuario?).`,
+    );
+  const privateRead = readInputFile(full, INPUT_LIMITS.record);
+  if (!privateRead.ok) return err(inputFileErrorText({ ...privateRead.error, path: full }));
+  const privateParsed = parseGcg(privateRead.value);
+  if (!privateParsed.ok) return err(`«${full}»: ${gcgErrorText(privateParsed.error)}`);
+  return loadRecord(full, privateParsed.value.record, judge, { path, record: parsed.value.record });
+}
+
+/**
+ * The game of a full record (with its rules and seed); its bots and clock are those of the file
+ * the player named (`named`), the public record when the full one was kept apart.
+ */
+function loadRecord(
+  fullPath: string,
+  full: GcgRecord,
+  judge: WordJudge,
+  named: { path: string; record: GcgRecord } = { path: fullPath, record: full },
+): Result<LoadedGame, string> {
+  const { path, record } = named;
+  const game = gameFromGcg(full, judge);
+  if (!game.ok) return err(gameFromGcgErrorText(fullPath, game.error));
+  const bots = record.pragmas
     .find((p) => p.name === BOTS_PRAGMA)
     ?.value.split(/\s+/)
     .map((b) => (b === '-' ? undefined : b));
   let state = game.value;
   let turnMs = 0;
-  const clockText = parsed.value.record.pragmas.find((p) => p.name === CLOCK_PRAGMA)?.value;
+  const clockText = record.pragmas.find((p) => p.name === CLOCK_PRAGMA)?.value;
   if (state.rules.clock && clockText !== undefined) {
     const clock = readClock(clockText, state.events.length);
     if (!clock) return err(clockMismatch(path));
@@ -163,8 +255,8 @@ export function loadGame(path: string, judge: WordJudge): Result<LoadedGame, str
   }
   return ok({
     state,
-    names: parsed.value.record.players.map((p) => p.name || p.nick),
-    bots: parsed.value.record.players.map((_, i) => bots?.[i]),
+    names: full.players.map((p) => p.name || p.nick),
+    bots: record.players.map((_, i) => bots?.[i]),
     turnMs,
     clockLost: state.rules.clock !== null && clockText === undefined,
   });

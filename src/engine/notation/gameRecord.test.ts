@@ -26,6 +26,31 @@ describe('gameToGcg (N-02, N-05)', () => {
     expect(text).toContain('#player1 Ana Ana');
   });
 
+  it("a record for one seat's eyes leaves out the other racks, the other exchanged tiles and the seed", () => {
+    const s0 = newGame({ rules: seatOrder, seed: 'gcg-viewer', players: 2 });
+    const first = rackTiles(s0.racks[1]!).slice(0, 2);
+    const { state } = run(s0, [
+      { kind: 'pass', seat: 0 },
+      { kind: 'exchange', seat: 1, tiles: first },
+      { kind: 'pass', seat: 0 },
+    ]);
+    const own = tilesToGcg(SPANISH, rackTiles(s0.racks[0]!), '?');
+    const text = writeGcg(gameToGcg(state, { names: ['Ana', 'Beto'], viewer: 0 }));
+    expect(text).toContain(`>Ana: ${own} - +0 0
+>Beto: -2 +0 0
+>Ana: ${own} - +0 0
+`);
+    expect(text).not.toContain('#atril-seed');
+    expect(text).not.toContain(tilesToGcg(SPANISH, rackTiles(s0.racks[1]!), '?'));
+    // It still reads back as a record, but not as a game to go on with.
+    const parsed = parseGcgText(text);
+    if (!parsed.ok) throw new Error(parsed.error.code);
+    expect(gameFromGcg(parsed.value.record, judge)).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_AN_ATRIL_RECORD' },
+    });
+  });
+
   it('C-02: a withdrawn play is written as -- with the challenger noted', () => {
     const s0 = newGame({ rules: seatOrder, seed: 'gcg-phony', players: 2 });
     const two = rackTiles(s0.racks[0]!)

@@ -35,6 +35,13 @@ export interface GcgOptions {
   readonly names?: readonly string[];
   readonly lexicon?: string;
   readonly title?: string;
+  /**
+   * A record for this seat's eyes, written while the game goes on (issue 10, item 9): the
+   * other seats' racks are left out, their exchanges written as a count of tiles, and the seed
+   * (which fixes every rack and the bag's order) is not written. Such a record replays and
+   * checks its scores, but `gameFromGcg` cannot rebuild the game from it.
+   */
+  readonly viewer?: number;
 }
 
 type WithoutNotes<T> = T extends unknown ? Omit<T, 'notes'> : never;
@@ -71,7 +78,9 @@ export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
   for (const e of state.events) {
     const prev = s;
     s = reduce(s, e);
-    const rack = (seat: number, st: GameState = prev): number[] => rackToTiles(st.racks[seat]!);
+    const hidden = (seat: number): boolean => opts.viewer !== undefined && seat !== opts.viewer;
+    const rack = (seat: number, st: GameState = prev): number[] =>
+      hidden(seat) ? [] : rackToTiles(st.racks[seat]!);
     const total = (seat: number): number => s.scores[seat]!;
     switch (e.kind) {
       case 'start':
@@ -81,7 +90,7 @@ export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
         line({ kind: 'place', player: e.seat, rack: rack(e.seat), row: e.row, col: e.col, dir: e.dir, tiles: e.tiles, score: e.score, total: total(e.seat) }); // prettier-ignore
         break;
       case 'exchange':
-        line({ kind: 'exchange', player: e.seat, rack: rack(e.seat), tiles: e.returned, count: e.returned.length, score: 0, total: total(e.seat) }); // prettier-ignore
+        line({ kind: 'exchange', player: e.seat, rack: rack(e.seat), tiles: hidden(e.seat) ? null : e.returned, count: e.returned.length, score: 0, total: total(e.seat) }); // prettier-ignore
         break;
       case 'pass':
         line({ kind: 'pass', player: e.seat, rack: rack(e.seat), score: 0, total: total(e.seat) });
@@ -145,7 +154,9 @@ export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
   }
   const pragmas = [
     { name: RULES_PRAGMA, value: JSON.stringify(state.rules) },
-    { name: SEED_PRAGMA, value: JSON.stringify(state.seed) },
+    ...(opts.viewer === undefined
+      ? [{ name: SEED_PRAGMA, value: JSON.stringify(state.seed) }]
+      : []),
     ...(resigned !== null ? [{ name: RESIGN_PRAGMA, value: String(resigned + 1) }] : []),
     ...(!state.result && inFinalChallengeWindow(state)
       ? [{ name: FINAL_WINDOW_PRAGMA, value: 'open' }]

@@ -506,21 +506,22 @@ function convertEvent(set: TileSet, r: RawEvent, player: number): GcgEvent | Gcg
 
 /** The GCG text of an event's action and score fields, without nick or notes. */
 function gcgEventBody(set: TileSet, ev: GcgEvent): string {
-  const rack = tilesToGcg(set, ev.rack, '?');
+  // A record kept from other eyes leaves racks out (gameToGcg's `viewer`): no blank field then.
+  const rack = ev.rack.length ? tilesToGcg(set, ev.rack, '?') + ' ' : '';
   const s = `${ev.score >= 0 ? '+' : '-'}${Math.abs(ev.score)} ${ev.total}`;
   switch (ev.kind) {
     case 'place':
-      return `${rack} ${formatCoord(ev)} ${tilesToGcg(set, ev.tiles)} ${s}`;
+      return `${rack}${formatCoord(ev)} ${tilesToGcg(set, ev.tiles)} ${s}`;
     case 'pass':
-      return `${rack} - ${s}`;
+      return `${rack}- ${s}`;
     case 'exchange':
-      return `${rack} -${ev.tiles ? tilesToGcg(set, ev.tiles, '?') : ev.count} ${s}`;
+      return `${rack}-${ev.tiles ? tilesToGcg(set, ev.tiles, '?') : ev.count} ${s}`;
     case 'withdraw':
-      return `${rack} -- ${s}`;
+      return `${rack}-- ${s}`;
     case 'challengeBonus':
-      return `${rack} (challenge) ${s}`;
+      return `${rack}(challenge) ${s}`;
     case 'timePenalty':
-      return `${rack} (time) ${s}`;
+      return `${rack}(time) ${s}`;
     case 'endRack':
       return `(${tilesToGcg(set, ev.tiles, '?')}) ${s}`;
     case 'rackPenalty': {
