@@ -28,6 +28,7 @@ import { BLANK_FLAG, EMPTY, type TileSet } from '../../engine/tiles.js';
 import { MoveGenerator } from '../movegen.js';
 import { MoveList, TILE_STRIDE } from '../movelist.js';
 import { Rng } from '../rng.js';
+import { MoveCache } from './moveCache.js';
 
 /** An endgame to solve; `racks[0]` belongs to the player to move. */
 export interface EndgamePosition {
@@ -108,8 +109,11 @@ export class EndgameSolver {
   private readonly zRack: Int32Array;
   private readonly zRun: Int32Array;
   private readonly zSide: [number, number];
+  /** Hash of the board alone; each rack's hash is kept apart (the move cache keys on one). */
   private hashLo = 0;
   private hashHi = 0;
+  private readonly rackLo = [0, 0];
+  private readonly rackHi = [0, 0];
 
   private readonly ttLo = new Int32Array(1 << TT_BITS);
   private readonly ttHi = new Int32Array(1 << TT_BITS);
@@ -121,6 +125,16 @@ export class EndgameSolver {
   // Per-ply scratch for the squares and tiles of a placement.
   private readonly sqBuf: Uint8Array[] = [];
   private readonly tileBuf: Uint8Array[] = [];
+
+  private readonly cache = new MoveCache();
+  /**
+   * Generators are brought up to date only when a node has to generate (the cache usually has
+   * its moves): `ready[bd]` says generator bd holds its board; otherwise it is generator bd-1's
+   * plus the `pendN[bd]` tiles in ply `pendPly[bd]`'s buffers.
+   */
+  private readonly ready: number[] = [];
+  private readonly pendPly: number[] = [];
+  private readonly pendN: number[] = [];
 
   private nodes = 0;
   private deadline = Infinity;
@@ -193,8 +207,8 @@ export class EndgameSolver {
 
   private xorRack(side: number, tile: number, count: number): void {
     const k = this.rackKey(side, tile, count);
-    this.hashLo ^= this.zRack[k]!;
-    this.hashHi ^= this.zRack[k + 1]!;
+    this.rackLo[side]! ^= this.zRack[k]!;
+    this.rackHi[side]! ^= this.zRack[k + 1]!;
   }
 
   // The hash of the runs and side to move, xored on top of the board and racks at each node.
@@ -217,8 +231,11 @@ export class EndgameSolver {
     this.ttDepth.fill(0);
     this.ttMove.fill(NO_MOVE);
     this.gen(0).setBoard(pos.board);
+    this.ready[0] = 1;
+    this.cache.clear();
     this.hashLo = 0;
     this.hashHi = 0;
+    this.rackLo[0] = this.rackLo[1] = this.rackHi[0] = this.rackHi[1] = 0;
     for (let sq = 0; sq < SQUARES; sq++) {
       const t = pos.board[sq]!;
       if (t === EMPTY) continue;
@@ -312,6 +329,8 @@ export class EndgameSolver {
     const scoreless = this.scoreless;
     const lo = this.hashLo;
     const hi = this.hashHi;
+    const rlo = this.rackLo[side]!;
+    const rhi = this.rackHi[side]!;
     if (i === list.count) {
       this.passes++;
       this.scoreless++;
@@ -337,6 +356,8 @@ export class EndgameSolver {
       this.scoreless = scoreless;
       this.hashLo = lo;
       this.hashHi = hi;
+      this.rackLo[side] = rlo;
+      this.rackHi[side] = rhi;
     };
   }
 
@@ -360,10 +381,23 @@ export class EndgameSolver {
       this.hashLo ^= this.zBoard[z]!;
       this.hashHi ^= this.zBoard[z + 1]!;
     }
-    const child = this.gen(bd + 1);
-    child.copyFrom(this.gens[bd]!);
-    child.playPlaced(sqs.subarray(0, n), tls.subarray(0, n));
+    this.gen(bd + 1);
+    this.ready[bd + 1] = 0;
+    this.pendPly[bd + 1] = ply;
+    this.pendN[bd + 1] = n;
     return n;
+  }
+
+  // Brings generator bd up to date from its parent and the tiles placed since.
+  private materialize(bd: number): void {
+    if (this.ready[bd] === 1) return;
+    this.materialize(bd - 1);
+    const g = this.gens[bd]!;
+    g.copyFrom(this.gens[bd - 1]!);
+    const ply = this.pendPly[bd]!;
+    const n = this.pendN[bd]!;
+    g.playPlaced(this.sqBuf[ply]!.subarray(0, n), this.tileBuf[ply]!.subarray(0, n));
+    this.ready[bd] = 1;
   }
 
   // Takes a placed tile off side's rack, keeping counts, points and the hash in step.
@@ -423,8 +457,8 @@ export class EndgameSolver {
   ): number {
     if ((++this.nodes & 1023) === 0 && Date.now() > this.deadline) throw new OutOfTime();
     const [rl, rh] = this.runKey(side);
-    const keyLo = this.hashLo ^ rl;
-    const keyHi = this.hashHi ^ rh;
+    const keyLo = this.hashLo ^ this.rackLo[0]! ^ this.rackLo[1]! ^ rl;
+    const keyHi = this.hashHi ^ this.rackHi[0]! ^ this.rackHi[1]! ^ rh;
     const slot = keyLo & ((1 << TT_BITS) - 1);
     let ttBest = NO_MOVE;
     if (this.ttLo[slot] === keyLo && this.ttHi[slot] === keyHi && this.ttDepth[slot]! > 0) {
@@ -451,7 +485,13 @@ export class EndgameSolver {
     }
     this.ensurePly(ply);
     const list = this.lists[ply]!;
-    this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true }, list);
+    const moveLo = this.hashLo ^ this.rackLo[side]!;
+    const moveHi = this.hashHi ^ this.rackHi[side]!;
+    if (!this.cache.load(moveLo, moveHi, list)) {
+      this.materialize(bd);
+      this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true }, list);
+      this.cache.store(moveLo, moveHi, list);
+    }
     const count = list.count;
     if (this.orders[ply]!.length < count + 1) this.orders[ply] = new Float64Array(2 * count + 2);
     const order = this.orders[ply]!;
