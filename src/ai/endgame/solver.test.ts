@@ -208,3 +208,25 @@ describe('endgame solver: random endgames against the exhaustive search', () => 
     }, 120_000);
   }
 });
+
+describe('endgame solver: the time budget', () => {
+  it('reads the clock it is given: a clock past the budget at its second reading stops the solve short of exact', () => {
+    // Seed 2 of the bench: three tiles against seven, tens of thousands of nodes to solve.
+    const g = randomEndgames(nodes, SPANISH, makeRules('fise'), {
+      count: 1,
+      firstSeed: 2,
+      minRack: 1,
+      maxRack: 7,
+      whole: true,
+    })[0]!;
+    let calls = 0;
+    // The start reads 0; every later reading is far past any budget.
+    const clock = () => (calls++ === 0 ? 0 : 1e9);
+    const res = new EndgameSolver(nodes, SPANISH, makeRules('fise')).solve(
+      { board: g.board, racks: g.racks },
+      { timeMs: 1000, clock },
+    );
+    expect(calls).toBeGreaterThan(1);
+    expect(res.exact).toBe(false);
+  });
+});
