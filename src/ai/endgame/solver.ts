@@ -430,6 +430,51 @@ export class EndgameSolver {
   }
 
   /**
+   * Whether a move that ends the game (playing out, or a pass that ends it) already reaches
+   * beta: its value needs no search and is exact, so the node is cut without the horizon ever
+   * entering its value, while a cut by a move searched to the horizon would leave the node
+   * unproven until a deeper iteration. On a cut it stores the bound and sets `lastExact`.
+   */
+  private cutByEnding(
+    list: MoveList,
+    side: number,
+    beta: number,
+    slot: number,
+    keyLo: number,
+    keyHi: number,
+    root: boolean,
+  ): boolean {
+    const own = this.rackPoints[side]!;
+    const opp = this.rackPoints[side ^ 1]!;
+    const total = this.rackTotal[side]!;
+    let best = -INF;
+    let move = NO_MOVE;
+    for (let i = 0; i < list.count; i++) {
+      if (list.played[i] === total && list.score[i]! + 2 * opp > best) {
+        best = list.score[i]! + 2 * opp;
+        move = i;
+      }
+    }
+    if (
+      opp - own > best &&
+      (this.passes + 1 >= this.passLimit || this.scoreless + 1 >= this.scorelessLimit)
+    ) {
+      best = opp - own;
+      move = list.count;
+    }
+    if (best < beta) return false;
+    this.ttLo[slot] = keyLo;
+    this.ttHi[slot] = keyHi;
+    this.ttValue[slot] = best;
+    this.ttFlag[slot] = FLAG_LOWER;
+    this.ttDepth[slot] = EXACT_DEPTH;
+    this.ttMove[slot] = move;
+    this.lastExact = true;
+    if (root) this.rootBest = move;
+    return true;
+  }
+
+  /**
    * The child's value (from the child's side) for a parent window (a, b) and a move worth
    * `score` to the parent: the first move gets the whole window, later ones a null window
    * first (principal variation search) and the whole one only when they might be better.
@@ -501,9 +546,12 @@ export class EndgameSolver {
       this.cache.store(moveLo, moveHi, list);
     }
     const count = list.count;
+    const ownTotal = this.rackTotal[side]!;
+    if (this.cutByEnding(list, side, beta, slot, keyLo, keyHi, ply === this.rootPly)) {
+      return this.ttValue[slot]!;
+    }
     if (this.orders[ply]!.length < count + 1) this.orders[ply] = new Float64Array(2 * count + 2);
     const order = this.orders[ply]!;
-    const ownTotal = this.rackTotal[side]!;
     // Sort keys: (bias − immediate spread) · 65536 + index, ascending = best first.
     for (let i = 0; i < count; i++) {
       const gain = list.score[i]! + (list.played[i] === ownTotal ? 2 * opp : 0);
