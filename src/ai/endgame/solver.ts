@@ -275,7 +275,10 @@ export class EndgameSolver {
     let value = 0;
     let exact = false;
     let depth = 0;
-    for (let d = 1; d <= maxDepth; d++) {
+    // Depth 1, then even depths only: each iteration costs about as much as all the shallower
+    // ones together, and an odd horizon (the mover's move unanswered) orders the next one no
+    // better than the even depth below it does. The last iteration is maxDepth itself.
+    for (let d = 1; d <= maxDepth; d = Math.min(d === 1 ? 2 : d + 2, maxDepth)) {
       try {
         this.rootPly = 0;
         const v = this.search(0, 0, 0, -INF, INF, d);
@@ -286,7 +289,7 @@ export class EndgameSolver {
         if (e instanceof OutOfTime) break;
         throw e;
       }
-      if (exact) break;
+      if (exact || d >= maxDepth) break;
     }
     // The line is read back by searching each successive position again: the table, warm from
     // the solve, answers almost every node, and the root of each search always names its move.
