@@ -208,3 +208,47 @@ describe('endgame solver: random endgames against the exhaustive search', () => 
     }, 120_000);
   }
 });
+
+describe('endgame solver: the move cache, the table and the cuts against the exhaustive search', () => {
+  it('fise: one solver over 16 more endgames of 1–3 tiles gives the exhaustive value for each', () => {
+    // One solver for all, as in a game: nothing a solve leaves in its move cache or table may
+    // leak into the next, and every cut (table bounds, playing out at or above beta) is checked.
+    const rules = makeRules('fise');
+    const solver = new EndgameSolver(smallNodes, SPANISH, rules);
+    const games = randomEndgames(nodes, SPANISH, rules, {
+      count: 16,
+      firstSeed: 400,
+      minRack: 1,
+      maxRack: 3,
+    });
+    for (const g of games) {
+      const res = solver.solve({ board: g.board, racks: g.racks });
+      expect(res.exact).toBe(true);
+      expect(res.value).toBe(exhaustive(smallIndex, g.board, g.racks, rules, 0, 0));
+      // The same position again, with the cache and table warm from the first solve.
+      expect(solver.solve({ board: g.board, racks: g.racks }).value).toBe(res.value);
+    }
+  }, 120_000);
+});
+
+describe('endgame solver: the time budget', () => {
+  it('reads the clock it is given: a clock past the budget at its second reading stops the solve short of exact', () => {
+    // Seed 2 of the bench: three tiles against seven, tens of thousands of nodes to solve.
+    const g = randomEndgames(nodes, SPANISH, makeRules('fise'), {
+      count: 1,
+      firstSeed: 2,
+      minRack: 1,
+      maxRack: 7,
+      whole: true,
+    })[0]!;
+    let calls = 0;
+    // The start reads 0; every later reading is far past any budget.
+    const clock = () => (calls++ === 0 ? 0 : 1e9);
+    const res = new EndgameSolver(nodes, SPANISH, makeRules('fise')).solve(
+      { board: g.board, racks: g.racks },
+      { timeMs: 1000, clock },
+    );
+    expect(calls).toBeGreaterThan(1);
+    expect(res.exact).toBe(false);
+  });
+});

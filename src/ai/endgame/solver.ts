@@ -28,6 +28,7 @@ import { BLANK_FLAG, EMPTY, type TileSet } from '../../engine/tiles.js';
 import { MoveGenerator } from '../movegen.js';
 import { MoveList, TILE_STRIDE } from '../movelist.js';
 import { Rng } from '../rng.js';
+import { MoveCache } from './moveCache.js';
 
 /** An endgame to solve; `racks[0]` belongs to the player to move. */
 export interface EndgamePosition {
@@ -45,6 +46,12 @@ export interface EndgamePosition {
 export interface EndgameOptions {
   /** Stop after this many milliseconds with the deepest completed answer (default: none). */
   readonly timeMs?: number;
+  /**
+   * The clock `timeMs` is measured on, in milliseconds from any origin (default `Date.now`).
+   * A benchmark on a shared machine passes the process's CPU time, so that other work does not
+   * cut its solves short.
+   */
+  readonly clock?: () => number;
   /** Deepest iteration to try, in plies (default: until exact). */
   readonly maxDepth?: number;
 }
@@ -108,8 +115,11 @@ export class EndgameSolver {
   private readonly zRack: Int32Array;
   private readonly zRun: Int32Array;
   private readonly zSide: [number, number];
+  /** Hash of the board alone; each rack's hash is kept apart (the move cache keys on one). */
   private hashLo = 0;
   private hashHi = 0;
+  private readonly rackLo = [0, 0];
+  private readonly rackHi = [0, 0];
 
   private readonly ttLo = new Int32Array(1 << TT_BITS);
   private readonly ttHi = new Int32Array(1 << TT_BITS);
@@ -122,8 +132,19 @@ export class EndgameSolver {
   private readonly sqBuf: Uint8Array[] = [];
   private readonly tileBuf: Uint8Array[] = [];
 
+  private readonly cache = new MoveCache();
+  /**
+   * Generators are brought up to date only when a node has to generate (the cache usually has
+   * its moves): `ready[bd]` says generator bd holds its board; otherwise it is generator bd-1's
+   * plus the `pendN[bd]` tiles in ply `pendPly[bd]`'s buffers.
+   */
+  private readonly ready: number[] = [];
+  private readonly pendPly: number[] = [];
+  private readonly pendN: number[] = [];
+
   private nodes = 0;
   private deadline = Infinity;
+  private clock: () => number = Date.now;
   /** Whether the value just returned by `search` is independent of the horizon. */
   private lastExact = true;
   /** The ply of the current search's root, where the table never cuts the search short. */
@@ -193,8 +214,8 @@ export class EndgameSolver {
 
   private xorRack(side: number, tile: number, count: number): void {
     const k = this.rackKey(side, tile, count);
-    this.hashLo ^= this.zRack[k]!;
-    this.hashHi ^= this.zRack[k + 1]!;
+    this.rackLo[side]! ^= this.zRack[k]!;
+    this.rackHi[side]! ^= this.zRack[k + 1]!;
   }
 
   // The hash of the runs and side to move, xored on top of the board and racks at each node.
@@ -210,15 +231,19 @@ export class EndgameSolver {
   /** Solves an endgame exactly (or as deep as the time allows). */
   solve(pos: EndgamePosition, opts: EndgameOptions = {}): EndgameResult {
     const t0 = Date.now();
-    this.deadline = opts.timeMs === undefined ? Infinity : t0 + opts.timeMs;
+    this.clock = opts.clock ?? Date.now;
+    this.deadline = opts.timeMs === undefined ? Infinity : this.clock() + opts.timeMs;
     this.nodes = 0;
     this.ttLo.fill(0);
     this.ttHi.fill(0);
     this.ttDepth.fill(0);
     this.ttMove.fill(NO_MOVE);
     this.gen(0).setBoard(pos.board);
+    this.ready[0] = 1;
+    this.cache.clear();
     this.hashLo = 0;
     this.hashHi = 0;
+    this.rackLo[0] = this.rackLo[1] = this.rackHi[0] = this.rackHi[1] = 0;
     for (let sq = 0; sq < SQUARES; sq++) {
       const t = pos.board[sq]!;
       if (t === EMPTY) continue;
@@ -250,7 +275,10 @@ export class EndgameSolver {
     let value = 0;
     let exact = false;
     let depth = 0;
-    for (let d = 1; d <= maxDepth; d++) {
+    // Depth 1, then even depths only: each iteration costs about as much as all the shallower
+    // ones together, and an odd horizon (the mover's move unanswered) orders the next one no
+    // better than the even depth below it does. The last iteration is maxDepth itself.
+    for (let d = 1; d <= maxDepth; d = Math.min(d === 1 ? 2 : d + 2, maxDepth)) {
       try {
         this.rootPly = 0;
         const v = this.search(0, 0, 0, -INF, INF, d);
@@ -261,7 +289,7 @@ export class EndgameSolver {
         if (e instanceof OutOfTime) break;
         throw e;
       }
-      if (exact) break;
+      if (exact || d >= maxDepth) break;
     }
     // The line is read back by searching each successive position again: the table, warm from
     // the solve, answers almost every node, and the root of each search always names its move.
@@ -312,6 +340,8 @@ export class EndgameSolver {
     const scoreless = this.scoreless;
     const lo = this.hashLo;
     const hi = this.hashHi;
+    const rlo = this.rackLo[side]!;
+    const rhi = this.rackHi[side]!;
     if (i === list.count) {
       this.passes++;
       this.scoreless++;
@@ -337,6 +367,8 @@ export class EndgameSolver {
       this.scoreless = scoreless;
       this.hashLo = lo;
       this.hashHi = hi;
+      this.rackLo[side] = rlo;
+      this.rackHi[side] = rhi;
     };
   }
 
@@ -360,10 +392,23 @@ export class EndgameSolver {
       this.hashLo ^= this.zBoard[z]!;
       this.hashHi ^= this.zBoard[z + 1]!;
     }
-    const child = this.gen(bd + 1);
-    child.copyFrom(this.gens[bd]!);
-    child.playPlaced(sqs.subarray(0, n), tls.subarray(0, n));
+    this.gen(bd + 1);
+    this.ready[bd + 1] = 0;
+    this.pendPly[bd + 1] = ply;
+    this.pendN[bd + 1] = n;
     return n;
+  }
+
+  // Brings generator bd up to date from its parent and the tiles placed since.
+  private materialize(bd: number): void {
+    if (this.ready[bd] === 1) return;
+    this.materialize(bd - 1);
+    const g = this.gens[bd]!;
+    g.copyFrom(this.gens[bd - 1]!);
+    const ply = this.pendPly[bd]!;
+    const n = this.pendN[bd]!;
+    g.playPlaced(this.sqBuf[ply]!.subarray(0, n), this.tileBuf[ply]!.subarray(0, n));
+    this.ready[bd] = 1;
   }
 
   // Takes a placed tile off side's rack, keeping counts, points and the hash in step.
@@ -385,6 +430,51 @@ export class EndgameSolver {
     this.xorRack(side, c, rack[c]!);
     this.rackTotal[side]!++;
     this.rackPoints[side]! += this.val[c]!;
+  }
+
+  /**
+   * Whether a move that ends the game (playing out, or a pass that ends it) already reaches
+   * beta: its value needs no search and is exact, so the node is cut without the horizon ever
+   * entering its value, while a cut by a move searched to the horizon would leave the node
+   * unproven until a deeper iteration. On a cut it stores the bound and sets `lastExact`.
+   */
+  private cutByEnding(
+    list: MoveList,
+    side: number,
+    beta: number,
+    slot: number,
+    keyLo: number,
+    keyHi: number,
+    root: boolean,
+  ): boolean {
+    const own = this.rackPoints[side]!;
+    const opp = this.rackPoints[side ^ 1]!;
+    const total = this.rackTotal[side]!;
+    let best = -INF;
+    let move = NO_MOVE;
+    for (let i = 0; i < list.count; i++) {
+      if (list.played[i] === total && list.score[i]! + 2 * opp > best) {
+        best = list.score[i]! + 2 * opp;
+        move = i;
+      }
+    }
+    if (
+      opp - own > best &&
+      (this.passes + 1 >= this.passLimit || this.scoreless + 1 >= this.scorelessLimit)
+    ) {
+      best = opp - own;
+      move = list.count;
+    }
+    if (best < beta) return false;
+    this.ttLo[slot] = keyLo;
+    this.ttHi[slot] = keyHi;
+    this.ttValue[slot] = best;
+    this.ttFlag[slot] = FLAG_LOWER;
+    this.ttDepth[slot] = EXACT_DEPTH;
+    this.ttMove[slot] = move;
+    this.lastExact = true;
+    if (root) this.rootBest = move;
+    return true;
   }
 
   /**
@@ -421,10 +511,10 @@ export class EndgameSolver {
     beta: number,
     depth: number,
   ): number {
-    if ((++this.nodes & 1023) === 0 && Date.now() > this.deadline) throw new OutOfTime();
+    if ((++this.nodes & 1023) === 0 && this.clock() > this.deadline) throw new OutOfTime();
     const [rl, rh] = this.runKey(side);
-    const keyLo = this.hashLo ^ rl;
-    const keyHi = this.hashHi ^ rh;
+    const keyLo = this.hashLo ^ this.rackLo[0]! ^ this.rackLo[1]! ^ rl;
+    const keyHi = this.hashHi ^ this.rackHi[0]! ^ this.rackHi[1]! ^ rh;
     const slot = keyLo & ((1 << TT_BITS) - 1);
     let ttBest = NO_MOVE;
     if (this.ttLo[slot] === keyLo && this.ttHi[slot] === keyHi && this.ttDepth[slot]! > 0) {
@@ -451,11 +541,20 @@ export class EndgameSolver {
     }
     this.ensurePly(ply);
     const list = this.lists[ply]!;
-    this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true }, list);
+    const moveLo = this.hashLo ^ this.rackLo[side]!;
+    const moveHi = this.hashHi ^ this.rackHi[side]!;
+    if (!this.cache.load(moveLo, moveHi, list)) {
+      this.materialize(bd);
+      this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true }, list);
+      this.cache.store(moveLo, moveHi, list);
+    }
     const count = list.count;
+    const ownTotal = this.rackTotal[side]!;
+    if (this.cutByEnding(list, side, beta, slot, keyLo, keyHi, ply === this.rootPly)) {
+      return this.ttValue[slot]!;
+    }
     if (this.orders[ply]!.length < count + 1) this.orders[ply] = new Float64Array(2 * count + 2);
     const order = this.orders[ply]!;
-    const ownTotal = this.rackTotal[side]!;
     // Sort keys: (bias − immediate spread) · 65536 + index, ascending = best first.
     for (let i = 0; i < count; i++) {
       const gain = list.score[i]! + (list.played[i] === ownTotal ? 2 * opp : 0);
