@@ -220,6 +220,8 @@ const SERVER: Record<ServerErrorCode, string> = {
   SEAT_NOT_OPEN: 'Ese asiento no está libre.',
   NOT_IN_GAME: 'No estás en esa partida.',
   NOT_SEATED: 'Estás mirando: no juegas en esta partida.',
+  GAME_NOT_OVER: 'La partida todavía no ha terminado.',
+  CHAT_TOO_FAST: 'Demasiados mensajes seguidos en el chat; espera un momento.',
   RATE_LIMITED: 'Demasiados mensajes seguidos; espera un momento.',
   SERVER_ERROR: 'El servidor ha fallado y no ha cambiado nada; vuelve a intentarlo.',
 };

@@ -39,6 +39,8 @@ export const L = {
   clock: 'Reloj (minutos por jugador, vacío = sin reloj)',
   rack9: 'Atril de 9 fichas',
   target: 'Puntos para ganar (vacío = partida completa)',
+  openRoom: 'Sala abierta: cualquiera puede sentarse desde la lista de salas',
+  freeSeat: 'asiento libre',
   createRoom: 'Crear sala',
   inviteHeading: 'Invitaciones',
   inviteLink: (seat: number) => `Enlace para invitar (asiento ${seat + 1})`,

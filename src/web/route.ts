@@ -1,18 +1,32 @@
 /**
- * The page's addresses: `/` the lobby, `/partida/ID` a game (your seat, or watching), and the
- * invitation link `/partida/ID?invitacion=TOKEN`, which opens one seat of that game.
+ * The page's addresses: `/` the lobby, `/partida/ID` a game (your seat, or watching), the
+ * invitation link `/partida/ID?invitacion=TOKEN`, which opens one seat of that game, and
+ * `/partida/ID?asiento=N` to take open seat N (1–4) from the lobby.
  */
 
 export type Route =
   | { readonly page: 'lobby' }
-  | { readonly page: 'game'; readonly gameId: string; readonly invite?: string };
+  | {
+      readonly page: 'game';
+      readonly gameId: string;
+      readonly invite?: string;
+      /** Zero-based open seat to take. */
+      readonly seat?: number;
+    };
 
 /** The route of a location's path and query. */
 export function routeOf(pathname: string, search: string): Route {
   const m = /^\/partida\/([A-Za-z0-9_-]{1,32})\/?$/.exec(pathname);
   if (!m) return { page: 'lobby' };
-  const invite = new URLSearchParams(search).get('invitacion');
-  return invite ? { page: 'game', gameId: m[1]!, invite } : { page: 'game', gameId: m[1]! };
+  const q = new URLSearchParams(search);
+  const invite = q.get('invitacion');
+  const seat = /^[1-4]$/.test(q.get('asiento') ?? '') ? Number(q.get('asiento')) - 1 : undefined;
+  return {
+    page: 'game',
+    gameId: m[1]!,
+    ...(invite ? { invite } : {}),
+    ...(seat !== undefined ? { seat } : {}),
+  };
 }
 
 /** The path of a game's page. */
@@ -23,9 +37,4 @@ export function gamePath(gameId: string): string {
 /** The invitation link for one seat, to share. */
 export function inviteUrl(origin: string, gameId: string, seatToken: string): string {
   return `${origin}${gamePath(gameId)}?invitacion=${encodeURIComponent(seatToken)}`;
-}
-
-/** The GCG download of a game (served by `atril serve`). */
-export function gcgPath(gameId: string): string {
-  return `/games/${encodeURIComponent(gameId)}/gcg`;
 }

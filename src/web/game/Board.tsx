@@ -82,7 +82,9 @@ export function Board({ ctl, picked }: { ctl: GameController; picked: Signal<num
           onPointerDown={
             isTentative
               ? (e) =>
-                  followPress(e, { square: sq }, tileLabel(set, tile), (s, t) => dropTile(ctl, s, t))
+                  followPress(e, { square: sq }, tileLabel(set, tile), (s, t) =>
+                    dropTile(ctl, s, t),
+                  )
               : undefined
           }
         >

@@ -6,15 +6,10 @@
 import { type Signal, useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { tileLabel } from '../../engine/tiles.js';
-import {
-  clockText,
-  endText,
-  rackAdjustText,
-  turnRecordText,
-} from '../../play/messages.js';
+import { clockText, endText, rackAdjustText, turnRecordText } from '../../play/messages.js';
 import { type ClientView, seatClock, setOf } from '../../play/view.js';
 import { L } from '../labels.js';
-import { gcgPath } from '../route.js';
+import { gcgPath } from '../../protocol/messages.js';
 import type { GameController } from './controller.js';
 import { gcgLine } from './notation.js';
 
@@ -219,7 +214,9 @@ export function Actions({
           {b(snap.mode === 'cambio' ? L.actions.confirmExchange : L.actions.exchange, () =>
             ctl.command('cambiar'),
           )}
-          {b(snap.pendingPass ? L.actions.confirmPass : L.actions.pass, () => ctl.key({ key: 'p' }))}
+          {b(snap.pendingPass ? L.actions.confirmPass : L.actions.pass, () =>
+            ctl.key({ key: 'p' }),
+          )}
           {b(L.actions.challenge, () => ctl.command('impugnar'))}
           {b(L.actions.takeBack, () => ctl.command('retirar'))}
           {b(L.actions.preview, () => ctl.command('valor'))}
@@ -254,19 +251,18 @@ export function Actions({
           {L.commandHint}
         </p>
       </form>
-      <p>
-        <a href={gcgPath(gameId)} download>
-          {L.actions.download}
-        </a>
-        {over && onRematch && (
-          <>
-            {' '}
+      {over && (
+        <p>
+          <a href={gcgPath(gameId)} download>
+            {L.actions.download}
+          </a>{' '}
+          {seated && onRematch && (
             <button type="button" onClick={onRematch}>
               {L.actions.rematch}
             </button>
-          </>
-        )}
-      </p>
+          )}
+        </p>
+      )}
     </section>
   );
 }
