@@ -1,7 +1,8 @@
 /**
- * The page's addresses: `/` the lobby, `/partida/ID` a game (your seat, or watching), the
- * invitation link `/partida/ID?invitacion=TOKEN`, which opens one seat of that game, and
- * `/partida/ID?asiento=N` to take open seat N (1–4) from the lobby.
+ * The page's addresses, after the `#` so a seat token never reaches the server in a request
+ * line: `#/` the lobby, `#/partida/ID` a game (your seat, or watching), the invitation link
+ * `#/partida/ID?invitacion=TOKEN`, which opens one seat of that game, and
+ * `#/partida/ID?asiento=N` to take open seat N (1–4) from the lobby.
  */
 
 export type Route =
@@ -14,13 +15,14 @@ export type Route =
       readonly seat?: number;
     };
 
-/** The route of a location's path and query. */
-export function routeOf(pathname: string, search: string): Route {
-  const m = /^\/partida\/([A-Za-z0-9_-]{1,32})\/?$/.exec(pathname);
+/** The route of a location's hash (`#/partida/ID?invitacion=T`). */
+export function routeOf(hash: string): Route {
+  const m = /^#?\/partida\/([A-Za-z0-9_-]{1,32})\/?(?:\?(.*))?$/.exec(hash);
   if (!m) return { page: 'lobby' };
-  const q = new URLSearchParams(search);
+  const q = new URLSearchParams(m[2] ?? '');
   const invite = q.get('invitacion');
-  const seat = /^[1-4]$/.test(q.get('asiento') ?? '') ? Number(q.get('asiento')) - 1 : undefined;
+  const n = q.get('asiento') ?? '';
+  const seat = /^[1-4]$/.test(n) ? Number(n) - 1 : undefined;
   return {
     page: 'game',
     gameId: m[1]!,
@@ -29,12 +31,13 @@ export function routeOf(pathname: string, search: string): Route {
   };
 }
 
-/** The path of a game's page. */
-export function gamePath(gameId: string): string {
-  return `/partida/${encodeURIComponent(gameId)}`;
+/** The hash of a game's page (`#/partida/ID`), optionally to take open seat `seat` (0-based). */
+export function gameHash(gameId: string, seat?: number): string {
+  const base = `#/partida/${encodeURIComponent(gameId)}`;
+  return seat === undefined ? base : `${base}?asiento=${seat + 1}`;
 }
 
 /** The invitation link for one seat, to share. */
 export function inviteUrl(origin: string, gameId: string, seatToken: string): string {
-  return `${origin}${gamePath(gameId)}?invitacion=${encodeURIComponent(seatToken)}`;
+  return `${origin}/${gameHash(gameId)}?invitacion=${encodeURIComponent(seatToken)}`;
 }

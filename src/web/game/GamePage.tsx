@@ -61,7 +61,7 @@ export function GamePage(p: GamePageProps) {
       <header class="game-head">
         <h1 id="h-partida">{L.gameTitle(names)}</h1>
         <p class="nav">
-          <a href="/">{L.backToLobby}</a>
+          <a href="#/">{L.backToLobby}</a>
         </p>
         <p id="conexion" class={p.status.value ? 'status warn' : 'status'}>
           {p.status.value}

@@ -28,10 +28,17 @@ export interface Refusal {
   readonly data?: Readonly<Record<string, unknown>>;
 }
 
+/** An action of the viewer's seat without its version (the connection adds the latest). */
+export type Act = {
+  [K in ClientAction['kind']]: Omit<Extract<ClientAction, { kind: K }>, 'version'>;
+}[ClientAction['kind']];
+
 /** How the controller reaches the server for its game. */
 export interface GamePort {
   /** Sends an action of the viewer's seat; resolves once committed, or with the refusal. */
-  act(action: ClientAction): Promise<{ ok: true } | { ok: false; error: Refusal }>;
+  act(
+    action: Act,
+  ): Promise<{ readonly ok: true } | { readonly ok: false; readonly error: Refusal }>;
 }
 
 /** Options a page restores from its settings. */
@@ -54,24 +61,23 @@ export interface Spoken {
 /** Under this much time left, the viewer hears it once (issue 12: a low-time cue). */
 export const LOW_TIME_MS = 60_000;
 
-/** The action the server takes for an intent of the core, based on the view's version. */
-export function actionOf(intent: Intent, version: number): ClientAction {
+/** The action the server takes for an intent of the core. */
+export function actOf(intent: Intent): Act {
   switch (intent.kind) {
     case 'place':
       return {
         kind: 'place',
-        version,
         row: intent.row,
         col: intent.col,
         dir: intent.dir,
         tiles: [...intent.tiles],
       };
     case 'exchange':
-      return { kind: 'exchange', version, tiles: [...intent.tiles] };
+      return { kind: 'exchange', tiles: [...intent.tiles] };
     case 'pass':
-      return { kind: 'pass', version };
+      return { kind: 'pass' };
     case 'challenge':
-      return { kind: 'challenge', version };
+      return { kind: 'challenge' };
   }
 }
 
@@ -204,7 +210,7 @@ export class GameController {
   private async submit(intent: Intent): Promise<void> {
     this.busy.value = true;
     try {
-      const out = await this.port.act(actionOf(intent, this.session.view.version));
+      const out = await this.port.act(actOf(intent));
       if (out.ok) return;
       const { code, data = {} } = out.error;
       const text = serverErrorText(code, data, setOf(this.session.view));

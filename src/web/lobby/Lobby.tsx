@@ -5,7 +5,7 @@
 import { type Signal, useSignal } from '@preact/signals';
 import type { LobbyGame, MyGame, SeatRequest } from '../../protocol/messages.js';
 import { L } from '../labels.js';
-import { gamePath, inviteUrl } from '../route.js';
+import { gameHash, inviteUrl } from '../route.js';
 
 type Preset = 'fise' | 'caja' | 'sala';
 type Level = 'principiante' | 'aficionado' | 'experto';
@@ -67,8 +67,8 @@ export function roomRequest(f: {
   };
 }
 
-function go(path: string): void {
-  location.assign(path);
+function go(hash: string): void {
+  location.hash = hash;
 }
 
 function describeGame(g: LobbyGame): string {
@@ -117,7 +117,7 @@ export function Lobby(p: LobbyProps) {
           onSubmit={(e) => {
             e.preventDefault();
             void p.create(quickGame(level.value, quickPreset.value)).then((g) => {
-              if (g) go(gamePath(g.gameId));
+              if (g) go(gameHash(g.gameId));
             });
           }}
         >
@@ -156,7 +156,7 @@ export function Lobby(p: LobbyProps) {
             });
             void p.create(req).then((g) => {
               created.value = g;
-              if (g && g.inviteTokens.length === 0) go(gamePath(g.gameId));
+              if (g && g.inviteTokens.length === 0) go(gameHash(g.gameId));
             });
           }}
         >
@@ -257,7 +257,7 @@ export function Lobby(p: LobbyProps) {
               );
             })}
             <p>
-              <a href={gamePath(created.value.gameId)}>{L.goToGame}</a>
+              <a href={gameHash(created.value.gameId)}>{L.goToGame}</a>
             </p>
           </div>
         )}
@@ -275,14 +275,11 @@ export function Lobby(p: LobbyProps) {
                 <li key={g.gameId}>
                   <span>{describeGame(g)}</span>
                   {free >= 0 && (
-                    <a
-                      href={`${gamePath(g.gameId)}?asiento=${free + 1}`}
-                      aria-label={`${L.join}: ${describeGame(g)}`}
-                    >
+                    <a href={gameHash(g.gameId, free)} aria-label={`${L.join}: ${describeGame(g)}`}>
                       {L.join}
                     </a>
                   )}
-                  <a href={gamePath(g.gameId)} aria-label={`${L.watch}: ${describeGame(g)}`}>
+                  <a href={gameHash(g.gameId)} aria-label={`${L.watch}: ${describeGame(g)}`}>
                     {L.watch}
                   </a>
                 </li>
@@ -301,7 +298,7 @@ export function Lobby(p: LobbyProps) {
             {p.mine.value.map((g) => (
               <li key={g.gameId}>
                 <span>{describeGame(g)}</span>
-                <a href={gamePath(g.gameId)} aria-label={`${L.resume}: ${describeGame(g)}`}>
+                <a href={gameHash(g.gameId)} aria-label={`${L.resume}: ${describeGame(g)}`}>
                   {L.resume}
                 </a>
               </li>
