@@ -247,7 +247,9 @@ export function Lobby(p: LobbyProps) {
                   <button
                     type="button"
                     onClick={() => {
-                      void navigator.clipboard?.writeText(url).then(() => (copied.value = t.seat));
+                      // Only secure pages (https, localhost) have a clipboard to write to.
+                      const clip = navigator.clipboard as Clipboard | undefined;
+                      void clip?.writeText(url).then(() => (copied.value = t.seat));
                     }}
                   >
                     {L.copy}
