@@ -8,7 +8,7 @@ export const L = {
   tagline: 'Scrabble en español, con ratón, con el dedo o solo con el teclado.',
   skipToGame: 'Ir al tablero',
   // Identity
-  nameHeading: 'Tu nombre',
+  nameHeading: '¿Cómo te llamas?',
   nameLabel: 'Tu nombre',
   nameSave: 'Guardar nombre',
   nameHint: 'Es el nombre que verán los demás jugadores. Se recuerda en este navegador.',

@@ -234,6 +234,7 @@ export function Actions({
         <label for="orden">{L.commandLabel}</label>
         <input
           id="orden"
+          ref={input}
           type="text"
           autoComplete="off"
           aria-describedby="orden-ayuda"
