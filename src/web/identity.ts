@@ -11,9 +11,11 @@ const SETTINGS_KEY = 'atril.settings';
 export interface Settings {
   readonly sound: boolean;
   readonly detailed: boolean;
+  /** Chat lines read aloud as they arrive (a polite live log), or only on demand. */
+  readonly chatAloud: boolean;
 }
 
-const DEFAULT_SETTINGS: Settings = { sound: true, detailed: false };
+const DEFAULT_SETTINGS: Settings = { sound: true, detailed: false, chatAloud: true };
 
 function read(key: string): string | null {
   try {
@@ -67,6 +69,7 @@ export function loadSettings(): Settings {
     return {
       sound: typeof raw.sound === 'boolean' ? raw.sound : DEFAULT_SETTINGS.sound,
       detailed: typeof raw.detailed === 'boolean' ? raw.detailed : DEFAULT_SETTINGS.detailed,
+      chatAloud: typeof raw.chatAloud === 'boolean' ? raw.chatAloud : DEFAULT_SETTINGS.chatAloud,
     };
   } catch {
     return DEFAULT_SETTINGS;

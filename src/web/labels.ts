@@ -104,6 +104,7 @@ export const L = {
   settingsHeading: 'Ajustes',
   sound: 'Sonidos (tu turno, error, poco tiempo)',
   detailed: 'Mensajes detallados',
+  chatAloud: 'Leer el chat en cuanto llega',
   helpHeading: 'Ayuda',
   modeLabel: 'Modo',
   resultHeading: 'Resultado',

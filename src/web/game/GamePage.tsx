@@ -30,6 +30,7 @@ export interface GamePageProps {
   /** The connection's state in words; empty when connected. */
   readonly status: Signal<string>;
   readonly sound: Signal<boolean>;
+  readonly chatAloud: Signal<boolean>;
   readonly onRematch?: () => void;
 }
 
@@ -92,15 +93,9 @@ export function GamePage(p: GamePageProps) {
           {view.seat !== null && <Tentative ctl={ctl} />}
           <LastPlay ctl={ctl} />
           <History view={view} />
-          <Chat lines={p.chat} onSend={p.onChat} canSend={true} />
+          <Chat lines={p.chat} onSend={p.onChat} canSend={true} aloud={p.chatAloud.value} />
           <Actions ctl={ctl} gameId={p.gameId} onRematch={p.onRematch} />
-          <Settings
-            ctl={ctl}
-            sound={p.sound.value}
-            onSound={(on) => {
-              p.sound.value = on;
-            }}
-          />
+          <Settings ctl={ctl} sound={p.sound} chatAloud={p.chatAloud} />
           <Help ctl={ctl} />
         </div>
       </div>

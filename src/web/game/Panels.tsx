@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { tileLabel } from '../../engine/tiles.js';
 import { clockText, endText, rackAdjustText, turnRecordText } from '../../play/messages.js';
 import { type ClientView, seatClock, setOf } from '../../play/view.js';
+import { loadSettings, saveSettings } from '../identity.js';
 import { L } from '../labels.js';
 import { gcgPath } from '../../protocol/messages.js';
 import type { GameController } from './controller.js';
@@ -133,10 +134,12 @@ export function Chat({
   lines,
   onSend,
   canSend,
+  aloud,
 }: {
   lines: Signal<readonly ChatLine[]>;
   onSend: (text: string) => void;
   canSend: boolean;
+  aloud: boolean;
 }) {
   const draft = useSignal('');
   const log = useRef<HTMLOListElement>(null);
@@ -146,7 +149,12 @@ export function Chat({
   return (
     <section aria-labelledby="h-chat" class="chat">
       <h2 id="h-chat">{L.chatHeading}</h2>
-      <div id="chat-log" role="log" aria-live="polite" aria-labelledby="h-chat">
+      <div
+        id="chat-log"
+        role="log"
+        aria-live={aloud ? 'polite' : 'off'}
+        aria-labelledby="h-chat"
+      >
         <ol class="chat-log" ref={log}>
           {lines.value.map((l, i) => (
             <li key={i}>
@@ -314,26 +322,40 @@ const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 export function Settings({
   ctl,
   sound,
-  onSound,
+  chatAloud,
 }: {
   ctl: GameController;
-  sound: boolean;
-  onSound: (on: boolean) => void;
+  sound: Signal<boolean>;
+  chatAloud: Signal<boolean>;
 }) {
   const detailed = ctl.snap.value.verbosity === 'detallado';
   return (
     <section aria-labelledby="h-ajustes" class="settings">
       <h2 id="h-ajustes">{L.settingsHeading}</h2>
       <label>
-        <input type="checkbox" checked={sound} onChange={(e) => onSound(e.currentTarget.checked)} />{' '}
+        <input
+          type="checkbox"
+          checked={sound.value}
+          onChange={(e) => (sound.value = e.currentTarget.checked)}
+        />{' '}
         {L.sound}
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={chatAloud.value}
+          onChange={(e) => (chatAloud.value = e.currentTarget.checked)}
+        />{' '}
+        {L.chatAloud}
       </label>
       <label>
         <input
           type="checkbox"
           checked={detailed}
           onChange={(e) => {
-            if (e.currentTarget.checked !== detailed) ctl.command('detalle');
+            const on = e.currentTarget.checked;
+            if (on !== detailed) ctl.command('detalle');
+            saveSettings({ ...loadSettings(), detailed: on });
           }}
         />{' '}
         {L.detailed}

@@ -35,6 +35,7 @@ render(
       onChat={(text) => (chat.value = [...chat.value, { from: 'Tú', text, at: Date.now() }])}
       status={signal('')}
       sound={sound}
+      chatAloud={signal(true)}
     />
   </>,
   document.getElementById('app')!,
