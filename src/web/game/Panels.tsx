@@ -149,12 +149,7 @@ export function Chat({
   return (
     <section aria-labelledby="h-chat" class="chat">
       <h2 id="h-chat">{L.chatHeading}</h2>
-      <div
-        id="chat-log"
-        role="log"
-        aria-live={aloud ? 'polite' : 'off'}
-        aria-labelledby="h-chat"
-      >
+      <div id="chat-log" role="log" aria-live={aloud ? 'polite' : 'off'} aria-labelledby="h-chat">
         <ol class="chat-log" ref={log}>
           {lines.value.map((l, i) => (
             <li key={i}>
