@@ -65,6 +65,7 @@ export const L = {
   you: 'Tú',
   turnMark: 'juega ahora',
   botMark: 'ordenador',
+  emptySeat: '(asiento por ocupar)',
   bag: (n: number) => `Bolsa: ${n} ${n === 1 ? 'ficha' : 'fichas'}`,
   unseenHeading: 'Fichas no vistas',
   rackHeading: 'Atril',

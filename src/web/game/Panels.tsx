@@ -47,7 +47,7 @@ export function Scores({ ctl }: { ctl: GameController }) {
           return (
             <li key={i} class={onTurn ? 'on-turn' : ''}>
               <span class="who">
-                {i === view.seat ? `${L.you} (${s.name})` : s.name}
+                {i === view.seat ? `${L.you} (${s.name})` : s.name || L.emptySeat}
                 {s.bot ? ` · ${L.botMark}` : ''}
               </span>{' '}
               <strong class="score">{s.score}</strong>
