@@ -94,6 +94,7 @@ export const L = {
     confirmExchange: 'Confirmar el cambio',
     pass: 'Pasar',
     confirmPass: 'Confirmar el pase',
+    accept: 'Aceptar la jugada',
     challenge: 'Impugnar',
     takeBack: 'Devolver fichas',
     preview: 'Ver valor',

@@ -217,8 +217,13 @@ export function Actions({
           {b(snap.mode === 'cambio' ? L.actions.confirmExchange : L.actions.exchange, () =>
             ctl.command('cambiar'),
           )}
-          {b(snap.pendingPass ? L.actions.confirmPass : L.actions.pass, () =>
-            ctl.key({ key: 'p' }),
+          {b(
+            snap.pendingPass
+              ? L.actions.confirmPass
+              : view.phase === 'final-challenge'
+                ? L.actions.accept
+                : L.actions.pass,
+            () => ctl.key({ key: 'p' }),
           )}
           {b(L.actions.challenge, () => ctl.command('impugnar'))}
           {b(L.actions.takeBack, () => ctl.command('retirar'))}
