@@ -8,9 +8,10 @@ const allowed = {
   ai: ['engine', 'lexicon'],
   protocol: ['engine'],
   play: ['engine', 'protocol'],
+  client: ['engine', 'protocol'],
   server: ['engine', 'lexicon', 'ai', 'protocol'],
-  web: ['engine', 'protocol', 'play'],
-  cli: ['engine', 'lexicon', 'ai', 'protocol', 'play', 'server'],
+  web: ['engine', 'protocol', 'play', 'client'],
+  cli: ['engine', 'lexicon', 'ai', 'protocol', 'play', 'server', 'client'],
 };
 const modules = Object.keys(allowed);
 /** Dependencies from outside the repository: Node's own modules and npm packages. */
@@ -47,6 +48,14 @@ module.exports = {
       comment: 'The interaction core uses no Node or npm modules: it runs in the browser too',
       severity: 'error',
       from: { path: '^src/play/' },
+      to: { dependencyTypes: external },
+    },
+    {
+      name: 'client-is-pure',
+      comment:
+        'The protocol client uses no Node or npm modules: it runs in the browser too, and is given its WebSocket class',
+      severity: 'error',
+      from: { path: '^src/client/' },
       to: { dependencyTypes: external },
     },
     {

@@ -1,0 +1,456 @@
+/**
+ * The protocol client against a real server on a loopback port (SQLite in a temporary file),
+ * through Node's `ws`: two players play a whole game through two Connections; the server stops
+ * and starts again mid-game and both connections say the link was lost, come back by
+ * themselves and play on; refusals come back as codes. Against a fake socket: frames that are
+ * not the protocol are dropped, and the waits between attempts grow, are jittered and capped.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { botMove, makeBot } from '../ai/bots.js';
+import { MoveGenerator } from '../ai/movegen.js';
+import { MoveList } from '../ai/movelist.js';
+import { Rng } from '../ai/rng.js';
+import type { Move } from '../engine/move.js';
+import { scoringOf } from '../engine/rules.js';
+import type { GameView } from '../engine/view.js';
+import { type Lexicon, loadDefaultLexicon } from '../lexicon/index.js';
+import { type ClientView, PROTOCOL_VERSION, clientView } from '../protocol/index.js';
+import { buildApp } from '../server/app.js';
+import { Games } from '../server/rooms/games.js';
+import { roomRoutes } from '../server/rooms/socket.js';
+import { type Store, openSqliteStore } from '../server/store/index.js';
+import { newGame } from '../engine/newGame.js';
+import { makeRules } from '../engine/rules.js';
+import { viewFor } from '../engine/view.js';
+import {
+  type ConnectionEvent,
+  type ConnectionStatus,
+  Connection,
+  ConnectionError,
+} from './connection.js';
+import { gameLink, parseLink, socketUrl } from './link.js';
+import type { FrameEvent, SocketLike, Timers } from './socket.js';
+
+let lex: Lexicon;
+const tmp = mkdtempSync(join(tmpdir(), 'atril-client-'));
+let files = 0;
+
+beforeAll(() => {
+  const loaded = loadDefaultLexicon();
+  if (!loaded.ok) throw new Error(loaded.error.code);
+  lex = loaded.value;
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A server process's parts, on a database file that outlives it. */
+interface Running {
+  app: FastifyInstance;
+  games: Games;
+  store: Store;
+  port: number;
+}
+
+async function startServer(db: string, port = 0): Promise<Running> {
+  const store = openSqliteStore(db);
+  const games = new Games({ store, judge: () => lex });
+  const app = await buildApp({
+    store,
+    logLevel: false,
+    routes: roomRoutes({ store, games, lexicons: ['spanish'] }),
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, games, store, port: (app.server.address() as { port: number }).port };
+}
+
+async function stopServer(s: Running): Promise<void> {
+  await s.app.close();
+  await s.games.closeAll();
+  await s.store.close();
+}
+
+const socket = (url: string) => new WebSocket(url);
+
+/** A connection that records everything its listener hears. */
+function connection(port: number, extra: { token?: string; name?: string } = {}) {
+  const events: ConnectionEvent[] = [];
+  const c = new Connection({
+    url: `ws://127.0.0.1:${port}/ws`,
+    socket,
+    ...extra,
+    listener: (e) => events.push(e),
+    backoff: { initialMs: 20, maxMs: 200 },
+  });
+  const statuses = (): ConnectionStatus['status'][] =>
+    events.flatMap((e) => (e.type === 'status' ? [e.status] : []));
+  return { c, events, statuses };
+}
+
+/** Resolves once `test` holds, checked after every event the connection's listener hears. */
+function until(c: Connection, test: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (test()) return resolve();
+    const stop = c.listen(() => {
+      if (test()) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
+/** A good move for a seat's view, chosen by the amateur bot. */
+function goodMove(v: ClientView): Move {
+  const gen = new MoveGenerator(lex.nodes, lex.set, scoringOf(v.rules));
+  const view = { ...v, viewer: v.seat } as unknown as GameView;
+  return botMove(makeBot('aficionado'), view, gen, new MoveList(), new Rng(v.version), (t) =>
+    lex.isWord(t),
+  );
+}
+
+/** Ana creates a game with an invited seat; Bruno takes it with the invitation's token. */
+async function table(port: number) {
+  const ana = connection(port, { name: 'Ana' });
+  await ana.c.open();
+  const welcome = ana.events.find((e) => e.type === 'welcome');
+  expect(welcome).toMatchObject({ name: 'Ana', token: expect.stringMatching(/^atp_/) as string });
+  expect(ana.c.token).toBe((welcome as { token: string }).token);
+  const { gameId, inviteTokens } = await ana.c.create({
+    preset: 'fise',
+    seats: ['open', 'invite'],
+  });
+  const bruno = connection(port, { name: 'Bruno' });
+  await bruno.c.open();
+  const first = await bruno.c.join(gameId, { seatToken: inviteTokens[0]!.token });
+  expect(first.seat).toBe(1);
+  await until(ana.c, () => ana.c.view(gameId)?.seats[1]?.name === 'Bruno');
+  return { ana, bruno, gameId };
+}
+
+/** Plays `moves` turns (or to the end) with good moves; returns how many were played. */
+async function playTurns(
+  players: readonly Connection[],
+  gameId: string,
+  moves: number,
+): Promise<number> {
+  let played = 0;
+  while (played < moves) {
+    const v = players[0]!.view(gameId)!;
+    if (v.phase === 'over') break;
+    const who = players[v.turn]!;
+    const mine = who.view(gameId)!;
+    const move = mine.phase === 'final-challenge' ? { kind: 'pass' as const } : goodMove(mine);
+    const outcome = await who.act(gameId, move);
+    if (!outcome.ok) throw new Error(outcome.error.code);
+    // One version per event: a play that ends the game adds the end too.
+    expect(outcome.version).toBeGreaterThan(v.version);
+    await Promise.all(
+      players.map((p) => until(p, () => p.view(gameId)!.version >= outcome.version)),
+    );
+    played++;
+  }
+  return played;
+}
+
+describe('Connection against a real server', () => {
+  it('two players play a whole game; each listener hears every view and the end', async () => {
+    const server = await startServer(join(tmp, `c${++files}.db`));
+    try {
+      const { ana, bruno, gameId } = await table(server.port);
+      const played = await playTurns([ana.c, bruno.c], gameId, Infinity);
+      expect(played).toBeGreaterThan(5);
+      const end = ana.c.view(gameId)!;
+      expect(end.phase).toBe('over');
+      expect(end.result).not.toBeNull();
+      expect(bruno.c.view(gameId)!.result).toEqual(end.result);
+      // A view after every move reached Ana's listener, in order, the last one the end.
+      const versions = ana.events.flatMap((e) => (e.type === 'view' ? [e.view.version] : []));
+      expect(versions.at(-1)).toBe(end.version);
+      expect(versions).toEqual([...versions].sort((a, b) => a - b));
+      expect(new Set(versions).size).toBeGreaterThan(played);
+      expect(ana.statuses()).toEqual(['online']);
+      ana.c.close();
+      bruno.c.close();
+      expect(ana.statuses()).toEqual(['online', 'closed']);
+    } finally {
+      await stopServer(server);
+    }
+  });
+
+  it('the server restarts mid-game: both say the link was lost, come back by themselves and play on', async () => {
+    const db = join(tmp, `c${++files}.db`);
+    let server = await startServer(db);
+    const port = server.port;
+    const { ana, bruno, gameId } = await table(port);
+    try {
+      await playTurns([ana.c, bruno.c], gameId, 3);
+      const before = bruno.c.view(gameId)!;
+      await stopServer(server);
+      await until(ana.c, () => ana.statuses().includes('reconnecting'));
+      await until(bruno.c, () => bruno.statuses().includes('reconnecting'));
+      expect(ana.c.online).toBe(false);
+      // While the server is down an action is not sent, and says why.
+      const who = [ana.c, bruno.c][before.turn]!;
+      expect(await who.act(gameId, { kind: 'pass' })).toEqual({
+        ok: false,
+        error: { code: 'CONNECTION_LOST' },
+      });
+      expect(ana.c.chat(gameId, 'hola')).toBe(false);
+
+      server = await startServer(db, port);
+      await until(ana.c, () => ana.statuses().includes('back'));
+      await until(bruno.c, () => bruno.statuses().includes('back'));
+      for (const p of [ana, bruno]) {
+        const s = p.statuses();
+        expect(s.slice(0, 3)).toEqual(['online', 'lost', 'reconnecting']);
+        expect(s.at(-1)).toBe('back');
+      }
+      // The games were entered again: a fresh view, the same as before the restart.
+      const lost = bruno.events.findIndex((e) => e.type === 'status' && e.status === 'lost');
+      await until(bruno.c, () =>
+        bruno.events.slice(lost).some((e) => e.type === 'view' && e.gameId === gameId),
+      );
+      expect(bruno.c.view(gameId)!.rack).toEqual(before.rack);
+      expect(bruno.c.view(gameId)!.version).toBe(before.version);
+      // Welcomed again as the same player: no new token.
+      const welcomes = bruno.events.filter((e) => e.type === 'welcome');
+      expect(welcomes).toHaveLength(2);
+      expect(welcomes[1]).not.toHaveProperty('token');
+      await until(ana.c, () => ana.c.view(gameId)!.version === before.version);
+      expect(await playTurns([ana.c, bruno.c], gameId, 2)).toBe(2);
+      ana.c.close();
+      bruno.c.close();
+    } finally {
+      await stopServer(server);
+    }
+  });
+
+  it('refusals come back as codes: another seat’s turn, an unknown game, lexicon or token, no server', async () => {
+    const server = await startServer(join(tmp, `c${++files}.db`));
+    try {
+      const { ana, bruno, gameId } = await table(server.port);
+      const v = ana.c.view(gameId)!;
+      const offTurn = v.turn === 0 ? bruno.c : ana.c;
+      expect(await offTurn.act(gameId, { kind: 'pass' })).toEqual({
+        ok: false,
+        error: { code: 'NOT_YOUR_TURN', data: expect.any(Object) as object },
+      });
+      expect(await ana.c.act('nope', { kind: 'pass' })).toEqual({
+        ok: false,
+        error: { code: 'NOT_IN_GAME' },
+      });
+      await expect(ana.c.join('nope')).rejects.toMatchObject({ code: 'NO_SUCH_GAME' });
+      await expect(
+        ana.c.create({ preset: 'fise', seats: ['open', 'open'], lexicon: 'klingon' }),
+      ).rejects.toMatchObject({ code: 'UNKNOWN_LEXICON' });
+      // A chat line reaches the room, its sender included.
+      const heard = new Promise<ConnectionEvent>((resolve) => {
+        const stop = ana.c.listen((e) => {
+          if (e.type === 'chat') {
+            stop();
+            resolve(e);
+          }
+        });
+      });
+      expect(ana.c.chat(gameId, '¡Suerte!')).toBe(true);
+      expect(await heard).toMatchObject({ type: 'chat', gameId, from: 'Ana', text: '¡Suerte!' });
+
+      const stranger = connection(server.port, { token: 'atp_' + 'A'.repeat(43) });
+      await expect(stranger.c.open()).rejects.toEqual(new ConnectionError('UNKNOWN_PLAYER'));
+      // Coming back with the token: the same player, no new token.
+      const again = connection(server.port, { token: ana.c.token! });
+      await again.c.open();
+      expect(again.events.find((e) => e.type === 'welcome')).toEqual({
+        type: 'welcome',
+        playerId: expect.any(String) as string,
+        name: 'Ana',
+      });
+      expect((await again.c.join(gameId)).seat).toBe(0);
+      again.c.close();
+      ana.c.close();
+      bruno.c.close();
+    } finally {
+      await stopServer(server);
+    }
+    const nobody = connection(server.port);
+    await expect(nobody.c.open()).rejects.toMatchObject({ code: 'UNREACHABLE' });
+    expect(nobody.statuses()).toEqual([]);
+  });
+});
+
+/** A socket that the test drives by hand. */
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  readonly sent: string[] = [];
+  onopen: SocketLike['onopen'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onerror: SocketLike['onerror'] = null;
+  send(data: string): void {
+    this.sent.push(data);
+  }
+  close(): void {
+    this.readyState = 3;
+  }
+  opened(): void {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  frame(data: unknown): void {
+    this.onmessage?.({ data } as FrameEvent);
+  }
+  dropped(): void {
+    this.readyState = 3;
+    this.onclose?.({ code: 1006 });
+  }
+}
+
+/** Timers that run only when the test says, recording each wait asked for. */
+function manualTimers(): Timers & { waits: number[]; fire(): void } {
+  let next: (() => void) | undefined;
+  const waits: number[] = [];
+  return {
+    waits,
+    setTimeout: (run, ms) => {
+      waits.push(ms);
+      next = run;
+      return waits.length;
+    },
+    clearTimeout: () => (next = undefined),
+    fire: () => {
+      const run = next;
+      next = undefined;
+      run?.();
+    },
+  };
+}
+
+describe('Connection with a fake socket', () => {
+  const welcome = JSON.stringify({ type: 'welcome', playerId: 'p', name: 'Ana', token: 'atp_t' });
+
+  it('drops frames that are not the protocol; keeps the newest view per game', async () => {
+    const sockets: FakeSocket[] = [];
+    const events: ConnectionEvent[] = [];
+    const c = new Connection({
+      url: 'ws://x/ws',
+      socket: () => {
+        sockets.push(new FakeSocket());
+        return sockets.at(-1)!;
+      },
+      name: 'Ana',
+      listener: (e) => events.push(e),
+    });
+    const opened = c.open();
+    sockets[0]!.opened();
+    expect(JSON.parse(sockets[0]!.sent[0]!)).toEqual({
+      type: 'hello',
+      protocol: PROTOCOL_VERSION,
+      name: 'Ana',
+    });
+    sockets[0]!.frame(welcome);
+    await opened;
+    expect(c.token).toBe('atp_t');
+    const state = newGame({ rules: makeRules('fise'), seed: 's', players: 2 });
+    const view = clientView(viewFor(state, 0), { names: ['Ana', 'Luis'], bots: [false, true] });
+    const frame = (v: unknown) => JSON.stringify({ type: 'view', gameId: 'g', view: v });
+    const count = events.length;
+    sockets[0]!.frame('{not json');
+    sockets[0]!.frame(JSON.stringify({ type: 'view', gameId: 'g', view: { ...view, rack: 'AB' } }));
+    sockets[0]!.frame(JSON.stringify({ type: 'shout', text: 'hola' }));
+    sockets[0]!.frame(new Uint8Array([1, 2, 3]));
+    expect(events).toHaveLength(count);
+    expect(c.view('g')).toBeUndefined();
+    sockets[0]!.frame(frame({ ...view, version: 2 }));
+    sockets[0]!.frame(frame({ ...view, version: 1 }));
+    expect(c.view('g')!.version).toBe(2);
+    expect(events.filter((e) => e.type === 'view')).toHaveLength(1);
+    // An act carries the version of the newest view.
+    void c.act('g', { kind: 'pass' });
+    expect(JSON.parse(sockets[0]!.sent.at(-1)!)).toEqual({
+      type: 'act',
+      gameId: 'g',
+      action: { kind: 'pass', version: 2 },
+    });
+    c.close();
+  });
+
+  it('waits longer after each failed attempt, with jitter, up to the cap; says hello with the token', async () => {
+    const sockets: FakeSocket[] = [];
+    const timers = manualTimers();
+    const statuses: ConnectionEvent[] = [];
+    let r = 0;
+    const randoms = [0, 0.999, 0.5, 0, 0.999, 0, 0, 0.999];
+    const c = new Connection({
+      url: 'ws://x/ws',
+      socket: () => {
+        sockets.push(new FakeSocket());
+        return sockets.at(-1)!;
+      },
+      listener: (e) => {
+        if (e.type === 'status') statuses.push(e);
+      },
+      backoff: { initialMs: 100, maxMs: 1000 },
+      random: () => randoms[r++]!,
+      timers,
+    });
+    const opened = c.open();
+    sockets[0]!.opened();
+    sockets[0]!.frame(welcome);
+    await opened;
+    sockets[0]!.dropped();
+    for (let i = 1; i <= 6; i++) {
+      timers.fire();
+      sockets[i]!.dropped();
+    }
+    // Ceilings 100, 200, 400, 800, 1000, 1000, 1000; each wait between half the ceiling and all.
+    expect(timers.waits).toEqual([50, 200, 300, 400, 1000, 500, 500]);
+    expect(statuses[0]).toEqual({ type: 'status', status: 'online' });
+    expect(statuses[1]).toEqual({ type: 'status', status: 'lost', code: 1006 });
+    expect(statuses.slice(2).map((s) => s.type === 'status' && s.status)).toEqual(
+      Array(7).fill('reconnecting'),
+    );
+    timers.fire();
+    const s = sockets[7]!;
+    s.opened();
+    expect(JSON.parse(s.sent[0]!)).toEqual({
+      type: 'hello',
+      protocol: PROTOCOL_VERSION,
+      token: 'atp_t',
+    });
+    s.frame(JSON.stringify({ type: 'welcome', playerId: 'p', name: 'Ana' }));
+    expect(statuses.at(-1)).toEqual({ type: 'status', status: 'back' });
+    // After coming back the waits start small again.
+    s.dropped();
+    expect(timers.waits.at(-1)).toBeLessThanOrEqual(100);
+    c.close();
+    expect(statuses.at(-1)).toEqual({ type: 'status', status: 'closed' });
+    timers.fire();
+    expect(sockets).toHaveLength(8);
+  });
+});
+
+describe('links', () => {
+  it('a game link carries the game and the invitation; the socket is the server’s /ws', () => {
+    const link = gameLink('http://casa:8080', 'abcDEF_123-x', 'ats_Zz-_9');
+    expect(link).toBe('http://casa:8080/#/partida/abcDEF_123-x?invitacion=ats_Zz-_9');
+    expect(parseLink(link)).toEqual({
+      server: 'http://casa:8080',
+      gameId: 'abcDEF_123-x',
+      seatToken: 'ats_Zz-_9',
+    });
+    expect(parseLink('https://atril.example/partida/g1')).toEqual({
+      server: 'https://atril.example',
+      gameId: 'g1',
+    });
+    expect(parseLink('casa:8080')).toEqual({ server: 'http://casa:8080' });
+    expect(parseLink('ws://casa:8080/ws')).toEqual({ server: 'http://casa:8080' });
+    expect(parseLink('http://casa:8080/otra/cosa')).toBeUndefined();
+    expect(parseLink('no es una dirección')).toBeUndefined();
+    expect(socketUrl('https://atril.example')).toBe('wss://atril.example/ws');
+    expect(socketUrl('http://casa:8080/')).toBe('ws://casa:8080/ws');
+  });
+});
