@@ -226,14 +226,26 @@ const SERVER: Record<ServerErrorCode, string> = {
   SERVER_ERROR: 'El servidor ha fallado y no ha cambiado nada; vuelve a intentarlo.',
 };
 
+/** What the connection itself says when no server answer can come. */
+const LINK = {
+  CONNECTION_LOST:
+    'No hay conexión con el servidor, así que no se sabe si la orden llegó: al volver la conexión verás cómo está la partida.',
+  UNREACHABLE: 'No se puede conectar con el servidor: comprueba que esté en marcha.',
+} as const;
+
 /**
  * The sentence for an `error` frame of the server: its own codes (SERVER_ERROR_CODES), or an
  * engine refusal (NOT_YOUR_TURN …) said as `playErrorText` says it; an unknown code is said as
  * a generic failure rather than shown raw.
  */
-export function serverErrorText(code: string, data: Record<string, unknown>, set: TileSet): string {
+export function serverErrorText(
+  code: string,
+  data: Readonly<Record<string, unknown>> = {},
+  set?: TileSet,
+): string {
   if (Object.hasOwn(SERVER, code)) return SERVER[code as ServerErrorCode];
-  if (Object.hasOwn(PLAY, code))
+  if (Object.hasOwn(LINK, code)) return LINK[code as keyof typeof LINK];
+  if (set && Object.hasOwn(PLAY, code))
     return playErrorText(
       { ...(data as Omit<PlayError, 'code'>), code: code as PlayErrorCode },
       set,

@@ -119,8 +119,16 @@ export function History({ view }: { view: ClientView }) {
   return (
     <section aria-labelledby="h-historial">
       <h2 id="h-historial">{L.historyHeading}</h2>
-      <div id="historial" role="log" aria-live="off" aria-labelledby="h-historial">
-        <ol class="history">
+      {/* The log scrolls, so it takes focus: a keyboard can scroll it too. */}
+      <div
+        id="historial"
+        role="log"
+        aria-live="off"
+        aria-labelledby="h-historial"
+        class="history"
+        tabIndex={0}
+      >
+        <ol>
           {view.history.map((rec) => (
             <li key={rec.index}>{gcgLine(view, rec)}</li>
           ))}
@@ -149,8 +157,15 @@ export function Chat({
   return (
     <section aria-labelledby="h-chat" class="chat">
       <h2 id="h-chat">{L.chatHeading}</h2>
-      <div id="chat-log" role="log" aria-live={aloud ? 'polite' : 'off'} aria-labelledby="h-chat">
-        <ol class="chat-log" ref={log}>
+      <div
+        id="chat-log"
+        role="log"
+        aria-live={aloud ? 'polite' : 'off'}
+        aria-labelledby="h-chat"
+        class="chat-log"
+        tabIndex={0}
+      >
+        <ol ref={log}>
           {lines.value.map((l, i) => (
             <li key={i}>
               <strong>{l.from}:</strong> {l.text}
