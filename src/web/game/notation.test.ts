@@ -28,4 +28,10 @@ describe('gcgLine', () => {
       '>Tú: -3 +0 10',
     ]);
   });
+
+  it('writes an exchanged blank as ?, not as a tile on the board', () => {
+    const view = viewFrom({ turns: [[0, 'exchange', 2]], rack: 'AEIOU??' });
+    const rec = { ...view.history[0]!, tiles: [1, 0] } as (typeof view.history)[number];
+    expect(gcgLine(view, rec)).toBe('>Tú: -A? +0 0');
+  });
 });

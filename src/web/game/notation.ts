@@ -19,7 +19,7 @@ export function gcgLine(view: ClientView, rec: HistoryRecord): string {
     case 'play':
       return `${who} ${formatCoord(rec)} ${tilesToGcg(set, rec.tiles)} +${rec.score} ${rec.total}`;
     case 'exchange':
-      return `${who} -${rec.tiles ? tilesToGcg(set, rec.tiles) : String(rec.count)} +0 ${rec.total}`;
+      return `${who} -${rec.tiles ? tilesToGcg(set, rec.tiles, '?') : String(rec.count)} +0 ${rec.total}`;
     case 'pass':
     case 'accept':
       return `${who} - +0 ${rec.total}`;
