@@ -116,6 +116,11 @@ describe('atril serve', () => {
     const file = join(dir, 'atril.db');
     const s = await serve(['--db', `sqlite:${file}`]);
     expect(await health(s.port)).toEqual({ status: 200, body: { status: 'ok', db: 'sqlite' } });
+    // `npm start` is this command: it says where to open the web client, which it serves at /.
+    expect(s.stderr()).toContain(`abre http://127.0.0.1:${s.port}/ en el navegador`);
+    const page = await fetch(`http://127.0.0.1:${s.port}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="app"></div>');
     expect(existsSync(`${file}-wal`)).toBe(true);
     s.child.kill('SIGTERM');
     expect(await s.exit).toEqual({ code: 0, signal: null });

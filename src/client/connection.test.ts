@@ -368,10 +368,7 @@ describe('Connection with a fake socket', () => {
     sockets[0]!.frame(frame({ ...view, version: 1 }));
     expect(c.view('g')!.version).toBe(2);
     expect(events.filter((e) => e.type === 'view')).toHaveLength(1);
-    // Frames this client does not interpret reach the listener as they came; any frame of the
-    // protocol can be sent.
-    sockets[0]!.frame(JSON.stringify({ type: 'left', gameId: 'g' }));
-    expect(events.at(-1)).toEqual({ type: 'message', message: { type: 'left', gameId: 'g' } });
+    // Any frame of the protocol can be sent as it is.
     expect(c.send({ type: 'leave', gameId: 'g' })).toBe(true);
     expect(JSON.parse(sockets[0]!.sent.at(-1)!)).toEqual({ type: 'leave', gameId: 'g' });
     // An act carries the version of the newest view.
@@ -458,5 +455,114 @@ describe('links', () => {
     expect(parseLink('no es una dirección')).toBeUndefined();
     expect(socketUrl('https://atril.example')).toBe('wss://atril.example/ws');
     expect(socketUrl('http://casa:8080/')).toBe('ws://casa:8080/ws');
+  });
+});
+
+describe('Connection: lobby, my games, rematch and leave (for the web client)', () => {
+  const welcome = JSON.stringify({ type: 'welcome', playerId: 'p', name: 'Ana' });
+  const lobbyGame = {
+    gameId: 'g1',
+    preset: 'fise',
+    challengeMode: 'single',
+    clockMinutes: null,
+    lexicon: 'spanish',
+    seats: [
+      { name: 'Ana', bot: null, free: false },
+      { name: '', bot: null, free: true },
+    ],
+    turn: 0,
+    scores: [0, 0],
+    phase: 'playing',
+    version: 0,
+  };
+
+  it('asks for the lobby and my games, hands their frames over, and asks again after a drop', async () => {
+    const sockets: FakeSocket[] = [];
+    const timers = manualTimers();
+    const events: ConnectionEvent[] = [];
+    const c = new Connection({
+      url: 'ws://x/ws',
+      socket: () => {
+        sockets.push(new FakeSocket());
+        return sockets.at(-1)!;
+      },
+      token: 'atp_t',
+      listener: (e) => events.push(e),
+      timers,
+      random: () => 0,
+    });
+    const opened = c.open();
+    sockets[0]!.opened();
+    sockets[0]!.frame(welcome);
+    await opened;
+    const sent = (s: FakeSocket) => s.sent.map((f) => JSON.parse(f) as { type: string });
+    expect(c.subscribeLobby()).toBe(true);
+    expect(c.listMyGames()).toBe(true);
+    expect(sent(sockets[0]!).slice(1)).toEqual([
+      { type: 'subscribeLobby' },
+      { type: 'listMyGames' },
+    ]);
+    sockets[0]!.frame(JSON.stringify({ type: 'lobby', games: [lobbyGame] }));
+    sockets[0]!.frame(
+      JSON.stringify({ type: 'lobbyGame', game: { ...lobbyGame, phase: 'over', turn: null } }),
+    );
+    sockets[0]!.frame(JSON.stringify({ type: 'myGames', games: [{ ...lobbyGame, seat: 0 }] }));
+    sockets[0]!.frame(JSON.stringify({ type: 'rematch', gameId: 'g1', newGameId: 'g2' }));
+    expect(
+      events.filter((e) => e.type !== 'status' && e.type !== 'welcome').map((e) => e.type),
+    ).toEqual(['lobby', 'lobbyGame', 'myGames', 'rematch']);
+    expect(events.at(-1)).toEqual({ type: 'rematch', gameId: 'g1', newGameId: 'g2' });
+    // After a reconnection the lobby is asked for again, as the games are re-entered.
+    sockets[0]!.dropped();
+    timers.fire();
+    sockets[1]!.opened();
+    sockets[1]!.frame(welcome);
+    expect(sent(sockets[1]!).map((f) => f.type)).toEqual(['hello', 'subscribeLobby']);
+    c.unsubscribeLobby();
+    sockets[1]!.dropped();
+    timers.fire();
+    sockets[2]!.opened();
+    sockets[2]!.frame(welcome);
+    expect(sent(sockets[2]!).map((f) => f.type)).toEqual(['hello']);
+    c.close();
+  });
+
+  it('asks for a rematch, and leaving a game stops re-entering it after a drop', async () => {
+    const sockets: FakeSocket[] = [];
+    const timers = manualTimers();
+    const c = new Connection({
+      url: 'ws://x/ws',
+      socket: () => {
+        sockets.push(new FakeSocket());
+        return sockets.at(-1)!;
+      },
+      token: 'atp_t',
+      timers,
+      random: () => 0,
+    });
+    const opened = c.open();
+    sockets[0]!.opened();
+    sockets[0]!.frame(welcome);
+    await opened;
+    const state = newGame({ rules: makeRules('fise'), seed: 's', players: 2 });
+    const view = clientView(viewFor(state, 0), { names: ['Ana', 'Luis'], bots: [false, true] });
+    const joined = c.join('g1');
+    sockets[0]!.frame(JSON.stringify({ type: 'view', gameId: 'g1', view }));
+    await joined;
+    expect(c.rematch('g1')).toBe(true);
+    expect(c.leave('g1')).toBe(true);
+    expect(sockets[0]!.sent.slice(-2).map((f) => JSON.parse(f) as unknown)).toEqual([
+      { type: 'rematch', gameId: 'g1' },
+      { type: 'leave', gameId: 'g1' },
+    ]);
+    expect(c.view('g1')).toBeUndefined();
+    sockets[0]!.dropped();
+    timers.fire();
+    sockets[1]!.opened();
+    sockets[1]!.frame(welcome);
+    expect(sockets[1]!.sent.map((f) => (JSON.parse(f) as { type: string }).type)).toEqual([
+      'hello',
+    ]);
+    c.close();
   });
 });

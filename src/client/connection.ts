@@ -16,6 +16,8 @@ import {
   type ClientAction,
   type ClientMessage,
   type ClientView,
+  type LobbyGame,
+  type MyGame,
   PROTOCOL_VERSION,
   type ServerMessage,
   serverMessageSchema,
@@ -100,12 +102,20 @@ export type ConnectionEvent =
       readonly at: number;
     }
   /**
-   * A frame this client passes on as it came (`left`, `rematch`, `lobby`, `lobbyGame`,
-   * `myGames`, and any kind added to the protocol later): checked by the schema, not interpreted.
+   * A frame of a kind this client does not interpret (any kind added to the protocol later):
+   * checked by the schema, passed on as it came.
    */
   | { readonly type: 'message'; readonly message: ServerMessage }
   /** An error frame no request of this client was waiting for (a refused chat line …). */
-  | { readonly type: 'error'; readonly error: Refusal; readonly gameId?: string };
+  | { readonly type: 'error'; readonly error: Refusal; readonly gameId?: string }
+  /** The lobby in full (after `subscribeLobby`, and again after a reconnection). */
+  | { readonly type: 'lobby'; readonly games: readonly LobbyGame[] }
+  /** One game of the lobby appeared or changed; phase `over` means it left the lobby. */
+  | { readonly type: 'lobbyGame'; readonly game: LobbyGame }
+  /** The player's unfinished games (answer to `listMyGames`). */
+  | { readonly type: 'myGames'; readonly games: readonly MyGame[] }
+  /** The finished game `gameId` goes on as `newGameId` (someone asked for a rematch). */
+  | { readonly type: 'rematch'; readonly gameId: string; readonly newGameId: string };
 
 /** Waits between reconnection attempts: `initialMs`, doubling, capped at `maxMs`. */
 export interface Backoff {
@@ -161,6 +171,8 @@ export class Connection {
   private readonly views = new Map<string, ClientView>();
   /** Games entered, re-entered after a reconnection. */
   private readonly games = new Set<string>();
+  /** The lobby was asked for (and is asked for again after a reconnection). */
+  private lobby = false;
   private opening: Waiter<void> | undefined;
   private readonly creates: Waiter<{
     gameId: string;
@@ -291,6 +303,38 @@ export class Connection {
     return this.sendFrame(msg);
   }
 
+  /**
+   * Leaves a game's room: no more of its frames, and no re-entering it after a reconnection.
+   * A seat held stays the player's. False when there is no connection.
+   */
+  leave(gameId: string): boolean {
+    this.games.delete(gameId);
+    this.views.delete(gameId);
+    return this.sendFrame({ type: 'leave', gameId });
+  }
+
+  /** Asks for another game with the same seats after `gameId` is over (a `rematch` event). */
+  rematch(gameId: string): boolean {
+    return this.sendFrame({ type: 'rematch', gameId });
+  }
+
+  /** Receives the lobby (`lobby`, then `lobbyGame` events), again after each reconnection. */
+  subscribeLobby(): boolean {
+    this.lobby = true;
+    return this.sendFrame({ type: 'subscribeLobby' });
+  }
+
+  /** Stops the lobby events. */
+  unsubscribeLobby(): boolean {
+    this.lobby = false;
+    return this.sendFrame({ type: 'unsubscribeLobby' });
+  }
+
+  /** Asks for the player's unfinished games (a `myGames` event). */
+  listMyGames(): boolean {
+    return this.sendFrame({ type: 'listMyGames' });
+  }
+
   /** Closes for good: no reconnection; pending requests are refused with CONNECTION_LOST. */
   close(): void {
     if (this.closedForGood) return;
@@ -389,6 +433,13 @@ export class Connection {
         return this.emit({ ...msg });
       case 'error':
         return this.refused(msg);
+      case 'lobby':
+      case 'lobbyGame':
+      case 'myGames':
+      case 'rematch':
+        return this.emit({ ...msg });
+      case 'left':
+        return;
       default:
         return this.emit({ type: 'message', message: msg });
     }
@@ -415,6 +466,7 @@ export class Connection {
     }
     // Back: enter every game again; the server sends each one's view as it stands now.
     for (const gameId of this.games) this.sendFrame({ type: 'join', gameId });
+    if (this.lobby) this.sendFrame({ type: 'subscribeLobby' });
     this.emit({ type: 'status', status: 'back' });
   }
 

@@ -240,3 +240,15 @@ export function chatLineText(from: string, text: string): string {
 export function seatTakenText(name: string): string {
   return `${name} ha llegado a la mesa.`;
 }
+
+/** Said when a networked client's connection changes (issue 12: it says when it reconnects). */
+export const CONNECTION_TEXT = {
+  connecting: 'Conectando con el servidor…',
+  open: 'Conectado.',
+  lost: CONNECTION_LOST_TEXT,
+  back: CONNECTION_BACK_TEXT,
+  closed: 'Sin conexión con el servidor. Recarga la página para volver a intentarlo.',
+} as const;
+
+/** Said once when the viewer's own clock drops under a minute (a sound goes with it). */
+export const LOW_TIME_TEXT = 'Te queda menos de un minuto.';

@@ -122,6 +122,10 @@ export class OnlineTable {
         return { say: [onlineErrorText(e.error.code, e.error.data, setOf(this.view))] };
       case 'welcome':
       case 'message':
+      case 'lobby':
+      case 'lobbyGame':
+      case 'myGames':
+      case 'rematch':
         return { say: [] };
     }
   }

@@ -1,0 +1,236 @@
+/**
+ * The page: the live regions (always present), the name asked once, then the lobby or a game
+ * by the address after the `#`. Each route talks to the server through the one connection.
+ */
+import { signal, useSignal } from '@preact/signals';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { Connection } from '../client/connection.js';
+import { nameSchema } from '../protocol/messages.js';
+import type { LobbyGame, MyGame } from '../protocol/messages.js';
+import { onlineErrorText } from '../play/errorText.js';
+import { setOf } from '../play/view.js';
+import { GameController } from './game/controller.js';
+import { GamePage } from './game/GamePage.js';
+import type { ChatLine } from './game/Panels.js';
+import { loadSettings, saveSettings, savedName } from './identity.js';
+import { L } from './labels.js';
+import { LiveRegions, assertiveRegion, politeRegion, speak } from './live.js';
+import { Lobby } from './lobby/Lobby.js';
+import { connection, linkText } from './net.js';
+import { type Route, gameHash, routeOf } from './route.js';
+import { playCue } from './sound.js';
+
+const route = signal<Route>(routeOf(location.hash));
+window.addEventListener('hashchange', () => {
+  route.value = routeOf(location.hash);
+});
+const name = signal<string | null>(savedName());
+const settings = loadSettings();
+const sound = signal(settings.sound);
+sound.subscribe((on) => saveSettings({ ...loadSettings(), sound: on }));
+const chatAloud = signal(settings.chatAloud);
+chatAloud.subscribe((on) => saveSettings({ ...loadSettings(), chatAloud: on }));
+
+export function App() {
+  const r = route.value;
+  return (
+    <>
+      <LiveRegions />
+      {name.value === null ? (
+        <NameForm />
+      ) : r.page === 'lobby' ? (
+        <LobbyRoute name={name.value} />
+      ) : (
+        <GameRoute key={r.gameId} name={name.value} route={r} />
+      )}
+    </>
+  );
+}
+
+/** The display name, asked once (issue 12, item 2). */
+function NameForm() {
+  const draft = useSignal('');
+  const problem = useSignal('');
+  return (
+    <main class="lobby">
+      <h1>{L.appTitle}</h1>
+      <p>{L.tagline}</p>
+      <section aria-labelledby="h-nombre">
+        <h2 id="h-nombre">{L.nameHeading}</h2>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const n = draft.value.trim();
+            if (!nameSchema.safeParse(n).success) {
+              problem.value = L.nameInvalid;
+              speak(L.nameInvalid, 'assertive');
+              return;
+            }
+            name.value = n;
+          }}
+        >
+          <label for="nombre">{L.nameLabel}</label>
+          <input
+            id="nombre"
+            type="text"
+            maxLength={40}
+            autoComplete="nickname"
+            aria-describedby="nombre-ayuda"
+            value={draft.value}
+            onInput={(e) => (draft.value = e.currentTarget.value)}
+          />
+          <p id="nombre-ayuda" class="hint">
+            {problem.value || L.nameHint}
+          </p>
+          <button type="submit">{L.nameSave}</button>
+        </form>
+      </section>
+    </main>
+  );
+}
+
+function LobbyRoute({ name: who }: { name: string }) {
+  const open = useSignal<readonly LobbyGame[]>([]);
+  const mine = useSignal<readonly MyGame[]>([]);
+  const [conn, setConn] = useState<Connection | null>(null);
+  useEffect(() => {
+    let stop = (): void => {};
+    connection(who).then(
+      (c) => {
+        setConn(c);
+        stop = c.listen((e) => {
+          if (e.type === 'lobby') open.value = e.games.filter((g) => g.phase !== 'over');
+          else if (e.type === 'lobbyGame') {
+            const rest = open.value.filter((g) => g.gameId !== e.game.gameId);
+            open.value = e.game.phase === 'over' ? rest : [e.game, ...rest];
+          } else if (e.type === 'myGames') mine.value = e.games;
+        });
+        c.subscribeLobby();
+        c.listMyGames();
+      },
+      () => {},
+    );
+    return () => {
+      stop();
+      void connection(who).then(
+        (c) => c.unsubscribeLobby(),
+        () => {},
+      );
+    };
+  }, [who]);
+  return (
+    <main class="lobby">
+      <h1>{L.appTitle}</h1>
+      <p>{L.hello(who)}</p>
+      <p id="conexion" class={linkText.value ? 'status warn' : 'status'}>
+        {linkText.value}
+      </p>
+      <Lobby
+        open={open}
+        mine={mine}
+        onRefresh={() => conn?.listMyGames()}
+        create={async (req) => {
+          try {
+            const c = await connection(who);
+            return await c.create(req);
+          } catch (e) {
+            const code = (e as { code?: string }).code ?? 'SERVER_ERROR';
+            speak(onlineErrorText(code), 'assertive');
+            return null;
+          }
+        }}
+      />
+    </main>
+  );
+}
+
+type GameRouteProps = { name: string; route: Extract<Route, { page: 'game' }> };
+
+function GameRoute({ name: who, route: r }: GameRouteProps) {
+  const [ctl, setCtl] = useState<GameController | null>(null);
+  const [conn, setConn] = useState<Connection | null>(null);
+  const problem = useSignal('');
+  const chat = useMemo(() => signal<readonly ChatLine[]>([]), [r.gameId]);
+  useEffect(() => {
+    let stop = (): void => {};
+    const mounted = { live: true };
+    void (async () => {
+      try {
+        const c = await connection(who);
+        const view = await c.join(r.gameId, {
+          ...(r.invite ? { seatToken: r.invite } : {}),
+          ...(r.seat !== undefined ? { seat: r.seat } : {}),
+        });
+        if (!mounted.live) return;
+        // The seat is the player's now: the token or seat number has done its work.
+        if (r.invite || r.seat !== undefined) history.replaceState(null, '', gameHash(r.gameId));
+        const g = new GameController(
+          view,
+          { act: (a) => c.act(r.gameId, a) },
+          {
+            sound: (s) => sound.value && playCue(s),
+            verbosity: loadSettings().detailed ? 'detallado' : 'breve',
+            regions: { polite: politeRegion, assertive: assertiveRegion },
+          },
+        );
+        stop = c.listen((e) => {
+          if (e.type === 'view' && e.gameId === r.gameId) g.update(e.view);
+          else if (e.type === 'chat' && e.gameId === r.gameId)
+            chat.value = [...chat.value, { from: e.from, text: e.text, at: e.at }];
+          else if (e.type === 'rematch' && e.gameId === r.gameId)
+            location.hash = gameHash(e.newGameId);
+          else if (e.type === 'error' && e.gameId === r.gameId)
+            g.notify(
+              onlineErrorText(e.error.code, e.error.data ?? {}, setOf(g.view)),
+              'assertive',
+              'error',
+            );
+        });
+        setConn(c);
+        setCtl(g);
+        // Arriving says whose turn it is, as T does.
+        g.command('turno');
+        queueMicrotask(() =>
+          document.querySelector<HTMLElement>('#tablero [tabindex="0"]')?.focus(),
+        );
+      } catch (e) {
+        const code = (e as { code?: string }).code ?? 'SERVER_ERROR';
+        problem.value = onlineErrorText(code);
+        speak(problem.value, 'assertive');
+      }
+    })();
+    return () => {
+      mounted.live = false;
+      stop();
+      void connection(who).then(
+        (c) => c.leave(r.gameId),
+        () => {},
+      );
+    };
+  }, [r.gameId]);
+
+  if (!ctl || !conn)
+    return (
+      <main class="game">
+        <h1>{L.appTitle}</h1>
+        <p>{problem.value || L.loading}</p>
+        <p>
+          <a href="#/">{L.backToLobby}</a>
+        </p>
+      </main>
+    );
+  return (
+    <GamePage
+      ctl={ctl}
+      gameId={r.gameId}
+      chat={chat}
+      onChat={(text) => {
+        if (!conn.chat(r.gameId, text)) speak(onlineErrorText('OFFLINE'), 'assertive');
+      }}
+      status={linkText}
+      sound={sound}
+      chatAloud={chatAloud}
+      onRematch={() => conn.rematch(r.gameId)}
+    />
+  );
+}

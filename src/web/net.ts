@@ -1,0 +1,91 @@
+/**
+ * The page's one connection to the server it was loaded from, through src/client (the same
+ * protocol client the terminal uses): said hello with the remembered token (or the name, the
+ * first time), the token kept when the server gives one, and the link's state — lost,
+ * reconnecting, back — said in the assertive live region and shown on the page.
+ */
+import { signal } from '@preact/signals';
+import { Connection, ConnectionError } from '../client/connection.js';
+import { socketUrl } from '../client/link.js';
+import { CONNECTION_TEXT } from '../play/messages.js';
+import { onlineErrorText } from '../play/errorText.js';
+import { saveName, saveToken, savedToken, forgetToken } from './identity.js';
+import { speak } from './live.js';
+
+/** Where the link stands, for the page. */
+export type LinkState = 'connecting' | 'online' | 'lost' | 'closed';
+
+/** The state of the link; `online` once welcomed (again). */
+export const linkState = signal<LinkState>('connecting');
+/** What to show about the link; empty while all is well. */
+export const linkText = signal('');
+
+let current: Promise<Connection> | undefined;
+
+/** The page's connection, opened on first use with the remembered token or the name. */
+export function connection(name: string): Promise<Connection> {
+  current ??= open(name).catch((e: unknown) => {
+    current = undefined;
+    throw e;
+  });
+  return current;
+}
+
+async function open(name: string): Promise<Connection> {
+  const token = savedToken();
+  try {
+    return await start(name, token);
+  } catch (e) {
+    // A token this server does not know (another database): start again as a new player.
+    if (token && e instanceof ConnectionError && e.code === 'UNKNOWN_PLAYER') {
+      forgetToken();
+      return start(name, null);
+    }
+    const code = e instanceof ConnectionError ? e.code : 'UNREACHABLE';
+    linkState.value = 'closed';
+    linkText.value = onlineErrorText(code, e instanceof ConnectionError ? (e.data ?? {}) : {});
+    speak(linkText.value, 'assertive');
+    throw e;
+  }
+}
+
+async function start(name: string, token: string | null): Promise<Connection> {
+  const conn = new Connection({
+    url: socketUrl(location.origin),
+    socket: (url) => new WebSocket(url),
+    ...(token ? { token } : { name }),
+  });
+  conn.listen((e) => {
+    if (e.type === 'welcome') {
+      if (e.token) saveToken(e.token);
+      saveName(e.name);
+    } else if (e.type === 'status') {
+      switch (e.status) {
+        case 'online':
+          linkState.value = 'online';
+          linkText.value = '';
+          break;
+        case 'back':
+          linkState.value = 'online';
+          linkText.value = '';
+          speak(CONNECTION_TEXT.back, 'assertive');
+          break;
+        case 'lost':
+          linkState.value = 'lost';
+          linkText.value = CONNECTION_TEXT.lost;
+          speak(CONNECTION_TEXT.lost, 'assertive');
+          break;
+        case 'reconnecting':
+          break;
+        case 'closed':
+          linkState.value = 'closed';
+          linkText.value = e.reason ? onlineErrorText(e.reason) : CONNECTION_TEXT.lost;
+          speak(linkText.value, 'assertive');
+          break;
+      }
+    }
+  });
+  await conn.open();
+  linkState.value = 'online';
+  return conn;
+}
