@@ -28,6 +28,10 @@ export interface Announcement {
  */
 export const ANNOUNCEMENT_RECORDER = `(() => {
   const said = (window.__announcements = []);
+  // Key presses as the page first sees them (capture phase, before the page's own listeners),
+  // so a key's announcement can be timed from its keydown.
+  const keys = (window.__keydowns = []);
+  window.addEventListener('keydown', (e) => keys.push({ code: e.code, at: performance.now() }), true);
   const politeness = (el) => {
     const role = el.getAttribute('role');
     const live = el.getAttribute('aria-live');
@@ -68,6 +72,13 @@ export const ANNOUNCEMENT_RECORDER = `(() => {
   observer.observe(document, { subtree: true, childList: true, characterData: true });
 })();`;
 
+/** A keydown as the page received it. */
+export interface KeyDown {
+  readonly code: string;
+  /** performance.now() in the page at the keydown's capture phase. */
+  readonly at: number;
+}
+
 /** Reads and waits for a page's announcements. */
 export class Announcer {
   constructor(private readonly page: Page) {}
@@ -75,6 +86,11 @@ export class Announcer {
   /** Everything announced so far. */
   all(): Promise<Announcement[]> {
     return this.page.evaluate<Announcement[]>('window.__announcements || []');
+  }
+
+  /** Every keydown the page received so far. */
+  keydowns(): Promise<KeyDown[]> {
+    return this.page.evaluate<KeyDown[]>('window.__keydowns || []');
   }
 
   /** How many announcements there are so far: pass it as `since` to look only at later ones. */
