@@ -25,18 +25,22 @@ function lex(): Lexicon {
   return lexicon;
 }
 
-/** The state of a game as the server committed it. */
-export async function committedState(dbFile: string, gameId: string): Promise<GameState> {
+/** The state of a game as the server committed it, and which seats are bots. */
+export async function committedGame(
+  dbFile: string,
+  gameId: string,
+): Promise<{ state: GameState; bots: boolean[] }> {
   const store = openSqliteStore(dbFile);
   try {
     const game = await store.getGame(gameId);
     if (!game) throw new Error(`no game ${gameId} in ${dbFile}`);
     const config = game.config as unknown as { rules: Rules; seed: number };
     const events = (await store.events(gameId)).map((e) => e.event as unknown as GameEvent);
-    return replayGame(
+    const state = replayGame(
       { rules: config.rules, seed: config.seed, players: game.seats.length },
       events,
     );
+    return { state, bots: game.seats.map((s) => s.kind === 'bot') };
   } finally {
     await store.close();
   }
@@ -44,7 +48,7 @@ export async function committedState(dbFile: string, gameId: string): Promise<Ga
 
 /** The seat's view of a committed game. */
 export async function seatView(dbFile: string, gameId: string, seat: number): Promise<GameView> {
-  return viewFor(await committedState(dbFile, gameId), seat);
+  return viewFor((await committedGame(dbFile, gameId)).state, seat);
 }
 
 /**
@@ -54,7 +58,7 @@ export async function seatView(dbFile: string, gameId: string, seat: number): Pr
 export function placements(
   view: GameView,
   accept: (m: PlaceMove) => boolean = () => true,
-): PlaceMove[] {
+): { move: PlaceMove; score: number }[] {
   const l = lex();
   const gen = new MoveGenerator(l.nodes, l.set, scoringOf(view.rules));
   gen.setBoard(view.board);
@@ -68,7 +72,7 @@ export function placements(
     const move = list.toMove(i) as PlaceMove;
     if (accept(move)) found.push({ move, score: list.score[i]! });
   }
-  return found.sort((a, b) => b.score - a.score).map((f) => f.move);
+  return found.sort((a, b) => b.score - a.score);
 }
 
 /** Whether the lexicon holds these tiles as a word (letter codes, blanks as their letter). */
