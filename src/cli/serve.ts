@@ -5,6 +5,9 @@
  * every WebSocket with 1001, commits the actions already accepted, closes the database and
  * exits 0.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defaultLexiconPath, loadDefaultLexicon } from '../lexicon/index.js';
 import { lexiconLoadErrorText } from '../play/errorText.js';
 import { buildApp } from '../server/app.js';
@@ -41,6 +44,27 @@ Comprobación de salud: GET /healthz responde 200 si la base de datos contesta.
 
 Salida: 0 tras una parada limpia, 1 si no se puede abrir la base de datos o el puerto,
 2 si la orden está mal escrita.`;
+
+/**
+ * The built web client (dist/web at the top of the checkout, from src/cli or dist/cli alike),
+ * or undefined when it has not been built.
+ */
+function webRoot(): string | undefined {
+  const root = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+  return existsSync(join(root, 'index.html')) ? root : undefined;
+}
+
+// The address to print: a wildcard host is opened as localhost.
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+// The port actually bound (port 0 picks a free one).
+function listeningPort(app: { server: { address(): unknown } }, asked: number): number {
+  const a = app.server.address();
+  return a && typeof a === 'object' && 'port' in a ? Number(a.port) : asked;
+}
 
 /** Runs `atril serve` until a stop signal; resolves to the exit code. */
 export async function runServe(args: string[]): Promise<number> {
@@ -108,9 +132,11 @@ export async function runServe(args: string[]): Promise<number> {
     },
     log: (msg, data) => log.warn(data, msg),
   });
+  const web = webRoot();
   const app = await buildApp({
     store,
     routes: roomRoutes({ store, games, lexicons: [DEFAULT_LEXICON] }),
+    ...(web ? { webRoot: web } : {}),
   });
   log.warn = (data, msg) => app.log.warn(data, msg);
   // Stops in the order that loses nothing: no new connections or actions, then the actions
@@ -139,8 +165,15 @@ export async function runServe(args: string[]): Promise<number> {
     );
     return 1;
   }
+  const address = `http://${displayHost(opts.value.values.host)}:${listeningPort(app, port)}/`;
+  process.stderr.write(
+    web
+      ? `Atril está listo: abre ${address} en el navegador.\n`
+      : `Atril está listo en ${address} (sin cliente web: ejecuta «npm run build:web»).\n`,
+  );
   app.log.info(
     {
+      address,
       db: redactDbUrl(dbUrl),
       schema: await store.schemaVersion(),
       resumed,

@@ -27,6 +27,7 @@ import type {
   WarningKind,
 } from '../engine/notation/recordAudit.js';
 import type { RulesError, RulesProblem, RulesProblemCode } from '../engine/rules.js';
+import type { ServerErrorCode } from '../protocol/messages.js';
 import type { StoredEventProblem, StoredGameError, StoredGameErrorCode } from '../engine/stored.js';
 import { BLANK_FLAG, type TileSet, letterOf, tilesToWord } from '../engine/tiles.js';
 import { tileText, tilesCount } from './speech.js';
@@ -203,6 +204,42 @@ export function playErrorText(e: PlayError, set: TileSet): string {
 
 /** Every code `playErrorText` has a sentence for (tests check each). */
 export const PLAY_ERROR_CODES = Object.keys(PLAY) as PlayErrorCode[];
+
+const SERVER: Record<ServerErrorCode, string> = {
+  BAD_JSON: 'El servidor no ha entendido el mensaje.',
+  BAD_MESSAGE: 'El servidor no ha entendido el mensaje.',
+  HELLO_FIRST: 'El servidor esperaba un saludo primero.',
+  PROTOCOL_MISMATCH: 'Esta página es de otra versión que el servidor: recárgala.',
+  ALREADY_WELCOMED: 'Ya estabas conectado.',
+  UNKNOWN_PLAYER: 'El servidor no te reconoce; entra de nuevo con tu nombre.',
+  INVALID_RULES: 'Esas reglas no son válidas.',
+  UNKNOWN_LEXICON: 'El servidor no tiene ese léxico.',
+  NO_SUCH_GAME: 'Esa partida no existe.',
+  BAD_SEAT_TOKEN: 'La invitación no vale para esta partida (quizá ya se usó).',
+  SEAT_TAKEN: 'Ese asiento ya está ocupado.',
+  SEAT_NOT_OPEN: 'Ese asiento no está libre.',
+  NOT_IN_GAME: 'No estás en esa partida.',
+  NOT_SEATED: 'Estás mirando: no juegas en esta partida.',
+  GAME_NOT_OVER: 'La partida todavía no ha terminado.',
+  CHAT_TOO_FAST: 'Demasiados mensajes seguidos en el chat; espera un momento.',
+  RATE_LIMITED: 'Demasiados mensajes seguidos; espera un momento.',
+  SERVER_ERROR: 'El servidor ha fallado y no ha cambiado nada; vuelve a intentarlo.',
+};
+
+/**
+ * The sentence for an `error` frame of the server: its own codes (SERVER_ERROR_CODES), or an
+ * engine refusal (NOT_YOUR_TURN …) said as `playErrorText` says it; an unknown code is said as
+ * a generic failure rather than shown raw.
+ */
+export function serverErrorText(code: string, data: Record<string, unknown>, set: TileSet): string {
+  if (Object.hasOwn(SERVER, code)) return SERVER[code as ServerErrorCode];
+  if (Object.hasOwn(PLAY, code))
+    return playErrorText(
+      { ...(data as Omit<PlayError, 'code'>), code: code as PlayErrorCode },
+      set,
+    );
+  return SERVER.SERVER_ERROR;
+}
 
 const RULES_PROBLEMS: Record<RulesProblemCode, (p: RulesProblem) => string> = {
   MISSING_FIELD: (p) => `falta «${p.field}»`,

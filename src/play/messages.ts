@@ -185,3 +185,15 @@ export function clockText(remainingMs: number, penalty: number): string {
   const sec = Math.ceil(-remainingMs / 1000);
   return `${minutes(Math.floor(sec / 60))} ${sec % 60} de más (${points(-penalty)})`;
 }
+
+/** Said when a networked client's connection changes (issue 12: it says when it reconnects). */
+export const CONNECTION_TEXT = {
+  connecting: 'Conectando con el servidor…',
+  open: 'Conectado.',
+  lost: 'Se ha perdido la conexión. Reconectando…',
+  back: 'Conexión recuperada. La partida sigue.',
+  closed: 'Sin conexión con el servidor. Recarga la página para volver a intentarlo.',
+} as const;
+
+/** Said once when the viewer's own clock drops under a minute (a sound goes with it). */
+export const LOW_TIME_TEXT = 'Te queda menos de un minuto.';

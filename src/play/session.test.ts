@@ -152,3 +152,56 @@ describe('a client adds its own command to the table (issue 9, item 7)', () => {
     );
   });
 });
+
+describe('Pointer input: drag and drop, click (issue 12)', () => {
+  // H8 is the centre; CASA lies on row 8 from H8 to K8 in MIDGAME. Square = row*15 + col.
+  const sq = (row: number, col: string): number => (row - 1) * 15 + col.charCodeAt(0) - 65;
+
+  it('drops a rack tile on an empty square in any mode, and the cursor follows it', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    expect(s.mode).toBe('navegacion');
+    const r = s.drop(0, sq(9, 'H'));
+    expect(r.say.map((a) => a.text)).toEqual(['A en H9.']);
+    expect(s.snapshot().placed).toEqual([{ square: sq(9, 'H'), slot: 0, tile: 1 }]);
+    expect(s.cursor).toBe(sq(9, 'H'));
+  });
+
+  it('refuses a square already holding a tile, and a tile already placed', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    expect(s.drop(0, sq(8, 'H')).say[0]!.text).toBe('La casilla H8 ya está ocupada.');
+    s.drop(0, sq(9, 'H'));
+    expect(s.drop(0, sq(10, 'H')).say[0]!.text).toBe('No hay ficha en esa posición del atril.');
+    expect(s.snapshot().placed).toHaveLength(1);
+  });
+
+  it('asks for the letter of a dropped blank, which the keyboard or a chooser then gives', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    const blankSlot = 3; // A E R ? …
+    expect(s.drop(blankSlot, sq(9, 'H')).say[0]!.text).toBe('Comodín en H9. ¿Qué letra es?');
+    expect(s.awaitingBlank).toBe(true);
+    expect(s.designateBlank('ñ').say[0]!.text).toBe('comodín (como Ñ) en H9.');
+    expect(s.awaitingBlank).toBe(false);
+  });
+
+  it('moves a placed tile to another square, or back to the rack', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    s.drop(1, sq(9, 'H'));
+    expect(s.lift(sq(9, 'H'), sq(9, 'I')).say[0]!.text).toBe('E en I9.');
+    expect(s.snapshot().placed.map((p) => p.square)).toEqual([sq(9, 'I')]);
+    expect(s.lift(sq(9, 'I')).say[0]!.text).toBe('E retirada de I9.');
+    expect(s.snapshot().placed).toEqual([]);
+    expect(s.snapshot().rack.map((t) => t.slot)).toContain(1);
+  });
+
+  it('keeps the letter of a blank moved to another square', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    s.drop(3, sq(9, 'H'));
+    s.designateBlank('o');
+    s.lift(sq(9, 'H'), sq(9, 'I'));
+    const placed = s.snapshot().placed;
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.square).toBe(sq(9, 'I'));
+    expect(placed[0]!.tile & 0x7f).toBeGreaterThan(0);
+    expect(s.awaitingBlank).toBe(false);
+  });
+});

@@ -5,6 +5,8 @@
  * everything else assertive).
  */
 import { SIZE, colOf, rowOf } from '../engine/board.js';
+import { squareName } from '../engine/notation/coords.js';
+import { BLANK_FLAG } from '../engine/tiles.js';
 import {
   COMMANDS,
   type ClientCommand,
@@ -17,6 +19,7 @@ import {
 } from './commands.js';
 import { endText, rackAdjustText, turnRecordText } from './messages.js';
 import { asciiEnye, looksLikePlay } from './playText.js';
+import { boardTileName } from './speech.js';
 import { PlayState, say, sayError } from './state.js';
 import type { ClientView } from './view.js';
 import type {
@@ -285,6 +288,45 @@ export class Session {
     return {
       say: [say('¿Qué letra es el comodín? Escribe la letra, o Escape para devolverlo.', 'prompt')],
     };
+  }
+
+  /**
+   * Pointer input (drag and drop, click): puts rack slot `slot` on `square` in any mode. The
+   * blank waits for its letter as from the keyboard (`designateBlank`).
+   */
+  drop(slot: number, square: number): Reaction {
+    return this.finish({ say: this.state.dropSlot(slot, square) });
+  }
+
+  /** Pointer input: moves a tile placed this turn to another square, or back to the rack. */
+  lift(square: number, to?: number): Reaction {
+    const st = this.state;
+    const tile = st.placed.find((p) => p.square === square);
+    if (!tile) return this.finish({ say: [sayError(st.set, 'NOT_AVAILABLE')] });
+    if (to === undefined) return this.finish({ say: [st.liftAt(square)] });
+    if (to === square) return { say: [] };
+    if (st.tileAt(to) !== 0)
+      return this.finish({ say: [sayError(st.set, 'SQUARE_OCCUPIED', { square: to })] });
+    st.liftAt(square);
+    // A moved blank keeps the letter it was given.
+    if (tile.tile !== BLANK_FLAG && st.slots[tile.slot] === 0) {
+      st.placed.push({ square: to, slot: tile.slot, tile: tile.tile });
+      st.cursor = to;
+      return this.finish({
+        say: [say(`${boardTileName(st.set, tile.tile)} en ${squareName(to)}.`, 'placement')],
+      });
+    }
+    return this.finish({ say: st.dropSlot(tile.slot, to) });
+  }
+
+  /** Puts the cursor on a square (a click on the board), saying where it is. */
+  goTo(square: number): Reaction {
+    return this.finish({ say: [this.state.goTo(square)] });
+  }
+
+  /** Pointer input: toggles rack slot `slot` for the exchange (Cambio mode's Shift+digit). */
+  toggle(slot: number): Reaction {
+    return this.finish({ say: [this.state.toggleSlot(slot)] });
   }
 
   /** Gives the waiting blank its letter from text: any of the 28, `ch`, `ll`, `rr`, `ñ`. */

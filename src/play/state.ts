@@ -416,6 +416,37 @@ export class PlayState {
     return say(text, 'placement', next.startsWith('Borde') ? 'edge' : undefined);
   }
 
+  /**
+   * A rack tile dropped or clicked onto a square (a pointer, not the cursor's writing mode):
+   * placed there in any mode, the cursor following it; a blank then waits for its letter.
+   */
+  dropSlot(slot: number, square: number): Announcement[] {
+    if (!this.rackSlots().includes(slot)) return [sayError(this.set, 'NO_SUCH_TILE')];
+    if (this.tileAt(square) !== EMPTY) return [sayError(this.set, 'SQUARE_OCCUPIED', { square })];
+    if (this.pendingBlank) this.cancelBlank();
+    this.cursor = square;
+    if (this.slots[slot] === BLANK) {
+      this.placed.push({ square, slot, tile: BLANK_FLAG });
+      this.pendingBlank = { square, slot };
+      return [say(`Comodín en ${squareName(square)}. ¿Qué letra es?`, 'prompt')];
+    }
+    const tile = this.slots[slot]!;
+    this.placed.push({ square, slot, tile });
+    return [say(`${boardTileName(this.set, tile)} en ${squareName(square)}.`, 'placement')];
+  }
+
+  /** A tile placed this turn taken back from its square by a pointer (to the rack or elsewhere). */
+  liftAt(square: number): Announcement {
+    const i = this.placed.findIndex((p) => p.square === square);
+    if (i < 0) return sayError(this.set, 'NOT_AVAILABLE');
+    const [t] = this.placed.splice(i, 1);
+    if (this.pendingBlank?.square === square) this.pendingBlank = undefined;
+    return say(
+      `${boardTileName(this.set, t!.tile)} ${agree(t!.tile, 'retirada')} de ${squareName(square)}.`,
+      'placement',
+    );
+  }
+
   /** Gives the pending blank its letter (any of the 28; CH/LL/RR/Ñ included). */
   designateBlank(letter: number): Announcement[] {
     const p = this.pendingBlank;

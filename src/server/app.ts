@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Store } from './store/index.js';
+import { webRoutes } from './web.js';
 
 /** The close code sent to every client when the server shuts down (RFC 6455 §7.4.1). */
 export const GOING_AWAY = 1001;
@@ -28,6 +29,8 @@ export interface AppOptions {
   readonly logStream?: { write(line: string): void };
   /** Routes to add inside the app, after the WebSocket plugin (the rooms layer's). */
   readonly routes?: FastifyPluginAsync;
+  /** The built browser client's folder (dist/web), served at `/`; absent: no web client. */
+  readonly webRoot?: string;
 }
 
 /**
@@ -60,6 +63,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
   if (opts.routes) await app.register(opts.routes);
+  if (opts.webRoot) await app.register(webRoutes(opts.webRoot));
   return app;
 }
 

@@ -1,0 +1,361 @@
+/**
+ * The game page's smaller areas, each under its own h2 (UX.md §2.5): scores with clocks and
+ * the bag, the tentative play, the last play, the history in GCG, chat, actions (every
+ * hot-key also a real button), settings, help and the end summary.
+ */
+import { type Signal, useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
+import { tileLabel } from '../../engine/tiles.js';
+import { clockText, endText, rackAdjustText, turnRecordText } from '../../play/messages.js';
+import { type ClientView, seatClock, setOf } from '../../play/view.js';
+import { L } from '../labels.js';
+import { gcgPath } from '../../protocol/messages.js';
+import type { GameController } from './controller.js';
+import { gcgLine } from './notation.js';
+
+/** One chat line as the room sent it. */
+export interface ChatLine {
+  readonly from: string;
+  readonly text: string;
+  readonly at: number;
+}
+
+// "12:40", or "-1:30" once over.
+function clockFace(ms: number): string {
+  const sec = Math.ceil(Math.abs(ms) / 1000);
+  const face = `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}`;
+  return ms < 0 ? `-${face}` : face;
+}
+
+export function Scores({ ctl }: { ctl: GameController }) {
+  void ctl.tick.value; // redraw the clocks every second
+  const view = ctl.snap.value.view;
+  const set = setOf(view);
+  const now = ctl.clockNow();
+  const unseen = view.unseen
+    .map((n, code) => (n > 0 ? `${code === 0 ? '?' : tileLabel(set, code)} ${n}` : ''))
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <section aria-labelledby="h-marcador" class="scores">
+      <h2 id="h-marcador">{L.scoresHeading}</h2>
+      <ul class="seats">
+        {view.seats.map((s, i) => {
+          const c = seatClock(view, i, now);
+          const onTurn = view.phase !== 'over' && view.turn === i;
+          return (
+            <li key={i} class={onTurn ? 'on-turn' : ''}>
+              <span class="who">
+                {i === view.seat ? `${L.you} (${s.name})` : s.name}
+                {s.bot ? ` · ${L.botMark}` : ''}
+              </span>{' '}
+              <strong class="score">{s.score}</strong>
+              {c && (
+                <span
+                  class={`clock${c.remainingMs < 60_000 ? ' low' : ''}`}
+                  aria-label={clockText(c.remainingMs, c.penalty)}
+                >
+                  {clockFace(c.remainingMs)}
+                </span>
+              )}
+              {onTurn && <span class="turn-mark"> · {L.turnMark}</span>}
+            </li>
+          );
+        })}
+      </ul>
+      <p class="bag">{L.bag(view.bagCount)}</p>
+      <details class="unseen">
+        <summary>{L.unseenHeading}</summary>
+        <p>{unseen}</p>
+      </details>
+    </section>
+  );
+}
+
+export function Tentative({ ctl }: { ctl: GameController }) {
+  const snap = ctl.snap.value;
+  const text = ctl.tentativeText();
+  return (
+    <section aria-labelledby="h-jugada" class="tentative-area">
+      <h2 id="h-jugada">{L.tentativeHeading}</h2>
+      <p class="mode">
+        {L.modeLabel}: <strong>{snap.modeName}</strong>
+      </p>
+      <p class="preview">{text ?? L.noTentative}</p>
+      {snap.awaitingBlank && <BlankChooser ctl={ctl} />}
+    </section>
+  );
+}
+
+/** The 28 letters (CH, LL, RR and Ñ included) for a blank placed by pointer or by key. */
+function BlankChooser({ ctl }: { ctl: GameController }) {
+  const set = setOf(ctl.snap.value.view);
+  return (
+    <div role="group" aria-labelledby="h-comodin" class="blank-chooser">
+      <h3 id="h-comodin">{L.blankHeading}</h3>
+      {set.letters.map((l) => (
+        <button type="button" key={l.label} onClick={() => ctl.designateBlank(l.label)}>
+          {l.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function LastPlay({ ctl }: { ctl: GameController }) {
+  const snap = ctl.snap.value;
+  const view = snap.view;
+  const rec = view.history[view.history.length - 1];
+  return (
+    <section aria-labelledby="h-ultima">
+      <h2 id="h-ultima">{L.lastHeading}</h2>
+      <p>{rec ? turnRecordText(view, rec, snap.verbosity === 'detallado') : L.noLast}</p>
+    </section>
+  );
+}
+
+export function History({ view }: { view: ClientView }) {
+  return (
+    <section aria-labelledby="h-historial">
+      <h2 id="h-historial">{L.historyHeading}</h2>
+      <div id="historial" role="log" aria-live="off" aria-labelledby="h-historial">
+        <ol class="history">
+          {view.history.map((rec) => (
+            <li key={rec.index}>{gcgLine(view, rec)}</li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+export function Chat({
+  lines,
+  onSend,
+  canSend,
+}: {
+  lines: Signal<readonly ChatLine[]>;
+  onSend: (text: string) => void;
+  canSend: boolean;
+}) {
+  const draft = useSignal('');
+  const log = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    log.current?.lastElementChild?.scrollIntoView({ block: 'nearest' });
+  }, [lines.value.length]);
+  return (
+    <section aria-labelledby="h-chat" class="chat">
+      <h2 id="h-chat">{L.chatHeading}</h2>
+      <div id="chat-log" role="log" aria-live="polite" aria-labelledby="h-chat">
+        <ol class="chat-log" ref={log}>
+          {lines.value.map((l, i) => (
+            <li key={i}>
+              <strong>{l.from}:</strong> {l.text}
+            </li>
+          ))}
+        </ol>
+      </div>
+      {canSend && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const t = draft.value.trim();
+            if (!t) return;
+            onSend(t);
+            draft.value = '';
+          }}
+        >
+          <label for="chat-text">{L.chatLabel}</label>
+          <input
+            id="chat-text"
+            type="text"
+            maxLength={500}
+            autoComplete="off"
+            value={draft.value}
+            onInput={(e) => (draft.value = e.currentTarget.value)}
+          />
+          <button type="submit">{L.chatSend}</button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+export function Actions({
+  ctl,
+  gameId,
+  onRematch,
+}: {
+  ctl: GameController;
+  gameId: string;
+  onRematch?: () => void;
+}) {
+  const snap = ctl.snap.value;
+  const view = snap.view;
+  const line = useSignal('');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ctl.openLine.value > 0) input.current?.focus();
+  }, [ctl.openLine.value]);
+  const seated = view.seat !== null;
+  const over = view.phase === 'over';
+  const busy = ctl.busy.value;
+  const b = (label: string, run: () => void, disabled = false) => (
+    <button type="button" onClick={run} disabled={disabled || busy} aria-disabled={undefined}>
+      {label}
+    </button>
+  );
+  return (
+    <section aria-labelledby="h-acciones" class="actions">
+      <h2 id="h-acciones">{L.actionsHeading}</h2>
+      {seated && !over && (
+        <div class="buttons">
+          {b(L.actions.play, () => ctl.command('fin'))}
+          {b(snap.mode === 'cambio' ? L.actions.confirmExchange : L.actions.exchange, () =>
+            ctl.command('cambiar'),
+          )}
+          {b(snap.pendingPass ? L.actions.confirmPass : L.actions.pass, () =>
+            ctl.key({ key: 'p' }),
+          )}
+          {b(L.actions.challenge, () => ctl.command('impugnar'))}
+          {b(L.actions.takeBack, () => ctl.command('retirar'))}
+          {b(L.actions.preview, () => ctl.command('valor'))}
+        </div>
+      )}
+      <form
+        class="command-line"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const t = line.value;
+          line.value = '';
+          ctl.line(t);
+        }}
+      >
+        <label for="orden">{L.commandLabel}</label>
+        <input
+          id="orden"
+          type="text"
+          autoComplete="off"
+          aria-describedby="orden-ayuda"
+          value={line.value}
+          onInput={(e) => (line.value = e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              document.querySelector<HTMLElement>('#tablero [tabindex="0"]')?.focus();
+              ctl.key({ key: 'Escape' });
+            }
+          }}
+        />
+        <p id="orden-ayuda" class="hint">
+          {L.commandHint}
+        </p>
+      </form>
+      {over && (
+        <p>
+          <a href={gcgPath(gameId)} download>
+            {L.actions.download}
+          </a>{' '}
+          {seated && onRematch && (
+            <button type="button" onClick={onRematch}>
+              {L.actions.rematch}
+            </button>
+          )}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function Result({ view }: { view: ClientView }) {
+  const end = view.result;
+  if (!end) return null;
+  const adjust = rackAdjustText(view, end);
+  return (
+    <section aria-labelledby="h-resultado" class="result">
+      <h2 id="h-resultado">{L.resultHeading}</h2>
+      <p>
+        <strong>{endText(view, end)}</strong>
+      </p>
+      {adjust && <p>{adjust}</p>}
+      <table>
+        <caption class="sr-only">{L.resultHeading}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{L.player}</th>
+            <th scope="col">{L.beforeAdjust}</th>
+            <th scope="col">{L.rackAdjust}</th>
+            <th scope="col">{L.timePenalty}</th>
+            <th scope="col">{L.final}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.seats.map((s, i) => (
+            <tr key={i}>
+              <th scope="row">
+                {s.name}
+                {end.winners.includes(i) ? ` · ${end.draw ? L.draw : L.winner}` : ''}
+              </th>
+              <td>{end.before[i]}</td>
+              <td>{signed(end.rackAdjust[i] ?? 0)}</td>
+              <td>{end.timePenalty[i] ? `-${end.timePenalty[i]}` : '0'}</td>
+              <td>{end.final[i]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
+
+export function Settings({
+  ctl,
+  sound,
+  onSound,
+}: {
+  ctl: GameController;
+  sound: boolean;
+  onSound: (on: boolean) => void;
+}) {
+  const detailed = ctl.snap.value.verbosity === 'detallado';
+  return (
+    <section aria-labelledby="h-ajustes" class="settings">
+      <h2 id="h-ajustes">{L.settingsHeading}</h2>
+      <label>
+        <input type="checkbox" checked={sound} onChange={(e) => onSound(e.currentTarget.checked)} />{' '}
+        {L.sound}
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={detailed}
+          onChange={(e) => {
+            if (e.currentTarget.checked !== detailed) ctl.command('detalle');
+          }}
+        />{' '}
+        {L.detailed}
+      </label>
+    </section>
+  );
+}
+
+export function Help({ ctl }: { ctl: GameController }) {
+  const mode = ctl.snap.value.mode;
+  // The help of the current mode, generated from the command table (as ? says it).
+  const text = ctl.session.help().text;
+  return (
+    <section aria-labelledby="h-ayuda" class="help" data-mode={mode}>
+      <h2 id="h-ayuda">{L.helpHeading}</h2>
+      <details>
+        <summary>{L.showHelp}</summary>
+        <ul>
+          {text.split('\n').map((l, i) => (
+            <li key={i}>{l}</li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The page's controller drives the same Session as the terminal: keys in, announcements in
+ * the live regions' texts, intents out to the server as actions, refusals said in Spanish.
+ */
+import { describe, expect, it } from 'vitest';
+import { MIDGAME } from '../../play/testing/cases.js';
+import { viewFrom } from '../../play/testing/views.js';
+import { type Act, GameController, type GamePort, LOW_TIME_MS } from './controller.js';
+
+type Outcome = Awaited<ReturnType<GamePort['act']>>;
+
+function setup(answer: Outcome = { ok: true }, spec = MIDGAME) {
+  const sent: Act[] = [];
+  const sounds: string[] = [];
+  let now = 1000;
+  const ctl = new GameController(
+    viewFrom(spec),
+    {
+      act: (a) => {
+        sent.push(a);
+        return Promise.resolve(answer);
+      },
+    },
+    { sound: (s) => sounds.push(s), clock: () => now },
+  );
+  return { ctl, sent, sounds, advance: (ms: number) => (now += ms) };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('GameController: keys to the session, replies to the live regions', () => {
+  it('says T, S and C politely, as the core words them', () => {
+    const { ctl } = setup();
+    ctl.key({ key: 't' });
+    expect(ctl.polite.value.text).toBe('Tu turno.');
+    ctl.key({ key: 's' });
+    expect(ctl.polite.value.text).toBe('Tú 12, Ana 12.');
+    ctl.key({ key: 'c' });
+    expect(ctl.polite.value.text).toBe('a, e, erre, comodín, che, ese, ele.');
+    expect(ctl.assertive.value.text).toBe('');
+  });
+
+  it('makes a repeated message new (a no-break space), so a screen reader reads it again', () => {
+    const { ctl } = setup();
+    ctl.key({ key: 't' });
+    const first = ctl.polite.value;
+    ctl.key({ key: 't' });
+    expect(ctl.polite.value.text).toBe('Tu turno.\u00a0');
+    expect(ctl.polite.value.n).toBe(first.n + 1);
+    ctl.key({ key: 't' });
+    expect(ctl.polite.value.text).toBe('Tu turno.');
+  });
+
+  it('sends the placed tiles as a place action on F, and the snapshot shows them meanwhile', async () => {
+    const { ctl, sent } = setup();
+    ctl.key({ key: 'h' });
+    ctl.key({ key: 'S', shift: true });
+    expect(ctl.snap.value.placed).toHaveLength(1);
+    expect(ctl.tentativeText()).toBe('CASAS 8, total 8.');
+    ctl.key({ key: 'f' });
+    await flush();
+    expect(sent).toEqual([{ kind: 'place', row: 7, col: 7, dir: 'H', tiles: [0, 0, 0, 0, 22] }]);
+  });
+
+  it("says the server's refusal in Spanish and keeps the tiles where they were", async () => {
+    const { ctl, sounds } = setup({ ok: false, error: { code: 'INVALID_WORD', data: {} } });
+    ctl.key({ key: 'h' });
+    ctl.key({ key: 'S', shift: true });
+    ctl.key({ key: 'f' });
+    await flush();
+    expect(ctl.polite.value.text).toBe('La jugada forma una palabra no válida.');
+    expect(sounds).toContain('error');
+    expect(ctl.snap.value.placed).toHaveLength(1);
+    expect(ctl.busy.value).toBe(false);
+  });
+
+  it('says a server code of its own (a refused seat) rather than showing the code', async () => {
+    const { ctl } = setup({ ok: false, error: { code: 'NOT_SEATED' } });
+    ctl.key({ key: 'p' });
+    ctl.key({ key: 'p' });
+    await flush();
+    expect(ctl.polite.value.text).toBe('Estás mirando: no juegas en esta partida.');
+  });
+
+  it('passes only on the second P, and asks first', async () => {
+    const { ctl, sent } = setup();
+    ctl.key({ key: 'p' });
+    expect(ctl.polite.value.text).toBe('¿Pasar? Pulsa P otra vez.');
+    expect(ctl.snap.value.pendingPass).toBe(true);
+    ctl.key({ key: 'p' });
+    await flush();
+    expect(sent).toEqual([{ kind: 'pass' }]);
+  });
+
+  it("announces the opponent's play and the turn assertively, with the turn sound", () => {
+    const { ctl, sounds } = setup(undefined, { ...MIDGAME, toMove: 1 });
+    ctl.update(viewFrom({ ...MIDGAME, turns: [...MIDGAME.turns!, [1, 'L4', 'CAPA']], toMove: 0 }));
+    expect(ctl.assertive.value.text).toBe('Ana: L4 vertical, CAPA, 26. Tu turno.');
+    expect(sounds).toEqual(['opponent']);
+  });
+
+  it('asks the page to open its command line on / and runs a typed line', () => {
+    const { ctl } = setup();
+    const before = ctl.openLine.value;
+    ctl.key({ key: '/' });
+    expect(ctl.openLine.value).toBe(before + 1);
+    ctl.line('marcador');
+    expect(ctl.polite.value.text).toBe('Tú 12, Ana 12.');
+  });
+
+  it('places by pointer and takes the blank letter from the chooser', () => {
+    const { ctl } = setup();
+    ctl.drop(3, 8 * 15 + 7); // the blank to H9
+    expect(ctl.snap.value.awaitingBlank).toBe(true);
+    ctl.designateBlank('LL');
+    expect(ctl.snap.value.awaitingBlank).toBe(false);
+    expect(ctl.polite.value.text).toBe('comodín (como LL) en H9.');
+  });
+
+  it('says once that the time is running low, with a sound', () => {
+    const { ctl, sounds, advance } = setup(undefined, {
+      ...MIDGAME,
+      clocksMs: [LOW_TIME_MS + 1500, 500_000],
+    });
+    ctl.onTick();
+    expect(ctl.assertive.value.text).toBe('');
+    advance(2000);
+    ctl.onTick();
+    expect(ctl.assertive.value.text).toBe('Te queda menos de un minuto.');
+    advance(1000);
+    const n = ctl.assertive.value.n;
+    ctl.onTick();
+    expect(ctl.assertive.value.n).toBe(n);
+    expect(sounds).toEqual(['turn']);
+  });
+});

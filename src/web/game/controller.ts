@@ -1,0 +1,244 @@
+/**
+ * The page's side of one game: a `Session` of src/play (the same object the terminal drives)
+ * fed with key events, pointer gestures and the server's views, and what it answers put where
+ * the page shows it — announcements into the live regions' texts, the interaction state into a
+ * snapshot signal the components draw from, intents sent to the server as actions.
+ */
+import { type Signal, signal } from '@preact/signals';
+import { serverErrorText } from '../../play/errorText.js';
+import { LOW_TIME_TEXT } from '../../play/messages.js';
+import { Session } from '../../play/session.js';
+import { say } from '../../play/state.js';
+import type {
+  Announcement,
+  Intent,
+  KeyInput,
+  PlaySnapshot,
+  RackOrder,
+  Reaction,
+  Sound,
+  Verbosity,
+} from '../../play/types.js';
+import { type ClientView, seatClock, setOf } from '../../play/view.js';
+import type { ClientAction } from '../../protocol/actions.js';
+
+/** A refusal as the server words it: a code and its data (error frame of the protocol). */
+export interface Refusal {
+  readonly code: string;
+  readonly data?: Readonly<Record<string, unknown>>;
+}
+
+/** An action of the viewer's seat without its version (the connection adds the latest). */
+export type Act = {
+  [K in ClientAction['kind']]: Omit<Extract<ClientAction, { kind: K }>, 'version'>;
+}[ClientAction['kind']];
+
+/** How the controller reaches the server for its game. */
+export interface GamePort {
+  /** Sends an action of the viewer's seat; resolves once committed, or with the refusal. */
+  act(
+    action: Act,
+  ): Promise<{ readonly ok: true } | { readonly ok: false; readonly error: Refusal }>;
+}
+
+/** Options a page restores from its settings. */
+export interface ControllerOptions {
+  readonly sound?: (s: Sound) => void;
+  /** Milliseconds on a monotonic clock (performance.now in the page). */
+  readonly clock?: () => number;
+  readonly verbosity?: Verbosity;
+  readonly order?: RackOrder;
+  /** The live regions' texts, when the page keeps them for every route. */
+  readonly regions?: { readonly polite: Signal<Spoken>; readonly assertive: Signal<Spoken> };
+}
+
+/** Text of a live region; `n` changes with every message so a repeat is announced again. */
+export interface Spoken {
+  readonly text: string;
+  readonly n: number;
+}
+
+/** Under this much time left, the viewer hears it once (issue 12: a low-time cue). */
+export const LOW_TIME_MS = 60_000;
+
+/** The action the server takes for an intent of the core. */
+export function actOf(intent: Intent): Act {
+  switch (intent.kind) {
+    case 'place':
+      return {
+        kind: 'place',
+        row: intent.row,
+        col: intent.col,
+        dir: intent.dir,
+        tiles: [...intent.tiles],
+      };
+    case 'exchange':
+      return { kind: 'exchange', tiles: [...intent.tiles] };
+    case 'pass':
+      return { kind: 'pass' };
+    case 'challenge':
+      return { kind: 'challenge' };
+  }
+}
+
+/** One viewer's game on the page. */
+export class GameController {
+  readonly session: Session;
+  readonly snap;
+  /** Replies to the viewer's own keys and clicks (`role=status`). */
+  readonly polite: Signal<Spoken>;
+  /** What the viewer did not cause: plays of others, "Tu turno", the end, refusals by the server. */
+  readonly assertive: Signal<Spoken>;
+  /** The latest message of either kind, shown on screen for sighted players. */
+  readonly latest = signal<Announcement | null>(null);
+  /** Bumped when the command line should open (`/` or `:`). */
+  readonly openLine = signal(0);
+  /** An action is on its way to the server. */
+  readonly busy = signal(false);
+  /** Bumped every clock tick so the clocks redraw. */
+  readonly tick = signal(0);
+  private arrivedAt: number;
+  private lowTimeSaid = false;
+  private readonly clock: () => number;
+  private readonly sound: (s: Sound) => void;
+
+  constructor(
+    view: ClientView,
+    private readonly port: GamePort,
+    opts: ControllerOptions = {},
+  ) {
+    this.clock = opts.clock ?? (() => performance.now());
+    this.sound = opts.sound ?? (() => {});
+    this.arrivedAt = this.clock();
+    this.polite = opts.regions?.polite ?? signal<Spoken>({ text: '', n: 0 });
+    this.assertive = opts.regions?.assertive ?? signal<Spoken>({ text: '', n: 0 });
+    this.session = new Session(view, {
+      ...(opts.verbosity ? { verbosity: opts.verbosity } : {}),
+      ...(opts.order ? { order: opts.order } : {}),
+      now: () => this.clockNow(),
+    });
+    this.snap = signal<PlaySnapshot>(this.session.snapshot());
+  }
+
+  get view(): ClientView {
+    return this.session.view;
+  }
+
+  /** The view clock's time line now: its `at` plus the time since the view arrived here. */
+  clockNow(): number {
+    const c = this.session.view.clock;
+    return c ? c.at + (this.clock() - this.arrivedAt) : 0;
+  }
+
+  /** A key pressed on the page (outside text fields). */
+  key(ev: KeyInput): void {
+    this.react(this.session.key(ev));
+  }
+
+  /** A line typed in the command line. */
+  line(text: string): void {
+    this.react(this.session.line(text));
+  }
+
+  /** A rack tile dragged or clicked onto a square. */
+  drop(slot: number, square: number): void {
+    this.react(this.session.drop(slot, square));
+  }
+
+  /** A tile placed this turn dragged elsewhere, or back to the rack (`to` absent). */
+  lift(square: number, to?: number): void {
+    this.react(this.session.lift(square, to));
+  }
+
+  /** A click on a square: the cursor goes there. */
+  goTo(square: number): void {
+    this.react(this.session.goTo(square));
+  }
+
+  /** A rack tile clicked in Cambio mode. */
+  toggle(slot: number): void {
+    this.react(this.session.toggle(slot));
+  }
+
+  /** A letter chosen for the waiting blank ("A" … "Ñ", "CH", "LL", "RR"). */
+  designateBlank(letter: string): void {
+    this.react(this.session.designateBlank(letter));
+  }
+
+  /** Runs a command of the table by its word, as a button does ("fin", "pasar" …). */
+  command(word: string): void {
+    this.line(word);
+  }
+
+  /** The game changed: announce what happened and redraw. */
+  update(view: ClientView): void {
+    this.arrivedAt = this.clock();
+    if (view.clock?.running !== view.seat) this.lowTimeSaid = false;
+    this.announce(this.session.update(view));
+    this.refresh();
+  }
+
+  /** Once a second: clocks redraw, and the viewer hears when their time runs low. */
+  onTick(): void {
+    this.tick.value++;
+    const v = this.session.view;
+    if (v.seat === null || v.phase === 'over' || v.clock?.running !== v.seat) return;
+    const c = seatClock(v, v.seat, this.clockNow());
+    if (!c || this.lowTimeSaid || c.remainingMs > LOW_TIME_MS || c.remainingMs < 0) return;
+    this.lowTimeSaid = true;
+    this.announce([say(LOW_TIME_TEXT, 'clock', 'turn', 'assertive')]);
+  }
+
+  /** The tentative play's words and score, as Y says them; null with no tile placed. */
+  tentativeText(): string | null {
+    if (this.snap.value.placed.length === 0) return null;
+    return this.session.state.preview().text;
+  }
+
+  /** Says something that did not come from the core (the connection's state). */
+  notify(text: string, priority: 'polite' | 'assertive' = 'assertive', sound?: Sound): void {
+    this.announce([say(text, 'event', sound, priority)]);
+  }
+
+  private react(r: Reaction): void {
+    this.announce(r.say);
+    if (r.openCommandLine) this.openLine.value++;
+    this.refresh();
+    if (r.intent) void this.submit(r.intent);
+  }
+
+  private async submit(intent: Intent): Promise<void> {
+    this.busy.value = true;
+    try {
+      const out = await this.port.act(actOf(intent));
+      if (out.ok) return;
+      const { code, data = {} } = out.error;
+      const text = serverErrorText(code, data, setOf(this.session.view));
+      const said = this.session.state.remember([say(text, 'error', 'error')]);
+      this.announce(said);
+    } finally {
+      this.busy.value = false;
+      this.refresh();
+    }
+  }
+
+  private refresh(): void {
+    this.snap.value = this.session.snapshot();
+  }
+
+  private announce(list: readonly Announcement[]): void {
+    if (list.length === 0) return;
+    for (const priority of ['polite', 'assertive'] as const) {
+      const mine = list.filter((a) => a.priority === priority);
+      if (mine.length === 0) continue;
+      const region = priority === 'polite' ? this.polite : this.assertive;
+      let text = mine.map((a) => a.text).join(' ');
+      // The same words again would not be read: a trailing no-break space makes them new.
+      if (text === region.value.text) text += '\u00a0';
+      region.value = { text, n: region.value.n + 1 };
+    }
+    this.latest.value = list[list.length - 1]!;
+    const sound = list.find((a) => a.sound)?.sound;
+    if (sound) this.sound(sound);
+  }
+}

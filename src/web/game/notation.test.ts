@@ -1,0 +1,31 @@
+/** The history in GCG notation (UX.md §1). */
+import { describe, expect, it } from 'vitest';
+import { MIDGAME } from '../../play/testing/cases.js';
+import { viewFrom } from '../../play/testing/views.js';
+import { gcgLine } from './notation.js';
+
+describe('gcgLine', () => {
+  it('writes plays with coordinate, tiles (. for a tile on the board), score and total', () => {
+    const view = viewFrom(MIDGAME);
+    expect(view.history.map((r) => gcgLine(view, r))).toEqual([
+      '>Tú: 8H CASA +12 12',
+      '>Ana: K5 PES. +12 12',
+    ]);
+  });
+
+  it('writes a blank in lower case, a pass and an exchange', () => {
+    const view = viewFrom({
+      turns: [
+        [0, '8H', 'CAsA'],
+        [1, 'pass'],
+        [0, 'exchange', 3],
+      ],
+      rack: 'AEIOU??',
+    });
+    expect(view.history.map((r) => gcgLine(view, r))).toEqual([
+      '>Tú: 8H CAsA +10 10',
+      '>Ana: - +0 0',
+      '>Tú: -3 +0 10',
+    ]);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Who this browser is to the server: the display name asked once and the player token the
+ * server gave, both kept in localStorage (issue 12: the name is asked once and remembered).
+ */
+
+const NAME_KEY = 'atril.name';
+const TOKEN_KEY = 'atril.token';
+const SETTINGS_KEY = 'atril.settings';
+
+/** The page's settings (UX.md §2.5). */
+export interface Settings {
+  readonly sound: boolean;
+  readonly detailed: boolean;
+}
+
+const DEFAULT_SETTINGS: Settings = { sound: true, detailed: false };
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Private browsing may refuse storage: the page still works for this visit.
+  }
+}
+
+/** The remembered display name, if any. */
+export function savedName(): string | null {
+  return read(NAME_KEY);
+}
+
+/** Remembers the display name. */
+export function saveName(name: string): void {
+  write(NAME_KEY, name);
+}
+
+/** The player token the server gave this browser, if any. */
+export function savedToken(): string | null {
+  return read(TOKEN_KEY);
+}
+
+/** Remembers the player token (sent in `hello` on every visit). */
+export function saveToken(token: string): void {
+  write(TOKEN_KEY, token);
+}
+
+/** The remembered settings, defaults for anything missing or unreadable. */
+export function loadSettings(): Settings {
+  try {
+    const raw = JSON.parse(read(SETTINGS_KEY) ?? '{}') as Partial<Settings>;
+    return {
+      sound: typeof raw.sound === 'boolean' ? raw.sound : DEFAULT_SETTINGS.sound,
+      detailed: typeof raw.detailed === 'boolean' ? raw.detailed : DEFAULT_SETTINGS.detailed,
+    };
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+}
+
+/** Remembers the settings. */
+export function saveSettings(s: Settings): void {
+  write(SETTINGS_KEY, JSON.stringify(s));
+}

@@ -1,0 +1,314 @@
+/**
+ * The entrance (issue 12, item 3): a quick game against the computer, a room with friends and
+ * its invitation links, the open rooms to join or watch, and the player's unfinished games.
+ */
+import { type Signal, useSignal } from '@preact/signals';
+import type { LobbyGame, MyGame, SeatRequest } from '../../protocol/messages.js';
+import { L } from '../labels.js';
+import { gameHash, inviteUrl } from '../route.js';
+
+type Preset = 'fise' | 'caja' | 'sala';
+type Level = 'principiante' | 'aficionado' | 'experto';
+type ChallengeMode = 'single' | 'double' | 'penalty' | 'automatic' | 'void';
+
+/** A new game as the lobby asks for it (the protocol's `create`, minus its type). */
+export interface CreateRequest {
+  readonly preset: Preset;
+  readonly seats: readonly SeatRequest[];
+  readonly challengeMode?: ChallengeMode;
+  readonly clockMinutes?: number;
+  readonly variants?: { readonly rackSize?: number; readonly targetScore?: number | null };
+}
+
+/** A created game: its id and an invitation token per invited seat. */
+export interface Created {
+  readonly gameId: string;
+  readonly inviteTokens: readonly { readonly seat: number; readonly token: string }[];
+}
+
+export interface LobbyProps {
+  readonly open: Signal<readonly LobbyGame[]>;
+  readonly mine: Signal<readonly MyGame[]>;
+  /** Creates a game; resolves with it, or with null after saying why not. */
+  readonly create: (req: CreateRequest) => Promise<Created | null>;
+  readonly onRefresh: () => void;
+}
+
+/** The quick game's seats and rules: the viewer, then a bot; `void` against the computer. */
+export function quickGame(level: Level, preset: Preset): CreateRequest {
+  return { preset, seats: ['open', { bot: level }], challengeMode: 'void' };
+}
+
+/** A room's request from the form's fields; empty clock and target mean none. */
+export function roomRequest(f: {
+  seats: number;
+  preset: Preset;
+  challenge: ChallengeMode | 'preset';
+  clock: string;
+  rack9: boolean;
+  target: string;
+  openRoom: boolean;
+}): CreateRequest {
+  const others = Array.from({ length: f.seats - 1 }, () =>
+    f.openRoom ? ('open' as const) : ('invite' as const),
+  );
+  const clock = Number.parseInt(f.clock, 10);
+  const target = Number.parseInt(f.target, 10);
+  const variants = {
+    ...(f.rack9 ? { rackSize: 9 } : {}),
+    ...(target > 0 ? { targetScore: target } : {}),
+  };
+  return {
+    preset: f.preset,
+    seats: ['open', ...others],
+    ...(f.challenge !== 'preset' ? { challengeMode: f.challenge } : {}),
+    ...(clock > 0 ? { clockMinutes: clock } : {}),
+    ...(Object.keys(variants).length ? { variants } : {}),
+  };
+}
+
+function go(hash: string): void {
+  location.hash = hash;
+}
+
+function describeGame(g: LobbyGame): string {
+  const seats = g.seats
+    .map((s) => (s.free ? L.freeSeat : s.bot ? `${s.name} (${L.levels[s.bot]})` : s.name))
+    .join(', ');
+  const clock = g.clockMinutes ? `, ${g.clockMinutes} min` : '';
+  return `${seats} · ${L.presets[g.preset]}${clock}`;
+}
+
+export function Lobby(p: LobbyProps) {
+  const level = useSignal<Level>('aficionado');
+  const quickPreset = useSignal<Preset>('fise');
+  const seats = useSignal(2);
+  const preset = useSignal<Preset>('fise');
+  const challenge = useSignal<ChallengeMode | 'preset'>('preset');
+  const clock = useSignal('');
+  const rack9 = useSignal(false);
+  const target = useSignal('');
+  const openRoom = useSignal(false);
+  const created = useSignal<Created | null>(null);
+  const copied = useSignal(-1);
+
+  const presetSelect = (id: string, sig: Signal<Preset>) => (
+    <label for={id}>
+      {L.preset}
+      <select
+        id={id}
+        value={sig.value}
+        onChange={(e) => (sig.value = e.currentTarget.value as Preset)}
+      >
+        {(['fise', 'caja', 'sala'] as const).map((k) => (
+          <option key={k} value={k}>
+            {L.presets[k]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <>
+      <section aria-labelledby="h-rapida">
+        <h2 id="h-rapida">{L.quickHeading}</h2>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void p.create(quickGame(level.value, quickPreset.value)).then((g) => {
+              if (g) go(gameHash(g.gameId));
+            });
+          }}
+        >
+          <label for="nivel">
+            {L.level}
+            <select
+              id="nivel"
+              value={level.value}
+              onChange={(e) => (level.value = e.currentTarget.value as Level)}
+            >
+              {(['principiante', 'aficionado', 'experto'] as const).map((k) => (
+                <option key={k} value={k}>
+                  {L.levels[k]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {presetSelect('reglas-rapida', quickPreset)}
+          <button type="submit">{L.playBot}</button>
+        </form>
+      </section>
+
+      <section aria-labelledby="h-sala">
+        <h2 id="h-sala">{L.roomHeading}</h2>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const req = roomRequest({
+              seats: seats.value,
+              preset: preset.value,
+              challenge: challenge.value,
+              clock: clock.value,
+              rack9: rack9.value,
+              target: target.value,
+              openRoom: openRoom.value,
+            });
+            void p.create(req).then((g) => {
+              created.value = g;
+              if (g && g.inviteTokens.length === 0) go(gameHash(g.gameId));
+            });
+          }}
+        >
+          <label for="asientos">
+            {L.seats}
+            <select
+              id="asientos"
+              value={String(seats.value)}
+              onChange={(e) => (seats.value = Number(e.currentTarget.value))}
+            >
+              {[2, 3, 4].map((n) => (
+                <option key={n} value={String(n)}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          {presetSelect('reglas-sala', preset)}
+          <label for="impugnacion">
+            {L.challenge}
+            <select
+              id="impugnacion"
+              value={challenge.value}
+              onChange={(e) =>
+                (challenge.value = e.currentTarget.value as ChallengeMode | 'preset')
+              }
+            >
+              {(['preset', 'single', 'double', 'penalty', 'automatic', 'void'] as const).map(
+                (k) => (
+                  <option key={k} value={k}>
+                    {L.challengeModes[k]}
+                  </option>
+                ),
+              )}
+            </select>
+          </label>
+          <label for="reloj">
+            {L.clock}
+            <input
+              id="reloj"
+              type="number"
+              min={1}
+              max={180}
+              inputMode="numeric"
+              value={clock.value}
+              onInput={(e) => (clock.value = e.currentTarget.value)}
+            />
+          </label>
+          <label for="objetivo">
+            {L.target}
+            <input
+              id="objetivo"
+              type="number"
+              min={1}
+              max={10000}
+              inputMode="numeric"
+              value={target.value}
+              onInput={(e) => (target.value = e.currentTarget.value)}
+            />
+          </label>
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={rack9.value}
+              onChange={(e) => (rack9.value = e.currentTarget.checked)}
+            />
+            {L.rack9}
+          </label>
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={openRoom.value}
+              onChange={(e) => (openRoom.value = e.currentTarget.checked)}
+            />
+            {L.openRoom}
+          </label>
+          <button type="submit">{L.createRoom}</button>
+        </form>
+        {created.value && created.value.inviteTokens.length > 0 && (
+          <div class="invite" aria-labelledby="h-invitaciones" role="group">
+            <h3 id="h-invitaciones">{L.inviteHeading}</h3>
+            {created.value.inviteTokens.map((t) => {
+              const url = inviteUrl(location.origin, created.value!.gameId, t.token);
+              return (
+                <p key={t.seat}>
+                  <label for={`invitacion-${t.seat}`}>{L.inviteLink(t.seat)}</label>
+                  <input id={`invitacion-${t.seat}`} type="text" readOnly value={url} />
+                  <button
+                    type="button"
+                    onClick={() => {
+                      void navigator.clipboard?.writeText(url).then(() => (copied.value = t.seat));
+                    }}
+                  >
+                    {L.copy}
+                  </button>
+                  {copied.value === t.seat && <span role="status"> {L.copied}</span>}
+                </p>
+              );
+            })}
+            <p>
+              <a href={gameHash(created.value.gameId)}>{L.goToGame}</a>
+            </p>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="h-abiertas">
+        <h2 id="h-abiertas">{L.openHeading}</h2>
+        {p.open.value.length === 0 ? (
+          <p>{L.noOpen}</p>
+        ) : (
+          <ul class="rooms">
+            {p.open.value.map((g) => {
+              const free = g.seats.findIndex((s) => s.free);
+              return (
+                <li key={g.gameId}>
+                  <span>{describeGame(g)}</span>
+                  {free >= 0 && (
+                    <a href={gameHash(g.gameId, free)} aria-label={`${L.join}: ${describeGame(g)}`}>
+                      {L.join}
+                    </a>
+                  )}
+                  <a href={gameHash(g.gameId)} aria-label={`${L.watch}: ${describeGame(g)}`}>
+                    {L.watch}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="h-mias">
+        <h2 id="h-mias">{L.mineHeading}</h2>
+        {p.mine.value.length === 0 ? (
+          <p>{L.noMine}</p>
+        ) : (
+          <ul class="rooms">
+            {p.mine.value.map((g) => (
+              <li key={g.gameId}>
+                <span>{describeGame(g)}</span>
+                <a href={gameHash(g.gameId)} aria-label={`${L.resume}: ${describeGame(g)}`}>
+                  {L.resume}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <button type="button" onClick={p.onRefresh}>
+          {L.refresh}
+        </button>
+      </section>
+    </>
+  );
+}
