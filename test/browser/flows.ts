@@ -18,9 +18,9 @@ export function board(page: Page): Locator {
   return page.getByRole('grid', { name: 'Tablero, 15 por 15' });
 }
 
-/** The id in a game page's address (/partida/<id>). */
+/** The id in a game page's address (…/#/partida/<id>). */
 export function gameIdOf(page: Page): string {
-  const m = /\/partida\/([^/?#]+)/.exec(page.url());
+  const m = /#\/partida\/([^/?#]+)/.exec(page.url());
   if (!m) throw new Error(`not a game page: ${page.url()}`);
   return decodeURIComponent(m[1]!);
 }
@@ -37,18 +37,23 @@ export async function startComputerGame(
       .getByLabel('Reglas')
       .selectOption(opts.preset);
   await page.getByRole('button', { name: 'Jugar contra el ordenador' }).click();
-  await page.waitForURL(/\/partida\//);
+  await page.waitForURL(/#\/partida\//);
   await board(page).waitFor();
   return gameIdOf(page);
 }
 
-/** Creates a room with friends from the lobby and returns its invitation link. */
-export async function createRoom(page: Page, opts: { seats?: number } = {}): Promise<string> {
+/**
+ * Creates a room with friends from the lobby and returns its invitation links, one per seat
+ * to share ("Enlace para invitar (asiento N)").
+ */
+export async function createRoom(page: Page, opts: { seats?: number } = {}): Promise<string[]> {
   if (opts.seats) await page.getByLabel('Jugadores').selectOption(String(opts.seats));
   await page.getByRole('button', { name: 'Crear sala' }).click();
-  const link = page.getByRole('textbox', { name: 'Enlace para invitar' });
-  await link.waitFor();
-  return link.inputValue();
+  const links = page.getByRole('textbox', { name: /^Enlace para invitar/ });
+  await links.first().waitFor();
+  const out: string[] = [];
+  for (const link of await links.all()) out.push(await link.inputValue());
+  return out;
 }
 
 /** Focuses the board's cursor cell, where command keys are read (focus in no text field). */
