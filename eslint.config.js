@@ -21,7 +21,7 @@ export default tseslint.config(
   {
     // Type-aware rules, for the TypeScript sources (the server needs them: an unawaited
     // promise loses its error, a condition that cannot change hides a wrong type).
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },

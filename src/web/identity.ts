@@ -51,6 +51,15 @@ export function saveToken(token: string): void {
   write(TOKEN_KEY, token);
 }
 
+/** Forgets a token the server no longer knows. */
+export function forgetToken(): void {
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+}
+
 /** The remembered settings, defaults for anything missing or unreadable. */
 export function loadSettings(): Settings {
   try {

@@ -13,6 +13,7 @@ export const L = {
   nameSave: 'Guardar nombre',
   nameHint: 'Es el nombre que verán los demás jugadores. Se recuerda en este navegador.',
   nameChange: 'Cambiar de nombre',
+  nameInvalid: 'Escribe un nombre de 1 a 40 caracteres.',
   hello: (name: string) => `Hola, ${name}.`,
   // Lobby
   quickHeading: 'Partida rápida contra el ordenador',

@@ -76,7 +76,6 @@ export function Board({ ctl, picked }: { ctl: GameController; picked: Signal<num
           class={classes.join(' ')}
           data-square={sq}
           tabIndex={sq === snap.cursor ? 0 : -1}
-          aria-label={name}
           aria-selected={sq === snap.cursor}
           onClick={() => click(sq)}
           onPointerDown={
@@ -88,6 +87,7 @@ export function Board({ ctl, picked }: { ctl: GameController; picked: Signal<num
               : undefined
           }
         >
+          <span class="sr-only">{name}</span>
           {tile ? (
             <span class={`tile${tile & 0x80 ? ' blank' : ''}`} aria-hidden="true">
               {tileLabel(set, tile)}

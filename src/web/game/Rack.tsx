@@ -39,7 +39,6 @@ export function Rack({ ctl, picked }: { ctl: GameController; picked: Signal<numb
               aria-selected={chosen}
               data-slot={t.slot}
               class={`tile${t.tile === 0 ? ' blank' : ''}${chosen ? ' chosen' : ''}`}
-              aria-label={`${i + 1}, ${tileName(set, t.tile)}, ${points(tileValue(set, t.tile))}`}
               onClick={() => {
                 if (exchanging) ctl.toggle(t.slot);
                 else picked.value = picked.value === t.slot ? null : t.slot;
@@ -51,6 +50,9 @@ export function Rack({ ctl, picked }: { ctl: GameController; picked: Signal<numb
                 })
               }
             >
+              <span class="sr-only">
+                {`${i + 1}, ${tileName(set, t.tile)}, ${points(tileValue(set, t.tile))}`}
+              </span>
               <span aria-hidden="true">
                 {t.tile === 0 ? '' : tileLabel(set, t.tile)}
                 <sub>{tileValue(set, t.tile) || ''}</sub>

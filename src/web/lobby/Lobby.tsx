@@ -3,28 +3,18 @@
  * its invitation links, the open rooms to join or watch, and the player's unfinished games.
  */
 import { type Signal, useSignal } from '@preact/signals';
-import type { LobbyGame, MyGame, SeatRequest } from '../../protocol/messages.js';
+import type { LobbyGame, MyGame } from '../../protocol/messages.js';
 import { L } from '../labels.js';
 import { gameHash, inviteUrl } from '../route.js';
-
-type Preset = 'fise' | 'caja' | 'sala';
-type Level = 'principiante' | 'aficionado' | 'experto';
-type ChallengeMode = 'single' | 'double' | 'penalty' | 'automatic' | 'void';
-
-/** A new game as the lobby asks for it (the protocol's `create`, minus its type). */
-export interface CreateRequest {
-  readonly preset: Preset;
-  readonly seats: readonly SeatRequest[];
-  readonly challengeMode?: ChallengeMode;
-  readonly clockMinutes?: number;
-  readonly variants?: { readonly rackSize?: number; readonly targetScore?: number | null };
-}
-
-/** A created game: its id and an invitation token per invited seat. */
-export interface Created {
-  readonly gameId: string;
-  readonly inviteTokens: readonly { readonly seat: number; readonly token: string }[];
-}
+import {
+  type ChallengeMode,
+  type CreateRequest,
+  type Created,
+  type Level,
+  type Preset,
+  quickGame,
+  roomRequest,
+} from './requests.js';
 
 export interface LobbyProps {
   readonly open: Signal<readonly LobbyGame[]>;
@@ -32,39 +22,6 @@ export interface LobbyProps {
   /** Creates a game; resolves with it, or with null after saying why not. */
   readonly create: (req: CreateRequest) => Promise<Created | null>;
   readonly onRefresh: () => void;
-}
-
-/** The quick game's seats and rules: the viewer, then a bot; `void` against the computer. */
-export function quickGame(level: Level, preset: Preset): CreateRequest {
-  return { preset, seats: ['open', { bot: level }], challengeMode: 'void' };
-}
-
-/** A room's request from the form's fields; empty clock and target mean none. */
-export function roomRequest(f: {
-  seats: number;
-  preset: Preset;
-  challenge: ChallengeMode | 'preset';
-  clock: string;
-  rack9: boolean;
-  target: string;
-  openRoom: boolean;
-}): CreateRequest {
-  const others = Array.from({ length: f.seats - 1 }, () =>
-    f.openRoom ? ('open' as const) : ('invite' as const),
-  );
-  const clock = Number.parseInt(f.clock, 10);
-  const target = Number.parseInt(f.target, 10);
-  const variants = {
-    ...(f.rack9 ? { rackSize: 9 } : {}),
-    ...(target > 0 ? { targetScore: target } : {}),
-  };
-  return {
-    preset: f.preset,
-    seats: ['open', ...others],
-    ...(f.challenge !== 'preset' ? { challengeMode: f.challenge } : {}),
-    ...(clock > 0 ? { clockMinutes: clock } : {}),
-    ...(Object.keys(variants).length ? { variants } : {}),
-  };
 }
 
 function go(hash: string): void {
@@ -247,7 +204,9 @@ export function Lobby(p: LobbyProps) {
                   <button
                     type="button"
                     onClick={() => {
-                      void navigator.clipboard?.writeText(url).then(() => (copied.value = t.seat));
+                      // Only secure pages (https, localhost) have a clipboard to write to.
+                      const clip = navigator.clipboard as Clipboard | undefined;
+                      void clip?.writeText(url).then(() => (copied.value = t.seat));
                     }}
                   >
                     {L.copy}
