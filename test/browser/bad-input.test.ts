@@ -76,12 +76,13 @@ describe('bad input', () => {
       (l, i) => !rack.includes(i + 1) && l.label.length === 1 && l.label !== 'Ñ',
     );
     const label = SPANISH.letters[missing]!.label;
-    await cursorTo(page, 7 * SIZE + 7);
-    expect(await say('KeyH')).toBe('Escritura horizontal desde H8.');
+    const empty = state.board.findIndex((t) => t === 0);
+    await cursorTo(page, empty);
+    expect(await say('KeyH')).toBe(`Escritura horizontal desde ${squareName(empty)}.`);
     expect(await say(`Shift+Key${label}`)).toMatch(
       new RegExp(`^No tienes (la|el) ${label} en el atril\\.`),
     );
-    expect(await cellName(page, 7 * SIZE + 7)).toMatch(/^H8, vacía/);
+    expect(await cellName(page, empty)).toMatch(new RegExp(`^${squareName(empty)}, vacía`));
     await press(page, 'Escape');
 
     // An empty board: play a real word first so that "touches nothing" can be tried.

@@ -42,8 +42,12 @@ describe('a dropped connection', () => {
     const since = await heard.mark();
     await server.restart();
     // Lost, then back: both said without being asked, in the assertive region.
-    const lost = await heard.waitFor(/conexión/i, { since, region: 'assertive', timeout: 20_000 });
-    await heard.waitFor(/conexión|conectad/i, {
+    const lost = await heard.waitFor(/perdido la conexión/, {
+      since,
+      region: 'assertive',
+      timeout: 20_000,
+    });
+    await heard.waitFor(/^Conexión recuperada/, {
       since: (await heard.all()).indexOf(lost) + 1,
       region: 'assertive',
       timeout: 30_000,
