@@ -1,0 +1,63 @@
+/**
+ * Issue 12's accessibility audit: axe-core on the lobby and on the game page in each mode
+ * (navigation, horizontal and vertical writing, exchange), on a desktop and on a phone — no
+ * serious or critical violation. The game-over page is audited at the end of the keyboard
+ * game (keyboard-game.test.ts). Screenshots of the lobby are left for people to look at.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations } from './axe.js';
+import { DESKTOP, launchChromium, openPage, PHONE } from './browser.js';
+import { enterName, focusBoard, startComputerGame } from './flows.js';
+import { press } from './keys.js';
+import { Announcer } from './liveRegions.js';
+import { screenshot } from './screenshots.js';
+import { startServer, type TestServer } from './server.js';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
+  await browser?.close();
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
+  await server?.stop();
+});
+
+async function expectNoSeriousViolation(page: Page, where: string): Promise<void> {
+  const found = await seriousViolations(page);
+  expect(found, `${where}:\n${describeViolations(found)}`).toEqual([]);
+}
+
+describe.each([
+  ['escritorio', DESKTOP, false],
+  ['movil', PHONE, true],
+] as const)('axe on the %s', (screen, viewport, phone) => {
+  it('lobby, then the game page in every mode', async () => {
+    const page = await openPage(browser, server.url, { viewport, phone });
+    await page.getByRole('textbox', { name: 'Tu nombre' }).waitFor();
+    await expectNoSeriousViolation(page, 'lobby, asking the name');
+    await enterName(page, 'Ana');
+    await page.getByRole('button', { name: 'Jugar contra el ordenador' }).waitFor();
+    await expectNoSeriousViolation(page, 'lobby');
+    await screenshot(page, `entrada-${screen}`);
+
+    await startComputerGame(page);
+    await focusBoard(page);
+    const heard = new Announcer(page);
+    await expectNoSeriousViolation(page, 'game, navigation mode');
+    for (const [key, mode] of [
+      ['KeyH', 'Escritura horizontal'],
+      ['KeyV', 'Escritura vertical'],
+      ['KeyG', 'Modo cambio'],
+    ] as const) {
+      expect(await heard.after(() => press(page, key))).toContain(mode);
+      await expectNoSeriousViolation(page, `game, ${mode}`);
+      expect(await heard.after(() => press(page, 'Escape'))).toBe('Modo navegación.');
+    }
+    await page.context().close();
+  });
+});

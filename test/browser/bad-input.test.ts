@@ -1,0 +1,184 @@
+/**
+ * Issue 12: bad input is announced in Spanish and changes nothing. A tile not in the rack is
+ * refused as it is typed; a gap, a play that touches nothing and an invalid word are refused
+ * when submitted (the last by the server: against the computer the play is refused and you
+ * try again). After each, the committed game is unchanged and the tiles placed stay on the
+ * board where the player can fix them.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIZE } from '../../src/engine/board.js';
+import type { PlaceMove } from '../../src/engine/move.js';
+import { letterOf, SPANISH, tilesToWord } from '../../src/engine/tiles.js';
+import { viewFor } from '../../src/engine/view.js';
+import { boardTileName } from '../../src/play/speech.js';
+import { launchChromium, openPage } from './browser.js';
+import { board, enterName, focusBoard, startComputerGame } from './flows.js';
+import { press } from './keys.js';
+import { Announcer } from './liveRegions.js';
+import { committedGame, isWord, placements } from './oracle.js';
+import { startServer, type TestServer } from './server.js';
+import { pageSays, untilTurnOf } from './turns.js';
+import { cursorTo, newTiles, rackSlots, squareName, usesBlank } from './typing.js';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
+  await browser?.close();
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
+  await server?.stop();
+});
+
+/** The accessible name of a board square: "H8, C, 3 puntos…" or "H8, vacía…". */
+async function cellName(page: Page, square: number): Promise<string> {
+  const cell = board(page).locator(`[data-square="${square}"]`);
+  return (await cell.getAttribute('aria-label')) ?? (await cell.innerText());
+}
+
+/** Places tiles one by one (each by Shift+digit, the way that never misreads a letter). */
+async function place(
+  page: Page,
+  heard: Announcer,
+  tiles: { square: number; tile: number }[],
+  dir: 'H' | 'V',
+) {
+  for (const { square, tile } of tiles) {
+    await cursorTo(page, square);
+    await press(page, dir === 'H' ? 'KeyH' : 'KeyV');
+    const slot = (await rackSlots(page)).indexOf(tile) + 1;
+    expect(await heard.after(() => press(page, `Shift+Digit${slot}`))).toMatch(
+      new RegExp(`^${boardTileName(SPANISH, tile)} en ${squareName(square)}\\.`),
+    );
+    await press(page, 'Escape');
+  }
+}
+
+describe('bad input', () => {
+  it('is announced in Spanish, changes nothing and leaves the tiles to fix', async () => {
+    const page = await openPage(browser, server.url);
+    await enterName(page, 'Ana');
+    const id = await startComputerGame(page, { level: 'principiante' });
+    await focusBoard(page);
+    const heard = new Announcer(page);
+    const say = (key: string) => heard.after(() => press(page, key));
+    const me = (await committedGame(server.dbFile, id)).bots.indexOf(false);
+    let state = await untilTurnOf(server.dbFile, id, me);
+    await pageSays(page, heard, 'KeyT', 'Tu turno.');
+
+    // A tile not in the rack: refused as it is typed, nothing placed.
+    const rack = viewFor(state, me).rack!;
+    const missing = SPANISH.letters.findIndex(
+      (l, i) => !rack.includes(i + 1) && l.label.length === 1 && l.label !== 'Ñ',
+    );
+    const label = SPANISH.letters[missing]!.label;
+    const empty = state.board.findIndex((t) => t === 0);
+    await cursorTo(page, empty);
+    expect(await say('KeyH')).toBe(`Escritura horizontal desde ${squareName(empty)}.`);
+    expect(await say(`Shift+Key${label}`)).toMatch(
+      new RegExp(`^No tienes (la|el) ${label} en el atril\\.`),
+    );
+    expect(await cellName(page, empty)).toMatch(new RegExp(`^${squareName(empty)}, vacía`));
+    await press(page, 'Escape');
+
+    // An empty board: play a real word first so that "touches nothing" can be tried.
+    if (state.board.every((t) => t === 0)) {
+      const first = placements(viewFor(state, me), (m) => !usesBlank(m))[0]!;
+      await place(page, heard, newTiles(first.move), first.move.dir);
+      expect(await say('KeyF')).toMatch(/^Jugada /);
+      state = await untilTurnOf(server.dbFile, id, me);
+      await pageSays(page, heard, 'KeyT', 'Tu turno.');
+    }
+    const events = state.events.length;
+    const view = viewFor(state, me);
+    const rackNow = view.rack!.filter((t) => t !== 0);
+
+    // A play that touches nothing: a lone tile in a corner region far from every tile.
+    const far = [0, SIZE - 1, SIZE * (SIZE - 1), SIZE * SIZE - 1].find((corner) =>
+      view.board.every(
+        (t, sq) =>
+          t === 0 ||
+          Math.abs((sq % SIZE) - (corner % SIZE)) +
+            Math.abs(Math.floor(sq / SIZE) - Math.floor(corner / SIZE)) >
+            2,
+      ),
+    )!;
+    const lone = [
+      { square: far, tile: rackNow[0]! },
+      { square: far + (far % SIZE === 0 ? 1 : -1), tile: rackNow[1]! },
+    ].sort((a, b) => a.square - b.square);
+    await place(page, heard, lone, 'H');
+    expect(await say('KeyF')).toBe('La jugada no toca ninguna ficha del tablero.');
+    for (const { square, tile } of lone)
+      expect(await cellName(page, square)).toContain(
+        `${squareName(square)}, ${boardTileName(SPANISH, tile)}`,
+      );
+    expect(await say('KeyZ')).toMatch(/^2 fichas devueltas al atril\.$/);
+
+    // A gap: two tiles in one row with an empty square between them, next to the board.
+    const good = placements(view, (m) => !usesBlank(m) && newTiles(m).length >= 2);
+    const gapMove = good.find(({ move }) => {
+      const t = newTiles(move);
+      const step = move.dir === 'H' ? 1 : SIZE;
+      const beyond = t[t.length - 1]!.square + 2 * step;
+      return move.dir === 'H'
+        ? beyond % SIZE >= 2 && view.board[beyond] === 0 && view.board[beyond - step] === 0
+        : beyond < SIZE * SIZE && view.board[beyond] === 0 && view.board[beyond - step] === 0;
+    });
+    if (gapMove) {
+      const t = newTiles(gapMove.move);
+      const step = gapMove.move.dir === 'H' ? 1 : SIZE;
+      const last = t[t.length - 1]!;
+      const gapped = [...t.slice(0, -1), { square: last.square + 2 * step, tile: last.tile }];
+      await place(page, heard, gapped, gapMove.move.dir);
+      expect(await say('KeyF')).toMatch(/^Hay un hueco/);
+      for (const { square } of gapped) expect(await cellName(page, square)).not.toMatch(/, vacía/);
+      await say('KeyZ');
+    }
+
+    // An invalid word: a real play's new tiles in another order, judged by the server.
+    const bad = good
+      .map(({ move }) => swapped(move))
+      .find((m): m is PlaceMove => m !== undefined && !isWord(mainWord(m, view.board)));
+    expect(bad).toBeDefined();
+    const badTiles = newTiles(bad!);
+    await place(page, heard, badTiles, bad!.dir);
+    const word = tilesToWord(SPANISH, mainWord(bad!, view.board));
+    const since = await heard.mark();
+    await press(page, 'KeyF');
+    const refused = await heard.waitFor(/no válida/, { since, timeout: 15_000 });
+    expect(refused.text).toContain(word);
+    for (const { square, tile } of badTiles)
+      expect(await cellName(page, square)).toContain(
+        `${squareName(square)}, ${boardTileName(SPANISH, tile)}`,
+      );
+
+    // Nothing changed in the game: no event committed, still this player's turn.
+    const after = (await committedGame(server.dbFile, id)).state;
+    expect(after.events.length).toBe(events);
+    expect(after.turn).toBe(me);
+    await page.context().close();
+  });
+});
+
+// The placement with its first two new tiles swapped (undefined when they are the same).
+function swapped(move: PlaceMove): PlaceMove | undefined {
+  const idx = move.tiles.flatMap((t, k) => (t === 0 ? [] : [k]));
+  if (idx.length < 2) return undefined;
+  const [a, b] = [idx[0]!, idx[1]!];
+  if (move.tiles[a] === move.tiles[b]) return undefined;
+  const tiles = [...move.tiles];
+  [tiles[a], tiles[b]] = [tiles[b]!, tiles[a]!];
+  return { ...move, tiles };
+}
+
+// The whole word along the move's line: board tiles before, through and after the new ones.
+function mainWord(move: PlaceMove, boardNow: readonly number[]): number[] {
+  const step = move.dir === 'H' ? 1 : SIZE;
+  const start = move.row * SIZE + move.col;
+  return move.tiles.map((t, k) => letterOf(t === 0 ? boardNow[start + k * step]! : t));
+}

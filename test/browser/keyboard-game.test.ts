@@ -1,0 +1,158 @@
+/**
+ * Issue 12, first scenario: a whole game against the computer played only with the seed's
+ * keyboard commands (UX.md §2.3), each command's announcement checked in the live regions:
+ * T, S, C, 1–9, I, Y, L, N, H, V, Z, F, G, P, Shift+letter and Shift+1–9 (by physical key,
+ * as a Spanish keyboard sends them).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlaceMove } from '../../src/engine/move.js';
+import { SPANISH } from '../../src/engine/tiles.js';
+import { type GameView, viewFor } from '../../src/engine/view.js';
+import { boardTileName, points } from '../../src/play/speech.js';
+import { describeViolations, seriousViolations } from './axe.js';
+import { DESKTOP, launchChromium, openPage, PHONE } from './browser.js';
+import { enterName, focusBoard, startComputerGame } from './flows.js';
+import { press } from './keys.js';
+import { Announcer } from './liveRegions.js';
+import { committedGame, placements } from './oracle.js';
+import { screenshot } from './screenshots.js';
+import { startServer, type TestServer } from './server.js';
+import { pageSays, untilTurnOf } from './turns.js';
+import { cursorTo, letterKeyFor, newTiles, rackSlots, squareName, usesBlank } from './typing.js';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
+  await browser?.close();
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
+  await server?.stop();
+});
+
+/** The page as it is, on a desktop and on a phone. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-escritorio`);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `${name}-movil`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** The questions and mode keys, asked once on the player's first turn. */
+async function askEverything(say: (key: string) => Promise<string>, view: GameView) {
+  const rack = view.rack!;
+  expect(await say('KeyT')).toBe('Tu turno.');
+  expect(await say('KeyS')).toContain(`Tú ${view.scores[view.viewer as number]}`);
+  expect((await say('KeyC')).replace(/\.$/, '').split(', ')).toHaveLength(rack.length);
+  for (let n = 1; n <= rack.length; n++)
+    expect(await say(`Digit${n}`)).toMatch(new RegExp(`^${n}: .+, \\d+ puntos?\\.$`));
+  expect(await say('KeyI')).toBe('Orden alfabético.');
+  expect(await say('KeyI')).toBe('Consonantes y luego vocales.');
+  expect(await say('KeyI')).toBe('Orden de robo.');
+  expect(await say('KeyY')).toBe('No has puesto ninguna ficha.');
+  expect(await say('KeyF')).toBe('No has puesto ninguna ficha.');
+  const onBoard = view.board.some((t) => t !== 0);
+  if (onBoard) expect(await say('KeyL')).toMatch(/ en (\d+[A-O]|[A-O]\d+)/);
+  else expect(await say('KeyL')).toBe('No hay palabras en el tablero.');
+  expect(await say('KeyH')).toMatch(/^Escritura horizontal desde [A-O]\d+\.$/);
+  expect(await say('KeyV')).toMatch(/^Escritura vertical desde [A-O]\d+\.$/);
+  expect(await say('KeyN')).toBe('Modo navegación.');
+  expect(await say('KeyP')).toBe('¿Pasar? Pulsa P otra vez.');
+  expect(await say('KeyN')).toMatch(/^Pase cancelado\./);
+  // Shift+digit in navigation selects rack tiles for G; G shows the selection, Shift+letter
+  // in exchange mode adds a tile of that letter.
+  expect(await say('Shift+Digit1')).not.toBe('');
+  expect(await say('KeyG')).toMatch(/Cambiar 1 ficha: .+\. Pulsa G para confirmar\.|Modo cambio/);
+  const second = letterKeyFor(rack[1]!);
+  if (second) expect(await say(second)).toMatch(/elegid[ao]\. Cambiar \d fichas?: /);
+  expect(await say('Escape')).toBe('Modo navegación.');
+  if (onBoard) {
+    const sq = view.board.findIndex((t) => t !== 0 && letterKeyFor(t) !== undefined);
+    const label = boardTileName(SPANISH, view.board[sq]!);
+    expect(await say(letterKeyFor(view.board[sq]!)!)).toMatch(new RegExp(`[A-O]\\d+, ${label}`));
+  }
+}
+
+/** Places a move's tiles by keys; the first tile (and any LL) by Shift+digit. */
+async function typeMove(
+  page: Page,
+  say: (key: string) => Promise<string>,
+  move: PlaceMove,
+): Promise<void> {
+  const tiles = newTiles(move);
+  await cursorTo(page, tiles[0]!.square);
+  const mode = move.dir === 'H' ? 'horizontal' : 'vertical';
+  expect(await say(move.dir === 'H' ? 'KeyH' : 'KeyV')).toBe(
+    `Escritura ${mode} desde ${squareName(tiles[0]!.square)}.`,
+  );
+  for (const [k, { square, tile }] of tiles.entries()) {
+    let key = k === 0 ? undefined : letterKeyFor(tile);
+    if (!key) key = `Shift+Digit${(await rackSlots(page)).indexOf(tile) + 1}`;
+    // At the board's edge the page adds "Borde del tablero."
+    expect(await say(key)).toMatch(
+      new RegExp(`^${boardTileName(SPANISH, tile)} en ${squareName(square)}\\.`),
+    );
+  }
+}
+
+describe('a game against the computer by keyboard only', () => {
+  it('answers every seed key and plays to the end', async () => {
+    const page = await openPage(browser, server.url);
+    await enterName(page, 'Ana');
+    const id = await startComputerGame(page, { level: 'principiante' });
+    await focusBoard(page);
+    const heard = new Announcer(page);
+    const say = (key: string) => heard.after(() => press(page, key));
+    const me = (await committedGame(server.dbFile, id)).bots.indexOf(false);
+    let first = true;
+    for (let turn = 0; turn < 80; turn++) {
+      const state = await untilTurnOf(server.dbFile, id, me);
+      if (state.result) break;
+      await pageSays(page, heard, 'KeyT', 'Tu turno.');
+      const view = viewFor(state, me);
+      if (first) await askEverything(say, view);
+      if (view.phase === 'final-challenge') {
+        // The computer went out: P twice accepts its last play (E-06).
+        expect(await say('KeyP')).toBe('¿Pasar? Pulsa P otra vez.');
+        await say('KeyP');
+        continue;
+      }
+      const options = placements(view, (m) => !usesBlank(m));
+      const best = options[0];
+      if (best) {
+        await typeMove(page, say, best.move);
+        if (first) {
+          expect(await say('KeyZ')).toMatch(/^\d+ fichas? devueltas? al atril\.$/);
+          await typeMove(page, say, best.move);
+        }
+        expect(await say('KeyY')).toContain(`total ${best.score}`);
+        const played = await say('KeyF');
+        expect(played).toMatch(/^Jugada /);
+        expect(played).toMatch(new RegExp(`, ${points(best.score)}(, con scrabble)?\\.$`));
+      } else if (view.canExchange) {
+        expect(await say('KeyG')).toContain('Modo cambio');
+        for (let n = 1; n <= view.rack!.length; n++) await say(`Shift+Digit${n}`);
+        expect(await say('KeyG')).toMatch(/^Has cambiado \d+ fichas?\.$/);
+      } else {
+        expect(await say('KeyP')).toBe('¿Pasar? Pulsa P otra vez.');
+        expect(await say('KeyP')).toBe('Has pasado.');
+      }
+      if (first) await screenshots(page, 'partida');
+      first = false;
+    }
+    const { state } = await committedGame(server.dbFile, id);
+    expect(state.result).not.toBeNull();
+    await heard.waitFor('Fin de la partida.', { region: 'assertive' });
+    await pageSays(page, heard, 'KeyT', 'La partida ha terminado.');
+    // The computer's plays were announced without being asked for, in the assertive region.
+    const loud = (await heard.all()).filter((a) => a.region === 'assertive').map((a) => a.text);
+    expect(loud.some((t) => /^.+: (\d+[A-O]|[A-O]\d+) (horizontal|vertical), /.test(t))).toBe(true);
+    const found = await seriousViolations(page);
+    expect(found, describeViolations(found)).toEqual([]);
+    await screenshots(page, 'fin');
+  });
+});

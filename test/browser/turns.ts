@@ -1,0 +1,41 @@
+/**
+ * Waiting for a seat's turn in a real game: the committed state is polled from the server's
+ * database (the page may lag it by a message), then the page is asked with T until it agrees.
+ */
+import type { Page } from 'playwright-core';
+import type { GameState } from '../../src/engine/gameState.js';
+import { committedGame } from './oracle.js';
+import { press } from './keys.js';
+import type { Announcer } from './liveRegions.js';
+
+/** Resolves with the committed state once it is `seat`'s turn or the game is over. */
+export async function untilTurnOf(
+  dbFile: string,
+  gameId: string,
+  seat: number,
+  timeoutMs = 60_000,
+): Promise<GameState> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const { state } = await committedGame(dbFile, gameId);
+    if (state.result !== null || state.turn === seat) return state;
+    if (Date.now() > end) throw new Error(`seat ${seat}'s turn never came in game ${gameId}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Presses T until the page says `expected` (it may not have heard the last move yet). */
+export async function pageSays(
+  page: Page,
+  heard: Announcer,
+  key: string,
+  expected: string,
+): Promise<void> {
+  let last = '';
+  for (let i = 0; i < 50; i++) {
+    last = await heard.after(() => press(page, key));
+    if (last === expected) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${key} kept saying «${last}», not «${expected}»`);
+}
