@@ -341,7 +341,8 @@ describe('atril play --servidor in a terminal (key mode, node-pty)', () => {
       await waitFor(/Atril: 1:/);
       await waitFor(/Tu turno\./);
       let mark = out.length;
-      pty.write('T');
+      // T (no Shift: Shift+T would look for a T on the board) says whose turn it is.
+      pty.write('t');
       await waitFor(/Tu turno\./, mark);
       mark = out.length;
       pty.write('/decir hola a todos\r');

@@ -79,7 +79,7 @@ describe('GameController: keys to the session, replies to the live regions', () 
     ctl.key({ key: 'p' });
     ctl.key({ key: 'p' });
     await flush();
-    expect(ctl.polite.value.text).toBe('Estás mirando: no juegas en esta partida.');
+    expect(ctl.polite.value.text).toBe('No tienes asiento en esta partida: solo puedes mirarla.');
   });
 
   it('passes only on the second P, and asks first', async () => {
