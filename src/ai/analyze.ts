@@ -147,17 +147,25 @@ export function reviewRecord(
     );
     const order = list.order();
     const best = order.slice(0, top).map((i) => reviewed(i));
+    // Openings are generated across only (a down one is the same move transposed).
+    const asGenerated = board.every((t) => t === EMPTY) ? acrossOpening(placed) : placed;
     let playedIndex = -1;
     for (const i of order) {
-      if (matches(i, ev, placed)) {
+      if (matches(i, ev, asGenerated)) {
         playedIndex = i;
         break;
       }
     }
     const bestEquity = order.length > 0 ? list.equity[order[0]!]! : 0;
     let played: ReviewedTurn['played'];
-    if (playedIndex >= 0) played = { ...reviewed(playedIndex), valid: true };
-    else {
+    if (playedIndex >= 0) {
+      // A down opening keeps its own notation, with the score and equity of its transpose.
+      const own: Partial<ReviewedMove> =
+        ev.kind === 'place' && asGenerated !== placed
+          ? { move: { kind: 'place', row: ev.row, col: ev.col, dir: ev.dir, tiles: ev.tiles } }
+          : {};
+      played = { ...reviewed(playedIndex), ...own, valid: true };
+    } else {
       // Not a move of the lexicon (a phony, or a word the lexicon lacks): its stated score plus
       // the value of what it kept.
       const left = rack.slice();
@@ -210,4 +218,19 @@ export function reviewRecord(
     return { player, nick: p.nick, turns: own.length, lost, worst };
   });
   return { turns, skipped, players };
+}
+
+/**
+ * A down opening's placed tiles as the across opening the generator lists instead: the board is
+ * symmetric about its diagonal, so both are one move. Anything else is returned as it is.
+ */
+function acrossOpening(
+  placed: { square: number; tile: number }[],
+): { square: number; tile: number }[] {
+  const col = placed.length > 1 ? placed[0]!.square % SIZE : -1;
+  if (col < 0 || !placed.every((p) => p.square % SIZE === col)) return placed;
+  return placed.map((p) => ({
+    square: (p.square % SIZE) * SIZE + Math.floor(p.square / SIZE),
+    tile: p.tile,
+  }));
 }

@@ -8,7 +8,8 @@
  *   or left/right (for down plays), the face-value sum of those tiles, and whether there are
  *   any. They are kept up to date incrementally: a play only changes the squares at the ends
  *   of the runs it touches (`playPlaced`).
- * - **Anchors.** An anchor is an empty square next to a tile (the centre on an empty board).
+ * - **Anchors.** An anchor is an empty square next to a tile (the centre on an empty board,
+ *   walked across only: a down opening is an across one transposed, so openings are listed once).
  *   Every placement covers one; a placement is generated from the *leftmost* anchor it covers:
  *   walking left from an anchor never puts a tile on another anchor. So each placement is found
  *   once per direction; a single tile forming words both ways is kept only in the across pass
@@ -258,8 +259,10 @@ export class MoveGenerator {
     count.fill(0);
     if (this.tilesOnBoard === 0) {
       a.fill(0);
+      // The board is symmetric about its diagonal, so a down opening is an across one
+      // transposed, with the same words and score: only the across pass is walked.
       a[CENTER] = 1;
-      count[(CENTER / SIZE) | 0] = count[SIZE + (CENTER % SIZE)] = 1;
+      count[(CENTER / SIZE) | 0] = 1;
       return;
     }
     for (let r = 0; r < SIZE; r++) {

@@ -1,6 +1,7 @@
 /** `atril analyze` on the Spanish records of the fixtures, through the built CLI. */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +69,24 @@ describe('atril analyze', () => {
     const first = a.turns.find((t) => t.turn === 1)!;
     expect(first.played).toMatchObject({ coord: '8G', word: 'PUT', score: 10, valid: true });
     expect(first.lost).toBeGreaterThan(0);
+  });
+
+  it('a down opening is the across one transposed: same score and loss, its own notation', () => {
+    const head = readFileSync(join(gcgDir(), 'ropita_sample2.gcg'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('#'));
+    const dir = mkdtempSync(join(tmpdir(), 'atril-analyze-'));
+    const write = (name: string, move: string) => {
+      const file = join(dir, name);
+      writeFileSync(file, [...head, `>úrsula: APRSTUZ ${move} PUT +10 10`, ''].join('\n'));
+      return JSON.parse(atril('analyze', file, '--json').out) as Analysis;
+    };
+    const across = write('across.gcg', '8G').turns[0]!;
+    const down = write('down.gcg', 'H7').turns[0]!;
+    expect(down.played).toMatchObject({ coord: 'H7', word: 'PUT', score: 10, valid: true });
+    expect(down.played.equity).toBe(across.played.equity);
+    expect(down.lost).toBe(across.lost);
+    expect(down.best).toEqual(across.best);
   });
 
   it('prints each move and a summary per player in Spanish', () => {

@@ -224,7 +224,8 @@ describe('endgame solver: the move cache, the table and the cuts against the exh
     for (const g of games) {
       const res = solver.solve({ board: g.board, racks: g.racks });
       expect(res.exact).toBe(true);
-      expect(res.value).toBe(exhaustive(smallIndex, g.board, g.racks, rules, 0, 0));
+      // `+ 0`: a spread of zero may come out as -0 from a negation; both are a draw.
+      expect(res.value + 0).toBe(exhaustive(smallIndex, g.board, g.racks, rules, 0, 0) + 0);
       // The same position again, with the cache and table warm from the first solve.
       expect(solver.solve({ board: g.board, racks: g.racks }).value).toBe(res.value);
     }
@@ -233,10 +234,10 @@ describe('endgame solver: the move cache, the table and the cuts against the exh
 
 describe('endgame solver: the time budget', () => {
   it('reads the clock it is given: a clock past the budget at its second reading stops the solve short of exact', () => {
-    // Seed 2 of the bench: three tiles against seven, tens of thousands of nodes to solve.
+    // Seed 5 of the bench: six tiles against seven, millions of nodes to solve.
     const g = randomEndgames(nodes, SPANISH, makeRules('fise'), {
       count: 1,
-      firstSeed: 2,
+      firstSeed: 5,
       minRack: 1,
       maxRack: 7,
       whole: true,
