@@ -24,11 +24,22 @@ export interface BenchFigure {
   readonly unit: string;
 }
 
+/** Options from the command line that a suite may read (`--cgp-file FILE`). */
+export interface BenchOptions {
+  /** A file of named CGP positions, one `NAME CGP` per line, for the movegen suite. */
+  readonly cgpFile?: string;
+}
+
+/** Bad input to a suite (a file it cannot read): run.ts says the message and exits with 2. */
+export class BenchInputError extends Error {}
+
 /** A suite groups cases and figures measured on the same data. */
 export interface BenchSuite {
   readonly name: string;
   /** Returns the cases to time and any one-off figures measured while preparing them. */
-  readonly prepare: () => Promise<{ cases: BenchCase[]; figures?: BenchFigure[] }>;
+  readonly prepare: (
+    options: BenchOptions,
+  ) => Promise<{ cases: BenchCase[]; figures?: BenchFigure[] }>;
 }
 
 export interface CaseResult {

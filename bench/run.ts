@@ -1,10 +1,12 @@
 /**
  * `npm run bench`: runs every suite in bench/suites (or those named on the command line),
- * prints a table and writes bench/results.json.
+ * prints a table and writes bench/results.json (or the file named by ATRIL_BENCH_RESULTS, so
+ * that tests of this script leave a developer's results alone).
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
+  BenchInputError,
   type BenchFigure,
   type BenchSuite,
   type CaseResult,
@@ -13,17 +15,35 @@ import {
 } from './harness.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const only: string[] = [];
+const options: { cgpFile?: string } = {};
+for (let i = 0; i < args.length; i++) {
+  const a = args[i]!;
+  if (a === '--cgp-file') {
+    const file = args[++i];
+    if (file === undefined || file.startsWith('-')) {
+      process.stderr.write('Falta el archivo tras --cgp-file.\n');
+      process.exit(2);
+    }
+    options.cgpFile = file;
+  } else if (a.startsWith('-') && a !== '--help' && a !== '-h') {
+    process.stderr.write(`Opción desconocida: «${a}». Prueba npm run bench -- --help.\n`);
+    process.exit(2);
+  } else only.push(a);
+}
 const files = readdirSync(`${here}/suites`)
   .filter((f) => f.endsWith('.ts'))
   .sort();
 const names = files.map((f) => f.slice(0, -3));
 if (only.includes('--help') || only.includes('-h')) {
   process.stdout.write(
-    `Uso: npm run bench [-- SUITE …]\n\n` +
+    `Uso: npm run bench [-- SUITE …] [--cgp-file ARCHIVO]\n\n` +
       `Mide la velocidad (medianas por operación y su proporción frente a una carga fija medida\n` +
       `en el mismo proceso) y escribe bench/results.json.\n\n` +
-      `Suites: ${names.join(', ')} (todas si no se nombra ninguna).\n`,
+      `Suites: ${names.join(', ')} (todas si no se nombra ninguna).\n\n` +
+      `  --cgp-file ARCHIVO  posiciones para la suite movegen, una por línea: NOMBRE y CGP\n` +
+      `                      (bench/positions.cgp por omisión: las cinco de ../shared/peers)\n`,
   );
   process.exit(0);
 }
@@ -47,7 +67,12 @@ for (const file of files) {
   const suite = (await import(pathToFileURL(`${here}/suites/${file}`).href)).default as BenchSuite;
   if (only.length && !only.includes(suite.name)) continue;
   process.stdout.write(`\n## ${suite.name}\n`);
-  const { cases, figures: figs = [] } = await suite.prepare();
+  const prepared = await suite.prepare(options).catch((e: unknown) => {
+    if (!(e instanceof BenchInputError)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    process.exit(2);
+  });
+  const { cases, figures: figs = [] } = prepared;
   for (const f of figs) {
     figures.push({ ...f, suite: suite.name });
     process.stdout.write(`  ${f.name.padEnd(48)} ${String(f.value).padStart(12)} ${f.unit}\n`);
@@ -70,7 +95,7 @@ for (const file of files) {
 }
 process.stdout.write(`\nbaseline: ${fmt(baselineNs)}\n`);
 writeFileSync(
-  `${here}/results.json`,
+  process.env.ATRIL_BENCH_RESULTS ?? `${here}/results.json`,
   JSON.stringify(
     { date: new Date().toISOString(), node: process.version, baselineNs, results, figures },
     null,
