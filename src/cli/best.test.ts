@@ -1,5 +1,8 @@
 /** `atril best` and `atril selfplay` through the built CLI (DESIGN.md §4). */
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseCgp } from '../engine/notation/cgp.js';
@@ -16,6 +19,25 @@ const atril = (...args: string[]) => {
 const EMPTY_AEINRST = '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0';
 
 describe('atril best', () => {
+  it('answers at once: loads neither the server nor the database drivers', () => {
+    // CommonJS packages imported from ESM land in require.cache: count those there at exit.
+    const probe = join(mkdtempSync(join(tmpdir(), 'atril-best-')), 'probe.cjs');
+    writeFileSync(
+      probe,
+      "process.on('exit', () => process.stderr.write('LOADED ' + Object.keys(require.cache)" +
+        '.filter((k) => /node_modules[\\\\/](fastify|pg|better-sqlite3|ws)[\\\\/]/.test(k)).length));\n',
+    );
+    const r = spawnSync(
+      process.execPath,
+      ['--require', probe, bin, 'best', '--cgp', EMPTY_AEINRST],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe('LOADED 0');
+  });
+
   it('--json: plays best first with coord, word, score and equity; S-07 bingo on the star', () => {
     const r = atril('best', '--cgp', EMPTY_AEINRST, '--top', '3', '--json');
     expect(r.code, r.err).toBe(0);

@@ -2,7 +2,7 @@
  * The `atril` command: dispatches to one module per sub-command. Every command answers
  * `--help`; usage errors exit with 2 and a Spanish message.
  */
-import { commands } from './commands.js';
+import { type CommandModule, commands } from './commands.js';
 import { echo, printableWrites } from './safeText.js';
 
 const USAGE = `Uso: atril <orden> [opciones]
@@ -24,8 +24,16 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`Orden desconocida: «${echo(name)}».\n\n${USAGE}\n`);
     return 2;
   }
+  let loaded: CommandModule;
+  try {
+    loaded = await cmd.load();
+  } catch (err) {
+    process.stderr.write(`Error interno de Atril: ${(err as Error).stack ?? String(err)}\n`);
+    return 70;
+  }
+  const { help, run: runCommand } = loaded;
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(cmd.help + '\n');
+    process.stdout.write(help + '\n');
     return 0;
   }
   // Messages echo file contents, names and arguments: escape control characters in them. Only
@@ -35,7 +43,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(cmd.name === 'play' ? [] : [printableWrites(process.stdout, true)]),
   ];
   try {
-    return await cmd.run(rest);
+    return await runCommand(rest);
   } catch (err) {
     process.stderr.write(`Error interno de Atril: ${(err as Error).stack ?? String(err)}\n`);
     return 70;
