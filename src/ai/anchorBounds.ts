@@ -7,7 +7,7 @@
 import { SIZE } from '../engine/board.js';
 import type { ScoringRules } from '../engine/placement.js';
 import { BLANK_FLAG, EMPTY, type TileSet } from '../engine/tiles.js';
-import { BingoIndex } from './bingo.js';
+import { bingoMask } from './bingo.js';
 import type { LeaveTable } from './leave.js';
 
 /** The line the generator has loaded, in line order (arrays it owns and refills). */
@@ -221,10 +221,7 @@ export class AnchorBounds {
     // board tile; anything else (a 9-tile rack in V-01, longer words) may always bingo.
     if (this.rackTotal !== cnt || cnt !== this.bingoTiles || boardCount >= 2) return true;
     if (this.bingoMask === -2)
-      this.bingoMask = BingoIndex.of(this.nodes, this.bingoTiles).forRack(
-        this.rack,
-        this.set.letters.length,
-      );
+      this.bingoMask = bingoMask(this.nodes, this.rack, this.set.letters.length, this.bingoTiles);
     return boardCount === 0
       ? (this.bingoMask & 1) !== 0
       : ((this.bingoMask >>> boardLetter) & 1) !== 0;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPANISH, wordToTiles } from '../engine/tiles.js';
 import { buildKwg } from '../lexicon/index.js';
-import { BingoIndex } from './bingo.js';
+import { BingoIndex, RACKS_BEFORE_INDEX, bingoMask } from './bingo.js';
 import { Rng } from './rng.js';
 
 const WORDS = ['CANTARES', 'CATERINA', 'ENTRADAS', 'ESTRIBOS', 'CARTERA', 'ENTRADA', 'LLAVEROS'];
@@ -89,5 +89,18 @@ describe('BingoIndex', () => {
     r[0] = 2;
     r[1] = 5;
     expect(index.forRack(r, LETTERS)).toBe(-1);
+  });
+});
+
+describe('bingoMask: no index build for a one-off question (atril best)', () => {
+  it('answers "may bingo" until the graph has been asked enough, then what the index says', () => {
+    const kwg = buildKwg(WORDS.map(tiles), SPANISH);
+    const r = new Uint8Array(LETTERS + 1);
+    for (const t of tiles('ABCDEFG')) r[t]!++;
+    for (let i = 0; i < RACKS_BEFORE_INDEX; i++) expect(bingoMask(kwg.nodes, r, LETTERS)).toBe(-1);
+    expect(bingoMask(kwg.nodes, r, LETTERS)).toBe(0);
+    const cartera = new Uint8Array(LETTERS + 1);
+    for (const t of tiles('CARTERA')) cartera[t]!++;
+    expect(bingoMask(kwg.nodes, cartera, LETTERS) & 1).toBe(1);
   });
 });
