@@ -127,6 +127,9 @@ class SqliteStore implements Store {
   private closed = false;
   private readonly q;
   private readonly appendListeners = new Set<AppendListener>();
+  // The append's transaction, wrapped once (better-sqlite3 builds a wrapper per call of
+  // db.transaction, which showed in the server's profile at one append per move).
+  private readonly append;
 
   constructor(private readonly db: Database.Database) {
     this.q = {
@@ -183,7 +186,25 @@ class SqliteStore implements Store {
         `SELECT * FROM (SELECT * FROM chat_messages WHERE game_id = ? ORDER BY id DESC LIMIT ?)
          ORDER BY id`,
       ),
+      appendCheck: db.prepare<[string], { n: number | null }>(
+        `SELECT (SELECT MAX(seq) + 1 FROM game_events WHERE game_id = g.id) AS n
+         FROM games g WHERE g.id = ?`,
+      ),
     };
+    this.append = db.transaction(
+      (gameId: string, firstSeq: number, texts: string[], status?: GameStatus): AppendResult => {
+        // One query both tells a missing game and reads the list's length.
+        const row = this.q.appendCheck.get(gameId);
+        if (!row) return { ok: false, code: 'NO_SUCH_GAME' };
+        const next = row.n ?? 0;
+        if (next !== firstSeq) return { ok: false, code: 'SEQ_CONFLICT', nextSeq: next };
+        const now = Date.now();
+        texts.forEach((t, i) => this.q.insertEvent.run(gameId, firstSeq + i, t, now));
+        if (status) this.q.setStatus.run(status, now, gameId);
+        else this.q.touch.run(now, gameId);
+        return { ok: true, nextSeq: firstSeq + texts.length };
+      },
+    );
   }
 
   async schemaVersion(): Promise<number> {
@@ -310,18 +331,7 @@ class SqliteStore implements Store {
     status?: GameStatus,
   ): Promise<AppendResult> {
     const texts = events.map(toJsonText);
-    const result = this.db
-      .transaction((): AppendResult => {
-        if (!this.q.game.get(gameId)) return { ok: false, code: 'NO_SUCH_GAME' };
-        const next = this.q.nextSeq.get(gameId)?.n ?? 0;
-        if (next !== firstSeq) return { ok: false, code: 'SEQ_CONFLICT', nextSeq: next };
-        const now = Date.now();
-        texts.forEach((t, i) => this.q.insertEvent.run(gameId, firstSeq + i, t, now));
-        if (status) this.q.setStatus.run(status, now, gameId);
-        else this.q.touch.run(now, gameId);
-        return { ok: true, nextSeq: firstSeq + texts.length };
-      })
-      .immediate();
+    const result = this.append.immediate(gameId, firstSeq, texts, status);
     if (result.ok) {
       for (const l of this.appendListeners) l({ gameId, nextSeq: result.nextSeq });
     }
