@@ -8,6 +8,7 @@
  * answered with a code, and a connection that keeps abusing is closed.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
 import { randomBytes } from 'node:crypto';
 import { TOURNAMENT_CLOCK, rulesFromPreset } from '../../engine/rules.js';
@@ -125,12 +126,27 @@ class Room {
     return { type: 'view', gameId: this.id, view };
   }
 
+  /**
+   * Sends every member its view of the game as it stands. Each distinct viewer's view is
+   * built and serialized once, however many connections share it (observers, a player on
+   * two devices).
+   */
   broadcastViews(): void {
-    for (const m of this.members) m.conn.send(this.viewFor(m.seat));
+    const texts = new Map<Viewer, string>();
+    for (const m of this.members) {
+      let text = texts.get(m.seat);
+      if (text === undefined) {
+        text = JSON.stringify(this.viewFor(m.seat));
+        texts.set(m.seat, text);
+      }
+      m.conn.sendText(text);
+    }
   }
 
+  /** Sends the same frame to every member, serialized once. */
   broadcast(msg: ServerMessage): void {
-    for (const m of this.members) m.conn.send(msg);
+    const text = JSON.stringify(msg);
+    for (const m of this.members) m.conn.sendText(text);
   }
 }
 
@@ -189,6 +205,7 @@ class Connection {
   private lastRefill = performance.now();
   private strikes = 0;
   private closed = false;
+  private corked = false;
   private work: Promise<void> = Promise.resolve();
   private readonly rate: RateLimit;
 
@@ -213,7 +230,32 @@ class Connection {
   }
 
   send(msg: ServerMessage): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(msg));
+    if (this.socket.readyState === this.socket.OPEN) this.sendText(JSON.stringify(msg));
+  }
+
+  /** Sends a frame already serialized (a view built once for several members). */
+  sendText(text: string): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    this.cork();
+    this.socket.send(text);
+  }
+
+  // Every frame this connection sends during one turn of the event loop (a view and the
+  // acknowledgement of the move that caused it, say) leaves in one write: the TCP socket is
+  // corked until the loop's check phase. Each write is a system call that also wakes the
+  // peer, and under load those calls were the server's largest cost (npm run bench:server).
+  // ws offers no cork of its own; its frames go to the net.Socket it keeps as `_socket`,
+  // and without one (another WebSocket implementation) frames simply go out one by one.
+  private cork(): void {
+    if (this.corked) return;
+    const raw = (this.socket as unknown as { _socket?: Duplex | null })._socket;
+    if (!raw || typeof raw.cork !== 'function') return;
+    raw.cork();
+    this.corked = true;
+    setImmediate(() => {
+      this.corked = false;
+      raw.uncork();
+    });
   }
 
   private refuse(r: Refusal, gameId?: string): void {
