@@ -32,6 +32,34 @@ const CHANNEL = 'atril_events';
 // Wait before reconnecting a lost listening connection.
 const RELISTEN_MS = 500;
 
+/**
+ * An append in one statement: $1 game, $2 first seq, $3 event texts, $4 now, $5 new status or
+ * null, $6 channel, $7 notice. `cur` reads the list's length (no row: no such game); only when
+ * it equals $2 (`ok`) are the events inserted, the game updated and the notice sent — a
+ * notice PostgreSQL delivers at commit only. Answers the length read and whether it wrote.
+ */
+const APPEND = `
+WITH cur AS (
+  SELECT g.id,
+    (SELECT COALESCE(MAX(e.seq) + 1, 0) FROM game_events e WHERE e.game_id = g.id)::int AS n
+  FROM games g WHERE g.id = $1
+), ok AS (
+  SELECT id FROM cur WHERE n = $2::int
+), ins AS (
+  INSERT INTO game_events (game_id, seq, event, created_at)
+  SELECT ok.id, $2::int + t.i::int - 1, t.e, $4::bigint
+  FROM ok, unnest($3::json[]) WITH ORDINALITY AS t (e, i)
+  RETURNING 1
+), upd AS (
+  UPDATE games SET status = COALESCE($5::text, games.status), updated_at = $4::bigint
+  FROM ok WHERE games.id = ok.id
+  RETURNING 1
+)
+SELECT cur.n,
+  (SELECT count(*) FROM upd)::int AS written,
+  (SELECT pg_notify($6, $7) FROM upd) AS notified
+FROM cur`;
+
 interface GameRow {
   id: string;
   config: JsonValue;
@@ -307,32 +335,25 @@ class PostgresStore implements Store {
     status?: GameStatus,
   ): Promise<AppendResult> {
     const texts = events.map(toJsonText);
+    const nextSeq = firstSeq + texts.length;
     try {
-      return await inTransaction(this.pool, async (c): Promise<AppendResult> => {
-        const g = await c.query('SELECT 1 FROM games WHERE id = $1', [gameId]);
-        if (g.rowCount === 0) return { ok: false, code: 'NO_SUCH_GAME' };
-        const next = await this.nextSeq(c, gameId);
-        if (next !== firstSeq) return { ok: false, code: 'SEQ_CONFLICT', nextSeq: next };
-        const now = Date.now();
-        if (texts.length > 0) {
-          await c.query(
-            `INSERT INTO game_events (game_id, seq, event, created_at)
-             SELECT $1, $2 + i - 1, e, $4 FROM unnest($3::json[]) WITH ORDINALITY AS t (e, i)`,
-            [gameId, firstSeq, texts, now],
-          );
-        }
-        await c.query(
-          'UPDATE games SET status = COALESCE($1, status), updated_at = $2 WHERE id = $3',
-          [status ?? null, now, gameId],
-        );
-        const nextSeq = firstSeq + texts.length;
-        // Delivered when (and only if) the transaction commits.
-        await c.query('SELECT pg_notify($1, $2)', [
-          CHANNEL,
-          JSON.stringify({ g: gameId, n: nextSeq }),
-        ]);
-        return { ok: true, nextSeq };
-      });
+      // One statement, so one round trip and its own transaction: the check of the list's
+      // length, the insert, the game's status and the notice all commit together or not at
+      // all. A writer racing for the same seq read the same length; the (game_id, seq) key
+      // then refuses the second insert (below), so a stale version never writes.
+      const r = await this.pool.query<{ n: number; written: number }>(APPEND, [
+        gameId,
+        firstSeq,
+        texts,
+        Date.now(),
+        status ?? null,
+        CHANNEL,
+        JSON.stringify({ g: gameId, n: nextSeq }),
+      ]);
+      const row = r.rows[0];
+      if (!row) return { ok: false, code: 'NO_SUCH_GAME' };
+      if (row.written === 0) return { ok: false, code: 'SEQ_CONFLICT', nextSeq: row.n };
+      return { ok: true, nextSeq };
     } catch (err) {
       // A concurrent writer committed the same seq between our read and our insert.
       if ((err as { code?: string }).code === UNIQUE_VIOLATION) {

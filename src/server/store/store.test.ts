@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../testing/postgres.js';
 import {
   MIGRATIONS,
@@ -306,6 +307,47 @@ describe.each(['sqlite', 'postgres'] as const)('%s store', (name) => {
       RangeError,
     );
     expect((await store.listGames(['playing'])).map((g) => g.id)).toEqual(['g']);
+  });
+});
+
+describe('postgres appends', () => {
+  it('take one round trip each, accepted or refused, and announce only what committed', async () => {
+    const url = await pgServer!.newDatabase();
+    const store = await openPostgresStore(url);
+    await store.createGame({ id: 'g', config: {}, status: 'playing', seats: [open, open] });
+    const heard: unknown[] = [];
+    const stop = await store.onAppend((a) => heard.push(a));
+    // Every statement sent to the server goes through a pg.Client's query.
+    const sent = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      expect(await store.appendEvents('g', 0, [{ n: 0 }, { n: 1 }])).toEqual({
+        ok: true,
+        nextSeq: 2,
+      });
+      expect(sent).toHaveBeenCalledTimes(1);
+      expect(await store.appendEvents('g', 1, [{ n: 9 }], 'finished')).toEqual({
+        ok: false,
+        code: 'SEQ_CONFLICT',
+        nextSeq: 2,
+      });
+      expect(sent).toHaveBeenCalledTimes(2);
+      expect(await store.appendEvents('g', 2, [{ n: 2 }], 'finished')).toEqual({
+        ok: true,
+        nextSeq: 3,
+      });
+      expect(sent).toHaveBeenCalledTimes(3);
+    } finally {
+      sent.mockRestore();
+    }
+    expect((await store.events('g')).map((e) => e.event)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
+    expect((await store.getGame('g'))?.status).toBe('finished');
+    await vi.waitFor(() => expect(heard).toHaveLength(2));
+    expect(heard).toEqual([
+      { gameId: 'g', nextSeq: 2 },
+      { gameId: 'g', nextSeq: 3 },
+    ]);
+    stop();
+    await store.close();
   });
 });
 
