@@ -5,17 +5,21 @@
  * append relies on the (game_id, seq) primary key, so that of two processes racing for the
  * same seq the second fails on the key and writes nothing.
  */
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { MIGRATIONS, type Migration, pendingMigrations } from './migrations.js';
 import {
   type AppendListener,
   type AppendResult,
+  type ChatAddResult,
+  type ChatRate,
   type ChatRecord,
   type ClaimResult,
   type GameRecord,
   type GameStatus,
   type JsonValue,
   type NewSeat,
+  type NoticeListener,
   type PlayerRecord,
   type SeatRecord,
   type Store,
@@ -29,6 +33,8 @@ const MIGRATION_LOCK = 0x617472696c;
 const UNIQUE_VIOLATION = '23505';
 // The channel on which every append is announced, with `{"g": game id, "n": next seq}`.
 const CHANNEL = 'atril_events';
+// The channel of the rooms' notices (Store.publish), `{"o": origin, "b": notice}`.
+const NOTICES = 'atril_rooms';
 // Wait before reconnecting a lost listening connection.
 const RELISTEN_MS = 500;
 
@@ -157,6 +163,9 @@ class PostgresStore implements Store {
   private readonly appendListeners = new Set<AppendListener>();
   private listener: pg.Client | undefined;
   private listening: Promise<void> | undefined;
+  private readonly noticeListeners = new Set<NoticeListener>();
+  // Tells this store's own notices apart from other processes' (every session hears all).
+  private readonly origin = randomUUID();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -402,6 +411,50 @@ class PostgresStore implements Store {
     return r.rows.map(chat);
   }
 
+  async addChatWithin(
+    c: { gameId: string; playerId: string; text: string },
+    rate: ChatRate,
+  ): Promise<ChatAddResult> {
+    assertStorableText('chat text', c.text);
+    return inTransaction(this.pool, async (client): Promise<ChatAddResult> => {
+      // Two lines of one player in one game, through two processes, take turns here, so the
+      // second one counts the first (READ COMMITTED reads what committed before it).
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [
+        c.gameId,
+        c.playerId,
+      ]);
+      const now = Date.now();
+      const recent = await client.query<{ count: number; oldest: string | null }>(
+        `SELECT count(*)::int AS count, min(created_at) AS oldest FROM chat_messages
+         WHERE game_id = $1 AND player_id = $2 AND created_at > $3`,
+        [c.gameId, c.playerId, now - rate.perMs],
+      );
+      const { count, oldest } = recent.rows[0]!;
+      if (count >= rate.lines)
+        return { ok: false, retryMs: Math.max(1, Number(oldest) + rate.perMs - now) };
+      const r = await client.query<ChatRow>(
+        `INSERT INTO chat_messages (game_id, player_id, text, created_at) VALUES ($1, $2, $3, $4)
+         RETURNING *`,
+        [c.gameId, c.playerId, c.text, now],
+      );
+      return { ok: true, line: chat(r.rows[0]!) };
+    });
+  }
+
+  async publish(notice: JsonValue): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, $2)', [
+      NOTICES,
+      JSON.stringify({ o: this.origin, b: notice }),
+    ]);
+  }
+
+  async onNotice(listener: NoticeListener): Promise<() => void> {
+    this.noticeListeners.add(listener);
+    this.listening ??= this.listen();
+    await this.listening;
+    return () => void this.noticeListeners.delete(listener);
+  }
+
   async onAppend(listener: AppendListener): Promise<() => void> {
     this.appendListeners.add(listener);
     this.listening ??= this.listen();
@@ -414,9 +467,15 @@ class PostgresStore implements Store {
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (msg) => {
-      if (msg.channel !== CHANNEL || !msg.payload) return;
-      const { g, n } = JSON.parse(msg.payload) as { g: string; n: number };
-      for (const l of this.appendListeners) l({ gameId: g, nextSeq: n });
+      if (!msg.payload) return;
+      if (msg.channel === CHANNEL) {
+        const { g, n } = JSON.parse(msg.payload) as { g: string; n: number };
+        for (const l of this.appendListeners) l({ gameId: g, nextSeq: n });
+      } else if (msg.channel === NOTICES) {
+        const { o, b } = JSON.parse(msg.payload) as { o: string; b: JsonValue };
+        if (o === this.origin) return;
+        for (const l of this.noticeListeners) l(b);
+      }
     });
     const lost = () => {
       if (this.listener !== client) return;
@@ -427,7 +486,7 @@ class PostgresStore implements Store {
     client.on('error', lost);
     client.on('end', lost);
     await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${CHANNEL}; LISTEN ${NOTICES}`);
     if (this.closed) {
       await client.end();
       return;

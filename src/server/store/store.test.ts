@@ -308,6 +308,47 @@ describe.each(['sqlite', 'postgres'] as const)('%s store', (name) => {
     );
     expect((await store.listGames(['playing'])).map((g) => g.id)).toEqual(['g']);
   });
+
+  it('limits chat lines per player and game in the database, across connections racing', async () => {
+    const { store, connect } = await setup();
+    // Another process's connection to the same database.
+    const other = await connect();
+    for (const id of ['ana', 'bea'])
+      await store.createPlayer({ id, name: id, tokenHash: `h-${id}` });
+    for (const id of ['g', 'h'])
+      await store.createGame({ id, config: {}, status: 'playing', seats: [open, open] });
+    const rate = { lines: 3, perMs: 60_000 };
+    const said = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) =>
+        (i % 2 ? store : other).addChatWithin(
+          { gameId: 'g', playerId: 'ana', text: `l${i}` },
+          rate,
+        ),
+      ),
+    );
+    expect(said.filter((r) => r.ok)).toHaveLength(3);
+    for (const r of said.filter((r) => !r.ok)) {
+      expect(r.retryMs).toBeGreaterThan(0);
+      expect(r.retryMs).toBeLessThanOrEqual(rate.perMs);
+    }
+    expect(await store.chat('g')).toHaveLength(3);
+    // Another player in the same game, and the same player in another game, are not held.
+    expect((await other.addChatWithin({ gameId: 'g', playerId: 'bea', text: 'b' }, rate)).ok).toBe(
+      true,
+    );
+    expect((await store.addChatWithin({ gameId: 'h', playerId: 'ana', text: 'a' }, rate)).ok).toBe(
+      true,
+    );
+    // Lines said before the window do not count: a window of nothing lets the next one pass.
+    const stored = await store.addChatWithin(
+      { gameId: 'g', playerId: 'ana', text: 'luego' },
+      { lines: 3, perMs: 0 },
+    );
+    expect(stored).toMatchObject({
+      ok: true,
+      line: { gameId: 'g', playerId: 'ana', text: 'luego' },
+    });
+  });
 });
 
 describe('postgres appends', () => {
