@@ -351,6 +351,37 @@ describe.each(['sqlite', 'postgres'] as const)('%s store', (name) => {
   });
 });
 
+describe('sqlite group commit', () => {
+  it('answers appends asked for at once each as if alone; one that fails writes nothing of its own', async () => {
+    const store = openSqliteStore(join(tmp, 'group.sqlite'));
+    for (const id of ['g', 'h'])
+      await store.createGame({ id, config: {}, status: 'playing', seats: [open, open] });
+    // Asked for in one turn of the event loop: one transaction, a savepoint each.
+    const [g0, g1, hStale, nope, bad, h0] = await Promise.allSettled([
+      store.appendEvents('g', 0, [{ n: 0 }]),
+      store.appendEvents('g', 1, [{ n: 1 }, { n: 2 }]),
+      store.appendEvents('h', 4, [{ n: 9 }]),
+      store.appendEvents('nope', 0, [{ n: 0 }]),
+      // A status the schema refuses: the events inserted before it are taken back.
+      store.appendEvents('h', 0, [{ n: 'x' }], 'bogus' as 'finished'),
+      store.appendEvents('h', 0, [{ n: 'h' }]),
+    ]);
+    expect(g0).toEqual({ status: 'fulfilled', value: { ok: true, nextSeq: 1 } });
+    expect(g1).toEqual({ status: 'fulfilled', value: { ok: true, nextSeq: 3 } });
+    expect(hStale).toEqual({
+      status: 'fulfilled',
+      value: { ok: false, code: 'SEQ_CONFLICT', nextSeq: 0 },
+    });
+    expect(nope).toEqual({ status: 'fulfilled', value: { ok: false, code: 'NO_SUCH_GAME' } });
+    expect(bad.status).toBe('rejected');
+    expect(h0).toEqual({ status: 'fulfilled', value: { ok: true, nextSeq: 1 } });
+    expect((await store.events('g')).map((e) => e.event)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
+    expect((await store.events('h')).map((e) => e.event)).toEqual([{ n: 'h' }]);
+    expect((await store.getGame('h'))?.status).toBe('playing');
+    await store.close();
+  });
+});
+
 describe('postgres appends', () => {
   it('take one round trip each, accepted or refused, and announce only what committed', async () => {
     const url = await pgServer!.newDatabase();
