@@ -5,7 +5,10 @@
  * B and sees every move. In the middle of the game the player on turn sends one action twice
  * at once for the same version — once through A and once through B, later through two
  * sockets of one server — and exactly one applies: one ack, one coded refusal, one set of
- * events in the store.
+ * events in the store. What is not an event reaches the other server's clients too: a seat
+ * taken through an invitation link (names in the views, the lobby), rooms opened and filled
+ * and finished in the live lobby, chat lines, a rematch; and the chat's rate limit counts a
+ * player's lines through both servers together.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +20,7 @@ import { buildApp } from '../app.js';
 import { type Store, openPostgresStore } from '../store/index.js';
 import { startTestPostgres, type TestPostgres } from '../testing/postgres.js';
 import { Client, goodMove } from '../testing/rooms.js';
+import type { ChatRate } from './chatLimit.js';
 import { Games } from './games.js';
 import type { HostedConfig } from './host.js';
 import { roomRoutes } from './socket.js';
@@ -43,14 +47,14 @@ afterAll(async () => {
 });
 
 /** A server as one process would run it: its own store connection, hosts and rooms. */
-async function server(url: string): Promise<{ base: string; store: Store }> {
+async function server(url: string, chatRate?: ChatRate): Promise<{ base: string; store: Store }> {
   const store = await openPostgresStore(url);
   const games = new Games({ store, judge: () => lex });
   await games.follow();
   const app = await buildApp({
     store,
     logLevel: false,
-    routes: roomRoutes({ store, games, lexicons: ['spanish'] }),
+    routes: roomRoutes({ store, games, lexicons: ['spanish'], ...(chatRate && { chatRate }) }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   servers.push({ app, games, store });
@@ -154,5 +158,89 @@ describe('two servers sharing one PostgreSQL', () => {
       expect(final.result!.final).toEqual(ana.c.views.get(gameId)!.result!.final);
       expect(game.status).toBe('finished');
     }
+  });
+});
+
+describe('two servers sharing one PostgreSQL: what is not a move', () => {
+  it('seats taken by link, the live lobby, chat and its limit, and the rematch reach the other server', async () => {
+    const url = await pgServer.newDatabase();
+    const rate = { lines: 3, perMs: 600_000 };
+    const a = await server(url, rate);
+    const b = await server(url, rate);
+
+    // Pepe watches the lobby through B.
+    const pepe = await hello(b.base, { name: 'Pepe' });
+    pepe.c.send({ type: 'subscribeLobby' });
+    await pepe.c.take('lobby');
+
+    // A room opened through A appears in B's lobby, its invited seat not free.
+    const ana = await hello(a.base, { name: 'Ana' });
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'] });
+    const { gameId, inviteTokens } = await ana.c.take('created');
+    await pepe.c.take('lobbyGame', (m) => m.game.gameId === gameId);
+    await ana.c.viewAt(gameId, 0);
+
+    // Bruno takes the invited seat by its link through B: Ana, on A, sees his name.
+    const bruno = await hello(b.base, { name: 'Bruno' });
+    bruno.c.send({ type: 'join', gameId, seatToken: inviteTokens[0]!.token });
+    expect((await bruno.c.viewAt(gameId, 0)).seat).toBe(1);
+    const named = await ana.c.viewWhere(gameId, (v) => v.seats[1]!.name === 'Bruno');
+    expect(named.seats.map((s) => s.name)).toEqual(['Ana', 'Bruno']);
+
+    // A table with an open seat, opened and then filled through A: B's lobby hears both.
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'open'] });
+    const open = (await ana.c.take('created')).gameId;
+    const opened = await pepe.c.take('lobbyGame', (m) => m.game.gameId === open);
+    expect(opened.game.seats.map((s) => s.free)).toEqual([false, true]);
+    const carla = await hello(a.base, { name: 'Carla' });
+    carla.c.send({ type: 'join', gameId: open, seat: 1 });
+    await carla.c.viewAt(open, 0);
+    const filled = await pepe.c.take(
+      'lobbyGame',
+      (m) => m.game.gameId === open && !m.game.seats[1]!.free,
+    );
+    expect(filled.game.seats.map((s) => s.name)).toEqual(['Ana', 'Carla']);
+
+    // Chat said through B is heard on A, and the other way round.
+    bruno.c.send({ type: 'chat', gameId, text: 'hola desde B' });
+    await ana.c.take('chat', (m) => m.text === 'hola desde B' && m.from === 'Bruno');
+    ana.c.send({ type: 'chat', gameId, text: 'hola desde A' });
+    await bruno.c.take('chat', (m) => m.text === 'hola desde A' && m.from === 'Ana');
+
+    // Bruno's lines count together through both servers: two through B, one through A, and
+    // the next one, through either, waits.
+    bruno.c.send({ type: 'chat', gameId, text: 'dos' });
+    await ana.c.take('chat', (m) => m.text === 'dos');
+    const brunoOnA = await hello(a.base, { token: bruno.token });
+    brunoOnA.c.send({ type: 'join', gameId });
+    await brunoOnA.c.viewAt(gameId, 0);
+    brunoOnA.c.send({ type: 'chat', gameId, text: 'tres' });
+    await bruno.c.take('chat', (m) => m.text === 'tres');
+    brunoOnA.c.send({ type: 'chat', gameId, text: 'cuatro' });
+    expect(await brunoOnA.c.take('error')).toMatchObject({ code: 'CHAT_TOO_FAST', gameId });
+    bruno.c.send({ type: 'chat', gameId, text: 'cinco' });
+    expect(await bruno.c.take('error')).toMatchObject({ code: 'CHAT_TOO_FAST', gameId });
+    const said = (await a.store.chat(gameId)).map((l) => l.text);
+    expect(said).toEqual(['hola desde B', 'hola desde A', 'dos', 'tres']);
+    brunoOnA.c.close();
+
+    // Ana resigns through A: the game leaves B's lobby as over.
+    const version = ana.c.views.get(gameId)!.version;
+    ana.c.send({ type: 'act', gameId, action: { kind: 'resign', version } });
+    expect(await ana.c.answer(gameId)).toMatchObject({ type: 'ack' });
+    await pepe.c.take('lobbyGame', (m) => m.game.gameId === gameId && m.game.phase === 'over');
+    await bruno.c.viewWhere(gameId, (v) => v.result !== null);
+
+    // Ana asks for the rematch through A: Bruno, on B, is told of the new game and takes his
+    // seat in it there.
+    ana.c.send({ type: 'rematch', gameId });
+    const made = await ana.c.take('rematch');
+    const told = await bruno.c.take('rematch');
+    expect(told).toEqual(made);
+    // Nobody took a seat in it (its people hold theirs from the start): it reaches B's lobby
+    // as the appends of a game B does not host.
+    await pepe.c.take('lobbyGame', (m) => m.game.gameId === told.newGameId);
+    bruno.c.send({ type: 'join', gameId: told.newGameId });
+    expect((await bruno.c.viewAt(told.newGameId, 0)).seat).toBe(1);
   });
 });

@@ -52,8 +52,9 @@ export class Games {
         entry.host
           .then(async (h) => {
             // Our own appends are announced too; a host that has them reads nothing.
-            if (h && (append.gameId === null || h.state.version < append.nextSeq))
-              await h.catchUp();
+            if (!h) return;
+            if (append.gameId === null) await h.catchUp();
+            else if (h.state.version < append.nextSeq) await h.catchUp(append.nextSeq);
           })
           .catch((err: unknown) =>
             this.deps.log?.('catch-up failed', { game: id, error: String(err) }),

@@ -250,6 +250,36 @@ describe('games of a process', () => {
   });
 });
 
+describe('games of a process following its store', () => {
+  it('hears of its own appends without reading the events it already holds', async () => {
+    const store = openSqliteStore(join(tmp, 'own.db'));
+    let reads = 0;
+    // The store as the host sees it, counting the event reads.
+    const counted: Store = Object.create(store, {
+      events: {
+        value: (id: string, from?: number) => {
+          reads++;
+          return store.events(id, from);
+        },
+      },
+    }) as Store;
+    const games = new Games({ store: counted, judge: () => lex, bots: pool });
+    await games.follow();
+    const host = await games.create({ id: 'own', config: config('own'), seats: [person, person] });
+    const before = reads;
+    expect(await host.act(0, { ...goodMove(host.state), version: 1 })).toEqual({
+      ok: true,
+      version: 2,
+    });
+    expect(await host.act(1, { kind: 'pass', version: 2 })).toEqual({ ok: true, version: 3 });
+    // The notices went through the host's queue (a catch-up queued after each act).
+    await host.catchUp(3);
+    expect(reads - before).toBe(0);
+    await games.closeAll();
+    await store.close();
+  });
+});
+
 /** Resolves once a host's state reaches `version`. */
 function reached(host: GameHost, version: number): Promise<void> {
   return new Promise((resolve) => {

@@ -209,9 +209,15 @@ export class GameHost {
     return { ok: true, version: state.version };
   }
 
-  /** Reads events other processes committed and applies them (LISTEN/NOTIFY will call this). */
-  catchUp(): Promise<void> {
+  /**
+   * Reads events other processes committed and applies them (Games.follow calls this on
+   * their notices). With `until`, the list's length a notice announced, nothing is read when
+   * the state has reached it by the time the queue gets there: a process hears of its own
+   * appends too, before its host has applied them, and a read per move was wasted.
+   */
+  catchUp(until?: number): Promise<void> {
     return this.serially(async () => {
+      if (until !== undefined && this.stateNow.version >= until) return;
       await this.catchUpNow();
     });
   }

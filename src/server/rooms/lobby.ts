@@ -5,9 +5,12 @@
  * the whole list once, then one `lobbyGame` per game that changed (a move, a seat taken, the
  * end). Changes arriving together are sent once per game, in order.
  *
- * The list comes from the store, so it includes games hosted by other processes sharing it;
- * live updates follow the games hosted here (every game this process resumed, created or
- * loaded).
+ * The list comes from the store, so it includes games hosted by other processes sharing it.
+ * Live updates follow the games hosted here (every game this process resumed, created or
+ * loaded) and, through `follow`, the appends other processes commit to games not hosted here
+ * — a room opened elsewhere starts with one — while seats taken elsewhere arrive as room
+ * notices (socket.ts) calling `seatsChanged`. Announcing a game hosts it here from then on,
+ * so its later changes come through the host like any other.
  */
 import type { GameState } from '../../engine/gameState.js';
 import { inFinalChallengeWindow } from '../../engine/endOfGame.js';
@@ -44,6 +47,16 @@ export class Lobby {
     private readonly games: Games,
   ) {
     games.observe((id, host) => this.touch(id, host));
+  }
+
+  /**
+   * Announces games other processes sharing the database create or change while this one
+   * does not host them (see the module comment). Resolves, once listening, to its stop.
+   */
+  follow(): Promise<() => void> {
+    return this.store.onAppend((append) => {
+      if (append.gameId !== null && !this.games.isHosted(append.gameId)) this.touch(append.gameId);
+    });
   }
 
   /** Sends the whole list to `s`, then every change until `unsubscribe`. */

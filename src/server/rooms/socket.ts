@@ -8,6 +8,7 @@
  * answered with a code, and a connection that keeps abusing is closed.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
 import { randomBytes } from 'node:crypto';
 import { TOURNAMENT_CLOCK, rulesFromPreset } from '../../engine/rules.js';
@@ -21,7 +22,7 @@ import {
 } from '../../protocol/index.js';
 import type { NewSeat, PlayerRecord, Store } from '../store/index.js';
 import { hashToken, isTokenOf, newId, newToken } from '../tokens.js';
-import { type ChatRate, ChatLimiter } from './chatLimit.js';
+import { type ChatRate, DEFAULT_CHAT_RATE } from './chatLimit.js';
 import type { Games } from './games.js';
 import { gcgRoutes } from './gcgRoute.js';
 import type { GameHost, SeatAction } from './host.js';
@@ -59,6 +60,49 @@ interface Shared {
   readonly rooms: Rooms;
   readonly lobby: Lobby;
   readonly rematches: Rematches;
+  /** Tells this process's rooms and lobby, and the other processes', that a seat was taken. */
+  readonly seatsChanged: (gameId: string) => void;
+}
+
+/**
+ * What one process tells the others sharing the database (Store.publish) besides the game's
+ * events, which reach them as appends: a seat taken (names and lobby change), a rematch made,
+ * a chat line said. Each process acts on its own news directly and on the others' here.
+ */
+type RoomNotice =
+  | { readonly kind: 'seats'; readonly gameId: string }
+  | { readonly kind: 'rematch'; readonly gameId: string; readonly newGameId: string }
+  | {
+      readonly kind: 'chat';
+      readonly gameId: string;
+      readonly from: string;
+      readonly text: string;
+      readonly at: number;
+    };
+
+/** Sends a notice to the other processes; best effort, like the notice itself. */
+function publish(store: Store, notice: RoomNotice): void {
+  store.publish(notice).catch(() => {});
+}
+
+/** Acts on another process's notice in this process's rooms and lobby. */
+async function heard(shared: Shared, n: RoomNotice): Promise<void> {
+  const room = shared.rooms.ifOpen(n.gameId);
+  switch (n.kind) {
+    case 'seats':
+      shared.lobby.seatsChanged(n.gameId);
+      if (room) {
+        await room.refresh();
+        room.broadcastViews();
+      }
+      return;
+    case 'rematch':
+      room?.broadcast({ type: 'rematch', gameId: n.gameId, newGameId: n.newGameId });
+      return;
+    case 'chat':
+      room?.broadcast({ type: 'chat', gameId: n.gameId, from: n.from, text: n.text, at: n.at });
+      return;
+  }
 }
 // Name of a player who said hello without one.
 const DEFAULT_NAME = 'Invitado';
@@ -70,12 +114,25 @@ const CHAT_HISTORY = 50;
  * buildApp as `routes`).
  */
 export function roomRoutes(deps: RoomDeps): FastifyPluginAsync {
+  const lobby = new Lobby(deps.store, deps.games);
   const shared: Shared = {
     rooms: new Rooms(deps),
-    lobby: new Lobby(deps.store, deps.games),
+    lobby,
     rematches: new Rematches(deps.store, deps.games),
+    seatsChanged: (gameId) => {
+      lobby.seatsChanged(gameId);
+      publish(deps.store, { kind: 'seats', gameId });
+    },
   };
   return async (app) => {
+    const stopNotices = await deps.store.onNotice((n) => {
+      heard(shared, n as RoomNotice).catch(() => {});
+    });
+    const stopLobby = await lobby.follow();
+    app.addHook('onClose', async () => {
+      stopNotices();
+      stopLobby();
+    });
     app.get('/ws', { websocket: true }, (socket) => {
       new Connection(socket, deps, shared);
     });
@@ -93,7 +150,6 @@ class Room {
   readonly members = new Set<Member>();
   private names: string[] = [];
   private bots: boolean[] = [];
-  readonly chatLimit: ChatLimiter;
   /** Stops this room's subscription to the host (when the room closes). */
   readonly close: () => void;
 
@@ -101,10 +157,8 @@ class Room {
     readonly id: string,
     readonly host: GameHost,
     private readonly store: Store,
-    chatRate?: ChatRate,
   ) {
     this.close = host.subscribe(() => this.broadcastViews());
-    this.chatLimit = new ChatLimiter(chatRate);
   }
 
   /** Reads the seats' names again (after a seat was claimed). */
@@ -125,12 +179,27 @@ class Room {
     return { type: 'view', gameId: this.id, view };
   }
 
+  /**
+   * Sends every member its view of the game as it stands. Each distinct viewer's view is
+   * built and serialized once, however many connections share it (observers, a player on
+   * two devices).
+   */
   broadcastViews(): void {
-    for (const m of this.members) m.conn.send(this.viewFor(m.seat));
+    const texts = new Map<Viewer, string>();
+    for (const m of this.members) {
+      let text = texts.get(m.seat);
+      if (text === undefined) {
+        text = JSON.stringify(this.viewFor(m.seat));
+        texts.set(m.seat, text);
+      }
+      m.conn.sendText(text);
+    }
   }
 
+  /** Sends the same frame to every member, serialized once. */
   broadcast(msg: ServerMessage): void {
-    for (const m of this.members) m.conn.send(msg);
+    const text = JSON.stringify(msg);
+    for (const m of this.members) m.conn.sendText(text);
   }
 }
 
@@ -155,6 +224,11 @@ class Rooms {
     this.deps.games.release(room.id);
   }
 
+  /** The game's room if it is open in this process (nobody here to tell otherwise). */
+  ifOpen(id: string): Room | undefined {
+    return this.opened.get(id);
+  }
+
   get(id: string): Promise<Room | undefined> {
     let room = this.rooms.get(id);
     if (!room) {
@@ -171,7 +245,7 @@ class Rooms {
   private async open(id: string): Promise<Room | undefined> {
     const host = await this.deps.games.get(id);
     if (!host) return undefined;
-    const room = new Room(id, host, this.deps.store, this.deps.chatRate);
+    const room = new Room(id, host, this.deps.store);
     await room.refresh();
     this.opened.set(id, room);
     return room;
@@ -189,6 +263,7 @@ class Connection {
   private lastRefill = performance.now();
   private strikes = 0;
   private closed = false;
+  private corked = false;
   private work: Promise<void> = Promise.resolve();
   private readonly rate: RateLimit;
 
@@ -213,7 +288,32 @@ class Connection {
   }
 
   send(msg: ServerMessage): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(msg));
+    if (this.socket.readyState === this.socket.OPEN) this.sendText(JSON.stringify(msg));
+  }
+
+  /** Sends a frame already serialized (a view built once for several members). */
+  sendText(text: string): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    this.cork();
+    this.socket.send(text);
+  }
+
+  // Every frame this connection sends during one turn of the event loop (a view and the
+  // acknowledgement of the move that caused it, say) leaves in one write: the TCP socket is
+  // corked until the loop's check phase. Each write is a system call that also wakes the
+  // peer, and under load those calls were the server's largest cost (npm run bench:server).
+  // ws offers no cork of its own; its frames go to the net.Socket it keeps as `_socket`,
+  // and without one (another WebSocket implementation) frames simply go out one by one.
+  private cork(): void {
+    if (this.corked) return;
+    const raw = (this.socket as unknown as { _socket?: Duplex | null })._socket;
+    if (!raw || typeof raw.cork !== 'function') return;
+    raw.cork();
+    this.corked = true;
+    setImmediate(() => {
+      this.corked = false;
+      raw.uncork();
+    });
   }
 
   private refuse(r: Refusal, gameId?: string): void {
@@ -369,7 +469,7 @@ class Connection {
       if (!claimed.ok) throw new Error(`new game ${id}: creator's seat refused (${claimed.code})`);
     }
     this.send({ type: 'created', gameId: id, inviteTokens });
-    if (creatorSeat >= 0) this.shared.lobby.seatsChanged(id);
+    if (creatorSeat >= 0) this.shared.seatsChanged(id);
     await this.enter(id, creatorSeat >= 0 ? creatorSeat : 'observer', true);
   }
 
@@ -408,7 +508,7 @@ class Connection {
           { code: r.code === 'SEAT_TAKEN' ? 'SEAT_TAKEN' : 'SEAT_NOT_OPEN', data: { seat } },
           msg.gameId,
         );
-      this.shared.lobby.seatsChanged(msg.gameId);
+      this.shared.seatsChanged(msg.gameId);
     }
     await this.enter(msg.gameId, seat, claimed);
     if (game.rematchId !== null && this.joined.has(msg.gameId))
@@ -471,20 +571,21 @@ class Connection {
   ): Promise<void> {
     const at = this.joined.get(msg.gameId);
     if (!at) return this.refuse({ code: 'NOT_IN_GAME' }, msg.gameId);
-    const retryMs = at.room.chatLimit.take(player.id);
-    if (retryMs > 0) return this.refuse({ code: 'CHAT_TOO_FAST', data: { retryMs } }, msg.gameId);
-    const line = await this.deps.store.addChat({
-      gameId: msg.gameId,
-      playerId: player.id,
-      text: msg.text,
-    });
-    at.room.broadcast({
-      type: 'chat',
+    // Counted in the database, so that two connections through two processes share it.
+    const added = await this.deps.store.addChatWithin(
+      { gameId: msg.gameId, playerId: player.id, text: msg.text },
+      this.deps.chatRate ?? DEFAULT_CHAT_RATE,
+    );
+    if (!added.ok)
+      return this.refuse({ code: 'CHAT_TOO_FAST', data: { retryMs: added.retryMs } }, msg.gameId);
+    const line = {
       gameId: msg.gameId,
       from: player.name,
-      text: line.text,
-      at: line.createdAt,
-    });
+      text: added.line.text,
+      at: added.line.createdAt,
+    };
+    at.room.broadcast({ type: 'chat', ...line });
+    publish(this.deps.store, { kind: 'chat', ...line });
   }
 
   /** Stops this connection's frames of a game; a seat held stays the player's. */
@@ -504,6 +605,8 @@ class Connection {
     const at = this.joined.get(gameId);
     if (at) at.room.broadcast(msg);
     else this.send(msg);
+    // The process that made the rematch tells the old room's members on the others.
+    if (r.created) publish(this.deps.store, { kind: 'rematch', gameId, newGameId: r.gameId });
   }
 
   private leaveAll(): void {

@@ -5,17 +5,21 @@
  * append relies on the (game_id, seq) primary key, so that of two processes racing for the
  * same seq the second fails on the key and writes nothing.
  */
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { MIGRATIONS, type Migration, pendingMigrations } from './migrations.js';
 import {
   type AppendListener,
   type AppendResult,
+  type ChatAddResult,
+  type ChatRate,
   type ChatRecord,
   type ClaimResult,
   type GameRecord,
   type GameStatus,
   type JsonValue,
   type NewSeat,
+  type NoticeListener,
   type PlayerRecord,
   type SeatRecord,
   type Store,
@@ -29,8 +33,38 @@ const MIGRATION_LOCK = 0x617472696c;
 const UNIQUE_VIOLATION = '23505';
 // The channel on which every append is announced, with `{"g": game id, "n": next seq}`.
 const CHANNEL = 'atril_events';
+// The channel of the rooms' notices (Store.publish), `{"o": origin, "b": notice}`.
+const NOTICES = 'atril_rooms';
 // Wait before reconnecting a lost listening connection.
 const RELISTEN_MS = 500;
+
+/**
+ * An append in one statement: $1 game, $2 first seq, $3 event texts, $4 now, $5 new status or
+ * null, $6 channel, $7 notice. `cur` reads the list's length (no row: no such game); only when
+ * it equals $2 (`ok`) are the events inserted, the game updated and the notice sent — a
+ * notice PostgreSQL delivers at commit only. Answers the length read and whether it wrote.
+ */
+const APPEND = `
+WITH cur AS (
+  SELECT g.id,
+    (SELECT COALESCE(MAX(e.seq) + 1, 0) FROM game_events e WHERE e.game_id = g.id)::int AS n
+  FROM games g WHERE g.id = $1
+), ok AS (
+  SELECT id FROM cur WHERE n = $2::int
+), ins AS (
+  INSERT INTO game_events (game_id, seq, event, created_at)
+  SELECT ok.id, $2::int + t.i::int - 1, t.e, $4::bigint
+  FROM ok, unnest($3::json[]) WITH ORDINALITY AS t (e, i)
+  RETURNING 1
+), upd AS (
+  UPDATE games SET status = COALESCE($5::text, games.status), updated_at = $4::bigint
+  FROM ok WHERE games.id = ok.id
+  RETURNING 1
+)
+SELECT cur.n,
+  (SELECT count(*) FROM upd)::int AS written,
+  (SELECT pg_notify($6, $7) FROM upd) AS notified
+FROM cur`;
 
 interface GameRow {
   id: string;
@@ -129,6 +163,9 @@ class PostgresStore implements Store {
   private readonly appendListeners = new Set<AppendListener>();
   private listener: pg.Client | undefined;
   private listening: Promise<void> | undefined;
+  private readonly noticeListeners = new Set<NoticeListener>();
+  // Tells this store's own notices apart from other processes' (every session hears all).
+  private readonly origin = randomUUID();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -307,32 +344,25 @@ class PostgresStore implements Store {
     status?: GameStatus,
   ): Promise<AppendResult> {
     const texts = events.map(toJsonText);
+    const nextSeq = firstSeq + texts.length;
     try {
-      return await inTransaction(this.pool, async (c): Promise<AppendResult> => {
-        const g = await c.query('SELECT 1 FROM games WHERE id = $1', [gameId]);
-        if (g.rowCount === 0) return { ok: false, code: 'NO_SUCH_GAME' };
-        const next = await this.nextSeq(c, gameId);
-        if (next !== firstSeq) return { ok: false, code: 'SEQ_CONFLICT', nextSeq: next };
-        const now = Date.now();
-        if (texts.length > 0) {
-          await c.query(
-            `INSERT INTO game_events (game_id, seq, event, created_at)
-             SELECT $1, $2 + i - 1, e, $4 FROM unnest($3::json[]) WITH ORDINALITY AS t (e, i)`,
-            [gameId, firstSeq, texts, now],
-          );
-        }
-        await c.query(
-          'UPDATE games SET status = COALESCE($1, status), updated_at = $2 WHERE id = $3',
-          [status ?? null, now, gameId],
-        );
-        const nextSeq = firstSeq + texts.length;
-        // Delivered when (and only if) the transaction commits.
-        await c.query('SELECT pg_notify($1, $2)', [
-          CHANNEL,
-          JSON.stringify({ g: gameId, n: nextSeq }),
-        ]);
-        return { ok: true, nextSeq };
-      });
+      // One statement, so one round trip and its own transaction: the check of the list's
+      // length, the insert, the game's status and the notice all commit together or not at
+      // all. A writer racing for the same seq read the same length; the (game_id, seq) key
+      // then refuses the second insert (below), so a stale version never writes.
+      const r = await this.pool.query<{ n: number; written: number }>(APPEND, [
+        gameId,
+        firstSeq,
+        texts,
+        Date.now(),
+        status ?? null,
+        CHANNEL,
+        JSON.stringify({ g: gameId, n: nextSeq }),
+      ]);
+      const row = r.rows[0];
+      if (!row) return { ok: false, code: 'NO_SUCH_GAME' };
+      if (row.written === 0) return { ok: false, code: 'SEQ_CONFLICT', nextSeq: row.n };
+      return { ok: true, nextSeq };
     } catch (err) {
       // A concurrent writer committed the same seq between our read and our insert.
       if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
@@ -381,6 +411,50 @@ class PostgresStore implements Store {
     return r.rows.map(chat);
   }
 
+  async addChatWithin(
+    c: { gameId: string; playerId: string; text: string },
+    rate: ChatRate,
+  ): Promise<ChatAddResult> {
+    assertStorableText('chat text', c.text);
+    return inTransaction(this.pool, async (client): Promise<ChatAddResult> => {
+      // Two lines of one player in one game, through two processes, take turns here, so the
+      // second one counts the first (READ COMMITTED reads what committed before it).
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [
+        c.gameId,
+        c.playerId,
+      ]);
+      const now = Date.now();
+      const recent = await client.query<{ count: number; oldest: string | null }>(
+        `SELECT count(*)::int AS count, min(created_at) AS oldest FROM chat_messages
+         WHERE game_id = $1 AND player_id = $2 AND created_at > $3`,
+        [c.gameId, c.playerId, now - rate.perMs],
+      );
+      const { count, oldest } = recent.rows[0]!;
+      if (count >= rate.lines)
+        return { ok: false, retryMs: Math.max(1, Number(oldest) + rate.perMs - now) };
+      const r = await client.query<ChatRow>(
+        `INSERT INTO chat_messages (game_id, player_id, text, created_at) VALUES ($1, $2, $3, $4)
+         RETURNING *`,
+        [c.gameId, c.playerId, c.text, now],
+      );
+      return { ok: true, line: chat(r.rows[0]!) };
+    });
+  }
+
+  async publish(notice: JsonValue): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, $2)', [
+      NOTICES,
+      JSON.stringify({ o: this.origin, b: notice }),
+    ]);
+  }
+
+  async onNotice(listener: NoticeListener): Promise<() => void> {
+    this.noticeListeners.add(listener);
+    this.listening ??= this.listen();
+    await this.listening;
+    return () => void this.noticeListeners.delete(listener);
+  }
+
   async onAppend(listener: AppendListener): Promise<() => void> {
     this.appendListeners.add(listener);
     this.listening ??= this.listen();
@@ -393,9 +467,15 @@ class PostgresStore implements Store {
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (msg) => {
-      if (msg.channel !== CHANNEL || !msg.payload) return;
-      const { g, n } = JSON.parse(msg.payload) as { g: string; n: number };
-      for (const l of this.appendListeners) l({ gameId: g, nextSeq: n });
+      if (!msg.payload) return;
+      if (msg.channel === CHANNEL) {
+        const { g, n } = JSON.parse(msg.payload) as { g: string; n: number };
+        for (const l of this.appendListeners) l({ gameId: g, nextSeq: n });
+      } else if (msg.channel === NOTICES) {
+        const { o, b } = JSON.parse(msg.payload) as { o: string; b: JsonValue };
+        if (o === this.origin) return;
+        for (const l of this.noticeListeners) l(b);
+      }
     });
     const lost = () => {
       if (this.listener !== client) return;
@@ -406,7 +486,7 @@ class PostgresStore implements Store {
     client.on('error', lost);
     client.on('end', lost);
     await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${CHANNEL}; LISTEN ${NOTICES}`);
     if (this.closed) {
       await client.end();
       return;

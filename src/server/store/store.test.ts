@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../testing/postgres.js';
 import {
   MIGRATIONS,
@@ -306,6 +307,119 @@ describe.each(['sqlite', 'postgres'] as const)('%s store', (name) => {
       RangeError,
     );
     expect((await store.listGames(['playing'])).map((g) => g.id)).toEqual(['g']);
+  });
+
+  it('limits chat lines per player and game in the database, across connections racing', async () => {
+    const { store, connect } = await setup();
+    // Another process's connection to the same database.
+    const other = await connect();
+    for (const id of ['ana', 'bea'])
+      await store.createPlayer({ id, name: id, tokenHash: `h-${id}` });
+    for (const id of ['g', 'h'])
+      await store.createGame({ id, config: {}, status: 'playing', seats: [open, open] });
+    const rate = { lines: 3, perMs: 60_000 };
+    const said = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) =>
+        (i % 2 ? store : other).addChatWithin(
+          { gameId: 'g', playerId: 'ana', text: `l${i}` },
+          rate,
+        ),
+      ),
+    );
+    expect(said.filter((r) => r.ok)).toHaveLength(3);
+    for (const r of said.filter((r) => !r.ok)) {
+      expect(r.retryMs).toBeGreaterThan(0);
+      expect(r.retryMs).toBeLessThanOrEqual(rate.perMs);
+    }
+    expect(await store.chat('g')).toHaveLength(3);
+    // Another player in the same game, and the same player in another game, are not held.
+    expect((await other.addChatWithin({ gameId: 'g', playerId: 'bea', text: 'b' }, rate)).ok).toBe(
+      true,
+    );
+    expect((await store.addChatWithin({ gameId: 'h', playerId: 'ana', text: 'a' }, rate)).ok).toBe(
+      true,
+    );
+    // Lines said before the window do not count: a window of nothing lets the next one pass.
+    const stored = await store.addChatWithin(
+      { gameId: 'g', playerId: 'ana', text: 'luego' },
+      { lines: 3, perMs: 0 },
+    );
+    expect(stored).toMatchObject({
+      ok: true,
+      line: { gameId: 'g', playerId: 'ana', text: 'luego' },
+    });
+  });
+});
+
+describe('sqlite group commit', () => {
+  it('answers appends asked for at once each as if alone; one that fails writes nothing of its own', async () => {
+    const store = openSqliteStore(join(tmp, 'group.sqlite'));
+    for (const id of ['g', 'h'])
+      await store.createGame({ id, config: {}, status: 'playing', seats: [open, open] });
+    // Asked for in one turn of the event loop: one transaction, a savepoint each.
+    const [g0, g1, hStale, nope, bad, h0] = await Promise.allSettled([
+      store.appendEvents('g', 0, [{ n: 0 }]),
+      store.appendEvents('g', 1, [{ n: 1 }, { n: 2 }]),
+      store.appendEvents('h', 4, [{ n: 9 }]),
+      store.appendEvents('nope', 0, [{ n: 0 }]),
+      // A status the schema refuses: the events inserted before it are taken back.
+      store.appendEvents('h', 0, [{ n: 'x' }], 'bogus' as 'finished'),
+      store.appendEvents('h', 0, [{ n: 'h' }]),
+    ]);
+    expect(g0).toEqual({ status: 'fulfilled', value: { ok: true, nextSeq: 1 } });
+    expect(g1).toEqual({ status: 'fulfilled', value: { ok: true, nextSeq: 3 } });
+    expect(hStale).toEqual({
+      status: 'fulfilled',
+      value: { ok: false, code: 'SEQ_CONFLICT', nextSeq: 0 },
+    });
+    expect(nope).toEqual({ status: 'fulfilled', value: { ok: false, code: 'NO_SUCH_GAME' } });
+    expect(bad.status).toBe('rejected');
+    expect(h0).toEqual({ status: 'fulfilled', value: { ok: true, nextSeq: 1 } });
+    expect((await store.events('g')).map((e) => e.event)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
+    expect((await store.events('h')).map((e) => e.event)).toEqual([{ n: 'h' }]);
+    expect((await store.getGame('h'))?.status).toBe('playing');
+    await store.close();
+  });
+});
+
+describe('postgres appends', () => {
+  it('take one round trip each, accepted or refused, and announce only what committed', async () => {
+    const url = await pgServer!.newDatabase();
+    const store = await openPostgresStore(url);
+    await store.createGame({ id: 'g', config: {}, status: 'playing', seats: [open, open] });
+    const heard: unknown[] = [];
+    const stop = await store.onAppend((a) => heard.push(a));
+    // Every statement sent to the server goes through a pg.Client's query.
+    const sent = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      expect(await store.appendEvents('g', 0, [{ n: 0 }, { n: 1 }])).toEqual({
+        ok: true,
+        nextSeq: 2,
+      });
+      expect(sent).toHaveBeenCalledTimes(1);
+      expect(await store.appendEvents('g', 1, [{ n: 9 }], 'finished')).toEqual({
+        ok: false,
+        code: 'SEQ_CONFLICT',
+        nextSeq: 2,
+      });
+      expect(sent).toHaveBeenCalledTimes(2);
+      expect(await store.appendEvents('g', 2, [{ n: 2 }], 'finished')).toEqual({
+        ok: true,
+        nextSeq: 3,
+      });
+      expect(sent).toHaveBeenCalledTimes(3);
+    } finally {
+      sent.mockRestore();
+    }
+    expect((await store.events('g')).map((e) => e.event)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
+    expect((await store.getGame('g'))?.status).toBe('finished');
+    await vi.waitFor(() => expect(heard).toHaveLength(2));
+    expect(heard).toEqual([
+      { gameId: 'g', nextSeq: 2 },
+      { gameId: 'g', nextSeq: 3 },
+    ]);
+    stop();
+    await store.close();
   });
 });
 

@@ -100,6 +100,20 @@ export type AppendListener = (
   append: { readonly gameId: string; readonly nextSeq: number } | { readonly gameId: null },
 ) => void;
 
+/** Told of notices other processes published (Store.publish). */
+export type NoticeListener = (notice: JsonValue) => void;
+
+/** At most `lines` chat lines per `perMs` milliseconds, per player per game. */
+export interface ChatRate {
+  readonly lines: number;
+  readonly perMs: number;
+}
+
+/** A chat line stored, or refused by the rate with the milliseconds until one is allowed. */
+export type ChatAddResult =
+  | { readonly ok: true; readonly line: ChatRecord }
+  | { readonly ok: false; readonly retryMs: number };
+
 /** What the server persists (see the module comment). */
 export interface Store {
   /** `sqlite` or `postgres`, for logs. */
@@ -162,6 +176,15 @@ export interface Store {
 
   /** Stores a chat line (plain text, never interpreted). */
   addChat(c: { gameId: string; playerId: string | null; text: string }): Promise<ChatRecord>;
+  /**
+   * Stores a chat line unless its player already said `rate.lines` lines in that game in the
+   * last `rate.perMs` milliseconds, counted in the database: the limit holds however many
+   * processes the player's connections reach. Check and insert are atomic per player and game.
+   */
+  addChatWithin(
+    c: { gameId: string; playerId: string; text: string },
+    rate: ChatRate,
+  ): Promise<ChatAddResult>;
   /** The latest `limit` chat lines of a game, oldest first. */
   chat(gameId: string, limit?: number): Promise<ChatRecord[]>;
 
@@ -173,6 +196,17 @@ export interface Store {
    * to the function that stops it.
    */
   onAppend(listener: AppendListener): Promise<() => void>;
+
+  /**
+   * Sends a notice (JSON the rooms layer writes: a seat taken, a rematch, a chat line) to the
+   * other processes sharing the database, through PostgreSQL's NOTIFY; their `onNotice`
+   * listeners hear it, this process's do not (it acts on its own news directly). A no-op on
+   * SQLite, which one process owns. Notices are not stored: one sent while a process's
+   * listening connection is down is lost to it.
+   */
+  publish(notice: JsonValue): Promise<void>;
+  /** Calls `listener` with every notice other processes publish; resolves to its stop. */
+  onNotice(listener: NoticeListener): Promise<() => void>;
 
   /** Closes the database; the store is unusable afterwards. Safe to call twice. */
   close(): Promise<void>;
