@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectedEnd, scriptedGame } from './helpers/scriptedGame.js';
+import { BOT_LEVELS } from '../src/cli/terminal/bots.js';
 import { BIN, Terminal, lastScreen } from './helpers/terminal.js';
 
 /** `atril replay FILE` through the real command. */
@@ -242,9 +243,9 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(await term.exit).toBe(0);
   });
 
-  for (const level of ['principiante', 'aficionado', 'experto']) {
+  for (const level of BOT_LEVELS) {
     it(`plays a whole game against ${level} to the announced adjustments and a record replay accepts`, async () => {
-      const name = level[0]!.toUpperCase() + level.slice(1);
+      const name = level === 'campeon' ? 'Campeón' : level[0]!.toUpperCase() + level.slice(1);
       term = new Terminal(['--vs', level, '--seed', '5']);
       await term.waitFor('Tu turno.');
       let turns = 0;
