@@ -7,7 +7,7 @@ import { buildKwg, saveKwg } from '../src/lexicon/index.js';
 import { makeRules } from '../src/engine/rules.js';
 import { SPANISH, wordToTiles } from '../src/engine/tiles.js';
 import { expectedEnd, scriptedGame } from './helpers/scriptedGame.js';
-import { END_HINT } from '../src/cli/terminal/driver.js';
+import { END_HINT } from '../src/play/messages.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
 

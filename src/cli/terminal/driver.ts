@@ -2,48 +2,11 @@
  * What both terminal modes share: one core session per person at the table, bots' turns,
  * and the route from the core's intents to the engine and back to announcements.
  */
-import { handoverText, turnText } from '../../play/messages.js';
+import { handoverText, noSuchPersonText, turnText } from '../../play/messages.js';
 import { Session } from '../../play/session.js';
 import { say } from '../../play/state.js';
 import type { Announcement, Reaction } from '../../play/types.js';
 import type { LocalGame } from './localGame.js';
-
-/** Commands of the terminal client itself, on top of the core's command table. */
-export const TERMINAL_COMMANDS: readonly { names: string[]; help: string }[] = [
-  {
-    names: ['tablero'],
-    help: 'Dibujar el tablero (filas 1–15, columnas A–O; minúscula = comodín).',
-  },
-  {
-    names: ['impugnar NOMBRE'],
-    help: 'Con 3 o 4 jugadores, impugna la última jugada en nombre de otra persona de la mesa.',
-  },
-  {
-    names: ['guardar'],
-    help: 'Guardar la partida en un fichero GCG: «guardar FICHERO» (nunca reemplaza un fichero que ya existe).',
-  },
-  {
-    names: ['reemplazar'],
-    help: 'Guardar la partida reemplazando un fichero: «reemplazar FICHERO».',
-  },
-  {
-    names: ['salir'],
-    help: 'Salir del programa. Si la partida no ha terminado, en el modo de teclas se pide confirmación; en el de líneas se guarda en un fichero y se dice dónde.',
-  },
-];
-
-/** Said once the game is over: it stays open for reading and saving until the player leaves. */
-export const END_HINT =
-  'La partida ha terminado. Puedes pedir «resultado», «marcador», «tablero», «palabras» o ' +
-  '«guardar FICHERO»; «salir» para terminar.';
-
-/**
- * Said at the end of the game: the seed, which fixed every rack and the bag's order and so was
- * a secret until now (issue 10, items 6 and 9), for playing the same deal again.
- */
-export function seedText(seed: string | number): string {
-  return `Semilla ${seed}: con los mismos jugadores y reglas, «--seed ${seed}» reparte las mismas fichas.`;
-}
 
 /**
  * The sessions of a local game and the bookkeeping of whose turn is being shown.
@@ -163,7 +126,7 @@ export class Driver {
       return {
         say: [
           {
-            text: `No hay nadie llamado «${name.trim()}» en la mesa.`,
+            text: noSuchPersonText(name.trim()),
             category: 'error',
             priority: 'assertive',
           },

@@ -7,10 +7,16 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { squareName } from '../../engine/notation/coords.js';
-import { handoverWaitText, turnText } from '../../play/messages.js';
+import {
+  END_HINT,
+  TERMINAL_HELP,
+  handoverWaitText,
+  seedText,
+  turnText,
+} from '../../play/messages.js';
 import type { Session } from '../../play/session.js';
 import type { Announcement } from '../../play/types.js';
-import { Driver, END_HINT, TERMINAL_COMMANDS, seedText } from './driver.js';
+import { Driver } from './driver.js';
 import { KeyQueue } from './keys.js';
 import type { LocalGame } from './localGame.js';
 import type { SaveGame } from './save.js';
@@ -24,6 +30,8 @@ export interface KeyIo {
   readonly save?: SaveGame;
   /** Saves an unfinished game when the input ends (nobody left to ask); returns the sentence. */
   readonly autosave?: (game: LocalGame) => string;
+  /** Called once the game is over, when its end is shown (Atril forgets its private records). */
+  readonly ended?: (game: LocalGame) => void;
   readonly intro: string;
   readonly color: boolean;
 }
@@ -99,7 +107,8 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
       const news = over
         ? [...driver.finalWords().map((a) => a.text), seedText(game.state.seed), END_HINT]
         : [];
-      if (!over) news.push(...driver.catchUp().map((a) => a.text));
+      if (over) io.ended?.(game);
+      else news.push(...driver.catchUp().map((a) => a.text));
       messages = [...messages, ...news];
       // Hot-seat (issue 10, item 2): the one who just played must not see the next rack.
       const handover = over ? undefined : driver.handover();
@@ -187,9 +196,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
               const done = driver.perform(session, session.line(text));
               show(done.say);
               if (w === 'ayuda')
-                messages.push(
-                  ...TERMINAL_COMMANDS.map((c) => `  ${c.names.join(', ')}: ${c.help}`),
-                );
+                messages.push(...TERMINAL_HELP.map((c) => `  ${c.names.join(', ')}: ${c.help}`));
               moved = done.moved && !over;
             }
           } else if (k.key.length === 1) line += k.key;

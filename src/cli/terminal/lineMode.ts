@@ -4,9 +4,15 @@
  */
 import { createInterface } from 'node:readline';
 import { Readable, type Writable } from 'node:stream';
-import { handoverWaitText } from '../../play/messages.js';
+import {
+  END_HINT,
+  LEFT_UNFINISHED_TEXT,
+  TERMINAL_HELP,
+  handoverWaitText,
+  seedText,
+} from '../../play/messages.js';
 import type { Announcement } from '../../play/types.js';
-import { Driver, END_HINT, TERMINAL_COMMANDS, seedText } from './driver.js';
+import { Driver } from './driver.js';
 import type { LocalGame } from './localGame.js';
 import type { SaveGame } from './save.js';
 import { drawBoard, drawRack } from './render.js';
@@ -21,6 +27,8 @@ export interface LineIo {
   readonly save?: SaveGame;
   /** Saves an unfinished game left by end of input or `salir`; returns the sentence to print. */
   readonly autosave?: (game: LocalGame) => string;
+  /** Called once the game is over, when its end is shown (Atril forgets its private records). */
+  readonly ended?: (game: LocalGame) => void;
   /** Printed once before the first turn. */
   readonly intro: string;
   /**
@@ -51,7 +59,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
   const lines = (rl ?? (io.input as AsyncIterable<string>))[Symbol.asyncIterator]();
   // Nothing lost (issue 10, 7): a script that ends or leaves mid-game cannot be asked, so the
   // game is saved under a fresh name and the player told where.
-  const leave = (): string => (io.autosave ? io.autosave(game) : 'La partida queda sin terminar.');
+  const leave = (): string => (io.autosave ? io.autosave(game) : LEFT_UNFINISHED_TEXT);
   print(io.intro);
   try {
     for (;;) {
@@ -62,6 +70,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
         // The end is a moment (issue 10, 1): the last turns, the adjustments, the board and the
         // totals, then the game stays open for reading and saving until the player leaves.
         say(driver.finalWords());
+        io.ended?.(game);
         print(drawBoard(session.view));
         print(seedText(game.state.seed));
         print(END_HINT);
@@ -129,7 +138,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
         const done = driver.perform(session, r);
         say(done.say);
         if (w === 'ayuda')
-          for (const c of TERMINAL_COMMANDS) print(`  ${c.names.join(', ')}: ${c.help}`);
+          for (const c of TERMINAL_HELP) print(`  ${c.names.join(', ')}: ${c.help}`);
         moved = done.moved && !over;
       }
     }
