@@ -148,6 +148,23 @@ describe('private full records do not pile up (issue 10, item 9)', () => {
     expect(again.err).toContain('o la partida ya terminó');
   });
 
+  it('a save that fails leaves no private record behind, and says why in words', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atril-fail-'));
+    const saves = join(dir, 'atril');
+    const missing = join(dir, 'no-existe', 'p.gcg');
+    const run = atril(
+      ['play', '--vs', 'aficionado', '--seed', '3'],
+      `guardar ${missing}\nreemplazar ${dir}\n`,
+      saves,
+    );
+    expect(run.out).toContain(`No se ha podido guardar en «${missing}»: la carpeta no existe.`);
+    expect(run.out).toContain(`No se ha podido guardar en «${dir}»: es una carpeta.`);
+    expect(run.out).not.toMatch(/ENOENT|EISDIR/);
+    // Only the record of the autosave at the end of input, which its file names.
+    const auto = /guardada en «([^»]+)»/.exec(run.out)![1]!;
+    expect(privateIds(saves)).toEqual([`${idOf(auto)}.gcg`]);
+  });
+
   it(`the folder keeps the newest ${PRIVATE_KEEP} records; other files are not its own`, () => {
     const dir = mkdtempSync(join(tmpdir(), 'atril-keep-'));
     const saves = join(dir, 'atril');

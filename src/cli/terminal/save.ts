@@ -112,10 +112,17 @@ export function saveGame(game: LocalGame, path: string, replace = false): SaveRe
   const abs = resolve(path);
   if (!replace && existsSync(abs))
     return { text: saveExistsText(path), exists: true, written: false };
+  let id: string | undefined;
   try {
-    const text = game.over ? recordText(game) : publicText(game, savePrivate(game));
+    if (!game.over) id = savePrivate(game);
+    const text = id === undefined ? recordText(game) : publicText(game, id);
     writeFileAtomic(abs, new TextEncoder().encode(text));
   } catch (err) {
+    // No file names a private record whose public file was never written.
+    if (id !== undefined) {
+      rmSync(join(privateDir(), `${id}.gcg`), { force: true });
+      privateOf.get(game)?.delete(id);
+    }
     return { text: saveFailedText(path, writeProblem(err)), exists: false, written: false };
   }
   if (game.over) return { text: savedText(path), exists: false, written: true };
