@@ -263,6 +263,34 @@ describe('atril play in line mode (pipes)', () => {
     expect(after.every((l) => l === 'La partida ha terminado.')).toBe(true);
   });
 
+  it('after the end, resultado, marcador, tablero and the read commands answer, and guardar writes a record replay accepts (issue 10, item 1)', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'atril-end-')), 'final.gcg');
+    const after = ['resultado', 'marcador', 'tablero', 'atril', 'bolsa', 'ultima', 'columna H'];
+    const r = atril(
+      ['play', '--seed', '5'],
+      'pasar\n'.repeat(40) + [...after, `guardar ${file}`, 'salir'].join('\n') + '\n',
+    );
+    expect(r.code).toBe(0);
+    const lines = r.out.trimEnd().split('\n');
+    const answers = lines
+      .slice(lines.indexOf(END_HINT) + 1)
+      .filter((l) => l !== 'La partida ha terminado.');
+    const end = lines.find((l) => l.startsWith('Fin de la partida.'))!;
+    expect(answers[0]).toMatch(/^Fichas que quedan: Te quedas con .+: -\d+; Aficionado \+\d+\.$/);
+    expect(answers[1]).toBe(end);
+    expect(answers[2]).toBe(end.replace(/^Fin de la partida\. Gana Aficionado: /, ''));
+    expect(answers[3]).toBe('    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O');
+    const rest = answers.slice(19);
+    expect(rest[0]).toMatch(/^[a-zñ ,]+\.$/); // the rack left, read aloud
+    expect(rest[1]).toBe('Bolsa 0. No queda ninguna ficha por ver.');
+    expect(rest[2]).toMatch(/^Aficionado: /);
+    expect(rest[3]).toMatch(/^Columna H: /);
+    expect(rest[4]).toBe(`Partida guardada en «${file}».`);
+    expect(rest[5]).toBe('Hasta luego.');
+    const replay = spawnSync(process.execPath, [BIN, 'replay', file], { encoding: 'utf8' });
+    expect(replay.status).toBe(0);
+  });
+
   it('keeps a seed drawn at random secret until the end: it fixes every rack (issue 10, items 6 and 9)', () => {
     const r = atril(['play'], 'marcador\n');
     expect(r.out.split('\n')[0]).toBe(
