@@ -95,6 +95,21 @@ describe('atril play in line mode (pipes)', () => {
     ]);
   });
 
+  it('a challenge that leaves the turn with the challenger says the turn once (issue 10, item 2)', () => {
+    // Seed 7: Luis plays CELU, not a word; Ana challenges it and it is withdrawn.
+    const r = atril(
+      ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7'],
+      '8H celu\nimpugnar\nmarcador\n',
+    );
+    const lines = r.out.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('Ana impugna'));
+    expect(lines.slice(at, at + 3)).toEqual([
+      'Ana impugna la jugada de Luis y acierta: CELU no vale. La jugada se retira, 0 puntos.',
+      'Turno de Ana.',
+      'Ana 0, Luis 0.',
+    ]);
+  });
+
   it('previews a line play with valor, reads n~ as Ñ and counts what is missing (issue 10, items 4 and 6)', () => {
     // Seed 7: Luis starts with C E L N O U U.
     const r = atril(

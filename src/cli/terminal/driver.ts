@@ -143,7 +143,9 @@ export class Driver {
 
   /**
    * Carries out a reaction of the session on turn: says its announcements and submits its
-   * intent. Returns what to say, and whether the game moved on (turn ended or changed).
+   * intent. Returns what to say, and whether the game moved on to another seat or ended. A
+   * challenge that leaves the turn with the challenger (a play withdrawn, or one that stands
+   * without penalty) has not moved it: the turn was said with the outcome, not to be said again.
    */
   perform(session: Session, r: Reaction): { say: Announcement[]; moved: boolean } {
     const say = [...r.say];
@@ -153,6 +155,6 @@ export class Driver {
     if (!outcome.ok) return { say: [...say, ...session.moveOutcome(outcome)], moved: false };
     say.push(...session.update(this.game.viewOf(seat)));
     this.shareNews(session);
-    return { say, moved: true };
+    return { say, moved: this.game.over || this.game.turn !== seat };
   }
 }
