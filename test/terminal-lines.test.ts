@@ -110,6 +110,25 @@ describe('atril play in line mode (pipes)', () => {
     ]);
   });
 
+  it('RULES.md §12 Fin de línea: a play reaching the target may be challenged before the game ends', () => {
+    // Seed 7: Luis opens; the target is 10 points.
+    const game = ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7', '--meta', '10'];
+    const accepted = atril(game, '8H celo\npasar\n').out;
+    expect(accepted).toContain(
+      'Ana acepta la última jugada.\nFin de la partida. Gana Luis: Ana 0, Luis 12.',
+    );
+    const stands = atril(game, '8H celo\nimpugnar\n').out;
+    expect(stands).toContain(
+      'Ana impugna la jugada de Luis: es válida y se mantiene.\nFin de la partida. Gana Luis: Ana 0, Luis 12.',
+    );
+    // Withdrawn: the target was never reached and the game goes on, Ana on turn.
+    const withdrawn = atril(game, '8H celu\nimpugnar\nmarcador\n').out;
+    expect(withdrawn).toContain(
+      'CELU no vale. La jugada se retira, 0 puntos.\nTurno de Ana.\nAna 0, Luis 0.',
+    );
+    expect(withdrawn).not.toContain('Fin de la partida.');
+  });
+
   it('previews a line play with valor, reads n~ as Ñ and counts what is missing (issue 10, items 4 and 6)', () => {
     // Seed 7: Luis starts with C E L N O U U.
     const r = atril(
