@@ -372,3 +372,39 @@ export function privateOtherUserText(path: string): string {
 export function clockMismatchText(path: string, pragma: string): string {
   return `«${path}»: el reloj guardado (#${pragma}) no encaja con la partida.`;
 }
+
+/** Key mode: Control+C, Control+D or `salir` in an unfinished game. */
+export const QUIT_QUESTION_TEXT =
+  'La partida no ha terminado. ¿Salir sin guardar? Pulsa S (o Control+C otra vez) para salir; ' +
+  'otra tecla sigue la partida. Para guardarla: /guardar FICHERO.';
+
+/** Leaving a finished game. */
+export const GOODBYE_TEXT = 'Hasta luego.';
+
+/** Key mode: leaving an unfinished game after saying yes. */
+export const GOODBYE_UNFINISHED_TEXT = 'Hasta luego: la partida queda sin terminar.';
+
+/** Key mode: any key but S after the question to leave. */
+export const STILL_PLAYING_TEXT = 'Sigues en la partida.';
+
+/** Key mode: any key but S after the question to replace a file. */
+export const NOT_SAVED_TEXT = 'No se ha guardado.';
+
+/** Key mode: `guardar FICHERO` when FICHERO exists. */
+export function replaceQuestionText(path: string): string {
+  return `Ya existe «${path}». ¿Reemplazarlo? Pulsa S para sí; otra tecla, no.`;
+}
+
+/** `guardar` or `reemplazar` (the word typed) without a file name. */
+export function missingFileText(word: string): string {
+  return `Falta el fichero: ${word} FICHERO.`;
+}
+
+/** Key mode: Escape on the command line. */
+export const COMMAND_LINE_CLOSED_TEXT = 'Línea de órdenes cerrada.';
+
+/** Key mode: `tablero`, which the screen always shows. */
+export const BOARD_ABOVE_TEXT = 'El tablero está arriba.';
+
+/** Line mode: the input ended (before what happened to the game). */
+export const END_OF_INPUT_TEXT = 'Fin de la entrada.';

@@ -8,9 +8,18 @@
 import type { Readable, Writable } from 'node:stream';
 import { squareName } from '../../engine/notation/coords.js';
 import {
+  BOARD_ABOVE_TEXT,
+  COMMAND_LINE_CLOSED_TEXT,
   END_HINT,
+  GOODBYE_TEXT,
+  GOODBYE_UNFINISHED_TEXT,
+  NOT_SAVED_TEXT,
+  QUIT_QUESTION_TEXT,
+  STILL_PLAYING_TEXT,
   TERMINAL_HELP,
   handoverWaitText,
+  missingFileText,
+  replaceQuestionText,
   seedText,
   turnText,
 } from '../../play/messages.js';
@@ -35,10 +44,6 @@ export interface KeyIo {
   readonly intro: string;
   readonly color: boolean;
 }
-
-const QUIT_QUESTION =
-  'La partida no ha terminado. ¿Salir sin guardar? Pulsa S (o Control+C otra vez) para salir; ' +
-  'otra tecla sigue la partida. Para guardarla: /guardar FICHERO.';
 
 /** Runs a game in single-key mode; resolves to the exit code. */
 export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
@@ -91,8 +96,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
     if (line !== undefined) bottom.push(`> ${line}`);
     screen.draw(top, bottom);
   };
-  const goodbye = (): string =>
-    game.over ? 'Hasta luego.' : 'Hasta luego: la partida queda sin terminar.';
+  const goodbye = (): string => (game.over ? GOODBYE_TEXT : GOODBYE_UNFINISHED_TEXT);
   const show = (said: readonly Announcement[]): void => {
     messages = said.map((a) => a.text);
   };
@@ -137,7 +141,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
           }
           if (asked.kind === 'replace' && yes && io.save)
             messages = [io.save(game, asked.path, true).text];
-          else messages = [asked.kind === 'quit' ? 'Sigues en la partida.' : 'No se ha guardado.'];
+          else messages = [asked.kind === 'quit' ? STILL_PLAYING_TEXT : NOT_SAVED_TEXT];
           draw(session);
           continue;
         }
@@ -147,7 +151,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
             return 0;
           }
           confirm = { kind: 'quit' };
-          messages = [QUIT_QUESTION];
+          messages = [QUIT_QUESTION_TEXT];
           draw(session);
           continue;
         }
@@ -164,7 +168,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
         if (line !== undefined) {
           if (k.key === 'Escape') {
             line = undefined;
-            show([{ text: 'Línea de órdenes cerrada.', category: 'prompt', priority: 'polite' }]);
+            show([{ text: COMMAND_LINE_CLOSED_TEXT, category: 'prompt', priority: 'polite' }]);
           } else if (k.key === 'Backspace') line = line.slice(0, -1);
           else if (k.key === 'Enter') {
             const text = line.trim();
@@ -177,15 +181,15 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
             }
             if (w === 'salir') {
               confirm = { kind: 'quit' };
-              messages = [QUIT_QUESTION];
-            } else if (w === 'tablero') messages = ['El tablero está arriba.'];
+              messages = [QUIT_QUESTION_TEXT];
+            } else if (w === 'tablero') messages = [BOARD_ABOVE_TEXT];
             else if ((w === 'guardar' || w === 'reemplazar') && io.save) {
               const path = rest.join(' ');
               const saved = path ? io.save(game, path, w === 'reemplazar') : undefined;
               if (saved?.exists) {
                 confirm = { kind: 'replace', path };
-                messages = [`Ya existe «${path}». ¿Reemplazarlo? Pulsa S para sí; otra tecla, no.`];
-              } else messages = [saved ? saved.text : `Falta el fichero: ${w} FICHERO.`];
+                messages = [replaceQuestionText(path)];
+              } else messages = [saved ? saved.text : missingFileText(w)];
             } else if ((w === 'impugnar' || w === 'dudar') && rest.length > 0 && !over) {
               driver.tick(session);
               const done = driver.challengeAs(session, rest.join(' '));

@@ -6,7 +6,10 @@ import { createInterface } from 'node:readline';
 import { Readable, type Writable } from 'node:stream';
 import {
   END_HINT,
+  END_OF_INPUT_TEXT,
+  GOODBYE_TEXT,
   LEFT_UNFINISHED_TEXT,
+  missingFileText,
   TERMINAL_HELP,
   handoverWaitText,
   seedText,
@@ -85,13 +88,13 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
           for (;;) {
             const next = await lines.next();
             if (next.done) {
-              print(`Fin de la entrada. ${leave()}`);
+              print(`${END_OF_INPUT_TEXT} ${leave()}`);
               return 0;
             }
             const w = next.value.trim().toLowerCase();
             if (w === '') break;
             if (w === 'salir') {
-              print(`Hasta luego. ${leave()}`);
+              print(`${GOODBYE_TEXT} ${leave()}`);
               return 0;
             }
             print(handoverWaitText(name));
@@ -104,7 +107,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
       while (!moved) {
         const next = await lines.next();
         if (next.done) {
-          if (!game.over) print(`Fin de la entrada. ${leave()}`);
+          if (!game.over) print(`${END_OF_INPUT_TEXT} ${leave()}`);
           return 0;
         }
         const text = next.value.trim();
@@ -115,7 +118,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
           continue;
         }
         if (w === 'salir') {
-          print(game.over ? 'Hasta luego.' : `Hasta luego. ${leave()}`);
+          print(game.over ? GOODBYE_TEXT : `${GOODBYE_TEXT} ${leave()}`);
           return 0;
         }
         // `guardar` never replaces a file; `reemplazar` is the explicit form that does.
@@ -123,7 +126,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
           print(
             rest.length
               ? io.save(game, rest.join(' '), w === 'reemplazar').text
-              : `Falta el fichero: ${w} FICHERO.`,
+              : missingFileText(w),
           );
           continue;
         }
