@@ -20,7 +20,13 @@ import { describe, expect, it } from 'vitest';
 import { gameFromGcg } from '../src/engine/notation/gameRecord.js';
 import { parseGcg } from '../src/engine/notation/gcg.js';
 import { rackToTiles } from '../src/engine/tiles.js';
-import { PRIVATE_KEEP } from '../src/cli/terminal/save.js';
+import { PassThrough } from 'node:stream';
+import { botFor } from '../src/cli/terminal/bots.js';
+import { runKeyMode } from '../src/cli/terminal/keyMode.js';
+import { LocalGame } from '../src/cli/terminal/localGame.js';
+import { PRIVATE_KEEP, forgetPrivate, saveGame } from '../src/cli/terminal/save.js';
+import { makeRules } from '../src/engine/rules.js';
+import { openLexicon } from '../src/lexicon/index.js';
 import { BIN } from './helpers/terminal.js';
 
 function atril(args: string[], input: string, saveDir: string) {
@@ -163,6 +169,44 @@ describe('private full records do not pile up (issue 10, item 9)', () => {
     // Only the record of the autosave at the end of input, which its file names.
     const auto = /guardada en «([^»]+)»/.exec(run.out)![1]!;
     expect(privateIds(saves)).toEqual([`${idOf(auto)}.gcg`]);
+  });
+
+  it('key mode too: the record of a mid-game guardar goes once the game ends', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atril-forget-keys-'));
+    const before = process.env.ATRIL_SAVE_DIR;
+    process.env.ATRIL_SAVE_DIR = join(dir, 'atril');
+    try {
+      const lex = openLexicon(undefined);
+      if (!lex.ok) throw new Error(lex.error.code);
+      const bot = botFor('aficionado', lex.value, '5')!;
+      const game = new LocalGame(
+        [{ name: 'Tú' }, { name: 'Aficionado', bot: { level: 'aficionado', play: bot } }],
+        lex.value,
+        makeRules('fise'),
+        '5',
+      );
+      const input = new PassThrough();
+      const output = new PassThrough();
+      output.resume();
+      const file = join(dir, 'p.gcg');
+      const done = runKeyMode(game, {
+        input,
+        output,
+        intro: '',
+        color: false,
+        save: saveGame,
+        ended: forgetPrivate,
+      });
+      input.write(`/guardar ${file}\r`);
+      input.end('pp'.repeat(40));
+      expect(await done).toBe(0);
+      expect(game.over).toBe(true);
+      expect(existsSync(join(dir, 'atril', 'privado', `${idOf(file)}.gcg`))).toBe(false);
+      expect(privateIds(join(dir, 'atril'))).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.ATRIL_SAVE_DIR;
+      else process.env.ATRIL_SAVE_DIR = before;
+    }
   });
 
   it(`the folder keeps the newest ${PRIVATE_KEEP} records; other files are not its own`, () => {
