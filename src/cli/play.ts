@@ -360,6 +360,7 @@ function start(game: LocalGame, intro: string, lineas: boolean): Promise<number>
       save: saveGame,
       autosave: autosaveGame,
       ended: forgetPrivate,
+      signals: true,
       handover: process.stdin.isTTY,
     });
   return runKeyMode(game, {

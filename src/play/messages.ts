@@ -408,3 +408,6 @@ export const BOARD_ABOVE_TEXT = 'El tablero está arriba.';
 
 /** Line mode: the input ended (before what happened to the game). */
 export const END_OF_INPUT_TEXT = 'Fin de la entrada.';
+
+/** Line mode: Control+C, a hang-up or a kill (before what happened to the game). */
+export const INTERRUPTED_TEXT = 'Partida interrumpida.';

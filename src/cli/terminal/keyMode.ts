@@ -53,10 +53,13 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
   const onEnd = (): void => queue.end();
   io.input.setRawMode?.(true);
   // A hang-up (the terminal window closed, an ssh link dropped) or a kill would leave the
-  // terminal raw; put it back before going (SIGKILL cannot be caught).
+  // terminal raw; put it back before going (SIGKILL cannot be caught). Nobody is left to ask,
+  // so an unfinished game is saved as at the end of input (issue 10, item 7).
   const onSignal = (signal: NodeJS.Signals): void => {
+    const saved = !game.over && io.autosave ? ` ${io.autosave(game)}` : '';
     try {
       io.input.setRawMode?.(false);
+      io.output.write(`\n${saved ? GOODBYE_TEXT + saved : goodbye()}\n`);
     } catch {
       // the terminal may already be gone
     }
@@ -127,7 +130,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
         const input = await queue.next();
         if (input.kind === 'eof') {
           const saved = !game.over && io.autosave ? ` ${io.autosave(game)}` : '';
-          io.output.write(`\n${goodbye()}${saved}\n`);
+          io.output.write(`\n${saved ? GOODBYE_TEXT + saved : goodbye()}\n`);
           return 0;
         }
         // Nothing lost (issue 10, 7): leaving an unfinished game, or replacing a file, is asked.

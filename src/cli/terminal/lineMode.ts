@@ -8,6 +8,7 @@ import {
   END_HINT,
   END_OF_INPUT_TEXT,
   GOODBYE_TEXT,
+  INTERRUPTED_TEXT,
   LEFT_UNFINISHED_TEXT,
   missingFileText,
   TERMINAL_HELP,
@@ -30,6 +31,12 @@ export interface LineIo {
   readonly save?: SaveGame;
   /** Saves an unfinished game left by end of input or `salir`; returns the sentence to print. */
   readonly autosave?: (game: LocalGame) => string;
+  /**
+   * Control+C, a hang-up or a kill saves an unfinished game as the end of input does, says where
+   * and exits with 128 + the signal's number (the command sets it; a test running line mode in
+   * its own process does not).
+   */
+  readonly signals?: boolean;
   /** Called once the game is over, when its end is shown (Atril forgets its private records). */
   readonly ended?: (game: LocalGame) => void;
   /** Printed once before the first turn. */
@@ -63,6 +70,18 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
   // Nothing lost (issue 10, 7): a script that ends or leaves mid-game cannot be asked, so the
   // game is saved under a fresh name and the player told where.
   const leave = (): string => (io.autosave ? io.autosave(game) : LEFT_UNFINISHED_TEXT);
+  // Nothing lost (issue 10, 7) when the line mode is interrupted either: Node runs this between
+  // two steps of the game, never in the middle of a save.
+  const onSignal = (signal: NodeJS.Signals): void => {
+    const said = game.over ? GOODBYE_TEXT : `${INTERRUPTED_TEXT} ${leave()}`;
+    try {
+      print(said);
+    } catch {
+      // the terminal may already be gone
+    }
+    process.exit(128 + SIGNALS[signal as keyof typeof SIGNALS]);
+  };
+  if (io.signals) for (const name of Object.keys(SIGNALS)) process.on(name, onSignal);
   print(io.intro);
   try {
     for (;;) {
@@ -146,6 +165,10 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
       }
     }
   } finally {
+    if (io.signals) for (const name of Object.keys(SIGNALS)) process.off(name, onSignal);
     rl?.close();
   }
 }
+
+/** The signals line mode answers, with their numbers for the exit status. */
+const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
