@@ -17,6 +17,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runLineMode } from '../src/cli/terminal/lineMode.js';
 import { LocalGame } from '../src/cli/terminal/localGame.js';
+import { loadGame, saveGame } from '../src/cli/terminal/save.js';
 import { parseCgp } from '../src/engine/notation/cgp.js';
 import { parseGcg } from '../src/engine/notation/gcg.js';
 import { replayRecord } from '../src/engine/notation/recordAudit.js';
@@ -327,6 +328,55 @@ describe('fuzz: every command with malformed input', () => {
       }
     } finally {
       process.chdir(cwd);
+    }
+  });
+
+  it('play --cargar: 300 mutated saved games (public part and private part) load or are refused in Spanish', () => {
+    const rng = new Rng(seedRng(`${SEED}/cargar`));
+    const judge = { isWord: (): boolean => true };
+    const saves = join(dir, 'cargar');
+    const before = process.env.ATRIL_SAVE_DIR;
+    process.env.ATRIL_SAVE_DIR = saves;
+    try {
+      // A timed game with a bot, saved mid-game: a public record naming a private one.
+      const game = new LocalGame(
+        [
+          { name: 'Ana' },
+          { name: 'Bot', bot: { level: 'experto', play: () => ({ kind: 'pass' }) } },
+        ],
+        judge,
+        makeRules('fise', { clock: { minutesPerPlayer: 25, penaltyPerMinute: 10 } }),
+        'cargar',
+        { now: () => 0 },
+      );
+      game.act(game.turn, { kind: 'pass' });
+      const pub = join(dir, 'cargar.gcg');
+      expect(saveGame(game, pub).written).toBe(true);
+      const publicText = readFileSync(pub, 'utf8');
+      const id = /^#atril-privado (\S+)/m.exec(publicText)![1]!;
+      const priv = join(saves, 'privado', `${id}.gcg`);
+      const privateText = readFileSync(priv, 'utf8');
+      expect(loadGame(pub, judge).ok).toBe(true);
+      for (let n = 0; n < 300; n++) {
+        const inPrivate = n % 2 === 1;
+        let text = inPrivate ? privateText : publicText;
+        for (let k = 1 + rng.below(3); k > 0; k--) text = mutate(rng, text);
+        writeFileSync(inPrivate ? priv : pub, text);
+        writeFileSync(inPrivate ? pub : priv, inPrivate ? publicText : privateText);
+        const label = `cargar #${n} (${inPrivate ? 'private' : 'public'})`;
+        const loaded = loadGame(pub, judge);
+        if (loaded.ok) {
+          // What loads is a game that can be shown and played on.
+          const again = new LocalGame([{ name: 'A' }, { name: 'B' }], judge, loaded.value.state);
+          expect(again.viewOf(0).seats.length, label).toBe(2);
+        } else {
+          expect(loaded.error, label).not.toContain(ESC);
+          expect(loaded.error, label).not.toMatch(/\b[A-Z]{2,}_[A-Z_]+\b|undefined|NaN|\[object/);
+        }
+      }
+    } finally {
+      if (before === undefined) delete process.env.ATRIL_SAVE_DIR;
+      else process.env.ATRIL_SAVE_DIR = before;
     }
   });
 

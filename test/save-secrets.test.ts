@@ -4,13 +4,29 @@
  * record goes to Atril's private folder, and `--cargar` gives back the very same game.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gameFromGcg } from '../src/engine/notation/gameRecord.js';
 import { parseGcg } from '../src/engine/notation/gcg.js';
 import { rackToTiles } from '../src/engine/tiles.js';
+import { PassThrough } from 'node:stream';
+import { botFor } from '../src/cli/terminal/bots.js';
+import { runKeyMode } from '../src/cli/terminal/keyMode.js';
+import { LocalGame } from '../src/cli/terminal/localGame.js';
+import { PRIVATE_KEEP, forgetPrivate, saveGame } from '../src/cli/terminal/save.js';
+import { makeRules } from '../src/engine/rules.js';
+import { openLexicon } from '../src/lexicon/index.js';
 import { BIN } from './helpers/terminal.js';
 
 function atril(args: string[], input: string, saveDir: string) {
@@ -47,8 +63,8 @@ describe('guardar in an unfinished game (issue 10, item 9)', () => {
     // The file alone cannot rebuild the game: no seed, no bag.
     expect(gameFromGcg(record.value.record, { isWord: () => true }).ok).toBe(false);
     // The private full record holds the bot's rack, which the public file never writes.
-    const id = pragmas.find((p) => p.name === 'atril-privado')!.value;
-    const full = parseGcg(readFileSync(join(saves, 'privado', `${id}.gcg`)));
+    const [id] = pragmas.find((p) => p.name === 'atril-privado')!.value.split(' ');
+    const full = parseGcg(readFileSync(join(saves, 'privado', `${id!}.gcg`)));
     if (!full.ok) throw new Error(full.error.code);
     const state = gameFromGcg(full.value.record, { isWord: () => true });
     if (!state.ok) throw new Error(state.error.code);
@@ -76,6 +92,143 @@ describe('guardar in an unfinished game (issue 10, item 9)', () => {
     const elsewhere = atril(['play', '--cargar', file], '', join(dir, 'otro'));
     expect(elsewhere.code).toBe(2);
     expect(elsewhere.err).toContain('es una partida a medias guardada sin los atriles ni la bolsa');
+    expect(elsewhere.err).toContain('o la partida ya terminó, o se guardó en otro ordenador');
     expect(existsSync(join(dir, 'otro'))).toBe(false);
+  });
+
+  it('another user’s file: says that only that user can go on with it', () => {
+    const text = readFileSync(file, 'utf8');
+    const line = /^#atril-privado (\S+) (\d+)$/m.exec(text);
+    // The saver's user id goes with the name of the private part.
+    expect(line?.[2]).toBe(String(process.getuid!()));
+    const theirs = join(dir, 'de-otro.gcg');
+    writeFileSync(
+      theirs,
+      text.replace(line![0], `#atril-privado ${line![1]} ${Number(line![2]) + 1}`),
+    );
+    const other = atril(['play', '--cargar', theirs], '', join(dir, 'mio'));
+    expect(other.code).toBe(2);
+    expect(other.err).toContain(
+      'es una partida a medias que guardó otro usuario de este ordenador',
+    );
+    expect(other.err).toContain('solo ese usuario puede seguirla');
+  });
+});
+
+describe('private full records do not pile up (issue 10, item 9)', () => {
+  const privateIds = (saves: string): string[] =>
+    existsSync(join(saves, 'privado')) ? readdirSync(join(saves, 'privado')) : [];
+  const idOf = (path: string): string =>
+    /^#atril-privado (\S+)/m.exec(readFileSync(path, 'utf8'))![1]!;
+  const passes = 'pasar\n'.repeat(60);
+
+  it('every record a game saved mid-game is removed once it ends', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atril-forget-'));
+    const saves = join(dir, 'atril');
+    const [a, b] = [join(dir, 'a.gcg'), join(dir, 'b.gcg')];
+    const run = atril(
+      ['play', '--vs', 'aficionado', '--seed', '3'],
+      `pasar\nguardar ${a}\npasar\nguardar ${b}\n${passes}salir\n`,
+      saves,
+    );
+    expect(run.out).toContain('Fin de la partida.');
+    expect(idOf(a)).not.toBe(idOf(b));
+    expect(privateIds(saves)).toEqual([]);
+  });
+
+  it('the record a game was resumed from is removed once the resumed game ends', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atril-forget-'));
+    const saves = join(dir, 'atril');
+    const file = join(dir, 'partida.gcg');
+    atril(['play', '--vs', 'aficionado', '--seed', '3'], `pasar\nguardar ${file}\n`, saves);
+    // End of input mid-game: the autosave keeps a second record; both stay while it goes on.
+    expect(privateIds(saves)).toHaveLength(2);
+    expect(privateIds(saves)).toContain(`${idOf(file)}.gcg`);
+    const resumed = atril(['play', '--cargar', file], `${passes}salir\n`, saves);
+    expect(resumed.out).toContain('Fin de la partida.');
+    expect(privateIds(saves)).toHaveLength(1);
+    expect(privateIds(saves)).not.toContain(`${idOf(file)}.gcg`);
+    // Loading it again says the game may have ended, not that the file is broken.
+    const again = atril(['play', '--cargar', file], '', saves);
+    expect(again.code).toBe(2);
+    expect(again.err).toContain('o la partida ya terminó');
+  });
+
+  it('a save that fails leaves no private record behind, and says why in words', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atril-fail-'));
+    const saves = join(dir, 'atril');
+    const missing = join(dir, 'no-existe', 'p.gcg');
+    const run = atril(
+      ['play', '--vs', 'aficionado', '--seed', '3'],
+      `guardar ${missing}\nreemplazar ${dir}\n`,
+      saves,
+    );
+    expect(run.out).toContain(`No se ha podido guardar en «${missing}»: la carpeta no existe.`);
+    expect(run.out).toContain(`No se ha podido guardar en «${dir}»: es una carpeta.`);
+    expect(run.out).not.toMatch(/ENOENT|EISDIR/);
+    // Only the record of the autosave at the end of input, which its file names.
+    const auto = /guardada en «([^»]+)»/.exec(run.out)![1]!;
+    expect(privateIds(saves)).toEqual([`${idOf(auto)}.gcg`]);
+  });
+
+  it('key mode too: the record of a mid-game guardar goes once the game ends', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atril-forget-keys-'));
+    const before = process.env.ATRIL_SAVE_DIR;
+    process.env.ATRIL_SAVE_DIR = join(dir, 'atril');
+    try {
+      const lex = openLexicon(undefined);
+      if (!lex.ok) throw new Error(lex.error.code);
+      const bot = botFor('aficionado', lex.value, '5')!;
+      const game = new LocalGame(
+        [{ name: 'Tú' }, { name: 'Aficionado', bot: { level: 'aficionado', play: bot } }],
+        lex.value,
+        makeRules('fise'),
+        '5',
+      );
+      const input = new PassThrough();
+      const output = new PassThrough();
+      output.resume();
+      const file = join(dir, 'p.gcg');
+      const done = runKeyMode(game, {
+        input,
+        output,
+        intro: '',
+        color: false,
+        save: saveGame,
+        ended: forgetPrivate,
+      });
+      input.write(`/guardar ${file}\r`);
+      input.end('pp'.repeat(40));
+      expect(await done).toBe(0);
+      expect(game.over).toBe(true);
+      expect(existsSync(join(dir, 'atril', 'privado', `${idOf(file)}.gcg`))).toBe(false);
+      expect(privateIds(join(dir, 'atril'))).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.ATRIL_SAVE_DIR;
+      else process.env.ATRIL_SAVE_DIR = before;
+    }
+  });
+
+  it(`the folder keeps the newest ${PRIVATE_KEEP} records; other files are not its own`, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atril-keep-'));
+    const saves = join(dir, 'atril');
+    mkdirSync(join(saves, 'privado'), { recursive: true });
+    const old = Array.from({ length: PRIVATE_KEEP + 5 }, (_, i) => {
+      const name = `${randomUUID()}.gcg`;
+      writeFileSync(join(saves, 'privado', name), '#character-encoding UTF-8\n');
+      // One second apart, the first the oldest.
+      utimesSync(join(saves, 'privado', name), 1_000_000 + i, 1_000_000 + i);
+      return name;
+    });
+    writeFileSync(join(saves, 'privado', 'notas.txt'), 'mías');
+    const file = join(dir, 'partida.gcg');
+    atril(['play', '--vs', 'aficionado', '--seed', '3'], `guardar ${file}\nsalir\n`, saves);
+    const left = privateIds(saves);
+    // The two new records (guardar, then the autosave of salir) and the newest of the old.
+    expect(left.filter((n) => n.endsWith('.gcg'))).toHaveLength(PRIVATE_KEEP);
+    expect(left).toContain(`${idOf(file)}.gcg`);
+    expect(left).toContain('notas.txt');
+    for (const name of old.slice(0, 7)) expect(left).not.toContain(name);
+    for (const name of old.slice(7)) expect(left).toContain(name);
   });
 });

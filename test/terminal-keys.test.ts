@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectedEnd, scriptedGame } from './helpers/scriptedGame.js';
+import { BOT_LEVELS } from '../src/cli/terminal/bots.js';
 import { BIN, Terminal, lastScreen } from './helpers/terminal.js';
 
 /** `atril replay FILE` through the real command. */
@@ -184,6 +185,23 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(await term.exit).toBe(0);
   });
 
+  it('Shift+L twice makes the LL tile when the rack holds it (issue 10, item 4; RULES.md D-02)', async () => {
+    // Seed 94: Ana starts with A D E I L LL O, one L and the LL.
+    term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '94']);
+    await term.waitFor('pulsa Intro.');
+    expect(await term.press('\r', 'Turno de Ana.')).toContain(
+      'Atril: 1:A 2:D 3:E 4:I 5:L 6:LL 7:O',
+    );
+    await term.press('h', 'Escritura horizontal desde H8.');
+    await term.press('L', 'L en H8.');
+    await term.press('L', 'L cambiada por LL en H8.');
+    const placed = await term.press('A', 'A en I8.');
+    expect(lastScreen(placed)).toContain('Atril: 1:D 2:E 3:I 4:L 5:O');
+    await term.press('\x03', '¿Salir sin guardar?');
+    await term.press('s', 'Hasta luego');
+    expect(await term.exit).toBe(0);
+  });
+
   it('plays a complete hot-seat game through the command line', async () => {
     const { lines, final, winners } = scriptedGame('42');
     term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '42']);
@@ -242,9 +260,9 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(await term.exit).toBe(0);
   });
 
-  for (const level of ['principiante', 'aficionado', 'experto']) {
+  for (const level of BOT_LEVELS) {
     it(`plays a whole game against ${level} to the announced adjustments and a record replay accepts`, async () => {
-      const name = level[0]!.toUpperCase() + level.slice(1);
+      const name = level === 'campeon' ? 'Campeón' : level[0]!.toUpperCase() + level.slice(1);
       term = new Terminal(['--vs', level, '--seed', '5']);
       await term.waitFor('Tu turno.');
       let turns = 0;

@@ -7,7 +7,7 @@ import { buildKwg, saveKwg } from '../src/lexicon/index.js';
 import { makeRules } from '../src/engine/rules.js';
 import { SPANISH, wordToTiles } from '../src/engine/tiles.js';
 import { expectedEnd, scriptedGame } from './helpers/scriptedGame.js';
-import { END_HINT } from '../src/cli/terminal/driver.js';
+import { END_HINT } from '../src/play/messages.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
 
@@ -93,6 +93,40 @@ describe('atril play in line mode (pipes)', () => {
       expect.stringMatching(AUTOSAVED),
       '',
     ]);
+  });
+
+  it('a challenge that leaves the turn with the challenger says the turn once (issue 10, item 2)', () => {
+    // Seed 7: Luis plays CELU, not a word; Ana challenges it and it is withdrawn.
+    const r = atril(
+      ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7'],
+      '8H celu\nimpugnar\nmarcador\n',
+    );
+    const lines = r.out.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('Ana impugna'));
+    expect(lines.slice(at, at + 3)).toEqual([
+      'Ana impugna la jugada de Luis y acierta: CELU no vale. La jugada se retira, 0 puntos.',
+      'Turno de Ana.',
+      'Ana 0, Luis 0.',
+    ]);
+  });
+
+  it('RULES.md §12 Fin de línea: a play reaching the target may be challenged before the game ends', () => {
+    // Seed 7: Luis opens; the target is 10 points.
+    const game = ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7', '--meta', '10'];
+    const accepted = atril(game, '8H celo\npasar\n').out;
+    expect(accepted).toContain(
+      'Ana acepta la última jugada.\nFin de la partida. Gana Luis: Ana 0, Luis 12.',
+    );
+    const stands = atril(game, '8H celo\nimpugnar\n').out;
+    expect(stands).toContain(
+      'Ana impugna la jugada de Luis: es válida y se mantiene.\nFin de la partida. Gana Luis: Ana 0, Luis 12.',
+    );
+    // Withdrawn: the target was never reached and the game goes on, Ana on turn.
+    const withdrawn = atril(game, '8H celu\nimpugnar\nmarcador\n').out;
+    expect(withdrawn).toContain(
+      'CELU no vale. La jugada se retira, 0 puntos.\nTurno de Ana.\nAna 0, Luis 0.',
+    );
+    expect(withdrawn).not.toContain('Fin de la partida.');
   });
 
   it('previews a line play with valor, reads n~ as Ñ and counts what is missing (issue 10, items 4 and 6)', () => {
@@ -261,6 +295,34 @@ describe('atril play in line mode (pipes)', () => {
     const after = lines.slice(lines.indexOf(END_HINT) + 1);
     expect(after.length).toBeGreaterThan(0);
     expect(after.every((l) => l === 'La partida ha terminado.')).toBe(true);
+  });
+
+  it('after the end, resultado, marcador, tablero and the read commands answer, and guardar writes a record replay accepts (issue 10, item 1)', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'atril-end-')), 'final.gcg');
+    const after = ['resultado', 'marcador', 'tablero', 'atril', 'bolsa', 'ultima', 'columna H'];
+    const r = atril(
+      ['play', '--seed', '5'],
+      'pasar\n'.repeat(40) + [...after, `guardar ${file}`, 'salir'].join('\n') + '\n',
+    );
+    expect(r.code).toBe(0);
+    const lines = r.out.trimEnd().split('\n');
+    const answers = lines
+      .slice(lines.indexOf(END_HINT) + 1)
+      .filter((l) => l !== 'La partida ha terminado.');
+    const end = lines.find((l) => l.startsWith('Fin de la partida.'))!;
+    expect(answers[0]).toMatch(/^Fichas que quedan: Te quedas con .+: -\d+; Aficionado \+\d+\.$/);
+    expect(answers[1]).toBe(end);
+    expect(answers[2]).toBe(end.replace(/^Fin de la partida\. Gana Aficionado: /, ''));
+    expect(answers[3]).toBe('    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O');
+    const rest = answers.slice(19);
+    expect(rest[0]).toMatch(/^[a-zñ ,]+\.$/); // the rack left, read aloud
+    expect(rest[1]).toBe('Bolsa 0. No queda ninguna ficha por ver.');
+    expect(rest[2]).toMatch(/^Aficionado: /);
+    expect(rest[3]).toMatch(/^Columna H: /);
+    expect(rest[4]).toBe(`Partida guardada en «${file}».`);
+    expect(rest[5]).toBe('Hasta luego.');
+    const replay = spawnSync(process.execPath, [BIN, 'replay', file], { encoding: 'utf8' });
+    expect(replay.status).toBe(0);
   });
 
   it('keeps a seed drawn at random secret until the end: it fixes every rack (issue 10, items 6 and 9)', () => {

@@ -126,6 +126,6 @@ describe('key mode at the end of its input', () => {
     });
     input.end('\r');
     expect(await done).toBe(0);
-    expect(text).toContain('Hasta luego: la partida queda sin terminar. Guardada para seguir.');
+    expect(text).toContain('Hasta luego. Guardada para seguir.');
   });
 });

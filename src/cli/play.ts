@@ -17,7 +17,7 @@ import { botFor, BOT_LEVELS } from './terminal/bots.js';
 import { runKeyMode } from './terminal/keyMode.js';
 import { runLineMode } from './terminal/lineMode.js';
 import { LocalGame, type SeatConfig } from './terminal/localGame.js';
-import { autosaveGame, loadGame, saveGame } from './terminal/save.js';
+import { adoptPrivate, autosaveGame, forgetPrivate, loadGame, saveGame } from './terminal/save.js';
 import { printable } from './safeText.js';
 import { parseOptions, tileSetMismatch, usageError } from './args.js';
 import { type Result, err, ok } from '../engine/result.js';
@@ -359,6 +359,8 @@ function start(game: LocalGame, intro: string, lineas: boolean): Promise<number>
       intro,
       save: saveGame,
       autosave: autosaveGame,
+      ended: forgetPrivate,
+      signals: true,
       handover: process.stdin.isTTY,
     });
   return runKeyMode(game, {
@@ -367,6 +369,7 @@ function start(game: LocalGame, intro: string, lineas: boolean): Promise<number>
     intro,
     save: saveGame,
     autosave: autosaveGame,
+    ended: forgetPrivate,
     color: !process.env.NO_COLOR && process.stdout.isTTY === true,
   });
 }
@@ -404,6 +407,8 @@ async function resume(path: string, lexicon: string | undefined, lineas: boolean
     process.stderr.write(`La partida de «${path}» ya ha terminado.\n`);
     return 2;
   }
+  // Its private full record goes once this game is over (issue 10, item 9).
+  if (loaded.privateId !== undefined) adoptPrivate(game, loaded.privateId);
   const clock = loaded.state.rules.clock;
   const clockNote = !clock
     ? ''

@@ -652,3 +652,25 @@ export function onlineErrorText(
 ): string {
   return serverErrorText({ code, data }, set);
 }
+
+/** Why a file could not be written, by the system's error code (never the raw code itself). */
+const WRITE_PROBLEM: Readonly<Record<string, string>> = {
+  ENOENT: 'la carpeta no existe',
+  EISDIR: 'es una carpeta',
+  EACCES: 'no hay permiso para escribir ahí',
+  EPERM: 'no hay permiso para escribir ahí',
+  ENOSPC: 'el disco está lleno',
+  ENOTDIR: 'parte del camino no es una carpeta',
+  EROFS: 'el disco es de solo lectura',
+};
+
+/**
+ * Why a write failed, in words to follow a colon ("el disco está lleno"), from the `code` of a
+ * Node file-system error; any other failure is "error al escribir".
+ */
+export function writeProblemText(code: string | undefined): string {
+  return (
+    (code !== undefined && Object.hasOwn(WRITE_PROBLEM, code) && WRITE_PROBLEM[code]) ||
+    'error al escribir'
+  );
+}

@@ -252,3 +252,162 @@ export const CONNECTION_TEXT = {
 
 /** Said once when the viewer's own clock drops under a minute (a sound goes with it). */
 export const LOW_TIME_TEXT = 'Te queda menos de un minuto.';
+
+// ── A game kept on this machine (the terminal's guardar, salir and --cargar) ────────────────
+
+/** Said once the game is over: it stays open for reading and saving until the player leaves. */
+export const END_HINT =
+  'La partida ha terminado. Puedes pedir «resultado», «marcador», «tablero», «palabras» o ' +
+  '«guardar FICHERO»; «salir» para terminar.';
+
+/**
+ * Said at the end of the game: the seed, which fixed every rack and the bag's order and so was
+ * a secret until now (issue 10, items 6 and 9), for playing the same deal again.
+ */
+export function seedText(seed: string | number): string {
+  return `Semilla ${seed}: con los mismos jugadores y reglas, «--seed ${seed}» reparte las mismas fichas.`;
+}
+
+/** `impugnar NOMBRE` naming nobody (or a bot) at the table. */
+export function noSuchPersonText(name: string): string {
+  return `No hay nadie llamado «${name}» en la mesa.`;
+}
+
+/** The terminal's own commands, on top of the core's, as `ayuda` lists them. */
+export const TERMINAL_HELP: readonly {
+  readonly names: readonly string[];
+  readonly help: string;
+}[] = [
+  {
+    names: ['tablero'],
+    help: 'Dibujar el tablero (filas 1–15, columnas A–O; minúscula = comodín).',
+  },
+  {
+    names: ['impugnar NOMBRE'],
+    help: 'Con 3 o 4 jugadores, impugna la última jugada en nombre de otra persona de la mesa.',
+  },
+  {
+    names: ['guardar'],
+    help: 'Guardar la partida en un fichero GCG: «guardar FICHERO» (nunca reemplaza un fichero que ya existe).',
+  },
+  {
+    names: ['reemplazar'],
+    help: 'Guardar la partida reemplazando un fichero: «reemplazar FICHERO».',
+  },
+  {
+    names: ['salir'],
+    help: 'Salir del programa. Si la partida no ha terminado, en el modo de teclas se pide confirmación; en el de líneas se guarda en un fichero y se dice dónde.',
+  },
+];
+
+/** `guardar FICHERO` when FICHERO exists: nothing was written. */
+export function saveExistsText(path: string): string {
+  return `Ya existe «${path}»; no se ha tocado. Para reemplazarlo: «reemplazar ${path}».`;
+}
+
+/** A save that failed; `problem` is writeProblemText's words. */
+export function saveFailedText(path: string, problem: string): string {
+  return `No se ha podido guardar en «${path}»: ${problem}.`;
+}
+
+/** A finished game saved: the file is the full record. */
+export function savedText(path: string): string {
+  return `Partida guardada en «${path}».`;
+}
+
+/**
+ * An unfinished game saved (issue 10, item 9): the file keeps the others' racks and the bag
+ * secret, and the full record went to Atril's private folder `privateDir`.
+ */
+export function savedMidGameText(path: string, privateDir: string): string {
+  return (
+    `Partida guardada en «${path}». Mientras la partida sigue, el fichero no muestra los ` +
+    `atriles de los demás ni la bolsa; para seguirla, Atril los guarda aparte, en «${privateDir}».`
+  );
+}
+
+/** An unfinished game left by end of input or `salir`, saved in Atril's folder at `path`. */
+export function autosavedText(path: string): string {
+  return `La partida queda sin terminar; está guardada en «${path}». Para seguirla: atril play --cargar «${path}».`;
+}
+
+/** An unfinished game left without a way to save it (no folder, or the save failed). */
+export function autosaveFailedText(dir: string, problem: string): string {
+  return `La partida queda sin terminar y no se ha podido guardar en «${dir}»: ${problem}.`;
+}
+
+/** An unfinished game left, with nothing said about saving it. */
+export const LEFT_UNFINISHED_TEXT = 'La partida queda sin terminar.';
+
+/** `--cargar` of a record whose private-part pragma is not a name Atril writes. */
+export function badPrivateIdText(path: string, pragma: string): string {
+  return `«${path}»: el nombre de la parte privada (#${pragma}) no es válido.`;
+}
+
+/**
+ * `--cargar` of a game saved mid-game whose private full record is not in this user's folder
+ * `full`. Atril keeps only the latest `keep` of them, and removes a game's once it is over.
+ */
+export function privateMissingText(path: string, full: string, keep: number): string {
+  return (
+    `«${path}» es una partida a medias guardada sin los atriles ni la bolsa; lo que hace falta ` +
+    `para seguirla se guardó aparte, en «${full}», y no está: o la partida ya terminó, o se ` +
+    `guardó en otro ordenador, o es más antigua que las ${keep} últimas que Atril conserva.`
+  );
+}
+
+/**
+ * `--cargar` of a game another user of this computer saved mid-game: its racks and bag are in
+ * that user's private folder, which nobody else may read, so only they can go on with it.
+ */
+export function privateOtherUserText(path: string): string {
+  return (
+    `«${path}» es una partida a medias que guardó otro usuario de este ordenador. Los atriles ` +
+    `y la bolsa, que hacen falta para seguirla, están en la carpeta privada de ese usuario, y ` +
+    `solo ese usuario puede seguirla: entrando con su usuario, «atril play --cargar ${path}».`
+  );
+}
+
+/** `--cargar` of a record whose saved clock does not fit its events. */
+export function clockMismatchText(path: string, pragma: string): string {
+  return `«${path}»: el reloj guardado (#${pragma}) no encaja con la partida.`;
+}
+
+/** Key mode: Control+C, Control+D or `salir` in an unfinished game. */
+export const QUIT_QUESTION_TEXT =
+  'La partida no ha terminado. ¿Salir sin guardar? Pulsa S (o Control+C otra vez) para salir; ' +
+  'otra tecla sigue la partida. Para guardarla: /guardar FICHERO.';
+
+/** Leaving a finished game. */
+export const GOODBYE_TEXT = 'Hasta luego.';
+
+/** Key mode: leaving an unfinished game after saying yes. */
+export const GOODBYE_UNFINISHED_TEXT = 'Hasta luego: la partida queda sin terminar.';
+
+/** Key mode: any key but S after the question to leave. */
+export const STILL_PLAYING_TEXT = 'Sigues en la partida.';
+
+/** Key mode: any key but S after the question to replace a file. */
+export const NOT_SAVED_TEXT = 'No se ha guardado.';
+
+/** Key mode: `guardar FICHERO` when FICHERO exists. */
+export function replaceQuestionText(path: string): string {
+  return `Ya existe «${path}». ¿Reemplazarlo? Pulsa S para sí; otra tecla, no.`;
+}
+
+/** `guardar` or `reemplazar` (the word typed) without a file name. */
+export function missingFileText(word: string): string {
+  return `Falta el fichero: ${word} FICHERO.`;
+}
+
+/** Key mode: Escape on the command line. */
+export const COMMAND_LINE_CLOSED_TEXT = 'Línea de órdenes cerrada.';
+
+/** Key mode: `tablero`, which the screen always shows. */
+export const BOARD_ABOVE_TEXT = 'El tablero está arriba.';
+
+/** Line mode: the input ended (before what happened to the game). */
+export const END_OF_INPUT_TEXT = 'Fin de la entrada.';
+
+/** Line mode: Control+C, a hang-up or a kill (before what happened to the game). */
+export const INTERRUPTED_TEXT = 'Partida interrumpida.';

@@ -2,48 +2,11 @@
  * What both terminal modes share: one core session per person at the table, bots' turns,
  * and the route from the core's intents to the engine and back to announcements.
  */
-import { handoverText, turnText } from '../../play/messages.js';
+import { handoverText, noSuchPersonText, turnText } from '../../play/messages.js';
 import { Session } from '../../play/session.js';
 import { say } from '../../play/state.js';
 import type { Announcement, Reaction } from '../../play/types.js';
 import type { LocalGame } from './localGame.js';
-
-/** Commands of the terminal client itself, on top of the core's command table. */
-export const TERMINAL_COMMANDS: readonly { names: string[]; help: string }[] = [
-  {
-    names: ['tablero'],
-    help: 'Dibujar el tablero (filas 1–15, columnas A–O; minúscula = comodín).',
-  },
-  {
-    names: ['impugnar NOMBRE'],
-    help: 'Con 3 o 4 jugadores, impugna la última jugada en nombre de otra persona de la mesa.',
-  },
-  {
-    names: ['guardar'],
-    help: 'Guardar la partida en un fichero GCG: «guardar FICHERO» (nunca reemplaza un fichero que ya existe).',
-  },
-  {
-    names: ['reemplazar'],
-    help: 'Guardar la partida reemplazando un fichero: «reemplazar FICHERO».',
-  },
-  {
-    names: ['salir'],
-    help: 'Salir del programa. Si la partida no ha terminado, en el modo de teclas se pide confirmación; en el de líneas se guarda en un fichero y se dice dónde.',
-  },
-];
-
-/** Said once the game is over: it stays open for reading and saving until the player leaves. */
-export const END_HINT =
-  'La partida ha terminado. Puedes pedir «resultado», «marcador», «tablero», «palabras» o ' +
-  '«guardar FICHERO»; «salir» para terminar.';
-
-/**
- * Said at the end of the game: the seed, which fixed every rack and the bag's order and so was
- * a secret until now (issue 10, items 6 and 9), for playing the same deal again.
- */
-export function seedText(seed: string | number): string {
-  return `Semilla ${seed}: con los mismos jugadores y reglas, «--seed ${seed}» reparte las mismas fichas.`;
-}
 
 /**
  * The sessions of a local game and the bookkeeping of whose turn is being shown.
@@ -163,7 +126,7 @@ export class Driver {
       return {
         say: [
           {
-            text: `No hay nadie llamado «${name.trim()}» en la mesa.`,
+            text: noSuchPersonText(name.trim()),
             category: 'error',
             priority: 'assertive',
           },
@@ -180,7 +143,9 @@ export class Driver {
 
   /**
    * Carries out a reaction of the session on turn: says its announcements and submits its
-   * intent. Returns what to say, and whether the game moved on (turn ended or changed).
+   * intent. Returns what to say, and whether the game moved on to another seat or ended. A
+   * challenge that leaves the turn with the challenger (a play withdrawn, or one that stands
+   * without penalty) has not moved it: the turn was said with the outcome, not to be said again.
    */
   perform(session: Session, r: Reaction): { say: Announcement[]; moved: boolean } {
     const say = [...r.say];
@@ -190,6 +155,6 @@ export class Driver {
     if (!outcome.ok) return { say: [...say, ...session.moveOutcome(outcome)], moved: false };
     say.push(...session.update(this.game.viewOf(seat)));
     this.shareNews(session);
-    return { say, moved: true };
+    return { say, moved: this.game.over || this.game.turn !== seat };
   }
 }

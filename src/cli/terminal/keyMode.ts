@@ -7,10 +7,25 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { squareName } from '../../engine/notation/coords.js';
-import { handoverWaitText, turnText } from '../../play/messages.js';
+import {
+  BOARD_ABOVE_TEXT,
+  COMMAND_LINE_CLOSED_TEXT,
+  END_HINT,
+  GOODBYE_TEXT,
+  GOODBYE_UNFINISHED_TEXT,
+  NOT_SAVED_TEXT,
+  QUIT_QUESTION_TEXT,
+  STILL_PLAYING_TEXT,
+  TERMINAL_HELP,
+  handoverWaitText,
+  missingFileText,
+  replaceQuestionText,
+  seedText,
+  turnText,
+} from '../../play/messages.js';
 import type { Session } from '../../play/session.js';
 import type { Announcement } from '../../play/types.js';
-import { Driver, END_HINT, TERMINAL_COMMANDS, seedText } from './driver.js';
+import { Driver } from './driver.js';
 import { KeyQueue } from './keys.js';
 import type { LocalGame } from './localGame.js';
 import type { SaveGame } from './save.js';
@@ -24,13 +39,11 @@ export interface KeyIo {
   readonly save?: SaveGame;
   /** Saves an unfinished game when the input ends (nobody left to ask); returns the sentence. */
   readonly autosave?: (game: LocalGame) => string;
+  /** Called once the game is over, when its end is shown (Atril forgets its private records). */
+  readonly ended?: (game: LocalGame) => void;
   readonly intro: string;
   readonly color: boolean;
 }
-
-const QUIT_QUESTION =
-  'La partida no ha terminado. ¿Salir sin guardar? Pulsa S (o Control+C otra vez) para salir; ' +
-  'otra tecla sigue la partida. Para guardarla: /guardar FICHERO.';
 
 /** Runs a game in single-key mode; resolves to the exit code. */
 export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
@@ -40,10 +53,13 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
   const onEnd = (): void => queue.end();
   io.input.setRawMode?.(true);
   // A hang-up (the terminal window closed, an ssh link dropped) or a kill would leave the
-  // terminal raw; put it back before going (SIGKILL cannot be caught).
+  // terminal raw; put it back before going (SIGKILL cannot be caught). Nobody is left to ask,
+  // so an unfinished game is saved as at the end of input (issue 10, item 7).
   const onSignal = (signal: NodeJS.Signals): void => {
+    const saved = !game.over && io.autosave ? ` ${io.autosave(game)}` : '';
     try {
       io.input.setRawMode?.(false);
+      io.output.write(`\n${saved ? GOODBYE_TEXT + saved : goodbye()}\n`);
     } catch {
       // the terminal may already be gone
     }
@@ -83,8 +99,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
     if (line !== undefined) bottom.push(`> ${line}`);
     screen.draw(top, bottom);
   };
-  const goodbye = (): string =>
-    game.over ? 'Hasta luego.' : 'Hasta luego: la partida queda sin terminar.';
+  const goodbye = (): string => (game.over ? GOODBYE_TEXT : GOODBYE_UNFINISHED_TEXT);
   const show = (said: readonly Announcement[]): void => {
     messages = said.map((a) => a.text);
   };
@@ -99,7 +114,8 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
       const news = over
         ? [...driver.finalWords().map((a) => a.text), seedText(game.state.seed), END_HINT]
         : [];
-      if (!over) news.push(...driver.catchUp().map((a) => a.text));
+      if (over) io.ended?.(game);
+      else news.push(...driver.catchUp().map((a) => a.text));
       messages = [...messages, ...news];
       // Hot-seat (issue 10, item 2): the one who just played must not see the next rack.
       const handover = over ? undefined : driver.handover();
@@ -114,7 +130,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
         const input = await queue.next();
         if (input.kind === 'eof') {
           const saved = !game.over && io.autosave ? ` ${io.autosave(game)}` : '';
-          io.output.write(`\n${goodbye()}${saved}\n`);
+          io.output.write(`\n${saved ? GOODBYE_TEXT + saved : goodbye()}\n`);
           return 0;
         }
         // Nothing lost (issue 10, 7): leaving an unfinished game, or replacing a file, is asked.
@@ -128,7 +144,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
           }
           if (asked.kind === 'replace' && yes && io.save)
             messages = [io.save(game, asked.path, true).text];
-          else messages = [asked.kind === 'quit' ? 'Sigues en la partida.' : 'No se ha guardado.'];
+          else messages = [asked.kind === 'quit' ? STILL_PLAYING_TEXT : NOT_SAVED_TEXT];
           draw(session);
           continue;
         }
@@ -138,7 +154,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
             return 0;
           }
           confirm = { kind: 'quit' };
-          messages = [QUIT_QUESTION];
+          messages = [QUIT_QUESTION_TEXT];
           draw(session);
           continue;
         }
@@ -155,7 +171,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
         if (line !== undefined) {
           if (k.key === 'Escape') {
             line = undefined;
-            show([{ text: 'Línea de órdenes cerrada.', category: 'prompt', priority: 'polite' }]);
+            show([{ text: COMMAND_LINE_CLOSED_TEXT, category: 'prompt', priority: 'polite' }]);
           } else if (k.key === 'Backspace') line = line.slice(0, -1);
           else if (k.key === 'Enter') {
             const text = line.trim();
@@ -168,15 +184,15 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
             }
             if (w === 'salir') {
               confirm = { kind: 'quit' };
-              messages = [QUIT_QUESTION];
-            } else if (w === 'tablero') messages = ['El tablero está arriba.'];
+              messages = [QUIT_QUESTION_TEXT];
+            } else if (w === 'tablero') messages = [BOARD_ABOVE_TEXT];
             else if ((w === 'guardar' || w === 'reemplazar') && io.save) {
               const path = rest.join(' ');
               const saved = path ? io.save(game, path, w === 'reemplazar') : undefined;
               if (saved?.exists) {
                 confirm = { kind: 'replace', path };
-                messages = [`Ya existe «${path}». ¿Reemplazarlo? Pulsa S para sí; otra tecla, no.`];
-              } else messages = [saved ? saved.text : `Falta el fichero: ${w} FICHERO.`];
+                messages = [replaceQuestionText(path)];
+              } else messages = [saved ? saved.text : missingFileText(w)];
             } else if ((w === 'impugnar' || w === 'dudar') && rest.length > 0 && !over) {
               driver.tick(session);
               const done = driver.challengeAs(session, rest.join(' '));
@@ -187,9 +203,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
               const done = driver.perform(session, session.line(text));
               show(done.say);
               if (w === 'ayuda')
-                messages.push(
-                  ...TERMINAL_COMMANDS.map((c) => `  ${c.names.join(', ')}: ${c.help}`),
-                );
+                messages.push(...TERMINAL_HELP.map((c) => `  ${c.names.join(', ')}: ${c.help}`));
               moved = done.moved && !over;
             }
           } else if (k.key.length === 1) line += k.key;

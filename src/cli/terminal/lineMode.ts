@@ -4,9 +4,19 @@
  */
 import { createInterface } from 'node:readline';
 import { Readable, type Writable } from 'node:stream';
-import { handoverWaitText } from '../../play/messages.js';
+import {
+  END_HINT,
+  END_OF_INPUT_TEXT,
+  GOODBYE_TEXT,
+  INTERRUPTED_TEXT,
+  LEFT_UNFINISHED_TEXT,
+  missingFileText,
+  TERMINAL_HELP,
+  handoverWaitText,
+  seedText,
+} from '../../play/messages.js';
 import type { Announcement } from '../../play/types.js';
-import { Driver, END_HINT, TERMINAL_COMMANDS, seedText } from './driver.js';
+import { Driver } from './driver.js';
 import type { LocalGame } from './localGame.js';
 import type { SaveGame } from './save.js';
 import { drawBoard, drawRack } from './render.js';
@@ -21,6 +31,14 @@ export interface LineIo {
   readonly save?: SaveGame;
   /** Saves an unfinished game left by end of input or `salir`; returns the sentence to print. */
   readonly autosave?: (game: LocalGame) => string;
+  /**
+   * Control+C, a hang-up or a kill saves an unfinished game as the end of input does, says where
+   * and exits with 128 + the signal's number (the command sets it; a test running line mode in
+   * its own process does not).
+   */
+  readonly signals?: boolean;
+  /** Called once the game is over, when its end is shown (Atril forgets its private records). */
+  readonly ended?: (game: LocalGame) => void;
   /** Printed once before the first turn. */
   readonly intro: string;
   /**
@@ -51,7 +69,19 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
   const lines = (rl ?? (io.input as AsyncIterable<string>))[Symbol.asyncIterator]();
   // Nothing lost (issue 10, 7): a script that ends or leaves mid-game cannot be asked, so the
   // game is saved under a fresh name and the player told where.
-  const leave = (): string => (io.autosave ? io.autosave(game) : 'La partida queda sin terminar.');
+  const leave = (): string => (io.autosave ? io.autosave(game) : LEFT_UNFINISHED_TEXT);
+  // Nothing lost (issue 10, 7) when the line mode is interrupted either: Node runs this between
+  // two steps of the game, never in the middle of a save.
+  const onSignal = (signal: NodeJS.Signals): void => {
+    const said = game.over ? GOODBYE_TEXT : `${INTERRUPTED_TEXT} ${leave()}`;
+    try {
+      print(said);
+    } catch {
+      // the terminal may already be gone
+    }
+    process.exit(128 + SIGNALS[signal as keyof typeof SIGNALS]);
+  };
+  if (io.signals) for (const name of Object.keys(SIGNALS)) process.on(name, onSignal);
   print(io.intro);
   try {
     for (;;) {
@@ -62,6 +92,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
         // The end is a moment (issue 10, 1): the last turns, the adjustments, the board and the
         // totals, then the game stays open for reading and saving until the player leaves.
         say(driver.finalWords());
+        io.ended?.(game);
         print(drawBoard(session.view));
         print(seedText(game.state.seed));
         print(END_HINT);
@@ -76,13 +107,13 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
           for (;;) {
             const next = await lines.next();
             if (next.done) {
-              print(`Fin de la entrada. ${leave()}`);
+              print(`${END_OF_INPUT_TEXT} ${leave()}`);
               return 0;
             }
             const w = next.value.trim().toLowerCase();
             if (w === '') break;
             if (w === 'salir') {
-              print(`Hasta luego. ${leave()}`);
+              print(`${GOODBYE_TEXT} ${leave()}`);
               return 0;
             }
             print(handoverWaitText(name));
@@ -95,7 +126,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
       while (!moved) {
         const next = await lines.next();
         if (next.done) {
-          if (!game.over) print(`Fin de la entrada. ${leave()}`);
+          if (!game.over) print(`${END_OF_INPUT_TEXT} ${leave()}`);
           return 0;
         }
         const text = next.value.trim();
@@ -106,7 +137,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
           continue;
         }
         if (w === 'salir') {
-          print(game.over ? 'Hasta luego.' : `Hasta luego. ${leave()}`);
+          print(game.over ? GOODBYE_TEXT : `${GOODBYE_TEXT} ${leave()}`);
           return 0;
         }
         // `guardar` never replaces a file; `reemplazar` is the explicit form that does.
@@ -114,7 +145,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
           print(
             rest.length
               ? io.save(game, rest.join(' '), w === 'reemplazar').text
-              : `Falta el fichero: ${w} FICHERO.`,
+              : missingFileText(w),
           );
           continue;
         }
@@ -129,11 +160,15 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
         const done = driver.perform(session, r);
         say(done.say);
         if (w === 'ayuda')
-          for (const c of TERMINAL_COMMANDS) print(`  ${c.names.join(', ')}: ${c.help}`);
+          for (const c of TERMINAL_HELP) print(`  ${c.names.join(', ')}: ${c.help}`);
         moved = done.moved && !over;
       }
     }
   } finally {
+    if (io.signals) for (const name of Object.keys(SIGNALS)) process.off(name, onSignal);
     rl?.close();
   }
 }
+
+/** The signals line mode answers, with their numbers for the exit status. */
+const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;

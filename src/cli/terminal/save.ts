@@ -8,8 +8,10 @@
  * of the person on turn: the moves and scores, that person's own racks, no other rack and no
  * seed (a GCG any program reads, and `atril replay` checks). The full record, which `--cargar`
  * needs, goes to a private file in Atril's folder (`privado/ID.gcg`, the folder readable by this
- * user only), and FICHERO names it with `#atril-privado ID`. Once the game is over nothing is
- * secret: FICHERO is the full record with every rack.
+ * user only), and FICHERO names it with `#atril-privado ID UID` (UID: the saver's user id, so
+ * that another user's file is told apart from a lost one). Once the game is over nothing is
+ * secret: FICHERO is the full record with every rack, and the game's private records are removed
+ * (`forgetPrivate`); the folder keeps at most `PRIVATE_KEEP` of them, the newest.
  *
  * GCG has no place for the time a turn took, so a timed game (TM-01/TM-02) also gets
  * `#atril-clock {"eventMs":[…],"turnMs":N}`: the `elapsedMs` of each engine event, in order, and
@@ -17,7 +19,7 @@
  * so the clocks and every later save are the same as if the game had never stopped.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { GameState } from '../../engine/gameState.js';
@@ -28,7 +30,25 @@ import { type GcgRecord, parseGcg, writeGcg } from '../../engine/notation/gcg.js
 import type { WordJudge } from '../../engine/rules.js';
 import { INPUT_LIMITS, readInputFile, writeFileAtomic } from '../../lexicon/index.js';
 import { type Result, err, ok } from '../../engine/result.js';
-import { gameFromGcgErrorText, gcgErrorText, inputFileErrorText } from '../../play/errorText.js';
+import {
+  gameFromGcgErrorText,
+  gcgErrorText,
+  inputFileErrorText,
+  writeProblemText,
+} from '../../play/errorText.js';
+import {
+  LEFT_UNFINISHED_TEXT,
+  autosaveFailedText,
+  autosavedText,
+  badPrivateIdText,
+  clockMismatchText,
+  privateMissingText,
+  privateOtherUserText,
+  saveExistsText,
+  saveFailedText,
+  savedMidGameText,
+  savedText,
+} from '../../play/messages.js';
 import type { LocalGame } from './localGame.js';
 
 const BOTS_PRAGMA = 'atril-bots';
@@ -36,6 +56,16 @@ const CLOCK_PRAGMA = 'atril-clock';
 /** In a record saved mid-game: the name of the private file holding the full record. */
 const PRIVATE_PRAGMA = 'atril-privado';
 const PRIVATE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const PRIVATE_FILE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.gcg$/;
+
+/**
+ * How many private full records the folder keeps at most, the newest: a game saved mid-game and
+ * never finished (or finished elsewhere) would otherwise leave its record there for ever.
+ */
+export const PRIVATE_KEEP = 50;
+
+/** The private records each game in this process wrote or was resumed from, by id. */
+const privateOf = new WeakMap<LocalGame, Set<string>>();
 
 /**
  * Atril's folder of saved games: `ATRIL_SAVE_DIR`, else `$XDG_STATE_HOME/atril`, else
@@ -66,6 +96,8 @@ export interface SaveReply {
   readonly text: string;
   /** The file exists and `replace` was not given: nothing was written. */
   readonly exists: boolean;
+  /** The game is in the file. */
+  readonly written: boolean;
 }
 
 /** Saves a game to a file; the terminal modes call it for `guardar` and `reemplazar`. */
@@ -79,23 +111,22 @@ export type SaveGame = (game: LocalGame, path: string, replace?: boolean) => Sav
 export function saveGame(game: LocalGame, path: string, replace = false): SaveReply {
   const abs = resolve(path);
   if (!replace && existsSync(abs))
-    return {
-      text: `Ya existe «${path}»; no se ha tocado. Para reemplazarlo: «reemplazar ${path}».`,
-      exists: true,
-    };
+    return { text: saveExistsText(path), exists: true, written: false };
+  let id: string | undefined;
   try {
-    const text = game.over ? recordText(game) : publicText(game, savePrivate(game));
+    if (!game.over) id = savePrivate(game);
+    const text = id === undefined ? recordText(game) : publicText(game, id);
     writeFileAtomic(abs, new TextEncoder().encode(text));
   } catch (err) {
-    return { text: `No se ha podido guardar en «${path}»: ${writeProblem(err)}.`, exists: false };
+    // No file names a private record whose public file was never written.
+    if (id !== undefined) {
+      rmSync(join(privateDir(), `${id}.gcg`), { force: true });
+      privateOf.get(game)?.delete(id);
+    }
+    return { text: saveFailedText(path, writeProblem(err)), exists: false, written: false };
   }
-  if (game.over) return { text: `Partida guardada en «${path}».`, exists: false };
-  return {
-    text:
-      `Partida guardada en «${path}». Mientras la partida sigue, el fichero no muestra los ` +
-      `atriles de los demás ni la bolsa; para seguirla, Atril los guarda aparte, en «${privateDir()}».`,
-    exists: false,
-  };
+  if (game.over) return { text: savedText(path), exists: false, written: true };
+  return { text: savedMidGameText(path, privateDir()), exists: false, written: true };
 }
 
 // The full record of an unfinished game, written to the private folder; returns its id.
@@ -104,12 +135,54 @@ function savePrivate(game: LocalGame): string {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const id = randomUUID();
   writeFileAtomic(join(dir, `${id}.gcg`), new TextEncoder().encode(recordText(game)));
+  adoptPrivate(game, id);
+  prunePrivate(dir, id);
   return id;
+}
+
+/**
+ * Marks a private full record as the game's own (the one a resumed game was read from), so that
+ * `forgetPrivate` removes it with the others once the game is over.
+ */
+export function adoptPrivate(game: LocalGame, id: string): void {
+  const ids = privateOf.get(game) ?? new Set<string>();
+  ids.add(id);
+  privateOf.set(game, ids);
+}
+
+/**
+ * Once a game is over nothing about it is secret and it cannot be resumed, so the private full
+ * records it wrote or was resumed from are no longer needed: removes them. Does nothing while
+ * the game goes on.
+ */
+export function forgetPrivate(game: LocalGame): void {
+  if (!game.over) return;
+  const ids = privateOf.get(game);
+  if (!ids) return;
+  for (const id of ids) rmSync(join(privateDir(), `${id}.gcg`), { force: true });
+  privateOf.delete(game);
+}
+
+// Keeps the newest PRIVATE_KEEP records of the folder (never `keep`, just written); a record
+// that cannot be read or removed is left to the next time.
+function prunePrivate(dir: string, keep: string): void {
+  const found: { path: string; at: number }[] = [];
+  for (const name of readdirSync(dir)) {
+    if (!PRIVATE_FILE.test(name) || name === `${keep}.gcg`) continue;
+    try {
+      found.push({ path: join(dir, name), at: statSync(join(dir, name)).mtimeMs });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  found.sort((a, b) => b.at - a.at);
+  for (const old of found.slice(PRIVATE_KEEP - 1)) rmSync(old.path, { force: true });
 }
 
 // The record of an unfinished game for the eyes of the person on turn, who saves it: their own
 // racks only, no seed, and the name of the private full record.
 function publicText(game: LocalGame, id: string): string {
+  const owner = process.getuid?.();
   const names = game.seats.map((s) => s.name);
   const record = gameToGcg(game.state, { names, viewer: game.turn });
   const bots = game.seats.map((s) => s.bot?.level ?? '-').join(' ');
@@ -121,7 +194,7 @@ function publicText(game: LocalGame, id: string): string {
       ...record.pragmas,
       { name: BOTS_PRAGMA, value: bots },
       ...clock,
-      { name: PRIVATE_PRAGMA, value: id },
+      { name: PRIVATE_PRAGMA, value: owner === undefined ? id : `${id} ${owner}` },
     ],
   });
 }
@@ -136,37 +209,18 @@ export function autosaveGame(game: LocalGame): string {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (err) {
-    return `La partida queda sin terminar y no se ha podido guardar en «${dir}»: ${writeProblem(err)}.`;
+    return autosaveFailedText(dir, writeProblem(err));
   }
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   let path = join(dir, `partida-${stamp}.gcg`);
   for (let n = 2; existsSync(path); n++) path = join(dir, `partida-${stamp}-${n}.gcg`);
   const saved = saveGame(game, path);
-  if (saved.text.startsWith('No se ha podido'))
-    return `La partida queda sin terminar. ${saved.text}`;
-  return `La partida queda sin terminar; está guardada en «${path}». Para seguirla: atril play --cargar «${path}».`;
+  return saved.written ? autosavedText(path) : `${LEFT_UNFINISHED_TEXT} ${saved.text}`;
 }
 
 // A write failure in words, never a raw code (ENOENT, EISDIR…).
-function writeProblem(err: unknown): string {
-  switch ((err as NodeJS.ErrnoException).code) {
-    case 'ENOENT':
-      return 'la carpeta no existe';
-    case 'EISDIR':
-      return 'es una carpeta';
-    case 'EACCES':
-    case 'EPERM':
-      return 'no hay permiso para escribir ahí';
-    case 'ENOSPC':
-      return 'el disco está lleno';
-    case 'ENOTDIR':
-      return 'parte del camino no es una carpeta';
-    case 'EROFS':
-      return 'el disco es de solo lectura';
-    default:
-      return 'error al escribir';
-  }
-}
+const writeProblem = (err: unknown): string =>
+  writeProblemText((err as NodeJS.ErrnoException).code);
 
 // The GCG text of the game, with Atril's pragmas.
 function recordText(game: LocalGame): string {
@@ -192,6 +246,8 @@ export interface LoadedGame {
   readonly turnMs: number;
   /** Timed games saved without `#atril-clock` (not by `guardar`): the clocks start from zero. */
   readonly clockLost: boolean;
+  /** A game saved mid-game: the id of the private full record it was read from. */
+  readonly privateId?: string;
 }
 
 /**
@@ -203,22 +259,34 @@ export function loadGame(path: string, judge: WordJudge): Result<LoadedGame, str
   if (!read.ok) return err(inputFileErrorText({ ...read.error, path }));
   const parsed = parseGcg(read.value);
   if (!parsed.ok) return err(`«${path}»: ${gcgErrorText(parsed.error)}`);
-  const id = parsed.value.record.pragmas.find((p) => p.name === PRIVATE_PRAGMA)?.value.trim();
-  if (id === undefined) return loadRecord(path, parsed.value.record, judge);
-  if (!PRIVATE_ID.test(id))
-    return err(`«${path}»: el nombre de la parte privada (#${PRIVATE_PRAGMA}) no es válido.`);
+  const named = parsed.value.record.pragmas.find((p) => p.name === PRIVATE_PRAGMA)?.value.trim();
+  if (named === undefined) return loadRecord(path, parsed.value.record, judge);
+  // `ID` (older saves) or `ID UID`.
+  const [id = '', owner, ...more] = named.split(/\s+/);
+  if (!PRIVATE_ID.test(id) || (owner !== undefined && !/^\d{1,10}$/.test(owner)) || more.length)
+    return err(badPrivateIdText(path, PRIVATE_PRAGMA));
   const full = join(privateDir(), `${id}.gcg`);
+  const me = process.getuid?.();
+  // The private folder is this user's own: another user's record is not (and may not be) here.
+  const otherUser = owner !== undefined && me !== undefined && Number(owner) !== me;
   if (!existsSync(full))
     return err(
-      `«${path}» es una partida a medias guardada sin los atriles ni la bolsa; lo que hace ` +
-        `falta para seguirla se guardó aparte, en «${full}», y no está (¿se guardó en otro ` +
-        `ordenador o con otro usuario?).`,
+      otherUser ? privateOtherUserText(path) : privateMissingText(path, full, PRIVATE_KEEP),
     );
   const privateRead = readInputFile(full, INPUT_LIMITS.record);
-  if (!privateRead.ok) return err(inputFileErrorText({ ...privateRead.error, path: full }));
+  if (!privateRead.ok)
+    return err(
+      otherUser && privateRead.error.code === 'NO_PERMISSION'
+        ? privateOtherUserText(path)
+        : inputFileErrorText({ ...privateRead.error, path: full }),
+    );
   const privateParsed = parseGcg(privateRead.value);
   if (!privateParsed.ok) return err(`«${full}»: ${gcgErrorText(privateParsed.error)}`);
-  return loadRecord(full, privateParsed.value.record, judge, { path, record: parsed.value.record });
+  const loaded = loadRecord(full, privateParsed.value.record, judge, {
+    path,
+    record: parsed.value.record,
+  });
+  return loaded.ok ? ok({ ...loaded.value, privateId: id }) : loaded;
 }
 
 /**
@@ -243,13 +311,14 @@ function loadRecord(
   const clockText = record.pragmas.find((p) => p.name === CLOCK_PRAGMA)?.value;
   if (state.rules.clock && clockText !== undefined) {
     const clock = readClock(clockText, state.events.length);
-    if (!clock) return err(clockMismatch(path));
+    if (!clock) return err(clockMismatchText(path, CLOCK_PRAGMA));
     const setup = { rules: state.rules, seed: state.seed, players: state.players };
     const events = state.events.map((e, i) => {
       const ms = clock.eventMs[i]!;
       return ms > 0 && 'seat' in e && e.kind !== 'resign' ? { ...e, elapsedMs: ms } : e;
     });
-    if (events.some((e, i) => elapsedOf(e) !== clock.eventMs[i])) return err(clockMismatch(path));
+    if (events.some((e, i) => elapsedOf(e) !== clock.eventMs[i]))
+      return err(clockMismatchText(path, CLOCK_PRAGMA));
     state = replayGame(setup, events);
     turnMs = clock.turnMs;
   }
@@ -261,9 +330,6 @@ function loadRecord(
     clockLost: state.rules.clock !== null && clockText === undefined,
   });
 }
-
-const clockMismatch = (path: string): string =>
-  `«${path}»: el reloj guardado (#${CLOCK_PRAGMA}) no encaja con la partida.`;
 
 // The `#atril-clock` value, if it is well formed and has one time per event.
 function readClock(text: string, events: number): SavedClock | undefined {
