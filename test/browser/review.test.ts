@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lexicon, loadDefaultLexicon } from '../../src/lexicon/index.js';
 import { type Client, goodMove, newPlayer } from '../../src/server/testing/rooms.js';
 import { describeViolations, seriousViolations } from './axe.js';
-import { launchChromium, openPage } from './browser.js';
+import { DESKTOP, launchChromium, openPage, PHONE } from './browser.js';
 import { enterName } from './flows.js';
 import { Announcer } from './liveRegions.js';
 import { screenshot } from './screenshots.js';
@@ -107,12 +107,24 @@ describe('post-game review', () => {
       expect(text).toMatch(/^([0-9]{1,2}[A-O]|[A-O][0-9]{1,2}) \S+/);
     const summary = section.getByRole('table', { name: 'Resumen por jugador' });
     expect(await summary.getByRole('rowheader').allTextContents()).toEqual(['Bruno', 'Carla']);
-    // The wide table scrolls on its own and can be reached by keyboard to do so.
-    await page.getByRole('region', { name: /^Jugada a jugada/ }).focus();
+    // The button pressed gave way to the tables: the focus is on them (a region that scrolls
+    // sideways on a phone), not lost at the top of the page.
+    await page.waitForFunction("document.activeElement?.id === 'revision-tabla'");
+    expect(await page.getByRole('region', { name: /^Jugada a jugada/ }).getAttribute('id')).toBe(
+      'revision-tabla',
+    );
 
-    const found = await seriousViolations(page);
-    expect(found, `game over with its review:\n${describeViolations(found)}`).toEqual([]);
-    await screenshot(page, 'revision-escritorio');
+    for (const [screen, size] of [
+      ['escritorio', DESKTOP],
+      ['movil', PHONE],
+    ] as const) {
+      await page.setViewportSize(size);
+      const found = await seriousViolations(page);
+      expect(found, `${screen}, game over with its review:\n${describeViolations(found)}`).toEqual(
+        [],
+      );
+      await screenshot(page, `revision-${screen}`);
+    }
     await page.context().close();
     bruno.c.close();
     carla.c.close();

@@ -67,6 +67,8 @@ export function Review({ gameId, view }: { gameId: string; view: ClientView }) {
     speak(L.review.loading);
     const r = await fetchReview(gameId, savedToken());
     state.value = r.ok ? r.review : r.error;
+    // The button pressed is replaced by the tables: focus goes to them, not to the page's top.
+    if (r.ok) requestAnimationFrame(() => document.getElementById('revision-tabla')?.focus());
     speak(r.ok ? L.review.ready(r.review.turns.length) : L.review.errors[r.error]);
   };
 
@@ -98,7 +100,13 @@ function ReviewTables({ review, view }: { review: GameReview; view: ClientView }
   return (
     <>
       {/* Wide on a phone: the table scrolls sideways, so it takes focus to scroll by keyboard. */}
-      <div class="scroll" role="region" aria-labelledby="revision-jugadas" tabIndex={0}>
+      <div
+        id="revision-tabla"
+        class="scroll"
+        role="region"
+        aria-labelledby="revision-jugadas"
+        tabIndex={0}
+      >
         <table>
           <caption id="revision-jugadas">{L.review.movesCaption}</caption>
           <thead>
