@@ -58,7 +58,8 @@ export type ReviewTurn = GameReview['turns'][number];
  * Where a finished game's review is asked for over HTTP (GET), with the player token as
  * `Authorization: Bearer <token>`: 200 with a GameReview; 401 UNKNOWN_PLAYER without a known
  * token, 404 NO_SUCH_GAME, 409 GAME_NOT_OVER while the game is played, 503 SERVER_ERROR when
- * it could not be computed in time (asking again may succeed).
+ * it could not be computed in time or another game's review is being computed (with a
+ * Retry-After in seconds; asking again then succeeds).
  */
 export function reviewPath(gameId: string): string {
   return `/games/${encodeURIComponent(gameId)}/review`;

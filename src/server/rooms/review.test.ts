@@ -63,6 +63,33 @@ async function playThenResign(c: Client, gameId: string, seat: number, moves: nu
   }
 }
 
+/** A game two people finished: two good moves, then a resignation; with a player's token. */
+async function finishedGame(base: string): Promise<{ gameId: string; token: string }> {
+  const ana = await newPlayer(base, 'Ana');
+  ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'] });
+  const created = await ana.c.take('created');
+  const gameId = created.gameId;
+  const bruno = await newPlayer(base, 'Bruno');
+  bruno.c.send({ type: 'join', gameId, seatToken: created.inviteTokens[0]!.token });
+  await bruno.c.viewAt(gameId, 0);
+  const people = [ana.c, bruno.c];
+  let v = await ana.c.viewAt(gameId, 1);
+  while (v.history.length < 2) {
+    const c = people[v.turn]!;
+    const own = await c.viewAt(gameId, v.version);
+    const answer = await act(c, gameId, { ...goodMove(lex, own), version: own.version });
+    expect(answer).toMatchObject({ type: 'ack' });
+    v = await ana.c.viewAt(gameId, (answer as { version: number }).version);
+  }
+  expect(await act(ana.c, gameId, { kind: 'resign', version: v.version })).toMatchObject({
+    type: 'ack',
+  });
+  await ana.c.viewWhere(gameId, (x) => x.phase === 'over');
+  ana.c.close();
+  bruno.c.close();
+  return { gameId, token: ana.token };
+}
+
 describe('campeon in a room', () => {
   it('a campeon seat is offered in create, named Campeón, and moves from the pool', async () => {
     const { base, store } = await servers.start({ bots });
@@ -135,6 +162,36 @@ describe('GET /games/:id/review', () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(review);
     expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+  });
+
+  it("one game's review at a time: another game's meanwhile is told to retry, then served", async () => {
+    const { base } = await servers.start({ bots });
+    const first = await finishedGame(base);
+    const second = await finishedGame(base);
+    const get = (g: { gameId: string; token: string }) =>
+      fetch(`http://${base}${reviewPath(g.gameId)}`, {
+        headers: { authorization: `Bearer ${g.token}` },
+      });
+    // The first review waits at the pool's door until the second has been asked for.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const review = bots.review.bind(bots);
+    const spy = vi.spyOn(bots, 'review').mockImplementationOnce(async (...args) => {
+      await gate;
+      return review(...args);
+    });
+    const firstAnswer = get(first);
+    await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+    const busy = await get(second);
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('5');
+    expect(await busy.json()).toEqual({ code: 'SERVER_ERROR' });
+    open();
+    expect((await firstAnswer).status).toBe(200);
+    const later = await get(second);
+    expect(later.status).toBe(200);
+    expect(gameReviewSchema.parse(await later.json()).turns).toHaveLength(2);
     spy.mockRestore();
   });
 

@@ -8,7 +8,10 @@
  *
  * The review is computed in the bot pool, off the event loop, once per game: a finished game
  * never changes, so the answer is kept in memory (the most recent games, a bounded number) and
- * a second request, or one arriving while the first is computed, shares it.
+ * a second request, or one arriving while the first is computed, shares it. Only one game is
+ * reviewed at a time: bot moves share the pool's threads, and a queue of reviews ahead of them
+ * would make the bots run out of time. Another game's review asked for meanwhile is answered
+ * 503 SERVER_ERROR with a Retry-After; asking again a moment later works.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { GameEvent } from '../../engine/events.js';
@@ -23,6 +26,8 @@ import { seatNames } from './seatNames.js';
 
 /** Reviews kept in memory: a few hundred KB at most, the games people just finished. */
 export const REVIEW_CACHE_SIZE = 200;
+/** Seconds a client is told to wait when another review is being computed. */
+const RETRY_AFTER_S = 5;
 
 /** What the review route needs. */
 export interface ReviewDeps {
@@ -36,15 +41,28 @@ export interface ReviewDeps {
 export function reviewRoutes(deps: ReviewDeps): FastifyPluginAsync {
   // Insertion order is recency order: a hit is moved to the end, the oldest dropped first.
   const cache = new Map<string, Promise<GameReview | undefined>>();
-  const computeOnce = (id: string, compute: () => Promise<GameReview | undefined>) => {
+  let computing = false;
+  // The review of a game from memory, else computed now; 'busy' while another game's is.
+  const computeOnce = (
+    id: string,
+    compute: () => Promise<GameReview | undefined>,
+  ): Promise<GameReview | undefined> | 'busy' => {
     let review = cache.get(id);
     if (review) cache.delete(id);
     else {
+      if (computing) return 'busy';
+      computing = true;
       review = compute();
       // A review that failed or timed out is not kept: asking again tries again.
       void review.then(
-        (r) => r ?? cache.delete(id),
-        () => cache.delete(id),
+        (r) => {
+          computing = false;
+          if (!r) cache.delete(id);
+        },
+        () => {
+          computing = false;
+          cache.delete(id);
+        },
       );
     }
     cache.set(id, review);
@@ -60,7 +78,7 @@ export function reviewRoutes(deps: ReviewDeps): FastifyPluginAsync {
       const game = id.length <= 32 ? await deps.store.getGame(id) : undefined;
       if (!game) return reply.code(404).send({ code: 'NO_SUCH_GAME' });
       if (game.status !== 'finished') return reply.code(409).send({ code: 'GAME_NOT_OVER' });
-      const review = await computeOnce(id, async () => {
+      const pending = computeOnce(id, async () => {
         const config = game.config as unknown as HostedConfig;
         const events = (await deps.store.events(id)).map((e) => e.event as unknown as GameEvent);
         const state = replayGame(
@@ -70,6 +88,12 @@ export function reviewRoutes(deps: ReviewDeps): FastifyPluginAsync {
         const record = gameToGcg(state, { names: await seatNames(deps.store, game) });
         return deps.bots.review({ lexicon: config.lexicon, record }, deps.budgetMs);
       });
+      if (pending === 'busy')
+        return reply
+          .code(503)
+          .header('retry-after', String(RETRY_AFTER_S))
+          .send({ code: 'SERVER_ERROR' });
+      const review = await pending;
       if (!review) return reply.code(503).send({ code: 'SERVER_ERROR' });
       return reply.send(review);
     });
