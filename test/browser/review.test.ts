@@ -3,7 +3,8 @@
  * game over the protocol (WebSocket clients) while a third watches in Chromium: no review
  * during play; once one resigns, the page offers "Revisión de la partida", fetches it on a
  * key press, says so in the live region, and shows one table row per reviewed move and a
- * summary per player — with no serious axe violation in that state.
+ * summary per player — with no serious axe violation in that state. And the lobby offers the
+ * `campeon` level as «Campeón».
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { type Lexicon, loadDefaultLexicon } from '../../src/lexicon/index.js';
 import { type Client, goodMove, newPlayer } from '../../src/server/testing/rooms.js';
 import { describeViolations, seriousViolations } from './axe.js';
 import { DESKTOP, launchChromium, openPage, PHONE } from './browser.js';
-import { enterName } from './flows.js';
+import { enterName, startComputerGame } from './flows.js';
 import { Announcer } from './liveRegions.js';
 import { screenshot } from './screenshots.js';
 import { startServer, type TestServer } from './server.js';
@@ -41,6 +42,23 @@ async function act(c: Client, gameId: string, action: Record<string, unknown>) {
 
 const reviewHeading = (page: Page) =>
   page.getByRole('heading', { name: 'Revisión de la partida', level: 2 });
+
+describe('campeon in the lobby', () => {
+  it('the level select offers the four levels, Campeón the strongest, and seats it', async () => {
+    const page = await openPage(browser, server.url);
+    await enterName(page, 'Ana');
+    const level = page.getByLabel('Nivel');
+    expect(await level.locator('option').allTextContents()).toEqual([
+      'Principiante',
+      'Aficionado',
+      'Experto',
+      'Campeón',
+    ]);
+    await startComputerGame(page, { level: 'campeon' });
+    await page.getByRole('heading', { name: 'Partida: Tú contra Campeón' }).waitFor();
+    await page.context().close();
+  });
+});
 
 describe('post-game review', () => {
   it('appears only after the end; a keypress fetches it and its tables list every move', async () => {
