@@ -11,7 +11,7 @@ import { DEFAULT_CAMPEON_BUDGET } from '../../ai/campeon.js';
 import { MoveGenerator } from '../../ai/movegen.js';
 import { MoveList } from '../../ai/movelist.js';
 import { Rng } from '../../ai/rng.js';
-import { scoringOf } from '../../engine/rules.js';
+import { type Rules, scoringOf } from '../../engine/rules.js';
 import { Lexicon, decodeKwg } from '../../lexicon/index.js';
 import { type ReviewJson, reviewRecordJson } from '../../ai/reviewJson.js';
 import type { BotAnswer, BotRequest, BotWorkerData, ReviewRequest } from './types.js';
@@ -35,6 +35,17 @@ function lexicon(id: string): Lexicon {
   return lex;
 }
 
+// `campeon` keeps its simulator and endgame solver (megabytes of tables) per rules object, by
+// identity; every request arrives with a fresh copy of its game's rules, so equal rules are
+// mapped to one object here, or each move would build, and keep, new ones.
+const rulesByText = new Map<string, Rules>();
+function sameRules(rules: Rules): Rules {
+  const text = JSON.stringify(rules);
+  let known = rulesByText.get(text);
+  if (!known) rulesByText.set(text, (known = rules));
+  return known;
+}
+
 /** Thinks about one request (piscina calls this for each task). */
 export default function think(req: BotRequest): BotAnswer {
   const start = performance.now();
@@ -54,7 +65,8 @@ export default function think(req: BotRequest): BotAnswer {
         : makeBot(req.level);
     bots.set(req.level, bot);
   }
-  const move = botMove(bot, req.view, gen, list, new Rng(req.seed), (t) => lex.isWord(t));
+  const view = { ...req.view, rules: sameRules(req.view.rules) };
+  const move = botMove(bot, view, gen, list, new Rng(req.seed), (t) => lex.isWord(t));
   return { move, thinkMs: performance.now() - start };
 }
 
