@@ -302,9 +302,11 @@ describe('atril play --servidor (line mode, real server process)', () => {
     const q = play(['--servidor', 'ftp:/nada', '--nombre', 'Ana'], config);
     expect(await q.exit).toBe(2);
     expect(q.err).toMatch(/^No entiendo la dirección «ftp:\/nada»/);
-    const r = play(['--servidor', `http://127.0.0.1:${port}`, '--vs', 'campeon'], config);
+    const r = play(['--servidor', `http://127.0.0.1:${port}`, '--vs', 'maestro'], config);
     expect(await r.exit).toBe(2);
-    expect(r.err).toMatch(/^Nivel desconocido en el servidor: «campeon»/);
+    expect(r.err).toMatch(
+      /^Nivel desconocido en el servidor: «maestro»\. Niveles: principiante, aficionado, experto, campeon\.\n/,
+    );
   });
 });
 

@@ -4,14 +4,12 @@
  * away, and each player's costliest mistakes. A progress bar on stderr when it is a terminal.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { formatCoord } from '../engine/notation/coords.js';
 import { parseGcg } from '../engine/notation/gcg.js';
 import type { Move } from '../engine/move.js';
-import { type TileSet, tilesToGcg } from '../engine/tiles.js';
+import type { TileSet } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { type ReviewedMove, reviewRecord } from '../ai/analyze.js';
-import { NO_LEAVES } from '../ai/leave.js';
-import { defaultLeaves } from '../ai/leaves.js';
+import { describeMove as describe, reviewLeaves, reviewToJson } from '../ai/reviewJson.js';
 import { parseOptions, plainCount, usageError } from './args.js';
 import { gcgErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 
@@ -86,7 +84,7 @@ export async function runAnalyze(args: string[]): Promise<number> {
   const tty = process.stderr.isTTY === true;
   const review = reviewRecord(record, lex.nodes, set, {
     top,
-    leaves: set.id === 'spanish' ? defaultLeaves() : NO_LEAVES,
+    leaves: reviewLeaves(set),
     progress: tty
       ? (done, total) => {
           const w = 30;
@@ -99,35 +97,8 @@ export async function runAnalyze(args: string[]): Promise<number> {
       : undefined,
   });
   const nick = (p: number) => record.players[p]?.nick ?? `jugador ${p + 1}`;
-  const round = (x: number) => Math.round(x * 100) / 100;
-  const json = (m: ReviewedMove) => ({
-    ...describe(set, m.move),
-    score: m.score,
-    equity: round(m.equity),
-  });
   if (values.json) {
-    process.stdout.write(
-      JSON.stringify({
-        turns: review.turns.map((t) => ({
-          turn: t.turn,
-          player: nick(t.player),
-          played: { ...json(t.played), valid: t.played.valid },
-          best: t.best.map(json),
-          lost: t.lost,
-        })),
-        skipped: review.skipped,
-        players: review.players.map((p) => ({
-          nick: p.nick,
-          turns: p.turns,
-          lost: p.lost,
-          worst: p.worst.map((t) => ({
-            turn: t.turn,
-            ...describe(set, t.played.move),
-            lost: t.lost,
-          })),
-        })),
-      }) + '\n',
-    );
+    process.stdout.write(JSON.stringify(reviewToJson(review, record, set)) + '\n');
     return 0;
   }
   const num = (x: number) => x.toFixed(1).replace('.', ',');
@@ -166,12 +137,6 @@ export async function runAnalyze(args: string[]): Promise<number> {
   }
   process.stdout.write(out.join('\n') + '\n');
   return 0;
-}
-
-function describe(set: TileSet, m: Move): { coord: string | null; word: string } {
-  if (m.kind === 'place') return { coord: formatCoord(m), word: tilesToGcg(set, m.tiles) };
-  if (m.kind === 'exchange') return { coord: null, word: '-' + tilesToGcg(set, m.tiles, '?') };
-  return { coord: null, word: '-' };
 }
 
 function describeText(set: TileSet, m: Move): string {

@@ -22,6 +22,7 @@ import { printable } from './safeText.js';
 import { parseOptions, tileSetMismatch, usageError } from './args.js';
 import { type Result, err, ok } from '../engine/result.js';
 import { parseLink } from '../client/link.js';
+import { botLevelSchema } from '../protocol/index.js';
 import type { CreateRequest } from '../client/connection.js';
 import { type OnlinePlan, runOnline } from './playOnline.js';
 
@@ -437,8 +438,8 @@ interface PlayValues {
   invitados?: string;
 }
 
-/** Server bot levels (the champion plays only on this machine). */
-const SERVER_BOTS = ['principiante', 'aficionado', 'experto'] as const;
+/** Server bot levels: the protocol's list (every level, the champion included). */
+const SERVER_BOTS = botLevelSchema.options;
 
 /**
  * `--servidor URL` or a link: what to do on the server — join the linked game, or create one

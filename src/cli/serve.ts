@@ -13,6 +13,7 @@ import { lexiconLoadErrorText } from '../play/errorText.js';
 import { buildApp } from '../server/app.js';
 import { BotPool } from '../server/bots/pool.js';
 import { Games } from '../server/rooms/games.js';
+import { reviewRoutes } from '../server/rooms/reviewRoute.js';
 import { roomRoutes } from '../server/rooms/socket.js';
 import {
   chooseDbUrl,
@@ -135,7 +136,10 @@ export async function runServe(args: string[]): Promise<number> {
   const web = webRoot();
   const app = await buildApp({
     store,
-    routes: roomRoutes({ store, games, lexicons: [DEFAULT_LEXICON] }),
+    routes: async (app) => {
+      await app.register(roomRoutes({ store, games, lexicons: [DEFAULT_LEXICON] }));
+      await app.register(reviewRoutes({ store, bots }));
+    },
     ...(web ? { webRoot: web } : {}),
   });
   log.warn = (data, msg) => app.log.warn(data, msg);

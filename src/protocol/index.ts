@@ -21,6 +21,7 @@ export { rulesSchema } from './common.js';
 /** The protocol's version: a client and a server with different versions do not talk. */
 export const PROTOCOL_VERSION = 1;
 export {
+  type BotLevelName,
   type ClientMessage,
   type LobbyGame,
   type MyGame,
@@ -30,6 +31,7 @@ export {
   MAX_CHAT_LENGTH,
   MAX_NAME_LENGTH,
   SERVER_ERROR_CODES,
+  botLevelSchema,
   chatTextSchema,
   clientMessageSchema,
   gcgPath,
@@ -38,3 +40,10 @@ export {
   nameSchema,
   serverMessageSchema,
 } from './messages.js';
+export {
+  type GameReview,
+  type ReviewTurn,
+  gameReviewSchema,
+  reviewPath,
+  reviewTurnSchema,
+} from './review.js';

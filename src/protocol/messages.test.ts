@@ -3,6 +3,7 @@
  * malformed, unknown-field, oversized or control-character frames are refused.
  */
 import { describe, expect, it } from 'vitest';
+import { BOT_LEVELS } from '../ai/bots.js';
 import { makeRules } from '../engine/rules.js';
 import { newGame } from '../engine/newGame.js';
 import { viewFor } from '../engine/view.js';
@@ -12,6 +13,7 @@ import {
   SERVER_ERROR_CODES,
   clientMessageSchema,
   clientView,
+  botLevelSchema,
   gcgPath,
   serverMessageSchema,
 } from './index.js';
@@ -63,6 +65,11 @@ describe('clientMessageSchema', () => {
     expect(create(['open', { bot: 'maestro' }])).toBe(false);
     expect(create(['open', 'bot'])).toBe(false);
     expect(create(['invite', { bot: 'principiante' }])).toBe(true);
+    expect(create(['open', { bot: 'campeon' }])).toBe(true);
+  });
+
+  it('offers every bot level the AI has, weakest first, and only those', () => {
+    expect(botLevelSchema.options).toEqual([...BOT_LEVELS]);
   });
 
   it('bounds names, chat lines, ids and tokens, and refuses control characters', () => {

@@ -41,11 +41,19 @@ export const chatTextSchema = z
   .regex(NO_CONTROLS)
   .refine((s) => s.trim().length > 0);
 
+/**
+ * The computer opponents' levels, weakest first (src/ai/bots.ts): the one list every client
+ * offers (`botLevelSchema.options`).
+ */
+export const botLevelSchema = z.enum(['principiante', 'aficionado', 'experto', 'campeon']);
+/** A bot level as the protocol names it. */
+export type BotLevelName = z.output<typeof botLevelSchema>;
+
 /** One seat of a new game: anyone may take it, an invited person, or a bot of a level. */
 export const seatRequestSchema = z.union([
   z.literal('open'),
   z.literal('invite'),
-  z.strictObject({ bot: z.enum(['principiante', 'aficionado', 'experto']) }),
+  z.strictObject({ bot: botLevelSchema }),
 ]);
 
 /**
@@ -147,14 +155,12 @@ export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
 const dataSchema = z.record(z.string(), z.unknown());
 
-const botLevel = z.enum(['principiante', 'aficionado', 'experto']);
-
 /** One seat as the lobby shows it: who sits there, never a token or a rack. */
 export const lobbySeatSchema = z.strictObject({
   /** The player's or bot's name; empty while nobody holds the seat. */
   name: z.string(),
   /** The bot's level, null for a person's seat. */
-  bot: botLevel.nullable(),
+  bot: botLevelSchema.nullable(),
   /** Anyone may take it now (`join` with `seat`): an open seat nobody holds. */
   free: z.boolean(),
 });

@@ -2,6 +2,7 @@
  * Every Spanish word the page itself shows (headings, labels, buttons). What the game says —
  * plays, errors, help — comes from src/play (messages.ts, errorText.ts) like the terminal's.
  */
+import type { BotLevelName } from '../protocol/messages.js';
 
 export const L = {
   appTitle: 'Atril',
@@ -18,7 +19,52 @@ export const L = {
   // Lobby
   quickHeading: 'Partida rápida contra el ordenador',
   level: 'Nivel',
-  levels: { principiante: 'Principiante', aficionado: 'Aficionado', experto: 'Experto' },
+  levels: {
+    principiante: 'Principiante',
+    aficionado: 'Aficionado',
+    experto: 'Experto',
+    campeon: 'Campeón',
+  } satisfies Record<BotLevelName, string>,
+  // Post-game review (issue 13 §5)
+  review: {
+    heading: 'Revisión de la partida',
+    intro:
+      'Cada jugada junto a la mejor que se podía hacer según el ordenador (por equidad: los ' +
+      'puntos más el valor de las fichas que quedan en el atril) y los puntos que se dejaron.',
+    show: 'Ver la revisión',
+    loading: 'Preparando la revisión de la partida…',
+    ready: (n: number) =>
+      `Revisión lista: ${n} ${n === 1 ? 'jugada analizada' : 'jugadas analizadas'}.`,
+    movesCaption: 'Jugada a jugada (minúsculas: comodín; punto: ficha que ya estaba)',
+    turn: 'N.º',
+    player: 'Jugador',
+    played: 'Jugada hecha',
+    score: 'Puntos',
+    best: 'Mejor alternativa (puntos)',
+    equity: 'Equidad',
+    lost: 'Puntos perdidos',
+    wasBest: 'La jugada hecha era la mejor',
+    notInLexicon: '(no está en el léxico)',
+    pass: 'Pasar',
+    exchange: (tiles: string) => `Cambiar ${tiles}`,
+    summaryCaption: 'Resumen por jugador',
+    turns: 'Jugadas analizadas',
+    totalLost: 'Total perdido',
+    worst: 'Errores más caros',
+    noMistakes: 'Ninguno',
+    mistake: (turn: number, move: string, lost: string) => `jugada ${turn}, ${move} (−${lost})`,
+    skipped: (n: number) =>
+      `${n} ${n === 1 ? 'jugada queda' : 'jugadas quedan'} sin analizar (no consta el atril).`,
+    errors: {
+      GAME_NOT_OVER: 'La revisión estará disponible cuando termine la partida.',
+      UNKNOWN_PLAYER: 'El servidor no te reconoce: vuelve a la entrada y entra de nuevo.',
+      NO_SUCH_GAME: 'El servidor no tiene esta partida.',
+      SERVER_ERROR:
+        'El servidor está muy ocupado y no ha podido preparar la revisión; prueba otra vez en un momento.',
+      offline: 'No se ha podido conectar con el servidor para pedir la revisión.',
+      other: 'No se ha podido obtener la revisión de la partida.',
+    },
+  },
   preset: 'Reglas',
   presets: {
     fise: 'FISE (torneo)',

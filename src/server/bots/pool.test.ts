@@ -1,7 +1,8 @@
 /**
  * The bot pool: moves computed in worker threads equal the ones the AI computes in-thread,
  * whole games can be played from them, a long think leaves the main event loop free, and
- * the time budget holds.
+ * the time budget holds — for `campeon` too, whose simulation runs in the worker with its
+ * own thinking time added to the budget.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botMove, makeBot, type BotLevel } from '../../ai/bots.js';
@@ -122,6 +123,49 @@ describe('bot pool', () => {
       pool.move({ level: 'aficionado', lexicon: 'spanish', view, seed: 2 }),
     ]);
     expect(both.map((r) => r.ok)).toEqual([true, true]);
+  });
+
+  it('campeon simulates in a worker: a move the engine accepts, timers firing meanwhile', async () => {
+    const campeon = new BotPool({
+      lexicons: { spanish: defaultLexiconPath() },
+      threads: 1,
+      campeonMs: 300,
+    });
+    try {
+      const state = newGame({ rules, seed: 'campeon-pool', players: 2 });
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 1);
+      const r = await campeon.move({
+        level: 'campeon',
+        lexicon: 'spanish',
+        view: viewFor(state, state.turn),
+        seed: 1,
+      });
+      clearInterval(timer);
+      if (!r.ok) throw new Error(r.code);
+      expect(r.move.kind).not.toBe('pass'); // it chose, rather than ran out of time
+      const next = apply(state, { ...r.move, seat: state.turn, version: state.version }, lex);
+      expect(next.ok).toBe(true);
+      expect(ticks).toBeGreaterThan(0);
+    } finally {
+      await campeon.destroy();
+    }
+  });
+
+  it("a campeon move's budget is the pool's plus campeon's own thinking time", async () => {
+    const tight = new BotPool({
+      lexicons: { spanish: defaultLexiconPath() },
+      threads: 1,
+      budgetMs: 1,
+      campeonMs: 2,
+    });
+    try {
+      const view = viewFor(newGame({ rules, seed: 'campeon-budget', players: 2 }), 0);
+      const r = await tight.move({ level: 'campeon', lexicon: 'spanish', view, seed: 1 });
+      expect(r).toEqual({ ok: false, code: 'BOT_TIMEOUT', budgetMs: 3 });
+    } finally {
+      await tight.destroy();
+    }
   });
 
   it('refuses a lexicon it was not given', async () => {

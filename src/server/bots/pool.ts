@@ -7,9 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { BotAnswer, BotRequest, BotWorkerData } from './types.js';
+import { DEFAULT_CAMPEON_BUDGET } from '../../ai/campeon.js';
+import type { ReviewJson } from '../../ai/reviewJson.js';
+import type { BotAnswer, BotRequest, BotWorkerData, ReviewRequest } from './types.js';
 
-export type { BotAnswer, BotRequest } from './types.js';
+export type { BotAnswer, BotRequest, ReviewRequest } from './types.js';
+
+/** How long a game's review may take by default (queueing included), in milliseconds. */
+export const REVIEW_BUDGET_MS = 60_000;
 
 /** How a bot pool is made. */
 export interface BotPoolOptions {
@@ -19,6 +24,12 @@ export interface BotPoolOptions {
   readonly threads?: number;
   /** Default time budget of a move in milliseconds (queueing included); default 10 000. */
   readonly budgetMs?: number;
+  /**
+   * Milliseconds a `campeon` move thinks (simulation or endgame search; default 5 000, the
+   * level's own budget). Its moves get this much more time than `budgetMs` before they are
+   * abandoned, so the slow level keeps the same slack for queueing as the others.
+   */
+  readonly campeonMs?: number;
 }
 
 /** The outcome of asking for a move. */
@@ -33,8 +44,10 @@ const WORKER = new URL(fromSource ? './worker.ts' : './worker.js', import.meta.u
 
 /** A pool of bot threads; `destroy` it on shutdown. */
 export class BotPool {
-  private readonly pool: Piscina<BotRequest, BotAnswer>;
+  // Tasks are bot moves (the worker's default export) or reviews (its `review`).
+  private readonly pool: Piscina<BotRequest | ReviewRequest, BotAnswer | ReviewJson>;
   private readonly budgetMs: number;
+  private readonly campeonMs: number;
 
   constructor(opts: BotPoolOptions) {
     const lexicons: Record<string, SharedArrayBuffer> = {};
@@ -45,7 +58,8 @@ export class BotPool {
       lexicons[id] = shared;
     }
     const threads = opts.threads ?? Math.max(1, availableParallelism() - 1);
-    const workerData: BotWorkerData = { lexicons };
+    this.campeonMs = opts.campeonMs ?? DEFAULT_CAMPEON_BUDGET.timeMs;
+    const workerData: BotWorkerData = { lexicons, campeonMs: this.campeonMs };
     this.pool = new Piscina({
       filename: WORKER.href,
       minThreads: threads,
@@ -63,15 +77,32 @@ export class BotPool {
 
   /**
    * The move a bot makes from its seat's view, computed in a worker thread within the budget
-   * (this call's, else the pool's). Rejects only on a programming error (an unknown lexicon,
-   * a broken view).
+   * (this call's, else the pool's, plus `campeonMs` for a `campeon`). Rejects only on a
+   * programming error (an unknown lexicon, a broken view).
    */
-  async move(req: BotRequest, budgetMs = this.budgetMs): Promise<BotResult> {
+  async move(
+    req: BotRequest,
+    budgetMs = this.budgetMs + (req.level === 'campeon' ? this.campeonMs : 0),
+  ): Promise<BotResult> {
     const signal = AbortSignal.timeout(budgetMs);
     try {
-      return { ok: true, ...(await this.pool.run(req, { signal })) };
+      return { ok: true, ...((await this.pool.run(req, { signal })) as BotAnswer) };
     } catch (err) {
       if (signal.aborted) return { ok: false, code: 'BOT_TIMEOUT', budgetMs };
+      throw err;
+    }
+  }
+
+  /**
+   * The review of a finished game (`atril analyze --json`'s JSON), computed in a worker thread
+   * within the budget; undefined when it did not fit. Rejects only on a programming error.
+   */
+  async review(req: ReviewRequest, budgetMs = REVIEW_BUDGET_MS): Promise<ReviewJson | undefined> {
+    const signal = AbortSignal.timeout(budgetMs);
+    try {
+      return (await this.pool.run(req, { name: 'review', signal })) as ReviewJson;
+    } catch (err) {
+      if (signal.aborted) return undefined;
       throw err;
     }
   }

@@ -1,6 +1,7 @@
 /** The messages between the bot pool (pool.ts) and its worker threads (worker.ts). */
 import type { BotLevel } from '../../ai/bots.js';
 import type { Move } from '../../engine/move.js';
+import type { GcgRecord } from '../../engine/notation/gcg.js';
 import type { GameView } from '../../engine/view.js';
 
 /** One move to think about: a bot seat's view of its game, never more. */
@@ -26,4 +27,12 @@ export interface BotAnswer {
 /** What each worker receives when it starts: the lexicons, shared, by id. */
 export interface BotWorkerData {
   readonly lexicons: Readonly<Record<string, SharedArrayBuffer>>;
+  /** Milliseconds a `campeon` move may think (its simulation or endgame search). */
+  readonly campeonMs: number;
+}
+
+/** A finished game to review (the pool's `review`): its full record and its lexicon's id. */
+export interface ReviewRequest {
+  readonly lexicon: string;
+  readonly record: GcgRecord;
 }

@@ -2,15 +2,19 @@
  * A bot pool worker thread: answers BotRequests with the move the level picks. Each lexicon
  * is decoded once per worker from the bytes the pool shares with every thread (the nodes are
  * a view on shared memory, not a copy); move generators are kept per lexicon and scoring.
+ * `campeon` simulates and solves endgames here on this one thread (never spawning more: the
+ * pool already holds the cores the server gives to bots), within the pool's `campeonMs`.
  */
 import { workerData } from 'node:worker_threads';
-import { botMove, makeBot, type Bot, type BotLevel } from '../../ai/bots.js';
+import { botMove, championBot, makeBot, type Bot, type BotLevel } from '../../ai/bots.js';
+import { DEFAULT_CAMPEON_BUDGET } from '../../ai/campeon.js';
 import { MoveGenerator } from '../../ai/movegen.js';
 import { MoveList } from '../../ai/movelist.js';
 import { Rng } from '../../ai/rng.js';
-import { scoringOf } from '../../engine/rules.js';
+import { type Rules, scoringOf } from '../../engine/rules.js';
 import { Lexicon, decodeKwg } from '../../lexicon/index.js';
-import type { BotAnswer, BotRequest, BotWorkerData } from './types.js';
+import { type ReviewJson, reviewRecordJson } from '../../ai/reviewJson.js';
+import type { BotAnswer, BotRequest, BotWorkerData, ReviewRequest } from './types.js';
 
 const data = workerData as BotWorkerData;
 const lexicons = new Map<string, Lexicon>();
@@ -31,6 +35,17 @@ function lexicon(id: string): Lexicon {
   return lex;
 }
 
+// `campeon` keeps its simulator and endgame solver (megabytes of tables) per rules object, by
+// identity; every request arrives with a fresh copy of its game's rules, so equal rules are
+// mapped to one object here, or each move would build, and keep, new ones.
+const rulesByText = new Map<string, Rules>();
+function sameRules(rules: Rules): Rules {
+  const text = JSON.stringify(rules);
+  let known = rulesByText.get(text);
+  if (!known) rulesByText.set(text, (known = rules));
+  return known;
+}
+
 /** Thinks about one request (piscina calls this for each task). */
 export default function think(req: BotRequest): BotAnswer {
   const start = performance.now();
@@ -44,9 +59,22 @@ export default function think(req: BotRequest): BotAnswer {
   }
   let bot = bots.get(req.level);
   if (!bot) {
-    bot = makeBot(req.level);
+    bot =
+      req.level === 'campeon'
+        ? championBot(undefined, { ...DEFAULT_CAMPEON_BUDGET, timeMs: data.campeonMs })
+        : makeBot(req.level);
     bots.set(req.level, bot);
   }
-  const move = botMove(bot, req.view, gen, list, new Rng(req.seed), (t) => lex.isWord(t));
+  const view = { ...req.view, rules: sameRules(req.view.rules) };
+  const move = botMove(bot, view, gen, list, new Rng(req.seed), (t) => lex.isWord(t));
   return { move, thinkMs: performance.now() - start };
+}
+
+/**
+ * Reviews a finished game (piscina calls this for tasks named `review`): the JSON of `atril
+ * analyze --json`. A whole game takes seconds of move generation, hence a worker.
+ */
+export function review(req: ReviewRequest): ReviewJson {
+  const lex = lexicon(req.lexicon);
+  return reviewRecordJson(req.record, lex.nodes, lex.set);
 }

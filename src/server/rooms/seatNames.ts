@@ -11,6 +11,7 @@ const BOT_NAMES: Readonly<Record<string, string>> = {
   principiante: 'Principiante',
   aficionado: 'Aficionado',
   experto: 'Experto',
+  campeon: 'Campeón',
 };
 
 /** One name per seat of a stored game, in seat order (reads the seated players' names). */

@@ -25,6 +25,7 @@ import { buildApp } from '../app.js';
 import type { BotPool } from '../bots/pool.js';
 import type { ChatRate } from '../rooms/chatLimit.js';
 import { Games } from '../rooms/games.js';
+import { reviewRoutes } from '../rooms/reviewRoute.js';
 import { type RateLimit, roomRoutes } from '../rooms/socket.js';
 import { type Store, openPostgresStore, openSqliteStore } from '../store/index.js';
 import type { TestPostgres } from './postgres.js';
@@ -233,13 +234,19 @@ export class RoomServers {
     const app = await buildApp({
       store,
       logLevel: false,
-      routes: roomRoutes({
-        store,
-        games,
-        lexicons: ['spanish'],
-        ...(opts.rate && { rate: opts.rate }),
-        ...(opts.chatRate && { chatRate: opts.chatRate }),
-      }),
+      routes: async (app) => {
+        await app.register(
+          roomRoutes({
+            store,
+            games,
+            lexicons: ['spanish'],
+            ...(opts.rate && { rate: opts.rate }),
+            ...(opts.chatRate && { chatRate: opts.chatRate }),
+          }),
+        );
+        // The review is computed in the bot pool, so only a server with one offers it.
+        if (opts.bots) await app.register(reviewRoutes({ store, bots: opts.bots }));
+      },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };

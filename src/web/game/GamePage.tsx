@@ -21,6 +21,7 @@ import {
   Tentative,
 } from './Panels.js';
 import { Rack } from './Rack.js';
+import { Review } from './Review.js';
 
 export interface GamePageProps {
   readonly ctl: GameController;
@@ -73,6 +74,7 @@ export function GamePage(p: GamePageProps) {
         </p>
       </header>
       <Result view={view} />
+      {view.phase === 'over' && <Review gameId={p.gameId} view={view} />}
       <div class="game-grid">
         <div class="area-scores">
           <Scores ctl={ctl} />

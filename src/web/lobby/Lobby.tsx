@@ -3,7 +3,7 @@
  * its invitation links, the open rooms to join or watch, and the player's unfinished games.
  */
 import { type Signal, useSignal } from '@preact/signals';
-import type { LobbyGame, MyGame } from '../../protocol/messages.js';
+import { type LobbyGame, type MyGame, botLevelSchema } from '../../protocol/messages.js';
 import { L } from '../labels.js';
 import { gameHash, inviteUrl } from '../route.js';
 import {
@@ -85,7 +85,7 @@ export function Lobby(p: LobbyProps) {
               value={level.value}
               onChange={(e) => (level.value = e.currentTarget.value as Level)}
             >
-              {(['principiante', 'aficionado', 'experto'] as const).map((k) => (
+              {botLevelSchema.options.map((k) => (
                 <option key={k} value={k}>
                   {L.levels[k]}
                 </option>

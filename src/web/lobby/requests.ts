@@ -2,10 +2,11 @@
  * What the lobby's forms ask the server for (the protocol's `create`): a quick game against the
  * computer, or a room with friends from the form's fields.
  */
-import type { SeatRequest } from '../../protocol/messages.js';
+import type { BotLevelName, SeatRequest } from '../../protocol/messages.js';
 
 export type Preset = 'fise' | 'caja' | 'sala';
-export type Level = 'principiante' | 'aficionado' | 'experto';
+/** A computer opponent's level, as the protocol lists them. */
+export type Level = BotLevelName;
 export type ChallengeMode = 'single' | 'double' | 'penalty' | 'automatic' | 'void';
 
 /** A new game as the lobby asks for it (the protocol's `create`, minus its type). */

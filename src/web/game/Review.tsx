@@ -1,0 +1,179 @@
+/**
+ * The post-game review on the game page (issue 13 §5): once a game is over, and never before,
+ * the player may ask the server for its review (`GET /games/:id/review`, the JSON of `atril
+ * analyze --json`) and read, move by move, what was played next to the best alternative and
+ * the points left behind, then each player's total and costliest mistakes.
+ *
+ * It is fetched on request rather than as the game ends: the end of a game is announced in the
+ * live region, and a "preparing the review" message there would cut it off. Waiting, success
+ * and failure are said in the polite live region as well as shown.
+ */
+import { useSignal } from '@preact/signals';
+import {
+  type GameReview,
+  type ReviewTurn,
+  gameReviewSchema,
+  reviewPath,
+} from '../../protocol/index.js';
+import type { ClientView } from '../../protocol/view.js';
+import { savedToken } from '../identity.js';
+import { L } from '../labels.js';
+import { speak } from '../live.js';
+
+type ErrorKey = keyof typeof L.review.errors;
+
+/** The review of a finished game, or the reason it could not be had (a key of the errors). */
+export async function fetchReview(
+  gameId: string,
+  token: string | null,
+): Promise<{ ok: true; review: GameReview } | { ok: false; error: ErrorKey }> {
+  let res: Response;
+  try {
+    res = await fetch(reviewPath(gameId), {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  } catch {
+    return { ok: false, error: 'offline' };
+  }
+  const body: unknown = await res.json().catch(() => null);
+  if (res.ok) {
+    const parsed = gameReviewSchema.safeParse(body);
+    return parsed.success ? { ok: true, review: parsed.data } : { ok: false, error: 'other' };
+  }
+  const code = (body as { code?: unknown } | null)?.code;
+  return {
+    ok: false,
+    error: typeof code === 'string' && code in L.review.errors ? (code as ErrorKey) : 'other',
+  };
+}
+
+/** Tenths, with a decimal comma: 12,5. */
+function num(x: number): string {
+  return x.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** A move as the history writes it: `8H CASA`, Pasar, Cambiar AEU. */
+function moveText(m: { coord: string | null; word: string }): string {
+  if (m.coord !== null) return `${m.coord} ${m.word}`;
+  return m.word === '-' ? L.review.pass : L.review.exchange(m.word.slice(1));
+}
+
+export function Review({ gameId, view }: { gameId: string; view: ClientView }) {
+  const state = useSignal<'idle' | 'loading' | GameReview | ErrorKey>('idle');
+  const s = state.value;
+
+  const load = async () => {
+    state.value = 'loading';
+    speak(L.review.loading);
+    const r = await fetchReview(gameId, savedToken());
+    state.value = r.ok ? r.review : r.error;
+    // The button pressed is replaced by the tables: focus goes to them, not to the page's top.
+    if (r.ok) requestAnimationFrame(() => document.getElementById('revision-tabla')?.focus());
+    speak(r.ok ? L.review.ready(r.review.turns.length) : L.review.errors[r.error]);
+  };
+
+  return (
+    <section aria-labelledby="h-revision" class="review">
+      <h2 id="h-revision">{L.review.heading}</h2>
+      <p class="hint">{L.review.intro}</p>
+      {typeof s === 'string' && s !== 'loading' && s !== 'idle' && (
+        <p class="status warn">{L.review.errors[s]}</p>
+      )}
+      {typeof s === 'string' ? (
+        <button type="button" onClick={() => void load()} disabled={s === 'loading'}>
+          {s === 'loading' ? L.review.loading : L.review.show}
+        </button>
+      ) : (
+        <ReviewTables review={s} view={view} />
+      )}
+    </section>
+  );
+}
+
+function ReviewTables({ review, view }: { review: GameReview; view: ClientView }) {
+  // The record's players are the seats in order; show the names the page shows.
+  const nameOf = (nick: string): string => {
+    const seat = review.players.findIndex((p) => p.nick === nick);
+    if (seat < 0) return nick;
+    return seat === view.seat ? L.you : (view.seats[seat]?.name ?? nick);
+  };
+  return (
+    <>
+      {/* Wide on a phone: the table scrolls sideways, so it takes focus to scroll by keyboard. */}
+      <div
+        id="revision-tabla"
+        class="scroll"
+        role="region"
+        aria-labelledby="revision-jugadas"
+        tabIndex={0}
+      >
+        <table>
+          <caption id="revision-jugadas">{L.review.movesCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{L.review.turn}</th>
+              <th scope="col">{L.review.player}</th>
+              <th scope="col">{L.review.played}</th>
+              <th scope="col">{L.review.score}</th>
+              <th scope="col">{L.review.best}</th>
+              <th scope="col">{L.review.equity}</th>
+              <th scope="col">{L.review.lost}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {review.turns.map((t) => (
+              <TurnRow key={t.turn} turn={t} name={nameOf(t.player)} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {review.skipped > 0 && <p>{L.review.skipped(review.skipped)}</p>}
+      <table>
+        <caption>{L.review.summaryCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{L.review.player}</th>
+            <th scope="col">{L.review.turns}</th>
+            <th scope="col">{L.review.totalLost}</th>
+            <th scope="col">{L.review.worst}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {review.players.map((p) => (
+            <tr key={p.nick}>
+              <th scope="row">{nameOf(p.nick)}</th>
+              <td class="num">{p.turns}</td>
+              <td class="num">{num(p.lost)}</td>
+              <td>
+                {p.worst.length === 0
+                  ? L.review.noMistakes
+                  : p.worst
+                      .map((w) => L.review.mistake(w.turn, moveText(w), num(w.lost)))
+                      .join('; ')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function TurnRow({ turn: t, name }: { turn: ReviewTurn; name: string }) {
+  const best = t.best[0];
+  const wasBest = t.lost === 0 || !best;
+  return (
+    <tr>
+      <th scope="row">{t.turn}</th>
+      <td>{name}</td>
+      <td>
+        {moveText(t.played)}
+        {!t.played.valid && ` ${L.review.notInLexicon}`}
+      </td>
+      <td class="num">{t.played.score}</td>
+      <td>{wasBest ? L.review.wasBest : `${moveText(best)} (${best.score})`}</td>
+      <td class="num">{num(wasBest ? t.played.equity : best.equity)}</td>
+      <td class="num">{num(t.lost)}</td>
+    </tr>
+  );
+}
