@@ -13,6 +13,7 @@ import {
   rulesErrorText,
   serverErrorText,
   storedGameErrorText,
+  reviewErrorText,
 } from './errorText.js';
 import { SERVER_ERROR_CODES } from '../protocol/messages.js';
 
@@ -136,5 +137,15 @@ describe('serverErrorText: every code of an error frame', () => {
       'Ese asiento ya lo ocupa otra persona.',
     );
     expectSentence(serverErrorText({ code: 'SOMETHING_NEW' }, SPANISH));
+  });
+});
+
+describe('reviewErrorText: why the post-game review could not be had', () => {
+  it('each answer of GET /games/:id/review, no answer, and an unknown code get a sentence', () => {
+    expect(reviewErrorText('GAME_NOT_OVER')).toMatch(/cuando termine la partida/);
+    expect(reviewErrorText('OFFLINE')).toMatch(/No se ha podido conectar/);
+    expect(reviewErrorText('SERVER_ERROR')).toMatch(/ocupado/);
+    for (const code of ['UNKNOWN_PLAYER', 'NO_SUCH_GAME', 'BAD_MESSAGE', 'WHATEVER', 'constructor'])
+      expect(reviewErrorText(code)).toMatch(/^[A-ZÁÉÍÓÚ][a-záéíóúñ ].*\.$/);
   });
 });

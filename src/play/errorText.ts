@@ -653,6 +653,26 @@ export function onlineErrorText(
   return serverErrorText({ code, data }, set);
 }
 
+/** Why the post-game review could not be had: the server's codes for that request, said for it. */
+const REVIEW: Readonly<Record<string, string>> = {
+  GAME_NOT_OVER: 'La revisión estará disponible cuando termine la partida.',
+  UNKNOWN_PLAYER: 'El servidor no te reconoce: vuelve a la entrada y entra de nuevo.',
+  NO_SUCH_GAME: 'El servidor no tiene esta partida.',
+  SERVER_ERROR:
+    'El servidor está muy ocupado y no ha podido preparar la revisión; prueba otra vez en un momento.',
+  OFFLINE: 'No se ha podido conectar con el servidor para pedir la revisión.',
+};
+
+/**
+ * The sentence for a failed request of a game's review (`GET /games/:id/review`): the code the
+ * server answered, OFFLINE when there was no answer; any other code still gets a sentence.
+ */
+export function reviewErrorText(code: string): string {
+  return Object.hasOwn(REVIEW, code)
+    ? REVIEW[code]!
+    : 'No se ha podido obtener la revisión de la partida.';
+}
+
 /** Why a file could not be written, by the system's error code (never the raw code itself). */
 const WRITE_PROBLEM: Readonly<Record<string, string>> = {
   ENOENT: 'la carpeta no existe',

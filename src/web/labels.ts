@@ -55,15 +55,6 @@ export const L = {
     mistake: (turn: number, move: string, lost: string) => `jugada ${turn}, ${move} (−${lost})`,
     skipped: (n: number) =>
       `${n} ${n === 1 ? 'jugada queda' : 'jugadas quedan'} sin analizar (no consta el atril).`,
-    errors: {
-      GAME_NOT_OVER: 'La revisión estará disponible cuando termine la partida.',
-      UNKNOWN_PLAYER: 'El servidor no te reconoce: vuelve a la entrada y entra de nuevo.',
-      NO_SUCH_GAME: 'El servidor no tiene esta partida.',
-      SERVER_ERROR:
-        'El servidor está muy ocupado y no ha podido preparar la revisión; prueba otra vez en un momento.',
-      offline: 'No se ha podido conectar con el servidor para pedir la revisión.',
-      other: 'No se ha podido obtener la revisión de la partida.',
-    },
   },
   preset: 'Reglas',
   presets: {

@@ -17,34 +17,30 @@ import {
 } from '../../protocol/index.js';
 import type { ClientView } from '../../protocol/view.js';
 import { savedToken } from '../identity.js';
+import { reviewErrorText } from '../../play/errorText.js';
 import { L } from '../labels.js';
 import { speak } from '../live.js';
 
-type ErrorKey = keyof typeof L.review.errors;
-
-/** The review of a finished game, or the reason it could not be had (a key of the errors). */
+/** The review of a finished game, or the code of why it could not be had (OFFLINE: no answer). */
 export async function fetchReview(
   gameId: string,
   token: string | null,
-): Promise<{ ok: true; review: GameReview } | { ok: false; error: ErrorKey }> {
+): Promise<{ ok: true; review: GameReview } | { ok: false; error: string }> {
   let res: Response;
   try {
     res = await fetch(reviewPath(gameId), {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
   } catch {
-    return { ok: false, error: 'offline' };
+    return { ok: false, error: 'OFFLINE' };
   }
   const body: unknown = await res.json().catch(() => null);
   if (res.ok) {
     const parsed = gameReviewSchema.safeParse(body);
-    return parsed.success ? { ok: true, review: parsed.data } : { ok: false, error: 'other' };
+    return parsed.success ? { ok: true, review: parsed.data } : { ok: false, error: 'BAD_MESSAGE' };
   }
   const code = (body as { code?: unknown } | null)?.code;
-  return {
-    ok: false,
-    error: typeof code === 'string' && code in L.review.errors ? (code as ErrorKey) : 'other',
-  };
+  return { ok: false, error: typeof code === 'string' ? code : 'SERVER_ERROR' };
 }
 
 /** Tenths, with a decimal comma: 12,5. */
@@ -59,7 +55,8 @@ function moveText(m: { coord: string | null; word: string }): string {
 }
 
 export function Review({ gameId, view }: { gameId: string; view: ClientView }) {
-  const state = useSignal<'idle' | 'loading' | GameReview | ErrorKey>('idle');
+  // 'idle', 'loading', the review, or an error code (upper case, never one of the two words).
+  const state = useSignal<GameReview | string>('idle');
   const s = state.value;
 
   const load = async () => {
@@ -69,7 +66,7 @@ export function Review({ gameId, view }: { gameId: string; view: ClientView }) {
     state.value = r.ok ? r.review : r.error;
     // The button pressed is replaced by the tables: focus goes to them, not to the page's top.
     if (r.ok) requestAnimationFrame(() => document.getElementById('revision-tabla')?.focus());
-    speak(r.ok ? L.review.ready(r.review.turns.length) : L.review.errors[r.error]);
+    speak(r.ok ? L.review.ready(r.review.turns.length) : reviewErrorText(r.error));
   };
 
   return (
@@ -77,7 +74,7 @@ export function Review({ gameId, view }: { gameId: string; view: ClientView }) {
       <h2 id="h-revision">{L.review.heading}</h2>
       <p class="hint">{L.review.intro}</p>
       {typeof s === 'string' && s !== 'loading' && s !== 'idle' && (
-        <p class="status warn">{L.review.errors[s]}</p>
+        <p class="status warn">{reviewErrorText(s)}</p>
       )}
       {typeof s === 'string' ? (
         <button type="button" onClick={() => void load()} disabled={s === 'loading'}>
