@@ -1,6 +1,7 @@
 /**
  * Issue 12, third scenario: two people in two browsers (two contexts: their own cookies and
- * storage) play one room through an invitation link, and a third person watches. Everything
+ * storage) play one room through an invitation link — Ana with the mouse on a desktop, Bruno
+ * with a finger on a phone (touch events) — and a third person watches. Everything
  * the watcher's page receives (each WebSocket frame) and shows (every element ever added to
  * its page, every announcement) is recorded, and none of it is a tile of either rack while the
  * game is played (DESIGN.md: observers see no rack; UX.md §1). The game ends with the host
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewFor } from '../../src/engine/view.js';
 import { boardTileName } from '../../src/play/speech.js';
 import { SPANISH } from '../../src/engine/tiles.js';
+import { describeViolations, seriousViolations } from './axe.js';
 import { launchChromium, newPlayer, PHONE, type PlayerOptions } from './browser.js';
 import { board, createRoom, enterName, gameIdOf } from './flows.js';
 import { press } from './keys.js';
@@ -204,6 +206,8 @@ describe('a room with friends through an invitation link, and a watcher', () => 
     // Now for real: Enter, Tab to "Sí, abandonar", Enter.
     await press(ana.page, 'Enter');
     await dialog.waitFor();
+    const found = await seriousViolations(ana.page);
+    expect(found, describeViolations(found)).toEqual([]);
     await press(ana.page, 'Tab');
     await expect
       .poll(() => ana.page.evaluate<string | undefined>('document.activeElement?.textContent'))
