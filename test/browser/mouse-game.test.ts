@@ -53,9 +53,13 @@ async function pageShowsMyTurn(page: Page, view: GameView): Promise<void> {
   }
 }
 
-/** Whether the page is wider than the screen (something overflows sideways). */
-function overflowsSideways(page: Page): Promise<boolean> {
-  return page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
+/**
+ * Whether the page is wider than the screen (something overflows sideways). Compared with the
+ * screen's width, not the window's: a phone's browser widens its layout to the content.
+ */
+async function overflowsSideways(page: Page): Promise<boolean> {
+  const wide = await page.evaluate<number>('document.documentElement.scrollWidth');
+  return wide > page.viewportSize()!.width;
 }
 
 /** The page as it is, on a desktop and on a phone, where nothing may overflow sideways. */
