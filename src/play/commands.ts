@@ -24,6 +24,7 @@ import { formatCoord, parseSquare } from '../engine/notation/coords.js';
 import type { HistoryRecord } from '../protocol/view.js';
 import { seatClock } from './view.js';
 import { wordSaid } from './speech.js';
+import { onlineErrorText } from './errorText.js';
 
 /** How a command was given: a single key, or a line typed in the command line. */
 export type Via = 'key' | 'line';
@@ -42,6 +43,10 @@ const one = (a: ReturnType<typeof say>): Reaction => ({ say: [a] });
 
 const needTurn = (st: PlayState): Reaction =>
   one(sayError(st.set, st.view.phase === 'over' ? 'GAME_OVER' : 'NOT_YOUR_TURN'));
+
+// A watcher has no rack: C and 1–9 say so rather than "Atril vacío", which reads as a rack.
+const seated = (st: PlayState): boolean => st.view.seat !== null;
+const needSeat = (): Reaction => one(say(onlineErrorText('NOT_SEATED'), 'error', 'error'));
 
 function isWithdrawn(history: readonly HistoryRecord[], i: number): boolean {
   const rec = history[i]!;
@@ -102,7 +107,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     keys: ['C'],
     names: ['atril'],
     help: 'Leer todas las fichas del atril en el orden elegido.',
-    available: always,
+    available: seated,
+    unavailable: needSeat,
     run: (st) => one(say(st.rackText(), 'rack')),
   },
   {
@@ -111,7 +117,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     names: ['ficha'],
     help: 'Leer la ficha n del atril con su valor («ficha 3» en la línea de órdenes).',
     lineHelp: 'Leer la ficha n del atril con su valor: «ficha 3» o «3».',
-    available: always,
+    available: seated,
+    unavailable: needSeat,
     run: (st, arg) => {
       const n = Number(arg.trim());
       if (!Number.isInteger(n) || n < 1 || n > 9) return one(sayError(st.set, 'NO_SUCH_TILE'));

@@ -260,3 +260,15 @@ describe('Pointer input: drag and drop, click (issue 12)', () => {
     expect(s.awaitingBlank).toBe(false);
   });
 });
+
+describe('a watcher has no rack (issue 12: an observer never sees one)', () => {
+  it('C, 1–9 and «atril» say there is no seat rather than reading an empty rack', () => {
+    const s = new Session({ ...viewFrom(MIDGAME), seat: null, rack: null, lastDrawn: [] });
+    const noSeat = ['No tienes asiento en esta partida: solo puedes mirarla.'];
+    expect(s.key({ key: 'c' }).say.map((a) => a.text)).toEqual(noSeat);
+    expect(s.key({ key: '1', code: 'Digit1' }).say.map((a) => a.text)).toEqual(noSeat);
+    expect(s.line('atril').say.map((a) => a.text)).toEqual(noSeat);
+    // A seated player still hears the rack.
+    expect(new Session(viewFrom(MIDGAME)).key({ key: 'c' }).say[0]!.text).toMatch(/^a, e, /);
+  });
+});

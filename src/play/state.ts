@@ -20,7 +20,7 @@ import {
   letterOf,
   tileValue,
 } from '../engine/tiles.js';
-import { type PlayErrorCode, type PlayError, playErrorText } from './errorText.js';
+import { type PlayErrorCode, type PlayError, onlineErrorText, playErrorText } from './errorText.js';
 import { MODE_NAMES, ORDER_NAMES, previewText } from './messages.js';
 import {
   COLUMNS,
@@ -220,6 +220,8 @@ export class PlayState {
 
   /** 1–9: rack tile n with its value: "3: erre doble, 8 puntos". */
   rackTileText(n: number): Announcement {
+    // A watcher has no rack to number: saying "no tile there" would suggest an empty one.
+    if (this.view.seat === null) return say(onlineErrorText('NOT_SEATED'), 'error', 'error');
     const slot = this.rackSlots()[n - 1];
     if (slot === undefined) return sayError(this.set, 'NO_SUCH_TILE');
     const t = this.slots[slot]!;

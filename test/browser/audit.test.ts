@@ -44,6 +44,11 @@ describe.each([
     await page.getByRole('button', { name: 'Jugar contra el ordenador' }).waitFor();
     await expectNoSeriousViolation(page, 'lobby');
     await screenshot(page, `entrada-${screen}`);
+    // Nothing runs off the side of the screen (a phone's 375 px included).
+    // (A phone's browser widens its layout to the content, so compare with the screen.)
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      viewport.width,
+    );
 
     await startComputerGame(page);
     await focusBoard(page);

@@ -13,6 +13,7 @@ import { L } from '../labels.js';
 import { gcgPath } from '../../protocol/messages.js';
 import type { GameController } from './controller.js';
 import { gcgLine } from './notation.js';
+import { Resign } from './Resign.js';
 
 /** One chat line as the room sent it. */
 export interface ChatLine {
@@ -243,6 +244,7 @@ export function Actions({
           {b(L.actions.challenge, () => ctl.command('impugnar'))}
           {b(L.actions.takeBack, () => ctl.command('retirar'))}
           {b(L.actions.preview, () => ctl.command('valor'))}
+          <Resign ctl={ctl} />
         </div>
       )}
       <form
@@ -295,6 +297,9 @@ export function Result({ view }: { view: ClientView }) {
   const end = view.result;
   if (!end) return null;
   const adjust = rackAdjustText(view, end);
+  // No one over time (or no clock): the column would be all zeros, and a phone has no room.
+  const late = end.timePenalty.some((p) => p > 0);
+  const cols = [L.beforeAdjust, L.rackAdjust, ...(late ? [L.timePenalty] : []), L.final];
   return (
     <section aria-labelledby="h-resultado" class="result">
       <h2 id="h-resultado">{L.resultHeading}</h2>
@@ -302,30 +307,42 @@ export function Result({ view }: { view: ClientView }) {
         <strong>{endText(view, end)}</strong>
       </p>
       {adjust && <p>{adjust}</p>}
+      {/* On a phone each row is drawn as a card (style.css); the cells name their column for
+          the eye (data-label), the table stays a table for a screen reader. */}
       <table>
         <caption class="sr-only">{L.resultHeading}</caption>
         <thead>
           <tr>
             <th scope="col">{L.player}</th>
-            <th scope="col">{L.beforeAdjust}</th>
-            <th scope="col">{L.rackAdjust}</th>
-            <th scope="col">{L.timePenalty}</th>
-            <th scope="col">{L.final}</th>
+            {cols.map((c) => (
+              <th scope="col" key={c}>
+                {c}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {view.seats.map((s, i) => (
-            <tr key={i}>
-              <th scope="row">
-                {s.name}
-                {end.winners.includes(i) ? ` · ${end.draw ? L.draw : L.winner}` : ''}
-              </th>
-              <td>{end.before[i]}</td>
-              <td>{signed(end.rackAdjust[i] ?? 0)}</td>
-              <td>{end.timePenalty[i] ? `-${end.timePenalty[i]}` : '0'}</td>
-              <td>{end.final[i]}</td>
-            </tr>
-          ))}
+          {view.seats.map((s, i) => {
+            const values = [
+              String(end.before[i]),
+              signed(end.rackAdjust[i] ?? 0),
+              ...(late ? [end.timePenalty[i] ? `-${end.timePenalty[i]}` : '0'] : []),
+              String(end.final[i]),
+            ];
+            return (
+              <tr key={i}>
+                <th scope="row">
+                  {s.name}
+                  {end.winners.includes(i) ? ` · ${end.draw ? L.draw : L.winner}` : ''}
+                </th>
+                {values.map((v, k) => (
+                  <td key={k} data-label={cols[k]}>
+                    {v}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </section>

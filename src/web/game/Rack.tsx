@@ -20,48 +20,53 @@ export function Rack({ ctl, picked }: { ctl: GameController; picked: Signal<numb
   const exchanging = snap.mode === 'cambio';
   if (snap.view.rack === null) return null;
   return (
-    <div class="rack-area">
-      {snap.rack.length === 0 && <p class="empty">{L.rackEmpty}</p>}
-      <ul
-        role="listbox"
-        id="atril"
-        aria-label={L.rackLabel}
-        aria-multiselectable={exchanging}
-        class="rack"
-        data-rack
-      >
-        {snap.rack.map((t, i) => {
-          const chosen = exchanging ? t.selected : picked.value === t.slot;
-          return (
-            <li
-              key={t.slot}
-              role="option"
-              aria-selected={chosen}
-              data-slot={t.slot}
-              class={`tile${t.tile === 0 ? ' blank' : ''}${chosen ? ' chosen' : ''}`}
-              onClick={() => {
-                if (exchanging) ctl.toggle(t.slot);
-                else picked.value = picked.value === t.slot ? null : t.slot;
-              }}
-              onPointerDown={(e) =>
-                followPress(e, { slot: t.slot }, tileLabel(set, t.tile), (s, target) => {
-                  picked.value = null;
-                  dropTile(ctl, s, target);
-                })
-              }
-            >
-              <span class="sr-only">
-                {`${i + 1}, ${tileName(set, t.tile)}, ${points(tileValue(set, t.tile))}`}
-              </span>
-              <span aria-hidden="true">
-                {t.tile === 0 ? '' : tileLabel(set, t.tile)}
-                <sub>{tileValue(set, t.tile) || ''}</sub>
-                <small class="slotnum">{i + 1}</small>
-              </span>
-            </li>
-          );
-        })}
-      </ul>
+    <div class="rack-area" data-rack>
+      {/* An empty rack (all tiles on the board, or gone out) shows nothing; a screen reader
+          still hears that it is empty rather than an empty list. */}
+      {snap.rack.length === 0 ? (
+        <p class="sr-only">{L.rackEmpty}</p>
+      ) : (
+        <ul
+          role="listbox"
+          id="atril"
+          aria-label={L.rackLabel}
+          aria-multiselectable={exchanging}
+          class="rack"
+        >
+          {snap.rack.map((t, i) => {
+            const chosen = exchanging ? t.selected : picked.value === t.slot;
+            return (
+              <li
+                key={t.slot}
+                role="option"
+                aria-selected={chosen}
+                data-slot={t.slot}
+                class={`tile${t.tile === 0 ? ' blank' : ''}${chosen ? ' chosen' : ''}`}
+                onClick={() => {
+                  if (exchanging) ctl.toggle(t.slot);
+                  else picked.value = picked.value === t.slot ? null : t.slot;
+                }}
+                onPointerDown={(e) =>
+                  followPress(e, { slot: t.slot }, tileLabel(set, t.tile), (s, target) => {
+                    picked.value = null;
+                    dropTile(ctl, s, target);
+                  })
+                }
+              >
+                <span class="sr-only">
+                  {`${i + 1}, ${tileName(set, t.tile)}, ${points(tileValue(set, t.tile))}`}
+                </span>
+                <span aria-hidden="true">
+                  {/* A blank is marked, not left empty: an empty-looking tile reads as no tile. */}
+                  {t.tile === 0 ? <span class="blank-mark">?</span> : tileLabel(set, t.tile)}
+                  <sub>{tileValue(set, t.tile) || ''}</sub>
+                  <small class="slotnum">{i + 1}</small>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
       <p class="order">
         {L.orderLabel}: {ORDER_NAMES[snap.order]}{' '}
         <button type="button" onClick={() => ctl.command('orden')}>

@@ -165,6 +165,14 @@ export class GameController {
     this.react(this.session.designateBlank(letter));
   }
 
+  /**
+   * The viewer gives the game up. The page asks for confirmation first; the server ends the
+   * game and every page hears it (the history's "Ana abandona." and the end).
+   */
+  resign(): void {
+    void this.send({ kind: 'resign' });
+  }
+
   /** Runs a command of the table by its word, as a button does ("fin", "pasar" …). */
   command(word: string): void {
     this.line(word);
@@ -204,13 +212,13 @@ export class GameController {
     this.announce(r.say);
     if (r.openCommandLine) this.openLine.value++;
     this.refresh();
-    if (r.intent) void this.submit(r.intent);
+    if (r.intent) void this.send(actOf(r.intent));
   }
 
-  private async submit(intent: Intent): Promise<void> {
+  private async send(action: Act): Promise<void> {
     this.busy.value = true;
     try {
-      const out = await this.port.act(actOf(intent));
+      const out = await this.port.act(action);
       if (out.ok) return;
       const { code, data = {} } = out.error;
       const text = onlineErrorText(code, data, setOf(this.session.view));

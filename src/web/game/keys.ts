@@ -33,9 +33,14 @@ const NAMED = new Set([
   'F1',
 ]);
 
-/** How an element takes keys: a text field keeps them all, a control keeps Enter and Space. */
+/**
+ * How an element takes keys: a text field keeps them all, a control keeps Enter and Space.
+ * Inside a dialog (the resign confirmation) every key is the dialog's, like a text field's: a
+ * letter pressed there must not act on the board behind it.
+ */
 export function focusKind(el: Element | null): FocusKind {
   if (!el) return 'other';
+  if (el.closest('dialog')) return 'text';
   const tag = el.tagName;
   if (tag === 'TEXTAREA' || tag === 'SELECT') return 'text';
   if (tag === 'INPUT') {
