@@ -281,7 +281,7 @@ export class EndgameSolver {
     for (let d = 1; d <= maxDepth; d = Math.min(d === 1 ? 2 : d + 2, maxDepth)) {
       try {
         this.rootPly = 0;
-        const v = this.search(0, 0, 0, -INF, INF, d);
+        const v = this.search(0, 0, 0, -INF, INF, d, this.cannotPlace(1, 0));
         value = v;
         exact = this.lastExact;
         depth = d;
@@ -318,7 +318,7 @@ export class EndgameSolver {
       const left = exact ? EXACT_DEPTH - 1 : depth - ply;
       if (left <= 0 || this.endValue(side) !== null) break;
       this.rootPly = ply;
-      this.search(ply, bd, side, -INF, INF, left);
+      this.search(ply, bd, side, -INF, INF, left, this.cannotPlace(side ^ 1, bd));
       const list = this.lists[ply]!;
       const i = this.rootBest;
       if (i === NO_MOVE) break;
@@ -433,6 +433,34 @@ export class EndgameSolver {
   }
 
   /**
+   * Whether the side to move, whose opponent cannot place a tile on this board, may take a pass
+   * as worth exactly passing the game out (both racks subtracted). The opponent must answer a
+   * pass with a pass, which brings back this very position two passes and two scoreless turns
+   * later; there every placement that scores leads to the same child as now (both runs reset),
+   * and passing on leads to the end. So the pass is worth the larger of passing out and the best
+   * placement now, and the node the larger of the two as well. A placement scoring 0 would
+   * carry the scoreless run on and reach a different child, so then the pass is searched.
+   */
+  private passEnds(list: MoveList): boolean {
+    for (let i = 0; i < list.count; i++) if (list.score[i] === 0) return false;
+    return true;
+  }
+
+  /** Whether `side` has no placement at all on generator bd's board with its rack. */
+  private cannotPlace(side: number, bd: number): boolean {
+    this.ensurePly(EXACT_DEPTH);
+    const list = this.lists[EXACT_DEPTH]!;
+    const lo = this.hashLo ^ this.rackLo[side]!;
+    const hi = this.hashHi ^ this.rackHi[side]!;
+    if (!this.cache.load(lo, hi, list)) {
+      this.materialize(bd);
+      this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true }, list);
+      this.cache.store(lo, hi, list);
+    }
+    return list.count === 0;
+  }
+
+  /**
    * Whether a move that ends the game (playing out, or a pass that ends it) already reaches
    * beta: its value needs no search and is exact, so the node is cut without the horizon ever
    * entering its value, while a cut by a move searched to the horizon would leave the node
@@ -446,6 +474,7 @@ export class EndgameSolver {
     keyLo: number,
     keyHi: number,
     root: boolean,
+    passOut: boolean,
   ): boolean {
     const own = this.rackPoints[side]!;
     const opp = this.rackPoints[side ^ 1]!;
@@ -460,7 +489,7 @@ export class EndgameSolver {
     }
     if (
       opp - own > best &&
-      (this.passes + 1 >= this.passLimit || this.scoreless + 1 >= this.scorelessLimit)
+      (passOut || this.passes + 1 >= this.passLimit || this.scoreless + 1 >= this.scorelessLimit)
     ) {
       best = opp - own;
       move = list.count;
@@ -491,12 +520,14 @@ export class EndgameSolver {
     b: number,
     depth: number,
     k: number,
+    oppStuck: boolean,
   ): number {
-    if (k === 0 || b - a <= 1) return this.search(ply, bd, side, score - b, score - a, depth);
-    const c = this.search(ply, bd, side, score - a - 1, score - a, depth);
+    if (k === 0 || b - a <= 1)
+      return this.search(ply, bd, side, score - b, score - a, depth, oppStuck);
+    const c = this.search(ply, bd, side, score - a - 1, score - a, depth, oppStuck);
     const v = score - c;
     if (v <= a || v >= b) return c;
-    return this.search(ply, bd, side, score - b, score - a, depth);
+    return this.search(ply, bd, side, score - b, score - a, depth, oppStuck);
   }
 
   /**
@@ -510,6 +541,7 @@ export class EndgameSolver {
     alpha: number,
     beta: number,
     depth: number,
+    oppStuck: boolean,
   ): number {
     if ((++this.nodes & 1023) === 0 && this.clock() > this.deadline) throw new OutOfTime();
     const [rl, rh] = this.runKey(side);
@@ -550,7 +582,10 @@ export class EndgameSolver {
     }
     const count = list.count;
     const ownTotal = this.rackTotal[side]!;
-    if (this.cutByEnding(list, side, beta, slot, keyLo, keyHi, ply === this.rootPly)) {
+    // With the opponent unable to place anything on this board, a pass is as good as passing
+    // the game out (see `passEnds`), so it needs no search.
+    const passOut = oppStuck && this.passEnds(list);
+    if (this.cutByEnding(list, side, beta, slot, keyLo, keyHi, ply === this.rootPly, passOut)) {
       return this.ttValue[slot]!;
     }
     if (this.orders[ply]!.length < count + 1) this.orders[ply] = new Float64Array(2 * count + 2);
@@ -561,7 +596,9 @@ export class EndgameSolver {
       const first = i === ttBest ? 1 : 0;
       order[i] = (first ? 0 : 8192 - gain) * INDEX_RANGE + i;
     }
-    order[count] = (ttBest === count ? 0 : 16383) * INDEX_RANGE + count;
+    // The pass last, unless the table names it or it is a known exact value (then first: it
+    // raises alpha for free).
+    order[count] = (ttBest === count || passOut ? 0 : 16383) * INDEX_RANGE + count;
     const sorted = order.subarray(0, count + 1).sort();
 
     const alpha0 = alpha;
@@ -577,11 +614,15 @@ export class EndgameSolver {
         // Pass.
         this.passes = passes + 1;
         this.scoreless = scoreless + 1;
-        if (this.passes >= this.passLimit || this.scoreless >= this.scorelessLimit) {
+        if (passOut || this.passes >= this.passLimit || this.scoreless >= this.scorelessLimit) {
           v = opp - own;
           this.lastExact = true;
         } else {
-          v = -this.pvs(ply + 1, bd, side ^ 1, 0, Math.max(alpha, best), beta, depth - 1, k);
+          // A forced pass (nothing to place) costs no depth: a player stuck for good would
+          // otherwise halve the horizon of the one still playing (MAGPIE does the same).
+          const d = count === 0 ? depth : depth - 1;
+          const a = Math.max(alpha, best);
+          v = -this.pvs(ply + 1, bd, side ^ 1, 0, a, beta, d, k, count === 0);
         }
         this.passes = passes;
         this.scoreless = scoreless;
@@ -604,7 +645,20 @@ export class EndgameSolver {
           } else {
             v =
               score -
-              this.pvs(ply + 1, bd + 1, side ^ 1, score, Math.max(alpha, best), beta, depth - 1, k);
+              this.pvs(
+                ply + 1,
+                bd + 1,
+                side ^ 1,
+                score,
+                Math.max(alpha, best),
+                beta,
+                // While the opponent can place nothing, a placement costs no depth either: the
+                // game is then one player's sequence of placements, which is searched whole,
+                // so that the long lines of playing out tile by tile never reach the horizon.
+                oppStuck ? depth : depth - 1,
+                k,
+                false,
+              );
           }
           for (let j = 0; j < n; j++) this.giveTile(side, tls[j]!);
           this.passes = passes;
