@@ -231,6 +231,38 @@ describe('endgame solver: the move cache, the table and the cuts against the exh
   }, 120_000);
 });
 
+describe('endgame solver: a player who cannot place anything, against the exhaustive search', () => {
+  // A Q with no U anywhere near is the usual stuck rack. The solver then searches the other
+  // player's placements without spending depth and takes the stuck side's pass as passing out;
+  // each case below is one where that shortcut decides the answer.
+  const cases: [string, string, number][] = [
+    ['Q', 'the mover holds a lone Q', 0],
+    ['Q', 'the mover holds a lone Q after 9 scoreless turns (E-03 near)', 9],
+    ['QÑ', 'the mover holds a Q and an Ñ', 0],
+  ];
+  for (const [stuck, name, scoreless] of cases) {
+    it(`fise: ${name} against 1–3 tiles, the value equals the exhaustive minimax's`, () => {
+      const rules = makeRules('fise');
+      const solver = new EndgameSolver(smallNodes, SPANISH, rules);
+      const games = randomEndgames(nodes, SPANISH, rules, {
+        count: 8,
+        firstSeed: 500 + scoreless,
+        minRack: 1,
+        maxRack: 3,
+      });
+      for (const g of games) {
+        const racks: [Uint8Array, Uint8Array] = [rackOf(stuck), g.racks[1]];
+        for (const r of [racks, [racks[1], racks[0]] as [Uint8Array, Uint8Array]]) {
+          const res = solver.solve({ board: g.board, racks: r, passes: 0, scoreless });
+          expect(res.exact).toBe(true);
+          expect(res.value).toBe(exhaustive(smallIndex, g.board, r, rules, 0, scoreless));
+          expect(replayLine(smallIndex, g.board, r, rules, res, 0, scoreless)).toBe(res.value);
+        }
+      }
+    }, 120_000);
+  }
+});
+
 describe('endgame solver: the time budget', () => {
   it('reads the clock it is given: a clock past the budget at its second reading stops the solve short of exact', () => {
     // Seed 2 of the bench: three tiles against seven, tens of thousands of nodes to solve.
