@@ -21,7 +21,7 @@
  * - **Boards.** One move generator per number of placements made since the root; a child's is a
  *   copy of the parent's (`copyFrom`) plus the new tiles (`playPlaced`), so nothing is undone.
  */
-import { SIZE, SQUARES } from '../../engine/board.js';
+import { LETTER_MULT, SIZE, SQUARES, WORD_MULT } from '../../engine/board.js';
 import type { Move } from '../../engine/move.js';
 import type { Rules } from '../../engine/rules.js';
 import { BLANK_FLAG, EMPTY, type TileSet } from '../../engine/tiles.js';
@@ -133,6 +133,10 @@ export class EndgameSolver {
   private readonly tileBuf: Uint8Array[] = [];
 
   private readonly cache = new MoveCache();
+  /** The board at the node being searched (the generators bring theirs up to date lazily). */
+  private readonly board = new Uint8Array(SQUARES);
+  /** Per ply: the best score of a one-tile placement of each tile code (index 0 = blank). */
+  private readonly single: Int16Array[] = [];
   /**
    * Generators are brought up to date only when a node has to generate (the cache usually has
    * its moves): `ready[bd]` says generator bd holds its board; otherwise it is generator bd-1's
@@ -200,6 +204,7 @@ export class EndgameSolver {
       this.orders.push(new Float64Array(256));
       this.sqBuf.push(new Uint8Array(SIZE));
       this.tileBuf.push(new Uint8Array(SIZE));
+      this.single.push(new Int16Array(64));
     }
   }
 
@@ -239,6 +244,7 @@ export class EndgameSolver {
     this.ttDepth.fill(0);
     this.ttMove.fill(NO_MOVE);
     this.gen(0).setBoard(pos.board);
+    for (let sq = 0; sq < SQUARES; sq++) this.board[sq] = pos.board[sq]!;
     this.ready[0] = 1;
     this.cache.clear();
     this.hashLo = 0;
@@ -295,7 +301,8 @@ export class EndgameSolver {
     // the solve, answers almost every node, and the root of each search always names its move.
     this.deadline = Infinity;
     const line = depth > 0 ? this.principalLine(depth, exact) : [];
-    return { value, exact, line, depth, nodes: this.nodes, ms: Date.now() - t0 };
+    // `+ 0`: a negated draw is −0, which callers comparing with Object.is would tell from 0.
+    return { value: value + 0, exact, line, depth, nodes: this.nodes, ms: Date.now() - t0 };
   }
 
   // The value of a position where the game is already over for the side to move, else null.
@@ -353,10 +360,12 @@ export class EndgameSolver {
     const n = this.placeChild(ply, bd, i);
     const rack = this.racks[side]!;
     const tiles = this.tileBuf[ply]!.slice(0, n);
+    const squares = this.sqBuf[ply]!.slice(0, n);
     for (const t of tiles) this.takeTile(side, t);
     this.passes = 0;
     this.scoreless = list.score[i] === 0 ? this.scoreless + 1 : 0;
     return () => {
+      for (const sq of squares) this.board[sq] = EMPTY;
       for (const t of tiles) {
         const c = (t & BLANK_FLAG) !== 0 ? 0 : t;
         rack[c]!++;
@@ -387,6 +396,7 @@ export class EndgameSolver {
       const sq = list.start[i]! + k * step;
       sqs[n] = sq;
       tls[n] = t;
+      this.board[sq] = t;
       n++;
       const z = this.boardKey(sq, t);
       this.hashLo ^= this.zBoard[z]!;
@@ -444,6 +454,95 @@ export class EndgameSolver {
   private passEnds(list: MoveList): boolean {
     for (let i = 0; i < list.count; i++) if (list.score[i] === 0) return false;
     return true;
+  }
+
+  // Records, for ply's list, the best score of a one-tile placement of each tile code.
+  private singleBest(list: MoveList, ply: number): void {
+    const best = this.single[ply]!;
+    best.fill(-1);
+    for (let i = 0; i < list.count; i++) {
+      if (list.played[i] !== 1) continue;
+      const base = i * TILE_STRIDE;
+      let t = EMPTY;
+      for (let k = 0; k < list.len[i]!; k++)
+        if (list.tiles[base + k] !== EMPTY) t = list.tiles[base + k]!;
+      const c = (t & BLANK_FLAG) !== 0 ? 0 : t;
+      if (list.score[i]! > best[c]!) best[c] = list.score[i]!;
+    }
+  }
+
+  /**
+   * An upper bound on the value, for `side`, of the position just reached by its placement
+   * (n tiles, in ply's buffers) that leaves it one tile, when the opponent could place nothing
+   * before it. Were the opponent held to passing, the one tile would either go out in a
+   * one-tile placement or stay for the end (the opponent's rack minus the tile); the opponent's
+   * own placements, if the new tiles open any, only lower the value further. A one-tile
+   * placement after the move either touches none of its tiles, and then it was already a
+   * placement here, scoring the same (ply's `single`), or forms a word through one of them: it
+   * lies just past the run of tiles through a new tile, and its words' scores, counted
+   * without asking whether they are words, bound it.
+   */
+  private lastTileBound(ply: number, n: number, side: number): number {
+    const rack = this.racks[side]!;
+    let c = 0;
+    while (rack[c] === 0) c++;
+    const opp = this.rackPoints[side ^ 1]!;
+    let best = this.single[ply]![c]!;
+    const board = this.board;
+    const sqs = this.sqBuf[ply]!;
+    const tv = this.val[c]!;
+    for (let j = 0; j < n; j++) {
+      const sq = sqs[j]!;
+      const row = (sq / SIZE) | 0;
+      for (let d = 0; d < 4; d++) {
+        const step = d === 0 ? 1 : d === 1 ? -1 : d === 2 ? SIZE : -SIZE;
+        let q = sq;
+        for (;;) {
+          const next = q + step;
+          if (next < 0 || next >= SQUARES) break;
+          if (step === 1 || step === -1) {
+            if (((next / SIZE) | 0) !== row) break;
+          }
+          q = next;
+          if (board[q] === EMPTY) {
+            const sc = this.singleScore(q, tv);
+            if (sc > best) best = sc;
+            break;
+          }
+        }
+      }
+    }
+    return Math.max(opp - tv, best < 0 ? -INF : best + 2 * opp);
+  }
+
+  // The score of a tile worth tv placed alone on empty square q, its words unchecked.
+  private singleScore(q: number, tv: number): number {
+    const board = this.board;
+    const col = q % SIZE;
+    let total = 0;
+    for (let d = 0; d < 2; d++) {
+      const step = d === 0 ? 1 : SIZE;
+      let sum = 0;
+      let len = 0;
+      for (
+        let x = q - step;
+        x >= 0 && (d === 1 || x % SIZE < col) && board[x] !== EMPTY;
+        x -= step
+      ) {
+        sum += this.val[board[x]!]!;
+        len++;
+      }
+      for (
+        let x = q + step;
+        x < SQUARES && (d === 1 || x % SIZE > col) && board[x] !== EMPTY;
+        x += step
+      ) {
+        sum += this.val[board[x]!]!;
+        len++;
+      }
+      if (len > 0) total += (sum + tv * LETTER_MULT[q]!) * WORD_MULT[q]!;
+    }
+    return total;
   }
 
   /** Whether `side` has no placement at all on generator bd's board with its rack. */
@@ -601,6 +700,7 @@ export class EndgameSolver {
     order[count] = (ttBest === count || passOut ? 0 : 16383) * INDEX_RANGE + count;
     const sorted = order.subarray(0, count + 1).sort();
 
+    if (oppStuck) this.singleBest(list, ply);
     const alpha0 = alpha;
     let best = -INF;
     let bestMove = NO_MOVE;
@@ -639,8 +739,15 @@ export class EndgameSolver {
           for (let j = 0; j < n; j++) this.takeTile(side, tls[j]!);
           this.passes = 0;
           this.scoreless = score === 0 ? scoreless + 1 : 0;
+          let bound = INF;
+          if (oppStuck && this.rackTotal[side] === 1)
+            bound = score + this.lastTileBound(ply, n, side);
           if (this.scoreless >= this.scorelessLimit) {
             v = score + opp - this.rackPoints[side]!;
+            this.lastExact = true;
+          } else if (bound <= Math.max(alpha, best)) {
+            // Cannot raise the best or alpha: its bound stands for it (fail-soft).
+            v = bound;
             this.lastExact = true;
           } else {
             v =
@@ -661,6 +768,7 @@ export class EndgameSolver {
               );
           }
           for (let j = 0; j < n; j++) this.giveTile(side, tls[j]!);
+          for (let j = 0; j < n; j++) this.board[this.sqBuf[ply]![j]!] = EMPTY;
           this.passes = passes;
           this.scoreless = scoreless;
           this.hashLo = lo;
