@@ -18,6 +18,11 @@
  *   stable for a given board and rack.
  * - **Move ordering.** The table's move first, then by the move's immediate spread (its score,
  *   plus twice the opponent's rack when it plays out), the pass last.
+ * - **A stuck opponent.** When one player can place nothing, the game is the other's sequence
+ *   of placements: a forced pass and, at a node whose opponent was just forced to pass, the
+ *   placements cost no depth, so that sequence is searched whole in any iteration; that node's
+ *   own pass is worth passing out (`passEnds`), and a placement leaving one tile is bounded
+ *   without a search (`lastTileBound`).
  * - **Boards.** One move generator per number of placements made since the root; a child's is a
  *   copy of the parent's (`copyFrom`) plus the new tiles (`playPlaced`), so nothing is undone.
  */
