@@ -767,7 +767,9 @@ export class EndgameSolver {
                 // While the opponent can place nothing, a placement costs no depth either: the
                 // game is then one player's sequence of placements, which is searched whole,
                 // so that the long lines of playing out tile by tile never reach the horizon.
-                oppStuck ? depth : depth - 1,
+                // At depth 1 it still costs one, so that the first iteration stays one ply
+                // and a solve cut short by its time budget always has a move to give.
+                oppStuck && depth > 1 ? depth : depth - 1,
                 k,
                 false,
               );
