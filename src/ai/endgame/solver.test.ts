@@ -232,6 +232,41 @@ describe('endgame solver: the move cache, the table and the cuts against the exh
   }, 120_000);
 });
 
+describe('endgame solver: a player who cannot place anything, against the exhaustive search', () => {
+  // A Q with no U anywhere near is the usual stuck rack. The solver then searches the other
+  // player's placements without spending depth and takes the stuck side's pass as passing out;
+  // each case below is one where that shortcut decides the answer.
+  // The one holding 2–3 tiles is where the bound on a last tile's worth prunes.
+  const cases: [string, string, number, number, number][] = [
+    ['Q', 'the mover holds a lone Q', 0, 1, 8],
+    ['Q', 'the mover holds a lone Q after 9 scoreless turns (E-03 near)', 9, 1, 8],
+    ['QÑ', 'the mover holds a Q and an Ñ', 0, 1, 8],
+    ['Q', 'a lone Q', 0, 2, 24],
+  ];
+  for (const [stuck, name, scoreless, minRack, count] of cases) {
+    it(`fise: ${name} against ${minRack}–3 tiles, the value equals the exhaustive minimax's`, () => {
+      const rules = makeRules('fise');
+      const solver = new EndgameSolver(smallNodes, SPANISH, rules);
+      const games = randomEndgames(nodes, SPANISH, rules, {
+        count,
+        firstSeed: 500 + scoreless + minRack * 100,
+        minRack,
+        maxRack: 3,
+      });
+      for (const g of games) {
+        const racks: [Uint8Array, Uint8Array] = [rackOf(stuck), g.racks[1]];
+        for (const r of [racks, [racks[1], racks[0]] as [Uint8Array, Uint8Array]]) {
+          const res = solver.solve({ board: g.board, racks: r, passes: 0, scoreless });
+          expect(res.exact).toBe(true);
+          // `+ 0` turns the reference's −0 (a drawn end, negated) into 0 for toBe's Object.is.
+          expect(res.value).toBe(exhaustive(smallIndex, g.board, r, rules, 0, scoreless) + 0);
+          expect(replayLine(smallIndex, g.board, r, rules, res, 0, scoreless)).toBe(res.value);
+        }
+      }
+    }, 120_000);
+  }
+});
+
 describe('endgame solver: the time budget', () => {
   it('reads the clock it is given: a clock past the budget at its second reading stops the solve short of exact', () => {
     // Seed 5 of the bench: six tiles against seven, millions of nodes to solve.

@@ -18,10 +18,15 @@
  *   stable for a given board and rack.
  * - **Move ordering.** The table's move first, then by the move's immediate spread (its score,
  *   plus twice the opponent's rack when it plays out), the pass last.
+ * - **A stuck opponent.** When one player can place nothing, the game is the other's sequence
+ *   of placements: a forced pass and, at a node whose opponent was just forced to pass, the
+ *   placements cost no depth, so that sequence is searched whole in any iteration; that node's
+ *   own pass is worth passing out (`passEnds`), and a placement leaving one tile is bounded
+ *   without a search (`lastTileBound`).
  * - **Boards.** One move generator per number of placements made since the root; a child's is a
  *   copy of the parent's (`copyFrom`) plus the new tiles (`playPlaced`), so nothing is undone.
  */
-import { SIZE, SQUARES } from '../../engine/board.js';
+import { LETTER_MULT, SIZE, SQUARES, WORD_MULT } from '../../engine/board.js';
 import type { Move } from '../../engine/move.js';
 import type { Rules } from '../../engine/rules.js';
 import { BLANK_FLAG, EMPTY, type TileSet } from '../../engine/tiles.js';
@@ -133,6 +138,10 @@ export class EndgameSolver {
   private readonly tileBuf: Uint8Array[] = [];
 
   private readonly cache = new MoveCache();
+  /** The board at the node being searched (the generators bring theirs up to date lazily). */
+  private readonly board = new Uint8Array(SQUARES);
+  /** Per ply: the best score of a one-tile placement of each tile code (index 0 = blank). */
+  private readonly single: Int16Array[] = [];
   /**
    * Generators are brought up to date only when a node has to generate (the cache usually has
    * its moves): `ready[bd]` says generator bd holds its board; otherwise it is generator bd-1's
@@ -200,6 +209,7 @@ export class EndgameSolver {
       this.orders.push(new Float64Array(256));
       this.sqBuf.push(new Uint8Array(SIZE));
       this.tileBuf.push(new Uint8Array(SIZE));
+      this.single.push(new Int16Array(64));
     }
   }
 
@@ -239,6 +249,7 @@ export class EndgameSolver {
     this.ttDepth.fill(0);
     this.ttMove.fill(NO_MOVE);
     this.gen(0).setBoard(pos.board);
+    for (let sq = 0; sq < SQUARES; sq++) this.board[sq] = pos.board[sq]!;
     this.ready[0] = 1;
     this.cache.clear();
     this.hashLo = 0;
@@ -281,7 +292,7 @@ export class EndgameSolver {
     for (let d = 1; d <= maxDepth; d = Math.min(d === 1 ? 2 : d + 2, maxDepth)) {
       try {
         this.rootPly = 0;
-        const v = this.search(0, 0, 0, -INF, INF, d);
+        const v = this.search(0, 0, 0, -INF, INF, d, this.cannotPlace(1, 0));
         value = v;
         exact = this.lastExact;
         depth = d;
@@ -295,7 +306,8 @@ export class EndgameSolver {
     // the solve, answers almost every node, and the root of each search always names its move.
     this.deadline = Infinity;
     const line = depth > 0 ? this.principalLine(depth, exact) : [];
-    return { value, exact, line, depth, nodes: this.nodes, ms: Date.now() - t0 };
+    // `+ 0`: a negated draw is −0, which callers comparing with Object.is would tell from 0.
+    return { value: value + 0, exact, line, depth, nodes: this.nodes, ms: Date.now() - t0 };
   }
 
   // The value of a position where the game is already over for the side to move, else null.
@@ -318,7 +330,7 @@ export class EndgameSolver {
       const left = exact ? EXACT_DEPTH - 1 : depth - ply;
       if (left <= 0 || this.endValue(side) !== null) break;
       this.rootPly = ply;
-      this.search(ply, bd, side, -INF, INF, left);
+      this.search(ply, bd, side, -INF, INF, left, this.cannotPlace(side ^ 1, bd));
       const list = this.lists[ply]!;
       const i = this.rootBest;
       if (i === NO_MOVE) break;
@@ -353,10 +365,12 @@ export class EndgameSolver {
     const n = this.placeChild(ply, bd, i);
     const rack = this.racks[side]!;
     const tiles = this.tileBuf[ply]!.slice(0, n);
+    const squares = this.sqBuf[ply]!.slice(0, n);
     for (const t of tiles) this.takeTile(side, t);
     this.passes = 0;
     this.scoreless = list.score[i] === 0 ? this.scoreless + 1 : 0;
     return () => {
+      for (const sq of squares) this.board[sq] = EMPTY;
       for (const t of tiles) {
         const c = (t & BLANK_FLAG) !== 0 ? 0 : t;
         rack[c]!++;
@@ -387,6 +401,7 @@ export class EndgameSolver {
       const sq = list.start[i]! + k * step;
       sqs[n] = sq;
       tls[n] = t;
+      this.board[sq] = t;
       n++;
       const z = this.boardKey(sq, t);
       this.hashLo ^= this.zBoard[z]!;
@@ -433,6 +448,123 @@ export class EndgameSolver {
   }
 
   /**
+   * Whether the side to move, whose opponent cannot place a tile on this board, may take a pass
+   * as worth exactly passing the game out (both racks subtracted). The opponent must answer a
+   * pass with a pass, which brings back this very position two passes and two scoreless turns
+   * later; there every placement that scores leads to the same child as now (both runs reset),
+   * and passing on leads to the end. So the pass is worth the larger of passing out and the best
+   * placement now, and the node the larger of the two as well. A placement scoring 0 would
+   * carry the scoreless run on and reach a different child, so then the pass is searched.
+   */
+  private passEnds(list: MoveList): boolean {
+    for (let i = 0; i < list.count; i++) if (list.score[i] === 0) return false;
+    return true;
+  }
+
+  // Records, for ply's list, the best score of a one-tile placement of each tile code.
+  private singleBest(list: MoveList, ply: number): void {
+    const best = this.single[ply]!;
+    best.fill(-1);
+    for (let i = 0; i < list.count; i++) {
+      if (list.played[i] !== 1) continue;
+      const base = i * TILE_STRIDE;
+      let t = EMPTY;
+      for (let k = 0; k < list.len[i]!; k++)
+        if (list.tiles[base + k] !== EMPTY) t = list.tiles[base + k]!;
+      const c = (t & BLANK_FLAG) !== 0 ? 0 : t;
+      if (list.score[i]! > best[c]!) best[c] = list.score[i]!;
+    }
+  }
+
+  /**
+   * An upper bound on the value, for `side`, of the position just reached by its placement
+   * (n tiles, in ply's buffers) that leaves it one tile, when the opponent could place nothing
+   * before it. Were the opponent held to passing, the one tile would either go out in a
+   * one-tile placement or stay for the end (the opponent's rack minus the tile); the opponent's
+   * own placements, if the new tiles open any, only lower the value further. A one-tile
+   * placement after the move either touches none of its tiles, and then it was already a
+   * placement here, scoring the same (ply's `single`), or forms a word through one of them: it
+   * lies just past the run of tiles through a new tile, and its words' scores, counted
+   * without asking whether they are words, bound it.
+   */
+  private lastTileBound(ply: number, n: number, side: number): number {
+    const rack = this.racks[side]!;
+    let c = 0;
+    while (rack[c] === 0) c++;
+    const opp = this.rackPoints[side ^ 1]!;
+    let best = this.single[ply]![c]!;
+    const board = this.board;
+    const sqs = this.sqBuf[ply]!;
+    const tv = this.val[c]!;
+    for (let j = 0; j < n; j++) {
+      const sq = sqs[j]!;
+      const row = (sq / SIZE) | 0;
+      for (let d = 0; d < 4; d++) {
+        const step = d === 0 ? 1 : d === 1 ? -1 : d === 2 ? SIZE : -SIZE;
+        let q = sq;
+        for (;;) {
+          const next = q + step;
+          if (next < 0 || next >= SQUARES) break;
+          if (step === 1 || step === -1) {
+            if (((next / SIZE) | 0) !== row) break;
+          }
+          q = next;
+          if (board[q] === EMPTY) {
+            const sc = this.singleScore(q, tv);
+            if (sc > best) best = sc;
+            break;
+          }
+        }
+      }
+    }
+    return Math.max(opp - tv, best < 0 ? -INF : best + 2 * opp);
+  }
+
+  // The score of a tile worth tv placed alone on empty square q, its words unchecked.
+  private singleScore(q: number, tv: number): number {
+    const board = this.board;
+    const col = q % SIZE;
+    let total = 0;
+    for (let d = 0; d < 2; d++) {
+      const step = d === 0 ? 1 : SIZE;
+      let sum = 0;
+      let len = 0;
+      for (
+        let x = q - step;
+        x >= 0 && (d === 1 || x % SIZE < col) && board[x] !== EMPTY;
+        x -= step
+      ) {
+        sum += this.val[board[x]!]!;
+        len++;
+      }
+      for (
+        let x = q + step;
+        x < SQUARES && (d === 1 || x % SIZE > col) && board[x] !== EMPTY;
+        x += step
+      ) {
+        sum += this.val[board[x]!]!;
+        len++;
+      }
+      if (len > 0) total += (sum + tv * LETTER_MULT[q]!) * WORD_MULT[q]!;
+    }
+    return total;
+  }
+
+  /** Whether `side` has no placement at all on generator bd's board with its rack. */
+  private cannotPlace(side: number, bd: number): boolean {
+    this.ensurePly(EXACT_DEPTH);
+    const list = this.lists[EXACT_DEPTH]!;
+    const lo = this.hashLo ^ this.rackLo[side]!;
+    const hi = this.hashHi ^ this.rackHi[side]!;
+    if (!this.cache.load(lo, hi, list)) {
+      this.materialize(bd);
+      this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true }, list);
+      this.cache.store(lo, hi, list);
+    }
+    return list.count === 0;
+  }
+
+  /**
    * Whether a move that ends the game (playing out, or a pass that ends it) already reaches
    * beta: its value needs no search and is exact, so the node is cut without the horizon ever
    * entering its value, while a cut by a move searched to the horizon would leave the node
@@ -446,6 +578,7 @@ export class EndgameSolver {
     keyLo: number,
     keyHi: number,
     root: boolean,
+    passOut: boolean,
   ): boolean {
     const own = this.rackPoints[side]!;
     const opp = this.rackPoints[side ^ 1]!;
@@ -460,7 +593,7 @@ export class EndgameSolver {
     }
     if (
       opp - own > best &&
-      (this.passes + 1 >= this.passLimit || this.scoreless + 1 >= this.scorelessLimit)
+      (passOut || this.passes + 1 >= this.passLimit || this.scoreless + 1 >= this.scorelessLimit)
     ) {
       best = opp - own;
       move = list.count;
@@ -491,12 +624,14 @@ export class EndgameSolver {
     b: number,
     depth: number,
     k: number,
+    oppStuck: boolean,
   ): number {
-    if (k === 0 || b - a <= 1) return this.search(ply, bd, side, score - b, score - a, depth);
-    const c = this.search(ply, bd, side, score - a - 1, score - a, depth);
+    if (k === 0 || b - a <= 1)
+      return this.search(ply, bd, side, score - b, score - a, depth, oppStuck);
+    const c = this.search(ply, bd, side, score - a - 1, score - a, depth, oppStuck);
     const v = score - c;
     if (v <= a || v >= b) return c;
-    return this.search(ply, bd, side, score - b, score - a, depth);
+    return this.search(ply, bd, side, score - b, score - a, depth, oppStuck);
   }
 
   /**
@@ -510,6 +645,7 @@ export class EndgameSolver {
     alpha: number,
     beta: number,
     depth: number,
+    oppStuck: boolean,
   ): number {
     if ((++this.nodes & 1023) === 0 && this.clock() > this.deadline) throw new OutOfTime();
     const [rl, rh] = this.runKey(side);
@@ -550,7 +686,10 @@ export class EndgameSolver {
     }
     const count = list.count;
     const ownTotal = this.rackTotal[side]!;
-    if (this.cutByEnding(list, side, beta, slot, keyLo, keyHi, ply === this.rootPly)) {
+    // With the opponent unable to place anything on this board, a pass is as good as passing
+    // the game out (see `passEnds`), so it needs no search.
+    const passOut = oppStuck && this.passEnds(list);
+    if (this.cutByEnding(list, side, beta, slot, keyLo, keyHi, ply === this.rootPly, passOut)) {
       return this.ttValue[slot]!;
     }
     if (this.orders[ply]!.length < count + 1) this.orders[ply] = new Float64Array(2 * count + 2);
@@ -561,9 +700,12 @@ export class EndgameSolver {
       const first = i === ttBest ? 1 : 0;
       order[i] = (first ? 0 : 8192 - gain) * INDEX_RANGE + i;
     }
-    order[count] = (ttBest === count ? 0 : 16383) * INDEX_RANGE + count;
+    // The pass last, unless the table names it or it is a known exact value (then first: it
+    // raises alpha for free).
+    order[count] = (ttBest === count || passOut ? 0 : 16383) * INDEX_RANGE + count;
     const sorted = order.subarray(0, count + 1).sort();
 
+    if (oppStuck) this.singleBest(list, ply);
     const alpha0 = alpha;
     let best = -INF;
     let bestMove = NO_MOVE;
@@ -577,11 +719,15 @@ export class EndgameSolver {
         // Pass.
         this.passes = passes + 1;
         this.scoreless = scoreless + 1;
-        if (this.passes >= this.passLimit || this.scoreless >= this.scorelessLimit) {
+        if (passOut || this.passes >= this.passLimit || this.scoreless >= this.scorelessLimit) {
           v = opp - own;
           this.lastExact = true;
         } else {
-          v = -this.pvs(ply + 1, bd, side ^ 1, 0, Math.max(alpha, best), beta, depth - 1, k);
+          // A forced pass (nothing to place) costs no depth: a player stuck for good would
+          // otherwise halve the horizon of the one still playing (MAGPIE does the same).
+          const d = count === 0 ? depth : depth - 1;
+          const a = Math.max(alpha, best);
+          v = -this.pvs(ply + 1, bd, side ^ 1, 0, a, beta, d, k, count === 0);
         }
         this.passes = passes;
         this.scoreless = scoreless;
@@ -598,15 +744,38 @@ export class EndgameSolver {
           for (let j = 0; j < n; j++) this.takeTile(side, tls[j]!);
           this.passes = 0;
           this.scoreless = score === 0 ? scoreless + 1 : 0;
+          let bound = INF;
+          if (oppStuck && this.rackTotal[side] === 1)
+            bound = score + this.lastTileBound(ply, n, side);
           if (this.scoreless >= this.scorelessLimit) {
             v = score + opp - this.rackPoints[side]!;
+            this.lastExact = true;
+          } else if (bound <= Math.max(alpha, best)) {
+            // Cannot raise the best or alpha: its bound stands for it (fail-soft).
+            v = bound;
             this.lastExact = true;
           } else {
             v =
               score -
-              this.pvs(ply + 1, bd + 1, side ^ 1, score, Math.max(alpha, best), beta, depth - 1, k);
+              this.pvs(
+                ply + 1,
+                bd + 1,
+                side ^ 1,
+                score,
+                Math.max(alpha, best),
+                beta,
+                // While the opponent can place nothing, a placement costs no depth either: the
+                // game is then one player's sequence of placements, which is searched whole,
+                // so that the long lines of playing out tile by tile never reach the horizon.
+                // At depth 1 it still costs one, so that the first iteration stays one ply
+                // and a solve cut short by its time budget always has a move to give.
+                oppStuck && depth > 1 ? depth : depth - 1,
+                k,
+                false,
+              );
           }
           for (let j = 0; j < n; j++) this.giveTile(side, tls[j]!);
+          for (let j = 0; j < n; j++) this.board[this.sqBuf[ply]![j]!] = EMPTY;
           this.passes = passes;
           this.scoreless = scoreless;
           this.hashLo = lo;
