@@ -149,3 +149,11 @@ describe('reviewErrorText: why the post-game review could not be had', () => {
       expect(reviewErrorText(code)).toMatch(/^[A-ZÁÉÍÓÚ][a-záéíóúñ ].*\.$/);
   });
 });
+
+describe('FINAL_CHALLENGE_WINDOW: what can still be done, in both modes', () => {
+  it('names the words of line mode and the keys of key mode', () => {
+    const text = playErrorText({ code: 'FINAL_CHALLENGE_WINDOW' }, SPANISH);
+    expect(text).toMatch(/«impugnar», tecla D/);
+    expect(text).toMatch(/«pasar», tecla P/);
+  });
+});

@@ -163,7 +163,7 @@ const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
   NOTHING_TO_CHALLENGE: () => 'No hay ninguna jugada que se pueda impugnar.',
   NO_CHALLENGES: () => 'Con estas reglas las palabras se comprueban solas: no hay impugnaciones.',
   FINAL_CHALLENGE_WINDOW: () =>
-    'La partida acaba: solo puedes impugnar la última jugada (D) o aceptarla (P).',
+    'La partida acaba: solo puedes impugnar la última jugada («impugnar», tecla D) o aceptarla («pasar», tecla P).',
   NOTHING_TO_ACCEPT: () => 'No hay ninguna jugada final que aceptar.',
   UNKNOWN_COMMAND: (e) =>
     `Orden desconocida: «${e.text ?? ''}». Escribe «ayuda» para ver las órdenes.`,

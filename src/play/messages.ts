@@ -182,7 +182,7 @@ export function rackAdjustText(view: ClientView, end: ResultInfo, byName = false
 }
 
 /**
- * "Fin de la partida. Gana Ana: Ana 312, Tú 280." (by name: "Ana 312, Luis 280"). In a timed game, the overtime penalties
+ * "Fin de la partida. Gana Ana: Ana 312, Tú 280." or "Has ganado: Tú 312, Ana 280." (by name: "Ana 312, Luis 280"). In a timed game, the overtime penalties
  * (TM-02) follow, already taken from those scores: "Penalización por tiempo (ya descontada):
  * Tú -30."
  */
@@ -193,7 +193,7 @@ export function endText(view: ClientView, end: ResultInfo, byName = false): stri
   const time = late.length ? ` Penalización por tiempo (ya descontada): ${late.join(', ')}.` : '';
   if (end.winners.length !== 1) return `Fin de la partida. Empate: ${scores}.${time}`;
   const w = end.winners[0]!;
-  const who = w === me ? 'Ganas tú' : `Gana ${seatName(view, w, null)}`;
+  const who = w === me ? 'Has ganado' : `Gana ${seatName(view, w, null)}`;
   return `Fin de la partida. ${who}: ${scores}.${time}`;
 }
 

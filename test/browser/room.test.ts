@@ -216,7 +216,7 @@ describe('a room with friends through an invitation link, and a watcher', () => 
     await ana.heard.waitFor('Has abandonado.');
     for (const other of [bruno, olga]) {
       await other.heard.waitFor('Ana abandona.', { region: 'assertive' });
-      await other.heard.waitFor(/Fin de la partida\. (Gana Bruno|Ganas tú):/, {
+      await other.heard.waitFor(/Fin de la partida\. (Gana Bruno|Has ganado):/, {
         region: 'assertive',
       });
     }
