@@ -30,7 +30,14 @@ function go(hash: string): void {
 
 function describeGame(g: LobbyGame): string {
   const seats = g.seats
-    .map((s) => (s.free ? L.freeSeat : s.bot ? `${s.name} (${L.levels[s.bot]})` : s.name))
+    // A bot's seat is named after its level already: "Aficionado", not "Aficionado (Aficionado)".
+    .map((s) =>
+      s.free
+        ? L.freeSeat
+        : s.bot && s.name !== L.levels[s.bot]
+          ? `${s.name} (${L.levels[s.bot]})`
+          : s.name,
+    )
     .join(', ');
   const clock = g.clockMinutes ? `, ${g.clockMinutes} min` : '';
   return `${seats} · ${L.presets[g.preset]}${clock}`;
