@@ -4,28 +4,17 @@
  * serious or critical violation. The game-over page is audited at the end of the keyboard
  * game (keyboard-game.test.ts). Screenshots of the lobby are left for people to look at.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './axe.js';
-import { DESKTOP, launchChromium, openPage, PHONE } from './browser.js';
+import { DESKTOP, openPage, PHONE } from './browser.js';
 import { enterName, focusBoard, startComputerGame } from './flows.js';
 import { press } from './keys.js';
 import { Announcer } from './liveRegions.js';
 import { screenshot } from './screenshots.js';
-import { startServer, type TestServer } from './server.js';
+import { serverAndBrowser } from './setup.js';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
-  await browser?.close();
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 async function expectNoSeriousViolation(page: Page, where: string): Promise<void> {
   const found = await seriousViolations(page);
@@ -37,7 +26,7 @@ describe.each([
   ['movil', PHONE, true],
 ] as const)('axe on the %s', (screen, viewport, phone) => {
   it('lobby, then the game page in every mode', async () => {
-    const page = await openPage(browser, server.url, { viewport, phone });
+    const page = await openPage(env.browser, env.server.url, { viewport, phone });
     await page.getByRole('textbox', { name: 'Tu nombre' }).waitFor();
     await expectNoSeriousViolation(page, 'lobby, asking the name');
     await enterName(page, 'Ana');

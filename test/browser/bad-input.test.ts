@@ -5,34 +5,23 @@
  * try again). After each, the committed game is unchanged and the tiles placed stay on the
  * board where the player can fix them.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SIZE } from '../../src/engine/board.js';
 import type { PlaceMove } from '../../src/engine/move.js';
 import { letterOf, SPANISH, tilesToWord } from '../../src/engine/tiles.js';
 import { viewFor } from '../../src/engine/view.js';
 import { boardTileName } from '../../src/play/speech.js';
-import { launchChromium, openPage } from './browser.js';
+import { openPage } from './browser.js';
 import { board, enterName, focusBoard, startComputerGame } from './flows.js';
 import { press } from './keys.js';
 import { Announcer } from './liveRegions.js';
 import { committedGame, isWord, placements } from './oracle.js';
-import { startServer, type TestServer } from './server.js';
+import { serverAndBrowser } from './setup.js';
 import { pageSays, untilTurnOf } from './turns.js';
 import { cursorTo, newTiles, rackSlots, squareName, usesBlank } from './typing.js';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
-  await browser?.close();
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** The accessible name of a board square: "H8, C, 3 puntos…" or "H8, vacía…". */
 async function cellName(page: Page, square: number): Promise<string> {
@@ -60,14 +49,14 @@ async function place(
 
 describe('bad input', () => {
   it('is announced in Spanish, changes nothing and leaves the tiles to fix', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(env.browser, env.server.url);
     await enterName(page, 'Ana');
     const id = await startComputerGame(page, { level: 'principiante' });
     await focusBoard(page);
     const heard = new Announcer(page);
     const say = (key: string) => heard.after(() => press(page, key));
-    const me = (await committedGame(server.dbFile, id)).bots.indexOf(false);
-    let state = await untilTurnOf(server.dbFile, id, me);
+    const me = (await committedGame(env.server.dbFile, id)).bots.indexOf(false);
+    let state = await untilTurnOf(env.server.dbFile, id, me);
     await pageSays(page, heard, 'KeyT', 'Tu turno.');
 
     // A tile not in the rack: refused as it is typed, nothing placed.
@@ -90,7 +79,7 @@ describe('bad input', () => {
       const first = placements(viewFor(state, me), (m) => !usesBlank(m))[0]!;
       await place(page, heard, newTiles(first.move), first.move.dir);
       expect(await say('KeyF')).toMatch(/^Jugada /);
-      state = await untilTurnOf(server.dbFile, id, me);
+      state = await untilTurnOf(env.server.dbFile, id, me);
       await pageSays(page, heard, 'KeyT', 'Tu turno.');
     }
     const events = state.events.length;
@@ -158,7 +147,7 @@ describe('bad input', () => {
       );
 
     // Nothing changed in the game: no event committed, still this player's turn.
-    const after = (await committedGame(server.dbFile, id)).state;
+    const after = (await committedGame(env.server.dbFile, id)).state;
     expect(after.events.length).toBe(events);
     expect(after.turn).toBe(me);
     await page.context().close();

@@ -4,35 +4,24 @@
  * T, S, C, 1–9, I, Y, L, N, H, V, Z, F, G, P, Shift+letter and Shift+1–9 (by physical key,
  * as a Spanish keyboard sends them).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { PlaceMove } from '../../src/engine/move.js';
 import { SPANISH } from '../../src/engine/tiles.js';
 import { type GameView, viewFor } from '../../src/engine/view.js';
 import { boardTileName, points } from '../../src/play/speech.js';
 import { describeViolations, seriousViolations } from './axe.js';
-import { DESKTOP, launchChromium, openPage, PHONE } from './browser.js';
+import { DESKTOP, openPage, PHONE } from './browser.js';
 import { enterName, focusBoard, startComputerGame } from './flows.js';
 import { press } from './keys.js';
 import { Announcer } from './liveRegions.js';
 import { committedGame, placements } from './oracle.js';
 import { screenshot } from './screenshots.js';
-import { startServer, type TestServer } from './server.js';
+import { serverAndBrowser } from './setup.js';
 import { pageSays, untilTurnOf } from './turns.js';
 import { cursorTo, letterKeyFor, newTiles, rackSlots, squareName, usesBlank } from './typing.js';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
-  await browser?.close();
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** The page as it is, on a desktop and on a phone. */
 async function screenshots(page: Page, name: string): Promise<void> {
@@ -101,16 +90,16 @@ async function typeMove(
 
 describe('a game against the computer by keyboard only', () => {
   it('answers every seed key and plays to the end', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(env.browser, env.server.url);
     await enterName(page, 'Ana');
     const id = await startComputerGame(page, { level: 'principiante' });
     await focusBoard(page);
     const heard = new Announcer(page);
     const say = (key: string) => heard.after(() => press(page, key));
-    const me = (await committedGame(server.dbFile, id)).bots.indexOf(false);
+    const me = (await committedGame(env.server.dbFile, id)).bots.indexOf(false);
     let first = true;
     for (let turn = 0; turn < 80; turn++) {
-      const state = await untilTurnOf(server.dbFile, id, me);
+      const state = await untilTurnOf(env.server.dbFile, id, me);
       if (state.result) break;
       await pageSays(page, heard, 'KeyT', 'Tu turno.');
       const view = viewFor(state, me);
@@ -144,7 +133,7 @@ describe('a game against the computer by keyboard only', () => {
       if (first) await screenshots(page, 'partida');
       first = false;
     }
-    const { state } = await committedGame(server.dbFile, id);
+    const { state } = await committedGame(env.server.dbFile, id);
     expect(state.result).not.toBeNull();
     await heard.waitFor('Fin de la partida.', { region: 'assertive' });
     await pageSays(page, heard, 'KeyT', 'La partida ha terminado.');

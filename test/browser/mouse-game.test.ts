@@ -7,34 +7,23 @@
  * button until one deals the player a blank, which is how the resign confirmation is used
  * with a mouse.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { PlaceMove } from '../../src/engine/move.js';
 import { BLANK, isBlank, letterOf, SPANISH, tileLabel } from '../../src/engine/tiles.js';
 import { type GameView, viewFor } from '../../src/engine/view.js';
 import { boardTileName, points } from '../../src/play/speech.js';
-import { DESKTOP, launchChromium, openPage, PHONE } from './browser.js';
+import { DESKTOP, openPage, PHONE } from './browser.js';
 import { enterName, startComputerGame } from './flows.js';
 import { Announcer } from './liveRegions.js';
 import { committedGame, placements } from './oracle.js';
 import { mouseDrag, rackTile, square } from './pointer.js';
 import { screenshot } from './screenshots.js';
-import { startServer, type TestServer } from './server.js';
+import { serverAndBrowser } from './setup.js';
 import { untilTurnOf } from './turns.js';
 import { newTiles, rackSlots, squareName, usesBlank } from './typing.js';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
-  await browser?.close();
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** What a drop of `tile` on `sq` is announced as (the start of it: an edge may follow). */
 const droppedAt = (tile: number, sq: number): string =>
@@ -138,7 +127,7 @@ function blankPlay(view: GameView): { move: PlaceMove; score: number } | undefin
 
 describe('a game against the computer with the mouse', () => {
   it('drags tiles, places a blank, exchanges and plays to the end', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(env.browser, env.server.url);
     await enterName(page, 'Ana');
     const heard = new Announcer(page);
 
@@ -151,8 +140,8 @@ describe('a game against the computer with the mouse', () => {
     for (let tries = 0; ; tries++) {
       expect(tries).toBeLessThan(60);
       id = await startComputerGame(page, { level: 'principiante' });
-      me = (await committedGame(server.dbFile, id)).bots.indexOf(false);
-      view = viewFor(await untilTurnOf(server.dbFile, id, me), me);
+      me = (await committedGame(env.server.dbFile, id)).bots.indexOf(false);
+      view = viewFor(await untilTurnOf(env.server.dbFile, id, me), me);
       await pageShowsMyTurn(page, view);
       if (view.rack!.includes(BLANK)) break;
       await resignByMouse(page, heard);
@@ -164,7 +153,7 @@ describe('a game against the computer with the mouse', () => {
     let tookBack = false;
     let turns = 0;
     for (; turns < 80; turns++) {
-      const state = await untilTurnOf(server.dbFile, id, me);
+      const state = await untilTurnOf(env.server.dbFile, id, me);
       if (state.result) break;
       view = viewFor(state, me);
       await pageShowsMyTurn(page, view);
@@ -233,7 +222,7 @@ describe('a game against the computer with the mouse', () => {
     }
     expect(blankPlayed && exchanged && tookBack).toBe(true);
 
-    const { state } = await committedGame(server.dbFile, id);
+    const { state } = await committedGame(env.server.dbFile, id);
     expect(state.result).not.toBeNull();
     await heard.waitFor(/^Fin de la partida\./, { region: 'assertive' });
     const left = viewFor(state, me).rack!;

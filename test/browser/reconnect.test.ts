@@ -3,44 +3,32 @@
  * socket closed with 1001, the game committed and resumed); the page says it lost the
  * connection, comes back by itself, says so, and the game goes on from where it was.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { viewFor } from '../../src/engine/view.js';
-import { launchChromium, openPage } from './browser.js';
+import { openPage } from './browser.js';
 import { enterName, focusBoard, startComputerGame } from './flows.js';
 import { press } from './keys.js';
 import { Announcer } from './liveRegions.js';
 import { committedGame, placements } from './oracle.js';
-import { startServer, type TestServer } from './server.js';
+import { serverAndBrowser } from './setup.js';
 import { pageSays, untilTurnOf } from './turns.js';
 import { cursorTo, letterKeyFor, newTiles, rackSlots, usesBlank } from './typing.js';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
-  await browser?.close();
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 describe('a dropped connection', () => {
   it('the page reconnects by itself, says so, and the game goes on', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(env.browser, env.server.url);
     await enterName(page, 'Ana');
     const id = await startComputerGame(page, { level: 'principiante' });
     await focusBoard(page);
     const heard = new Announcer(page);
-    const me = (await committedGame(server.dbFile, id)).bots.indexOf(false);
-    await untilTurnOf(server.dbFile, id, me);
+    const me = (await committedGame(env.server.dbFile, id)).bots.indexOf(false);
+    await untilTurnOf(env.server.dbFile, id, me);
     await pageSays(page, heard, 'KeyT', 'Tu turno.');
 
     const since = await heard.mark();
-    await server.restart();
+    await env.server.restart();
     // Lost, then back: both said without being asked, in the assertive region.
     const lost = await heard.waitFor(/perdido la conexión/, {
       since,
@@ -55,7 +43,7 @@ describe('a dropped connection', () => {
     await pageSays(page, heard, 'KeyT', 'Tu turno.');
 
     // The game goes on: a play made after the restart is committed and answered.
-    const before = (await committedGame(server.dbFile, id)).state;
+    const before = (await committedGame(env.server.dbFile, id)).state;
     const view = viewFor(before, me);
     const best = placements(view, (m) => !usesBlank(m))[0];
     if (best) {
@@ -71,8 +59,8 @@ describe('a dropped connection', () => {
       await press(page, 'KeyP');
       await press(page, 'KeyP');
     }
-    await untilTurnOf(server.dbFile, id, me);
-    const after = (await committedGame(server.dbFile, id)).state;
+    await untilTurnOf(env.server.dbFile, id, me);
+    const after = (await committedGame(env.server.dbFile, id)).state;
     expect(after.events.length).toBeGreaterThan(before.events.length);
     await page.context().close();
   });

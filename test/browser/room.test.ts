@@ -8,35 +8,24 @@
  * giving up by keyboard ("Abandonar", confirmed in a dialog), which the guest and the watcher
  * hear.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { viewFor } from '../../src/engine/view.js';
 import { boardTileName } from '../../src/play/speech.js';
 import { SPANISH } from '../../src/engine/tiles.js';
 import { describeViolations, seriousViolations } from './axe.js';
-import { launchChromium, newPlayer, PHONE, type PlayerOptions } from './browser.js';
+import { newPlayer, PHONE, type PlayerOptions } from './browser.js';
 import { board, createRoom, enterName, gameIdOf } from './flows.js';
 import { press } from './keys.js';
 import { Announcer } from './liveRegions.js';
 import { committedGame, placements } from './oracle.js';
 import { mouseDrag, rackTile, square, touchDrag } from './pointer.js';
 import { screenshot } from './screenshots.js';
-import { startServer, type TestServer } from './server.js';
+import { serverAndBrowser } from './setup.js';
 import { untilTurnOf } from './turns.js';
 import { newTiles, rackSlots, usesBlank } from './typing.js';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
-  await browser?.close();
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /**
  * Records, in the watcher's page from its first byte, every element ever added that would
@@ -75,7 +64,7 @@ function rackLeaks(value: unknown, over: boolean, path = '$'): string[] {
 
 /** A person's browser at the page, named once. */
 async function person(url: string, name: string, init?: string, opts: PlayerOptions = {}) {
-  const context: BrowserContext = await newPlayer(browser, opts);
+  const context: BrowserContext = await newPlayer(env.browser, opts);
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const frames: string[] = [];
@@ -110,7 +99,7 @@ async function playTurn(
   seat: number,
   exchange: boolean,
 ): Promise<'play' | 'exchange' | 'pass'> {
-  const view = viewFor(await untilTurnOf(server.dbFile, gameId, seat), seat);
+  const view = viewFor(await untilTurnOf(env.server.dbFile, gameId, seat), seat);
   await page.locator('.seats li.on-turn').filter({ hasText: 'Tú (' }).waitFor();
   const want = [...view.rack!].sort((a, b) => a - b).join(',');
   await expect.poll(async () => (await rackSlots(page)).sort((a, b) => a - b).join(',')).toBe(want);
@@ -136,7 +125,7 @@ async function playTurn(
 
 describe('a room with friends through an invitation link, and a watcher', () => {
   it('plays moves in two browsers; the watcher never sees a rack; resigning is heard by all', async () => {
-    const ana = await person(server.url, 'Ana');
+    const ana = await person(env.server.url, 'Ana');
     const [link] = await createRoom(ana.page, { seats: 2 });
     expect(link).toMatch(/invitacion=/);
     await ana.page.getByRole('link', { name: 'Ir a la partida' }).click();
@@ -148,17 +137,17 @@ describe('a room with friends through an invitation link, and a watcher', () => 
     await board(bruno.page).waitFor();
     expect(bruno.page.url()).not.toContain('invitacion=');
     // Olga opens the game's address without a seat: she watches.
-    const olga = await person(`${server.url}/#/partida/${id}`, 'Olga', RACK_WATCH);
+    const olga = await person(`${env.server.url}/#/partida/${id}`, 'Olga', RACK_WATCH);
     await olga.page.getByText('Estás mirando la partida.').waitFor();
     await board(olga.page).waitFor();
 
     const seats = { 0: ana, 1: bruno } as const;
-    const { state: start } = await committedGame(server.dbFile, id);
+    const { state: start } = await committedGame(env.server.dbFile, id);
     expect(start.players).toBe(2);
     // Four turns, two each: a play dragged with the mouse (or a pass when nothing fits), then
     // an exchange.
     for (let turn = 0; turn < 4; turn++) {
-      const { state } = await committedGame(server.dbFile, id);
+      const { state } = await committedGame(env.server.dbFile, id);
       const who = seats[state.turn as 0 | 1];
       const since = await olga.heard.mark();
       // Each player's second turn is an exchange: the watcher learns how many tiles, not which.
@@ -220,7 +209,7 @@ describe('a room with friends through an invitation link, and a watcher', () => 
         region: 'assertive',
       });
     }
-    const { state: end } = await committedGame(server.dbFile, id);
+    const { state: end } = await committedGame(env.server.dbFile, id);
     expect(end.result?.reason).toBe('resign');
     await expect.poll(() => ana.page.getByRole('button', { name: 'Abandonar' }).count()).toBe(0);
 
