@@ -63,31 +63,45 @@ async function playThenResign(c: Client, gameId: string, seat: number, moves: nu
   }
 }
 
-/** A game two people finished: two good moves, then a resignation; with a player's token. */
-async function finishedGame(base: string): Promise<{ gameId: string; token: string }> {
-  const ana = await newPlayer(base, 'Ana');
-  ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'] });
-  const created = await ana.c.take('created');
+/** A room of two people: the first creates it, the second joins by the invitation. */
+async function roomOfTwo(base: string, first: string, second: string) {
+  const a = await newPlayer(base, first);
+  a.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'] });
+  const created = await a.c.take('created');
   const gameId = created.gameId;
-  const bruno = await newPlayer(base, 'Bruno');
-  bruno.c.send({ type: 'join', gameId, seatToken: created.inviteTokens[0]!.token });
-  await bruno.c.viewAt(gameId, 0);
-  const people = [ana.c, bruno.c];
-  let v = await ana.c.viewAt(gameId, 1);
-  while (v.history.length < 2) {
+  const b = await newPlayer(base, second);
+  b.c.send({ type: 'join', gameId, seatToken: created.inviteTokens[0]!.token });
+  await b.c.viewAt(gameId, 0);
+  return { gameId, a, b };
+}
+
+/** Both people make good moves until `moves` are made, then the first resigns. */
+async function playThenFirstResigns(
+  people: [Client, Client],
+  gameId: string,
+  moves: number,
+): Promise<void> {
+  let v = await people[0].viewAt(gameId, 1);
+  while (v.history.length < moves) {
     const c = people[v.turn]!;
     const own = await c.viewAt(gameId, v.version);
     const answer = await act(c, gameId, { ...goodMove(lex, own), version: own.version });
     expect(answer).toMatchObject({ type: 'ack' });
-    v = await ana.c.viewAt(gameId, (answer as { version: number }).version);
+    v = await people[0].viewAt(gameId, (answer as { version: number }).version);
   }
-  expect(await act(ana.c, gameId, { kind: 'resign', version: v.version })).toMatchObject({
+  expect(await act(people[0], gameId, { kind: 'resign', version: v.version })).toMatchObject({
     type: 'ack',
   });
-  await ana.c.viewWhere(gameId, (x) => x.phase === 'over');
-  ana.c.close();
-  bruno.c.close();
-  return { gameId, token: ana.token };
+  await people[0].viewWhere(gameId, (x) => x.phase === 'over');
+}
+
+/** A game two people finished: two good moves, then a resignation; with a player's token. */
+async function finishedGame(base: string): Promise<{ gameId: string; token: string }> {
+  const { gameId, a, b } = await roomOfTwo(base, 'Ana', 'Bruno');
+  await playThenFirstResigns([a.c, b.c], gameId, 2);
+  a.c.close();
+  b.c.close();
+  return { gameId, token: a.token };
 }
 
 describe('campeon in a room', () => {
@@ -101,10 +115,11 @@ describe('campeon in a room', () => {
       ['Ana', false],
       ['Campeón', true],
     ]);
-    // The champion played its turns (placements, not passes for running out of time).
+    // The champion played its turns (a placement or an exchange it chose, not a pass for running
+    // out of time).
     const own = end.history.filter((h) => h.seat === 1);
     expect(own.length).toBeGreaterThanOrEqual(2);
-    expect(own.every((h) => h.kind === 'play')).toBe(true);
+    expect(own.every((h) => h.kind === 'play' || h.kind === 'exchange')).toBe(true);
     const seats = (await store.getGame(gameId))!.seats;
     expect(seats[1]).toMatchObject({ kind: 'bot', botLevel: 'campeon' });
   });
@@ -113,13 +128,7 @@ describe('campeon in a room', () => {
 describe('GET /games/:id/review', () => {
   it('answers a finished game with the analyze JSON, to a player or an observer; computed once', async () => {
     const { base } = await servers.start({ bots });
-    const ana = await newPlayer(base, 'Ana María');
-    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'] });
-    const created = await ana.c.take('created');
-    const gameId = created.gameId;
-    const bruno = await newPlayer(base, 'Bruno');
-    bruno.c.send({ type: 'join', gameId, seatToken: created.inviteTokens[0]!.token });
-    await bruno.c.viewAt(gameId, 0);
+    const { gameId, a: ana, b: bruno } = await roomOfTwo(base, 'Ana María', 'Bruno');
     const olga = await newPlayer(base, 'Olga'); // watches; holds no seat
     const url = `http://${base}${reviewPath(gameId)}`;
     const get = (token?: string) =>
@@ -131,19 +140,7 @@ describe('GET /games/:id/review', () => {
     expect(await during.json()).toEqual({ code: 'GAME_NOT_OVER' });
 
     // Both people play until four moves are made, then Ana resigns.
-    const people = [ana.c, bruno.c];
-    let v = await ana.c.viewAt(gameId, 1);
-    while (v.history.length < 4) {
-      const c = people[v.turn]!;
-      const own = await c.viewAt(gameId, v.version);
-      const answer = await act(c, gameId, { ...goodMove(lex, own), version: own.version });
-      expect(answer).toMatchObject({ type: 'ack' });
-      v = await ana.c.viewAt(gameId, (answer as { version: number }).version);
-    }
-    expect(await act(ana.c, gameId, { kind: 'resign', version: v.version })).toMatchObject({
-      type: 'ack',
-    });
-    await ana.c.viewWhere(gameId, (x) => x.phase === 'over');
+    await playThenFirstResigns([ana.c, bruno.c], gameId, 4);
 
     const spy = vi.spyOn(bots, 'review');
     const first = await get(olga.token);
