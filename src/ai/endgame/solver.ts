@@ -553,7 +553,11 @@ export class EndgameSolver {
   /** Whether `side` has no placement at all on generator bd's board with its rack. */
   private cannotPlace(side: number, bd: number): boolean {
     this.ensurePly(EXACT_DEPTH);
-    const list = this.lists[EXACT_DEPTH]!;
+    return this.placementsOf(side, bd, this.lists[EXACT_DEPTH]!).count === 0;
+  }
+
+  /** `side`'s placements on generator bd's board into `list`, from the move cache when there. */
+  private placementsOf(side: number, bd: number, list: MoveList): MoveList {
     const lo = this.hashLo ^ this.rackLo[side]!;
     const hi = this.hashHi ^ this.rackHi[side]!;
     if (!this.cache.load(lo, hi, list)) {
@@ -561,7 +565,7 @@ export class EndgameSolver {
       this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true }, list);
       this.cache.store(lo, hi, list);
     }
-    return list.count === 0;
+    return list;
   }
 
   /**
@@ -676,14 +680,7 @@ export class EndgameSolver {
       return opp - own;
     }
     this.ensurePly(ply);
-    const list = this.lists[ply]!;
-    const moveLo = this.hashLo ^ this.rackLo[side]!;
-    const moveHi = this.hashHi ^ this.rackHi[side]!;
-    if (!this.cache.load(moveLo, moveHi, list)) {
-      this.materialize(bd);
-      this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true }, list);
-      this.cache.store(moveLo, moveHi, list);
-    }
+    const list = this.placementsOf(side, bd, this.lists[ply]!);
     const count = list.count;
     const ownTotal = this.rackTotal[side]!;
     // With the opponent unable to place anything on this board, a pass is as good as passing
