@@ -8,8 +8,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { GameEvent } from '../../engine/events.js';
 import { replayGame } from '../../engine/newGame.js';
 import { gameToGcg } from '../../engine/notation/gameRecord.js';
-import { writeGcg } from '../../engine/notation/gcg.js';
-import type { Store } from '../store/index.js';
+import { type GcgRecord, writeGcg } from '../../engine/notation/gcg.js';
+import type { GameRecord, Store } from '../store/index.js';
 import type { HostedConfig } from './host.js';
 import { seatNames } from './seatNames.js';
 
@@ -18,23 +18,41 @@ export function gcgRoutes(store: Store): FastifyPluginAsync {
   return async (app) => {
     app.get<{ Params: { id: string } }>('/games/:id/gcg', async (req, reply) => {
       const id = req.params.id;
-      const game = id.length <= 32 ? await store.getGame(id) : undefined;
-      if (!game) return reply.code(404).send({ code: 'NO_SUCH_GAME' });
-      if (game.status !== 'finished') return reply.code(409).send({ code: 'GAME_NOT_OVER' });
-      const config = game.config as unknown as HostedConfig;
-      const events = (await store.events(id)).map((e) => e.event as unknown as GameEvent);
-      const state = replayGame(
-        { rules: config.rules, seed: config.seed, players: game.seats.length },
-        events,
-      );
-      if (!state.result) return reply.code(409).send({ code: 'GAME_NOT_OVER' });
-      const text = writeGcg(gameToGcg(state, { names: await seatNames(store, game) }));
+      const found = await finishedRecord(store, id);
+      if ('status' in found) return reply.code(found.status).send({ code: found.code });
+      const { game, record } = found;
+      const text = writeGcg(record);
       return reply
         .type('text/plain; charset=utf-8')
         .header('content-disposition', `attachment; filename="${gcgFileName(game.createdAt, id)}"`)
         .send(text);
     });
   };
+}
+
+/**
+ * The record of a finished game, replayed from its stored events, for the routes that serve a
+ * game once it is over (this download, the review); or why there is none: 404 NO_SUCH_GAME,
+ * 409 GAME_NOT_OVER (a game in play would reveal the bag and the racks).
+ */
+export async function finishedRecord(
+  store: Store,
+  id: string,
+): Promise<
+  | { game: GameRecord; record: GcgRecord }
+  | { status: 404 | 409; code: 'NO_SUCH_GAME' | 'GAME_NOT_OVER' }
+> {
+  const game = id.length <= 32 ? await store.getGame(id) : undefined;
+  if (!game) return { status: 404, code: 'NO_SUCH_GAME' };
+  if (game.status !== 'finished') return { status: 409, code: 'GAME_NOT_OVER' };
+  const config = game.config as unknown as HostedConfig;
+  const events = (await store.events(id)).map((e) => e.event as unknown as GameEvent);
+  const state = replayGame(
+    { rules: config.rules, seed: config.seed, players: game.seats.length },
+    events,
+  );
+  if (!state.result) return { status: 409, code: 'GAME_NOT_OVER' };
+  return { game, record: gameToGcg(state, { names: await seatNames(store, game) }) };
 }
 
 /** `atril-2026-12-01-<id>.gcg`: sorts by date, says what it is, and is unique. */

@@ -14,15 +14,12 @@
  * 503 SERVER_ERROR with a Retry-After; asking again a moment later works.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { GameEvent } from '../../engine/events.js';
-import { replayGame } from '../../engine/newGame.js';
-import { gameToGcg } from '../../engine/notation/gameRecord.js';
 import type { GameReview } from '../../protocol/index.js';
 import type { BotPool } from '../bots/pool.js';
 import type { Store } from '../store/index.js';
 import { hashToken, isTokenOf } from '../tokens.js';
 import type { HostedConfig } from './host.js';
-import { seatNames } from './seatNames.js';
+import { finishedRecord } from './gcgRoute.js';
 
 /** Reviews kept in memory: a few hundred KB at most, the games people just finished. */
 export const REVIEW_CACHE_SIZE = 200;
@@ -75,17 +72,11 @@ export function reviewRoutes(deps: ReviewDeps): FastifyPluginAsync {
       if (!(await knownPlayer(deps.store, req)))
         return reply.code(401).send({ code: 'UNKNOWN_PLAYER' });
       const id = req.params.id;
-      const game = id.length <= 32 ? await deps.store.getGame(id) : undefined;
-      if (!game) return reply.code(404).send({ code: 'NO_SUCH_GAME' });
-      if (game.status !== 'finished') return reply.code(409).send({ code: 'GAME_NOT_OVER' });
+      const found = await finishedRecord(deps.store, id);
+      if ('status' in found) return reply.code(found.status).send({ code: found.code });
       const pending = computeOnce(id, async () => {
+        const { game, record } = found;
         const config = game.config as unknown as HostedConfig;
-        const events = (await deps.store.events(id)).map((e) => e.event as unknown as GameEvent);
-        const state = replayGame(
-          { rules: config.rules, seed: config.seed, players: game.seats.length },
-          events,
-        );
-        const record = gameToGcg(state, { names: await seatNames(deps.store, game) });
         return deps.bots.review({ lexicon: config.lexicon, record }, deps.budgetMs);
       });
       if (pending === 'busy')
