@@ -190,7 +190,11 @@ describe('two servers sharing one PostgreSQL: what is not a move', () => {
     // A table with an open seat, opened and then filled through A: B's lobby hears both.
     ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'open'] });
     const open = (await ana.c.take('created')).gameId;
-    const opened = await pepe.c.take('lobbyGame', (m) => m.game.gameId === open);
+    // The table may first be announced before its creator sits (as on one server): wait for Ana.
+    const opened = await pepe.c.take(
+      'lobbyGame',
+      (m) => m.game.gameId === open && m.game.seats[0]!.name === 'Ana',
+    );
     expect(opened.game.seats.map((s) => s.free)).toEqual([false, true]);
     const carla = await hello(a.base, { name: 'Carla' });
     carla.c.send({ type: 'join', gameId: open, seat: 1 });
