@@ -12,6 +12,7 @@ import type { Move } from '../../engine/move.js';
 import { BLANK_FLAG, EMPTY } from '../../engine/tiles.js';
 import { MoveGenerator } from '../movegen.js';
 import { KIND_PLACE, MoveList, TILE_STRIDE } from '../movelist.js';
+import type { EndgameRollout } from './rollout.js';
 import type { EndgameSolver } from './solver.js';
 
 /** A pre-endgame: the mover's rack and the unseen tiles (the bag's one and the opponent's). */
@@ -34,13 +35,14 @@ export interface PreEndgameCandidate {
 
 /**
  * Ranks the `candidates` highest-scoring placements (all when 0) by their pre-endgame value,
- * best first; each endgame gets at most `solveMs` milliseconds.
+ * best first; each endgame gets at most `solveMs` milliseconds, and one not solved in that time
+ * is valued by `rollout` when given (else by the deepest search that finished).
  */
 export function solvePreEndgame(
   solver: EndgameSolver,
   kwg: Uint32Array,
   pos: PreEndgamePosition,
-  opts: { candidates?: number; solveMs?: number } = {},
+  opts: { candidates?: number; solveMs?: number; rollout?: EndgameRollout } = {},
 ): PreEndgameCandidate[] {
   const gen = new MoveGenerator(kwg, solver.set, {
     bingoTiles: solver.rules.bingoTiles,
@@ -75,9 +77,16 @@ export function solvePreEndgame(
       mine[u]!++;
       const theirs = Uint8Array.from(pos.unseen);
       theirs[u]!--;
-      const r = solver.solve({ board, racks: [theirs, mine] }, { timeMs: opts.solveMs });
-      if (!r.exact) exact = false;
-      sum += copies * (list.score[i]! - r.value);
+      const endgame = { board, racks: [theirs, mine] } as const;
+      const r = solver.solve(endgame, { timeMs: opts.solveMs });
+      let value = r.value;
+      if (!r.exact) {
+        exact = false;
+        // A depth-limited value guesses that nobody scores past its horizon; both sides making
+        // the expert's choice to the end is the better estimate.
+        if (opts.rollout) value = opts.rollout.rank(endgame, 1)[0]?.value ?? value;
+      }
+      sum += copies * (list.score[i]! - value);
     }
     out.push({ move: list.toMove(i), score: list.score[i]!, value: sum / unseenTotal, exact });
   }
