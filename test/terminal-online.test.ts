@@ -15,22 +15,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn as spawnPty } from 'node-pty';
 import { WebSocket } from 'ws';
-import { botMove, makeBot } from '../src/ai/bots.js';
-import { MoveGenerator } from '../src/ai/movegen.js';
-import { MoveList } from '../src/ai/movelist.js';
-import { Rng } from '../src/ai/rng.js';
 import { Connection } from '../src/client/connection.js';
 import { parseLink, socketUrl } from '../src/client/link.js';
 import type { Move } from '../src/engine/move.js';
 import { formatCoord } from '../src/engine/notation/coords.js';
-import { scoringOf } from '../src/engine/rules.js';
 import { isBlank, tileLabel } from '../src/engine/tiles.js';
-import type { GameView } from '../src/engine/view.js';
 import { type Lexicon, loadDefaultLexicon } from '../src/lexicon/index.js';
 import { CONNECTION_BACK_TEXT, CONNECTION_LOST_TEXT, endText } from '../src/play/messages.js';
 import { setOf } from '../src/play/view.js';
 import type { ClientView } from '../src/protocol/index.js';
 import { freePort } from '../src/server/testing/postgres.js';
+import { goodMove } from '../src/server/testing/rooms.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
 const tmp = mkdtempSync(join(tmpdir(), 'atril-online-'));
@@ -115,15 +110,6 @@ function play(args: string[], config: string): Proc {
   );
 }
 
-/** A good move for the seat's view (the amateur bot's choice). */
-function goodMove(v: ClientView): Move {
-  const gen = new MoveGenerator(lex.nodes, lex.set, scoringOf(v.rules));
-  const view = { ...v, viewer: v.seat } as unknown as GameView;
-  return botMove(makeBot('aficionado'), view, gen, new MoveList(), new Rng(v.version), (t) =>
-    lex.isWord(t),
-  );
-}
-
 /**
  * The move as a player types it: `8H .[C][A][S][a]` — squares already on the board as `.`,
  * each new tile in brackets (so digraphs read as one tile), a blank in lower case. Anything but
@@ -204,7 +190,7 @@ async function playLines(seat: Seat, stopAfter = Infinity): Promise<number> {
     await client.until(() => (client.out.match(/^Tu turno\.$/gm) ?? []).length > seat.answered);
     seat.answered++;
     lastVersion = v.version;
-    client.write(lineOf(v, goodMove(v)));
+    client.write(lineOf(v, goodMove(lex, v)));
     turns++;
     await viewWhere(me, gameId, (x) => x.version > v.version);
   }

@@ -41,6 +41,15 @@ export interface BotInput {
   /** Tiles this seat cannot see, as counts. */
   readonly unseen: ArrayLike<number>;
   readonly rules: Rules;
+  /** Own score minus the best other seat's (the scores are public); 0 when not given. */
+  readonly spread?: number;
+}
+
+/** Own score minus the best other score: what a bot knows of the race it is in. */
+export function spreadOf(scores: readonly number[], seat: number): number {
+  let best = -Infinity;
+  for (let s = 0; s < scores.length; s++) if (s !== seat) best = Math.max(best, scores[s]!);
+  return best === -Infinity ? 0 : scores[seat]! - best;
 }
 
 /** A bot: picks one move of the list the generator fills (returns its index). */
@@ -179,7 +188,13 @@ export function botMove(
   for (const t of view.rack ?? []) rack[t]!++;
   const i = bot.choose(
     gen,
-    { rack, bagCount: view.bagCount, unseen: view.unseen, rules: view.rules },
+    {
+      rack,
+      bagCount: view.bagCount,
+      unseen: view.unseen,
+      rules: view.rules,
+      spread: typeof view.viewer === 'number' ? spreadOf(view.scores, view.viewer) : 0,
+    },
     list,
     rng,
   );

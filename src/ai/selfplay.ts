@@ -22,7 +22,7 @@ import { STANDARD_SCORING } from '../engine/placement.js';
 import { seedRng, type RngState } from '../engine/rng.js';
 import { type Rules, tileSetOf } from '../engine/rules.js';
 import { BLANK, BLANK_FLAG, type TileSet, rackCount, rackValue } from '../engine/tiles.js';
-import type { Bot } from './bots.js';
+import { type Bot, spreadOf } from './bots.js';
 import { MoveGenerator } from './movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, MoveList, TILE_STRIDE } from './movelist.js';
 import { Rng } from './rng.js';
@@ -159,7 +159,8 @@ export class SelfPlay {
       for (const other of racks)
         if (other !== rack) for (let t = 0; t < other.length; t++) unseen[t]! += other[t]!;
       const bagCount = this.bagLength;
-      const i = bots[seat]!.choose(gen, { rack, bagCount, unseen, rules }, list, botRng);
+      const spread = spreadOf(scores, seat);
+      const i = bots[seat]!.choose(gen, { rack, bagCount, unseen, rules, spread }, list, botRng);
       const kind = i < 0 ? KIND_PASS : list.kind[i]!;
       let score = 0;
       if (kind === KIND_PASS) {

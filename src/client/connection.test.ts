@@ -11,18 +11,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { botMove, makeBot } from '../ai/bots.js';
-import { MoveGenerator } from '../ai/movegen.js';
-import { MoveList } from '../ai/movelist.js';
-import { Rng } from '../ai/rng.js';
-import type { Move } from '../engine/move.js';
-import { scoringOf } from '../engine/rules.js';
-import type { GameView } from '../engine/view.js';
 import { type Lexicon, loadDefaultLexicon } from '../lexicon/index.js';
-import { type ClientView, PROTOCOL_VERSION, clientView } from '../protocol/index.js';
+import { PROTOCOL_VERSION, clientView } from '../protocol/index.js';
 import { buildApp } from '../server/app.js';
 import { Games } from '../server/rooms/games.js';
 import { roomRoutes } from '../server/rooms/socket.js';
+import { goodMove } from '../server/testing/rooms.js';
 import { type Store, openSqliteStore } from '../server/store/index.js';
 import { newGame } from '../engine/newGame.js';
 import { makeRules } from '../engine/rules.js';
@@ -103,15 +97,6 @@ function until(c: Connection, test: () => boolean): Promise<void> {
   });
 }
 
-/** A good move for a seat's view, chosen by the amateur bot. */
-function goodMove(v: ClientView): Move {
-  const gen = new MoveGenerator(lex.nodes, lex.set, scoringOf(v.rules));
-  const view = { ...v, viewer: v.seat } as unknown as GameView;
-  return botMove(makeBot('aficionado'), view, gen, new MoveList(), new Rng(v.version), (t) =>
-    lex.isWord(t),
-  );
-}
-
 /** Ana creates a game with an invited seat; Bruno takes it with the invitation's token. */
 async function table(port: number) {
   const ana = connection(port, { name: 'Ana' });
@@ -143,7 +128,7 @@ async function playTurns(
     if (v.phase === 'over') break;
     const who = players[v.turn]!;
     const mine = who.view(gameId)!;
-    const move = mine.phase === 'final-challenge' ? { kind: 'pass' as const } : goodMove(mine);
+    const move = mine.phase === 'final-challenge' ? { kind: 'pass' as const } : goodMove(lex, mine);
     const outcome = await who.act(gameId, move);
     if (!outcome.ok) throw new Error(outcome.error.code);
     // One version per event: a play that ends the game adds the end too.

@@ -179,7 +179,12 @@ export async function returning(base: string, token: string): Promise<Client> {
 /** A good move for a seat's view, chosen by the amateur bot (the view as the bot reads it). */
 export function goodMove(lex: Lexicon, v: ClientView): Move {
   const gen = new MoveGenerator(lex.nodes, lex.set, scoringOf(v.rules));
-  const view = { ...v, viewer: v.seat } as unknown as GameView;
+  // The wire view with the two fields a bot reads under the engine's names.
+  const view = {
+    ...v,
+    viewer: v.seat,
+    scores: v.seats.map((seat) => seat.score),
+  } as unknown as GameView;
   return botMove(makeBot('aficionado'), view, gen, new MoveList(), new Rng(v.version), (t) =>
     lex.isWord(t),
   );
