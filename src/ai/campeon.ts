@@ -1,20 +1,25 @@
 /**
- * The `campeon` level's decision: with the bag empty, the exact endgame solver (its first move
- * of the best sequence, or of the deepest search the time allowed); with one tile in the bag,
- * the pre-endgame search over the best-scoring placements; otherwise a Monte-Carlo simulation
- * of the best candidates by static equity. All within a per-move budget.
+ * The `campeon` level's decision, within a per-move budget:
+ * - bag empty: the exact endgame solver's first move when it proves the result in half the
+ *   budget, else the best root move by endgame rollouts (rollout.ts);
+ * - one tile in the bag: the pre-endgame search over the best-scoring placements;
+ * - otherwise a Monte-Carlo simulation of the best candidates by static equity, played to the
+ *   end of the game once the bag holds a rack or less, from the real score (ahead, safety wins
+ *   games; behind, risk does). The simulation's favourite replaces the static one only when it
+ *   is clearly better on the same draws (`simChoice`).
  */
 import { SIZE } from '../engine/board.js';
 import type { Move } from '../engine/move.js';
 import type { Rules } from '../engine/rules.js';
 import { EMPTY, rackCount } from '../engine/tiles.js';
 import { solvePreEndgame } from './endgame/preendgame.js';
+import { EndgameRollout } from './endgame/rollout.js';
 import { EndgameSolver } from './endgame/solver.js';
 import type { LeaveModel } from './leave.js';
 import type { MoveGenerator } from './movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, type MoveList, TILE_STRIDE } from './movelist.js';
 import type { Rng } from './rng.js';
-import { Simulator } from './sim/sim.js';
+import { Simulator, simChoice } from './sim/sim.js';
 
 /** How much thinking a `campeon` move may take. */
 export interface CampeonBudget {
@@ -40,11 +45,19 @@ interface CampeonInput {
   readonly bagCount: number;
   readonly unseen: ArrayLike<number>;
   readonly rules: Rules;
+  readonly spread?: number;
 }
 
 /** Searches reused across moves, per lexicon graph and rules. */
 const solvers = new WeakMap<Uint32Array, Map<Rules, EndgameSolver>>();
 const simulators = new WeakMap<Uint32Array, Map<Rules, Simulator>>();
+const rollouts = new WeakMap<Uint32Array, Map<Rules, EndgameRollout>>();
+
+/** Plies a simulated line may take when the bag holds a rack or less (it ends sooner when someone goes out). */
+const ENDGAME_PLIES = 8;
+
+/** Root moves an endgame rollout tries when the exact search runs out of time. */
+const ROLLOUT_CANDIDATES = 40;
 
 function cached<T>(
   store: WeakMap<Uint32Array, Map<Rules, T>>,
@@ -73,19 +86,26 @@ export function campeonChoose(
 ): number {
   const graph = gen.graph;
   const { rules } = input;
+  const rollout = () =>
+    cached(rollouts, graph, rules, () => new EndgameRollout(graph, gen.set, rules));
   let move: Move | undefined;
   let score = 0;
   // With the bag empty, the unseen tiles are the opponent's rack (two players).
   if (input.bagCount === 0 && rackCount(input.unseen) <= rules.rackSize) {
     const solver = cached(solvers, graph, rules, () => new EndgameSolver(graph, gen.set, rules));
-    const res = solver.solve(
-      { board: gen.board, racks: [input.rack, Uint8Array.from(input.unseen)] },
-      { timeMs: budget.timeMs },
-    );
+    const pos = { board: gen.board, racks: [input.rack, Uint8Array.from(input.unseen)] } as const;
+    const res = solver.solve(pos, { timeMs: budget.timeMs / 2 });
     const first = res.line[0];
-    if (first) {
+    if (res.exact && first) {
       move = first.move;
       score = first.score;
+    } else {
+      // Too big to solve in time: one move of look-ahead over the expert's play to the end.
+      const best = rollout().rank(pos, ROLLOUT_CANDIDATES)[0];
+      if (best) {
+        move = best.move;
+        score = best.score;
+      }
     }
   } else if (input.bagCount === 1 && rackCount(input.unseen) <= rules.rackSize + 1) {
     // One tile in the bag: every candidate's endgames, one per possible bag tile, solved.
@@ -98,7 +118,8 @@ export function campeonChoose(
       { board: gen.board, rack: input.rack, unseen: input.unseen },
       {
         candidates: budget.candidates,
-        solveMs: Math.max(1, budget.timeMs / (budget.candidates * Math.max(1, kinds))),
+        solveMs: Math.max(1, budget.timeMs / (2 * budget.candidates * Math.max(1, kinds))),
+        rollout: rollout(),
       },
     );
     if (ranked[0]) {
@@ -118,18 +139,20 @@ export function campeonChoose(
         rack: input.rack,
         unseen: input.unseen,
         bagCount: input.bagCount,
-        // A bot's input carries no scores: candidates are compared from an even game.
-        spread: 0,
+        // Ahead, a candidate that keeps the lead safe wins more often; behind, one that risks.
+        spread: input.spread ?? 0,
       },
       {
         candidates: budget.candidates,
         iterations: budget.iterations,
-        plies: budget.plies,
+        // With the bag nearly empty the game is a few moves from its end: play it out there.
+        plies:
+          input.bagCount <= rules.rackSize ? Math.max(budget.plies, ENDGAME_PLIES) : budget.plies,
         timeMs: budget.timeMs,
         seed: rng.int(0x7fffffff),
       },
     );
-    const best = res.candidates[0];
+    const best = simChoice(res);
     if (best) {
       move = best.move;
       score = best.score;

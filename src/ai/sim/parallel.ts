@@ -13,6 +13,8 @@ import {
   type SimPosition,
   type SimResult,
   type SimTally,
+  addTally,
+  newTally,
   prune,
   summarise,
 } from './sim.js';
@@ -32,7 +34,7 @@ export async function simulateParallel(
   const t0 = Date.now();
   const threads = Math.max(1, opts.threads ?? availableParallelism());
   const { flat, list, order } = sim.candidates(pos, opts.candidates ?? 10);
-  const tallies: SimTally[] = flat.map(() => ({ n: 0, sum: 0, sumSq: 0, win: 0 }));
+  const tallies: SimTally[] = flat.map(newTally);
   const alive = flat.map(() => true);
   const maxIt = opts.iterations ?? 1000;
   const batch = Math.max(opts.batch ?? 32, threads * 8);
@@ -72,13 +74,7 @@ export async function simulateParallel(
       }
       // Summed in slice order, so the floating-point sums do not depend on which thread ends first.
       for (const part of await Promise.all(jobs)) {
-        part.forEach((p, c) => {
-          const t = tallies[c]!;
-          t.n += p.n;
-          t.sum += p.sum;
-          t.sumSq += p.sumSq;
-          t.win += p.win;
-        });
+        part.forEach((p, c) => addTally(tallies[c]!, p));
       }
       done = to;
       if (!opts.noEarlyStop && prune(tallies, alive)) {

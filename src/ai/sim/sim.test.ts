@@ -16,7 +16,7 @@ import {
 } from '../../engine/tiles.js';
 import { loadDefaultLexicon } from '../../lexicon/index.js';
 import { defaultLeaves } from '../leaves.js';
-import { type SimPosition, type SimTally, Simulator, normalCdf, prune } from './sim.js';
+import { type SimPosition, type SimTally, Simulator, newTally, normalCdf, prune } from './sim.js';
 
 let sim: Simulator;
 let pos: SimPosition;
@@ -69,7 +69,7 @@ describe('simulation', () => {
   it('iterations split in two runs (as among worker threads) add up to one run', () => {
     const { flat } = sim.candidates(pos, 4);
     const alive = flat.map(() => true);
-    const fresh = (): SimTally[] => flat.map(() => ({ n: 0, sum: 0, sumSq: 0, win: 0 }));
+    const fresh = (): SimTally[] => flat.map(newTally);
     sim.prepare(pos);
     const whole = fresh();
     sim.run(pos, flat, alive, 0, 30, 9, 2, whole);
@@ -86,6 +86,7 @@ describe('simulation', () => {
   it('early stop drops a candidate 10 standard errors behind, keeps one 1 behind', () => {
     // Three candidates, 100 iterations each, spread standard deviation 10 (standard error 1).
     const tally = (m: number): SimTally => ({
+      ...newTally(),
       n: 100,
       sum: 100 * m,
       sumSq: 100 * m * m + 99 * 100,

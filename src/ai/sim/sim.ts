@@ -68,6 +68,13 @@ export interface SimCandidate {
   readonly stdError: number;
   /** Estimated probability of winning the game, 0…1. */
   readonly winProb: number;
+  /**
+   * How many standard errors its win chance stands above the static favourite's on the draws
+   * both met (0 for the favourite itself and for a candidate dropped before any).
+   */
+  readonly gainZ: number;
+  /** Its place in the static ranking (0 = the static favourite). */
+  readonly staticRank: number;
 }
 
 /** The result of a simulation, best candidate first. */
@@ -85,6 +92,30 @@ export interface SimTally {
   sum: number;
   sumSq: number;
   win: number;
+  /**
+   * Iterations it shared with the static favourite (candidate 0), and the sums of its win
+   * chance minus the favourite's on the same draws: paired, so far less noisy than the two
+   * means apart.
+   */
+  pairs: number;
+  gain: number;
+  gainSq: number;
+}
+
+/** An empty tally. */
+export function newTally(): SimTally {
+  return { n: 0, sum: 0, sumSq: 0, win: 0, pairs: 0, gain: 0, gainSq: 0 };
+}
+
+/** Adds the sums of `from` into `into`. */
+export function addTally(into: SimTally, from: SimTally): void {
+  into.n += from.n;
+  into.sum += from.sum;
+  into.sumSq += from.sumSq;
+  into.win += from.win;
+  into.pairs += from.pairs;
+  into.gain += from.gain;
+  into.gainSq += from.gainSq;
 }
 
 /** A candidate in flat form, as handed to workers. */
@@ -192,6 +223,7 @@ export class Simulator {
     const rackSize = this.rules.rackSize;
     const tilesLeft = unseen.length;
     const sd = remainingSd(tilesLeft);
+    const wins = new Float64Array(cands.length);
     for (let it = from; it < to; it++) {
       const rng = new Rng(mix(seed, it));
       // Shuffle the unseen tiles: the first ones are the opponent's rack, the rest the bag.
@@ -216,7 +248,17 @@ export class Simulator {
         t.n++;
         t.sum += v;
         t.sumSq += v * v;
-        t.win += normalCdf((pos.spread + v) / sd);
+        wins[c] = normalCdf((pos.spread + v) / sd);
+        t.win += wins[c]!;
+      }
+      if (!alive[0]) continue;
+      for (let c = 1; c < cands.length; c++) {
+        if (!alive[c]) continue;
+        const t = tallies[c]!;
+        const d = wins[c]! - wins[0]!;
+        t.pairs++;
+        t.gain += d;
+        t.gainSq += d * d;
       }
     }
   }
@@ -257,6 +299,8 @@ export class Simulator {
           leaves: this.leaves,
           bagCount: bag.length,
           exchangeMinBag: this.rules.exchangeMinBag,
+          // With the bag empty the racks are known to each other: the expert's end-of-game terms.
+          unseenValue: bag.length === 0 ? this.rackPoints(racks[side ^ 1]!) : 0,
         },
         list,
       );
@@ -312,7 +356,7 @@ export class Simulator {
   simulate(pos: SimPosition, opts: SimOptions = {}): SimResult {
     const t0 = Date.now();
     const { flat, list, order } = this.candidates(pos, opts.candidates ?? 10);
-    const tallies = flat.map(() => ({ n: 0, sum: 0, sumSq: 0, win: 0 }));
+    const tallies = flat.map(newTally);
     const alive = flat.map(() => true);
     const maxIt = opts.iterations ?? 1000;
     const batch = opts.batch ?? 32;
@@ -360,6 +404,15 @@ function mean(t: SimTally): number {
   return t.n === 0 ? -Infinity : t.sum / t.n;
 }
 
+/** The z-score of a tally's paired gain over the static favourite (0 without pairs). */
+function gainZ(t: SimTally): number {
+  if (t.pairs < 2) return 0;
+  const m = t.gain / t.pairs;
+  const v = Math.max(0, (t.gainSq - t.pairs * m * m) / (t.pairs - 1));
+  if (v === 0) return m === 0 ? 0 : Math.sign(m) * Infinity;
+  return m / Math.sqrt(v / t.pairs);
+}
+
 function stdErr(t: SimTally): number {
   if (t.n < 2) return Infinity;
   const m = t.sum / t.n;
@@ -388,6 +441,8 @@ export function summarise(
       meanSpread: t.n === 0 ? list.equity[i]! : t.sum / t.n,
       stdError: t.n < 2 ? 0 : stdErr(t),
       winProb: t.n === 0 ? 0 : t.win / t.n,
+      gainZ: gainZ(t),
+      staticRank: c,
     };
   });
   // Candidates dropped early had fewer iterations: rank by the mean spread's order among the
@@ -400,6 +455,26 @@ export function summarise(
       b.meanSpread - a.meanSpread,
   );
   return { candidates, iterations, ms, stoppedEarly };
+}
+
+/**
+ * A simulated candidate needs this many standard errors of paired gain before it replaces the
+ * static favourite: with a few hundred iterations the best of eight noisy means is often a
+ * candidate no better than the favourite, and switching on noise lost games to the expert.
+ */
+export const SWITCH_Z = 2;
+
+/**
+ * The move to play from a simulation: the best-ranked candidate when it beat the static
+ * favourite clearly on the draws both met (or the favourite was dropped as clearly worse),
+ * else the favourite.
+ */
+export function simChoice(result: SimResult): SimCandidate | undefined {
+  const cands = result.candidates;
+  const fav = cands.find((c) => c.staticRank === 0);
+  const top = cands[0];
+  if (!fav || !top || top === fav || fav.iterations < top.iterations) return top;
+  return cands.find((c) => c === fav || c.gainZ >= SWITCH_Z);
 }
 
 /** Move i of a list in flat form. */

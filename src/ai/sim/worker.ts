@@ -7,7 +7,7 @@ import { tileSetById } from '../../engine/tiles.js';
 import { openLexicon } from '../../lexicon/index.js';
 import { defaultLeaves } from '../leaves.js';
 import { NO_LEAVES } from '../leave.js';
-import { type FlatCandidate, type SimPosition, type SimTally, Simulator } from './sim.js';
+import { type FlatCandidate, type SimPosition, type SimTally, Simulator, newTally } from './sim.js';
 
 /** One slice of iterations. */
 export interface SimTask {
@@ -36,7 +36,7 @@ export default function runTask(task: SimTask): SimTally[] {
     sim = new Simulator(lex.value.nodes, set, makeRules(task.rules.preset, task.rules), leaves);
     sims.set(key, sim);
   }
-  const tallies = task.cands.map(() => ({ n: 0, sum: 0, sumSq: 0, win: 0 }));
+  const tallies = task.cands.map(newTally);
   sim.prepare(task.pos);
   sim.run(task.pos, task.cands, task.alive, task.from, task.to, task.seed, task.plies, tallies);
   return tallies;
