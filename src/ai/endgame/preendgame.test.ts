@@ -12,6 +12,7 @@ import { loadDefaultLexicon, readDefaultWordList, unpackWords } from '../../lexi
 import { WordIndex } from '../testing/bruteforce.js';
 import { exhaustive } from '../testing/exhaustiveEndgame.js';
 import { solvePreEndgame } from './preendgame.js';
+import { EndgameRollout } from './rollout.js';
 import { EndgameSolver } from './solver.js';
 
 let nodes: Uint32Array;
@@ -62,4 +63,41 @@ describe('pre-endgame', () => {
     for (let k = 1; k < got.length; k++)
       expect(got[k - 1]!.value).toBeGreaterThanOrEqual(got[k]!.value);
   }, 120_000);
+
+  it('an endgame too big for its time share is valued by a rollout: 7 tiles against 7 with 1 ms each', () => {
+    const rules = makeRules('fise');
+    const board = boardWith([['8D', 'CASA']]);
+    const rack = rackOf('AEORSTN');
+    const unseen = rackOf('EILMOPRU');
+    const solver = new EndgameSolver(nodes, SPANISH, rules);
+    const rollout = new EndgameRollout(nodes, SPANISH, rules);
+    const pos = { board, rack, unseen };
+    const [got] = solvePreEndgame(solver, nodes, pos, { candidates: 1, solveMs: 1, rollout });
+    const [plain] = solvePreEndgame(solver, nodes, pos, { candidates: 1, solveMs: 1 });
+    expect(got!.exact).toBe(false);
+    expect(got!.move).toEqual(plain!.move);
+    // Recomputed by hand: for each tile that may be in the bag, score minus the rollout's value
+    // of the opponent's endgame.
+    if (got!.move.kind !== 'place') throw new Error('placements only');
+    const m = got!.move;
+    const next = board.slice();
+    const left = rack.slice();
+    m.tiles.forEach((t, k) => {
+      if (t === EMPTY) return;
+      next[m.row * SIZE + m.col + k * (m.dir === 'H' ? 1 : SIZE)] = t;
+      left[(t & BLANK_FLAG) !== 0 ? 0 : t]!--;
+    });
+    let sum = 0;
+    for (let u = 0; u < unseen.length; u++) {
+      for (let c = 0; c < unseen[u]!; c++) {
+        const mine = left.slice();
+        mine[u]!++;
+        const theirs = unseen.slice();
+        theirs[u]!--;
+        sum += got!.score - rollout.rank({ board: next, racks: [theirs, mine] }, 1)[0]!.value;
+      }
+    }
+    expect(got!.value).toBeCloseTo(sum / 8, 9);
+    expect(got!.value).not.toBeCloseTo(plain!.value, 3);
+  }, 60_000);
 });

@@ -16,7 +16,16 @@ import {
 } from '../../engine/tiles.js';
 import { loadDefaultLexicon } from '../../lexicon/index.js';
 import { defaultLeaves } from '../leaves.js';
-import { type SimPosition, type SimTally, Simulator, newTally, normalCdf, prune } from './sim.js';
+import {
+  type SimCandidate,
+  type SimPosition,
+  type SimTally,
+  Simulator,
+  newTally,
+  normalCdf,
+  prune,
+  simChoice,
+} from './sim.js';
 
 let sim: Simulator;
 let pos: SimPosition;
@@ -80,7 +89,50 @@ describe('simulation', () => {
       expect(split[c]!.n).toBe(30);
       expect(split[c]!.sum).toBeCloseTo(whole[c]!.sum, 6);
       expect(split[c]!.win).toBeCloseTo(whole[c]!.win, 6);
+      expect(split[c]!.gain).toBeCloseTo(whole[c]!.gain, 9);
+      expect(split[c]!.pairs).toBe(c === 0 ? 0 : 30);
     }
+  });
+
+  it('paired gains: each candidate against the static favourite on the same draws', () => {
+    const r = sim.simulate(pos, { candidates: 4, plies: 2, iterations: 64, noEarlyStop: true });
+    const fav = r.candidates.find((c) => c.staticRank === 0)!;
+    expect(fav.gainZ).toBe(0);
+    for (const c of r.candidates) {
+      if (c === fav) continue;
+      // The sign of the paired gain is the sign of the difference of the two win chances.
+      expect(Math.sign(c.gainZ)).toBe(Math.sign(c.winProb - fav.winProb));
+    }
+  });
+
+  it('simChoice keeps the static favourite unless another beat it by 2 standard errors of paired gain', () => {
+    const cand = (staticRank: number, gainZ: number, iterations = 300): SimCandidate => ({
+      move: { kind: 'pass' },
+      score: 0,
+      equity: 0,
+      iterations,
+      meanSpread: 0,
+      stdError: 1,
+      winProb: 0.5,
+      gainZ,
+      staticRank,
+    });
+    const result = (...candidates: SimCandidate[]) => ({
+      candidates,
+      iterations: 300,
+      ms: 1,
+      stoppedEarly: false,
+    });
+    const fav = cand(0, 0);
+    const clear = cand(2, 2.5);
+    const noisy = cand(1, 1.2);
+    expect(simChoice(result(fav, noisy))).toBe(fav);
+    expect(simChoice(result(noisy, fav))).toBe(fav);
+    expect(simChoice(result(clear, fav))).toBe(clear);
+    expect(simChoice(result(noisy, clear, fav))).toBe(clear);
+    // A favourite dropped early was clearly behind the leader.
+    const dropped = cand(0, 0, 64);
+    expect(simChoice(result(noisy, dropped))).toBe(noisy);
   });
 
   it('early stop drops a candidate 10 standard errors behind, keeps one 1 behind', () => {
