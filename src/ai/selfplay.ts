@@ -18,7 +18,6 @@
 import { fullBag, returnTiles } from '../engine/bag.js';
 import { SIZE } from '../engine/board.js';
 import type { EndReason } from '../engine/events.js';
-import { STANDARD_SCORING } from '../engine/placement.js';
 import { seedRng, type RngState } from '../engine/rng.js';
 import { type Rules, tileSetOf } from '../engine/rules.js';
 import { BLANK, BLANK_FLAG, type TileSet, rackCount, rackValue } from '../engine/tiles.js';
@@ -82,11 +81,7 @@ export class SelfPlay {
     readonly rules: Rules,
   ) {
     this.set = tileSetOf(rules);
-    this.gen = new MoveGenerator(nodes, this.set, {
-      ...STANDARD_SCORING,
-      bingoTiles: rules.bingoTiles,
-      bingoBonus: rules.bingoBonus,
-    });
+    this.gen = new MoveGenerator(nodes, this.set, rules);
     const n = this.set.letters.length + 1;
     this.unseen = new Uint8Array(n);
     this.leave = new Uint8Array(n);

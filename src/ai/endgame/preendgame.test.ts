@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SIZE } from '../../engine/board.js';
+import type { Move } from '../../engine/move.js';
 import { makeRules } from '../../engine/rules.js';
 import { boardWith } from '../../engine/testing/positions.js';
 import { BLANK_FLAG, EMPTY, SPANISH, parseNotation, rackFromTiles } from '../../engine/tiles.js';
@@ -30,6 +31,19 @@ const rackOf = (t: string) => {
   return rackFromTiles(SPANISH, tiles.value);
 };
 
+/** The board and the mover's rack after a placement. */
+function afterMove(board: Uint8Array, rack: Uint8Array, m: Move): [Uint8Array, Uint8Array] {
+  if (m.kind !== 'place') throw new Error('placements only');
+  const next = board.slice();
+  const left = rack.slice();
+  m.tiles.forEach((t, k) => {
+    if (t === EMPTY) return;
+    next[m.row * SIZE + m.col + k * (m.dir === 'H' ? 1 : SIZE)] = t;
+    left[(t & BLANK_FLAG) !== 0 ? 0 : t]!--;
+  });
+  return [next, left];
+}
+
 describe('pre-endgame', () => {
   it('XS on CASA with Ñ, E and A unseen (two on the other rack, one in the bag): the mean over the three bag tiles of score − the exact endgame', () => {
     const rules = makeRules('fise');
@@ -41,15 +55,7 @@ describe('pre-endgame', () => {
     expect(got).toHaveLength(3);
     for (const c of got) {
       expect(c.exact).toBe(true);
-      if (c.move.kind !== 'place') throw new Error('placements only');
-      const m = c.move;
-      const next = board.slice();
-      const left = rack.slice();
-      m.tiles.forEach((t, k) => {
-        if (t === EMPTY) return;
-        next[m.row * SIZE + m.col + k * (m.dir === 'H' ? 1 : SIZE)] = t;
-        left[(t & BLANK_FLAG) !== 0 ? 0 : t]!--;
-      });
+      const [next, left] = afterMove(board, rack, c.move);
       let sum = 0;
       for (const bag of ['Ñ', 'E', 'A']) {
         const mine = left.slice();
@@ -78,15 +84,7 @@ describe('pre-endgame', () => {
     expect(got!.move).toEqual(plain!.move);
     // Recomputed by hand: for each tile that may be in the bag, score minus the rollout's value
     // of the opponent's endgame.
-    if (got!.move.kind !== 'place') throw new Error('placements only');
-    const m = got!.move;
-    const next = board.slice();
-    const left = rack.slice();
-    m.tiles.forEach((t, k) => {
-      if (t === EMPTY) return;
-      next[m.row * SIZE + m.col + k * (m.dir === 'H' ? 1 : SIZE)] = t;
-      left[(t & BLANK_FLAG) !== 0 ? 0 : t]!--;
-    });
+    const [next, left] = afterMove(board, rack, got!.move);
     let sum = 0;
     for (let u = 0; u < unseen.length; u++) {
       for (let c = 0; c < unseen[u]!; c++) {

@@ -44,10 +44,7 @@ export function solvePreEndgame(
   pos: PreEndgamePosition,
   opts: { candidates?: number; solveMs?: number; rollout?: EndgameRollout } = {},
 ): PreEndgameCandidate[] {
-  const gen = new MoveGenerator(kwg, solver.set, {
-    bingoTiles: solver.rules.bingoTiles,
-    bingoBonus: solver.rules.bingoBonus,
-  });
+  const gen = new MoveGenerator(kwg, solver.set, solver.rules);
   gen.setBoard(pos.board);
   const list = new MoveList();
   gen.generate({ rack: pos.rack, placementsOnly: true, top: opts.candidates ?? 0 }, list);

@@ -44,13 +44,7 @@ export class EndgameRollout {
   }
 
   private gen(i: number): MoveGenerator {
-    while (this.gens.length <= i)
-      this.gens.push(
-        new MoveGenerator(this.kwg, this.set, {
-          bingoTiles: this.rules.bingoTiles,
-          bingoBonus: this.rules.bingoBonus,
-        }),
-      );
+    while (this.gens.length <= i) this.gens.push(new MoveGenerator(this.kwg, this.set, this.rules));
     return this.gens[i]!;
   }
 

@@ -167,10 +167,7 @@ export class Simulator {
   }
 
   private newGen(): MoveGenerator {
-    return new MoveGenerator(this.kwg, this.set, {
-      bingoTiles: this.rules.bingoTiles,
-      bingoBonus: this.rules.bingoBonus,
-    });
+    return new MoveGenerator(this.kwg, this.set, this.rules);
   }
 
   private genAt(i: number): MoveGenerator {
