@@ -47,7 +47,9 @@ fichas que se quedan en el atril (con la bolsa vacía, los puntos del final de p
                       se ven, en todos los núcleos, y las ordena por probabilidad de ganar y
                       diferencia media; para antes si la mejor queda clara. En JSON:
                       {"iterations","stoppedEarly","ms","candidates":[{…,"winProb",
-                      "meanSpread","stdError","iterations"}]}
+                      "meanSpread","stdError","iterations"}],"chosen"}; "chosen" es la
+                      jugada que haría el nivel campeon: la de más equidad salvo que otra la
+                      supere con claridad en las mismas extracciones
   --tiempo S          con --sim, segundos como máximo (10 por omisión)
   --iteraciones N     con --sim, iteraciones como máximo (1000 por omisión)
   --hilos N           con --sim, hilos de trabajo (todos los núcleos por omisión)

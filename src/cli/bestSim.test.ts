@@ -25,7 +25,11 @@ describe('atril best --sim', () => {
     const run = (threads: string) => {
       const r = atril('best', '--cgp', CGP, '--sim', '--top', '3', '--iteraciones', '48', '--hilos', threads, '--json'); // prettier-ignore
       expect(r.code, r.err).toBe(0);
-      return JSON.parse(r.out) as { iterations: number; candidates: SimEntry[] };
+      return JSON.parse(r.out) as {
+        iterations: number;
+        candidates: SimEntry[];
+        chosen: number;
+      };
     };
     const one = run('1');
     expect(one.iterations).toBe(48);
@@ -39,6 +43,10 @@ describe('atril best --sim', () => {
       statics.map((c) => `${c.coord} ${c.word}`).sort(),
     );
     expect(run('2').candidates).toEqual(one.candidates);
+    // campeon's pick: the static favourite, unless the simulation's leader beat it clearly.
+    const favourite = `${statics[0]!.coord} ${statics[0]!.word}`;
+    const names = one.candidates.map((c) => `${c.coord} ${c.word}`);
+    expect(one.chosen === 0 || names[one.chosen] === favourite).toBe(true);
   }, 60_000);
 
   it('prints the ranking in Spanish', () => {
@@ -47,6 +55,9 @@ describe('atril best --sim', () => {
     expect(r.out).toMatch(/^Simulación: 16 iteraciones en \d+,\d s/);
     expect(r.out).toMatch(
       / 1\. H1 AMIGUER\., 89 puntos; gana el \d+,\d %, diferencia media -?\d+,\d \(16 iteraciones\)/,
+    );
+    expect(r.out).toMatch(
+      /\nEl nivel campeon jugaría la [12]\.ª \((también la de más equidad|gana con claridad|la de más equidad: ninguna)[^)]*\)\.\n$/,
     );
   });
 

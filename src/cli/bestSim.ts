@@ -1,6 +1,7 @@
 /**
  * `atril best --sim`: the position's candidates ranked by simulation (src/ai/sim) over worker
- * threads, with each one's estimated win probability and mean spread.
+ * threads, with each one's estimated win probability and mean spread, and the one `campeon`
+ * would play (`simChoice`: the static favourite unless another beats it clearly).
  */
 import type { Rules } from '../engine/rules.js';
 import type { TileSet } from '../engine/tiles.js';
@@ -8,7 +9,7 @@ import { formatCoord } from '../engine/notation/coords.js';
 import { tilesToGcg } from '../engine/tiles.js';
 import type { LeaveModel } from '../ai/leave.js';
 import { simulateParallel } from '../ai/sim/parallel.js';
-import { type SimPosition, Simulator } from '../ai/sim/sim.js';
+import { type SimPosition, Simulator, simChoice } from '../ai/sim/sim.js';
 
 /** What `best --sim` needs from `best`'s parsing. */
 export interface BestSimRequest {
@@ -57,6 +58,8 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
       iterations: c.iterations,
     };
   });
+  const pick = simChoice(res);
+  const chosen = pick ? res.candidates.indexOf(pick) : null;
   if (req.json) {
     process.stdout.write(
       JSON.stringify({
@@ -64,6 +67,7 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
         stoppedEarly: res.stoppedEarly,
         ms: res.ms,
         candidates: entries,
+        chosen,
       }) + '\n',
     );
     return 0;
@@ -89,5 +93,14 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
         ` (${e.iterations} ${e.iterations === 1 ? 'iteración' : 'iteraciones'})\n`,
     );
   });
+  if (pick && chosen !== null) {
+    const why =
+      pick.staticRank !== 0
+        ? 'gana con claridad a la de más equidad en las mismas extracciones'
+        : chosen === 0
+          ? 'también la de más equidad'
+          : 'la de más equidad: ninguna otra la supera con claridad en las mismas extracciones';
+    process.stdout.write(`El nivel campeon jugaría la ${chosen + 1}.ª (${why}).\n`);
+  }
   return 0;
 }
