@@ -168,6 +168,35 @@ describe('bot pool', () => {
     }
   });
 
+  it('a campeon move thinking does not hold up an experto move: the slow work has its own lane', async () => {
+    const lanes = new BotPool({
+      lexicons: { spanish: defaultLexiconPath() },
+      threads: 1,
+      slowThreads: 1,
+      campeonMs: 3000,
+    });
+    try {
+      const view = viewFor(newGame({ rules, seed: 'lanes', players: 2 }), 0);
+      // Both lanes' threads started and warm.
+      await Promise.all([
+        lanes.move({ level: 'experto', lexicon: 'spanish', view, seed: 1 }),
+        lanes.move({ level: 'campeon', lexicon: 'spanish', view, seed: 1 }),
+      ]);
+      const order: string[] = [];
+      const slow = lanes
+        .move({ level: 'campeon', lexicon: 'spanish', view, seed: 2 })
+        .then(() => order.push('campeon'));
+      const quick = lanes
+        .move({ level: 'experto', lexicon: 'spanish', view, seed: 2 })
+        .then(() => order.push('experto'));
+      await Promise.all([slow, quick]);
+      expect(order).toEqual(['experto', 'campeon']);
+      expect(lanes.threads).toBe(2);
+    } finally {
+      await lanes.destroy();
+    }
+  });
+
   it('refuses a lexicon it was not given', async () => {
     await expect(
       pool.move({ level: 'experto', lexicon: 'klingon', view: hardView(), seed: 1 }),

@@ -1,8 +1,12 @@
 /**
- * Bots off the event loop (issue 11 §5): a pool of worker threads (piscina) computes bot
- * moves, so a bot thinking for a second never delays another game's messages. Each move has
- * a time budget; a move not ready in time is abandoned (its thread is stopped and replaced)
- * and the caller hears `BOT_TIMEOUT`, to pass or retry as the room decides.
+ * Bots off the event loop (issue 11 §5): worker threads (piscina) compute bot moves, so a bot
+ * thinking for a second never delays another game's messages. Each move has a time budget; a
+ * move not ready in time is abandoned (its thread is stopped and replaced) and the caller hears
+ * `BOT_TIMEOUT`, to pass or retry as the room decides.
+ *
+ * Two lanes: `campeon` moves and post-game reviews think for seconds, the other levels for
+ * milliseconds. In one queue a few campeon games kept every experto waiting behind them; the
+ * slow work has threads of its own.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -20,8 +24,10 @@ export const REVIEW_BUDGET_MS = 60_000;
 export interface BotPoolOptions {
   /** Lexicon files by id (`spanish` → data/spanish.kwg); requests name one of these ids. */
   readonly lexicons: Readonly<Record<string, string>>;
-  /** Worker threads; default: one fewer than the cores, at least one. */
+  /** Worker threads for the quick levels; default: one fewer than the cores, at least one. */
   readonly threads?: number;
+  /** Worker threads for `campeon` moves and reviews; default 1. */
+  readonly slowThreads?: number;
   /** Default time budget of a move in milliseconds (queueing included); default 10 000. */
   readonly budgetMs?: number;
   /**
@@ -45,7 +51,8 @@ const WORKER = new URL(fromSource ? './worker.ts' : './worker.js', import.meta.u
 /** A pool of bot threads; `destroy` it on shutdown. */
 export class BotPool {
   // Tasks are bot moves (the worker's default export) or reviews (its `review`).
-  private readonly pool: Piscina<BotRequest | ReviewRequest, BotAnswer | ReviewJson>;
+  private readonly pool: Piscina<BotRequest, BotAnswer>;
+  private readonly slow: Piscina<BotRequest | ReviewRequest, BotAnswer | ReviewJson>;
   private readonly budgetMs: number;
   private readonly campeonMs: number;
 
@@ -60,19 +67,22 @@ export class BotPool {
     const threads = opts.threads ?? Math.max(1, availableParallelism() - 1);
     this.campeonMs = opts.campeonMs ?? DEFAULT_CAMPEON_BUDGET.timeMs;
     const workerData: BotWorkerData = { lexicons, campeonMs: this.campeonMs };
-    this.pool = new Piscina({
-      filename: WORKER.href,
-      minThreads: threads,
-      maxThreads: threads,
-      workerData,
-      execArgv: fromSource ? ['--import', 'tsx'] : [],
-    });
+    const lane = (n: number) =>
+      new Piscina({
+        filename: WORKER.href,
+        minThreads: n,
+        maxThreads: n,
+        workerData,
+        execArgv: fromSource ? ['--import', 'tsx'] : [],
+      });
+    this.pool = lane(threads);
+    this.slow = lane(opts.slowThreads ?? 1);
     this.budgetMs = opts.budgetMs ?? 10_000;
   }
 
-  /** Worker threads in the pool. */
+  /** Worker threads in both lanes. */
   get threads(): number {
-    return this.pool.maxThreads;
+    return this.pool.maxThreads + this.slow.maxThreads;
   }
 
   /**
@@ -86,7 +96,8 @@ export class BotPool {
   ): Promise<BotResult> {
     const signal = AbortSignal.timeout(budgetMs);
     try {
-      return { ok: true, ...((await this.pool.run(req, { signal })) as BotAnswer) };
+      const lane = req.level === 'campeon' ? this.slow : this.pool;
+      return { ok: true, ...((await lane.run(req, { signal })) as BotAnswer) };
     } catch (err) {
       if (signal.aborted) return { ok: false, code: 'BOT_TIMEOUT', budgetMs };
       throw err;
@@ -100,7 +111,7 @@ export class BotPool {
   async review(req: ReviewRequest, budgetMs = REVIEW_BUDGET_MS): Promise<ReviewJson | undefined> {
     const signal = AbortSignal.timeout(budgetMs);
     try {
-      return (await this.pool.run(req, { name: 'review', signal })) as ReviewJson;
+      return (await this.slow.run(req, { name: 'review', signal })) as ReviewJson;
     } catch (err) {
       if (signal.aborted) return undefined;
       throw err;
@@ -109,6 +120,6 @@ export class BotPool {
 
   /** Stops every thread; pending moves are rejected. */
   async destroy(): Promise<void> {
-    await this.pool.destroy();
+    await Promise.all([this.pool.destroy(), this.slow.destroy()]);
   }
 }
