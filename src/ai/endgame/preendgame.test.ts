@@ -44,6 +44,22 @@ function afterMove(board: Uint8Array, rack: Uint8Array, m: Move): [Uint8Array, U
   return [next, left];
 }
 
+/**
+ * For each unseen tile (once per copy) as the one in the bag: the opponent's rack (the other
+ * unseen tiles) and the mover's (what it kept plus that tile), the opponent first.
+ */
+function* bagDraws(left: Uint8Array, unseen: Uint8Array): Generator<[Uint8Array, Uint8Array]> {
+  for (let u = 0; u < unseen.length; u++) {
+    for (let c = 0; c < unseen[u]!; c++) {
+      const mine = left.slice();
+      mine[u]!++;
+      const theirs = unseen.slice();
+      theirs[u]!--;
+      yield [theirs, mine];
+    }
+  }
+}
+
 describe('pre-endgame', () => {
   it('XS on CASA with Ñ, E and A unseen (two on the other rack, one in the bag): the mean over the three bag tiles of score − the exact endgame', () => {
     const rules = makeRules('fise');
@@ -57,13 +73,8 @@ describe('pre-endgame', () => {
       expect(c.exact).toBe(true);
       const [next, left] = afterMove(board, rack, c.move);
       let sum = 0;
-      for (const bag of ['Ñ', 'E', 'A']) {
-        const mine = left.slice();
-        mine[rackOf(bag).indexOf(1)]!++;
-        const theirs = unseen.slice();
-        theirs[rackOf(bag).indexOf(1)]!--;
-        sum += c.score - exhaustive(index, next, [theirs, mine], rules, 0, 0);
-      }
+      for (const racks of bagDraws(left, unseen))
+        sum += c.score - exhaustive(index, next, racks, rules, 0, 0);
       expect(c.value).toBeCloseTo(sum / 3, 9);
     }
     for (let k = 1; k < got.length; k++)
@@ -86,15 +97,8 @@ describe('pre-endgame', () => {
     // of the opponent's endgame.
     const [next, left] = afterMove(board, rack, got!.move);
     let sum = 0;
-    for (let u = 0; u < unseen.length; u++) {
-      for (let c = 0; c < unseen[u]!; c++) {
-        const mine = left.slice();
-        mine[u]!++;
-        const theirs = unseen.slice();
-        theirs[u]!--;
-        sum += got!.score - rollout.rank({ board: next, racks: [theirs, mine] }, 1)[0]!.value;
-      }
-    }
+    for (const racks of bagDraws(left, unseen))
+      sum += got!.score - rollout.rank({ board: next, racks }, 1)[0]!.value;
     expect(got!.value).toBeCloseTo(sum / 8, 9);
     expect(got!.value).not.toBeCloseTo(plain!.value, 3);
   }, 60_000);

@@ -16,7 +16,7 @@ import { boardWith } from '../../engine/testing/positions.js';
 import { SPANISH, wordToTiles } from '../../engine/tiles.js';
 import { type GameView, viewFor } from '../../engine/view.js';
 import { defaultLexiconPath, loadDefaultLexicon, type Lexicon } from '../../lexicon/index.js';
-import { BotPool } from './pool.js';
+import { BotPool, type BotPoolOptions } from './pool.js';
 
 let pool: BotPool;
 let lex: Lexicon;
@@ -34,6 +34,19 @@ afterAll(async () => {
 });
 
 const rules = makeRules('fise');
+
+/** Runs `use` with a pool of its own (these options, the default lexicon), destroyed after. */
+async function withPool(
+  opts: Omit<BotPoolOptions, 'lexicons'>,
+  use: (pool: BotPool) => Promise<void>,
+): Promise<void> {
+  const own = new BotPool({ lexicons: { spanish: defaultLexiconPath() }, ...opts });
+  try {
+    await use(own);
+  } finally {
+    await own.destroy();
+  }
+}
 
 /**
  * A crowded mid-game board and, in the "9 fichas" variant, a rack with both blanks
@@ -126,12 +139,7 @@ describe('bot pool', () => {
   });
 
   it('campeon simulates in a worker: a move the engine accepts, timers firing meanwhile', async () => {
-    const campeon = new BotPool({
-      lexicons: { spanish: defaultLexiconPath() },
-      threads: 1,
-      campeonMs: 300,
-    });
-    try {
+    await withPool({ threads: 1, campeonMs: 300 }, async (campeon) => {
       const state = newGame({ rules, seed: 'campeon-pool', players: 2 });
       let ticks = 0;
       const timer = setInterval(() => ticks++, 1);
@@ -147,35 +155,19 @@ describe('bot pool', () => {
       const next = apply(state, { ...r.move, seat: state.turn, version: state.version }, lex);
       expect(next.ok).toBe(true);
       expect(ticks).toBeGreaterThan(0);
-    } finally {
-      await campeon.destroy();
-    }
+    });
   });
 
   it("a campeon move's budget is the pool's plus campeon's own thinking time", async () => {
-    const tight = new BotPool({
-      lexicons: { spanish: defaultLexiconPath() },
-      threads: 1,
-      budgetMs: 1,
-      campeonMs: 2,
-    });
-    try {
+    await withPool({ threads: 1, budgetMs: 1, campeonMs: 2 }, async (tight) => {
       const view = viewFor(newGame({ rules, seed: 'campeon-budget', players: 2 }), 0);
       const r = await tight.move({ level: 'campeon', lexicon: 'spanish', view, seed: 1 });
       expect(r).toEqual({ ok: false, code: 'BOT_TIMEOUT', budgetMs: 3 });
-    } finally {
-      await tight.destroy();
-    }
+    });
   });
 
   it('a campeon move thinking does not hold up an experto move: the slow work has its own lane', async () => {
-    const lanes = new BotPool({
-      lexicons: { spanish: defaultLexiconPath() },
-      threads: 1,
-      slowThreads: 1,
-      campeonMs: 3000,
-    });
-    try {
+    await withPool({ threads: 1, slowThreads: 1, campeonMs: 3000 }, async (lanes) => {
       const view = viewFor(newGame({ rules, seed: 'lanes', players: 2 }), 0);
       // Both lanes' threads started and warm.
       await Promise.all([
@@ -192,9 +184,7 @@ describe('bot pool', () => {
       await Promise.all([slow, quick]);
       expect(order).toEqual(['experto', 'campeon']);
       expect(lanes.threads).toBe(2);
-    } finally {
-      await lanes.destroy();
-    }
+    });
   });
 
   it('refuses a lexicon it was not given', async () => {
