@@ -224,7 +224,10 @@ describe('a game against the computer with the mouse', () => {
 
     const { state } = await committedGame(env.server.dbFile, id);
     expect(state.result).not.toBeNull();
-    await heard.waitFor(/^Fin de la partida\./, { region: 'assertive' });
+    // The end is its own sentence, after the computer's last move when that move ended it.
+    await heard.waitFor(/(^|\. )Fin de la partida\. (Has ganado|Gana|Empate)/, {
+      region: 'assertive',
+    });
     const left = viewFor(state, me).rack!;
     if (left.length === 0) {
       // Gone out: no tile is drawn, and a screen reader hears that the rack is empty.
