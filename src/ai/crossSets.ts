@@ -144,3 +144,35 @@ export class CrossSets {
     this.mask[i] = mask & this.allMask;
   }
 }
+
+/**
+ * Marks in `mark` (225 entries, set to 1) the empty squares at both ends of the horizontal and
+ * the vertical run through each of the first `n` squares of `squares`, on a board that holds
+ * their tiles: the squares whose cross-sets those tiles change (`CrossSets.placed`). A
+ * placement involves one of the new tiles exactly when it covers one of these squares, so a
+ * search that knew the moves before the tiles regenerates only those (`GenRequest.only`).
+ */
+export function markRunEnds(
+  board: ArrayLike<number>,
+  squares: ArrayLike<number>,
+  n: number,
+  mark: Uint8Array,
+): void {
+  for (let k = 0; k < n; k++) {
+    const s = squares[k]!;
+    const r = (s / SIZE) | 0;
+    const c = s - r * SIZE;
+    let u = r;
+    while (u > 0 && board[(u - 1) * SIZE + c] !== EMPTY) u--;
+    if (u > 0) mark[(u - 1) * SIZE + c] = 1;
+    let w = r;
+    while (w < SIZE - 1 && board[(w + 1) * SIZE + c] !== EMPTY) w++;
+    if (w < SIZE - 1) mark[(w + 1) * SIZE + c] = 1;
+    let a = c;
+    while (a > 0 && board[r * SIZE + a - 1] !== EMPTY) a--;
+    if (a > 0) mark[r * SIZE + a - 1] = 1;
+    let b = c;
+    while (b < SIZE - 1 && board[r * SIZE + b + 1] !== EMPTY) b++;
+    if (b < SIZE - 1) mark[r * SIZE + b + 1] = 1;
+  }
+}

@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  EMPTY,
   SPANISH,
   fullDistribution,
   parseNotation,
@@ -19,6 +20,7 @@ import {
   unpackWords,
 } from '../lexicon/index.js';
 import { LETTER_MULT, WORD_MULT } from '../engine/board.js';
+import { markRunEnds } from './crossSets.js';
 import { MoveGenerator } from './movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, MoveList } from './movelist.js';
 import { Rng } from './rng.js';
@@ -144,6 +146,87 @@ describe('move generator: differential test against the brute force', () => {
     expect(compared).toBeGreaterThan(2_000);
   }, 300_000);
 });
+
+/** The squares a placed-key's tiles go on. */
+function keySquares(k: string): number[] {
+  return k.split(' ').map((p) => Number(p.split(':')[0]));
+}
+
+describe('move generator: regenerating only what new tiles changed (GenRequest.only)', () => {
+  it('covering a marked anchor: exactly the moves of the full list that do, each once', () => {
+    const lex = loadDefaultLexicon();
+    if (!lex.ok) throw new Error(JSON.stringify(lex.error));
+    const gen = new MoveGenerator(lex.value.nodes, SPANISH);
+    const list = new MoveList();
+    const rng = new Rng(5);
+    let compared = 0;
+    let derived = 0;
+    for (let game = 0; game < 12; game++) {
+      gen.setBoard(new Uint8Array(225));
+      const bag = rackToTiles(fullDistribution(SPANISH));
+      for (let turn = 0; turn < 14; turn++) {
+        const rack = drawRack(rng, bag, 1 + rng.int(7));
+        const before = generated(gen, rack, list);
+        if (gen.tileCount > 0) {
+          // A random mask of about 40 squares; what counts is the anchors among them.
+          const mask = new Uint8Array(225);
+          for (let sq = 0; sq < 225; sq++) mask[sq] = rng.next() < 0.18 ? 1 : 0;
+          const only = onlyMoves(gen, rack, mask, list);
+          const anchor = (s: number): boolean =>
+            mask[s] === 1 &&
+            [s - 15, s + 15, s % 15 > 0 ? s - 1 : -1, s % 15 < 14 ? s + 1 : -1].some(
+              (n) => n >= 0 && n < 225 && gen.board[n] !== EMPTY,
+            );
+          const want = new Map([...before].filter(([k]) => keySquares(k).some(anchor)));
+          expect(only).toEqual(want);
+          compared += want.size;
+        } else {
+          expect(() => gen.generate({ rack, only: new Uint8Array(225) }, list)).toThrow(RangeError);
+        }
+
+        // The other player plays; the first one's moves are then its earlier ones that keep
+        // clear of the new tiles and their run ends, plus the moves covering those run ends.
+        const other = drawRack(rng, bag, 7);
+        gen.generate({ rack: other, placementsOnly: true }, list);
+        if (list.count === 0) break;
+        const placed = list.placedOf(rng.int(list.count));
+        const squares = placed.map((p) => p.square);
+        gen.playPlaced(
+          squares,
+          placed.map((p) => p.tile),
+        );
+        const ends = new Uint8Array(225);
+        markRunEnds(gen.board, squares, squares.length, ends);
+        for (const sq of squares) expect(ends[sq]).toBe(0);
+        const kept = [...before].filter(([k]) =>
+          keySquares(k).every((s) => !ends[s] && !squares.includes(s)),
+        );
+        const rebuilt = new Map([...kept, ...onlyMoves(gen, rack, ends, list)]);
+        expect(rebuilt).toEqual(generated(gen, rack, list));
+        derived += rebuilt.size;
+      }
+    }
+    expect(compared).toBeGreaterThan(5_000);
+    expect(derived).toBeGreaterThan(5_000);
+  }, 120_000);
+});
+
+/** placed-key → score of the placements covering an anchor of `only`; fails on a duplicate. */
+function onlyMoves(
+  gen: MoveGenerator,
+  rack: Uint8Array,
+  only: Uint8Array,
+  list: MoveList,
+): Map<string, number> {
+  gen.generate({ rack, placementsOnly: true, only }, list);
+  const got = new Map<string, number>();
+  for (let i = 0; i < list.count; i++) {
+    const k = placedKey(list.placedOf(i));
+    if (got.has(k)) throw new Error(`duplicate move ${k}`);
+    got.set(k, list.score[i]!);
+  }
+  return got;
+}
 
 describe('move generator: goldens with the default lexicon', () => {
   let gen: MoveGenerator;

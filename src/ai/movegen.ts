@@ -57,6 +57,12 @@ export interface GenRequest {
   readonly placementsOnly?: boolean;
   /** Sum of values of unseen tiles; with an empty bag, switches equity to end-of-game terms. */
   readonly unseenValue?: number;
+  /**
+   * Only the placements that cover at least one anchor (an empty square next to a tile)
+   * marked non-zero here (225 entries); on a board with tiles. A search that knows its parent's moves regenerates just
+   * those that a few new tiles changed: the ones covering the ends of the runs through them.
+   */
+  readonly only?: ArrayLike<number>;
 }
 
 /**
@@ -242,9 +248,14 @@ export class MoveGenerator {
 
     if (!req.placementsOnly) this.genNonPlace(bagCount, req.exchangeMinBag ?? 1);
     if (this.rackTotal === 0) return out;
-    this.computeAnchors();
+    if (req.only) {
+      if (this.tilesOnBoard === 0) throw new RangeError('`only` needs a board with tiles');
+      this.markedAnchors(req.only);
+    } else {
+      this.computeAnchors();
+    }
     this.lineDir = -1;
-    if (this.topN === 0) {
+    if (this.topN === 0 || req.only) {
       for (let d = 0; d < 2; d++) for (let l = 0; l < SIZE; l++) this.genLine(d, l);
     } else {
       this.genBest();
@@ -279,6 +290,31 @@ export class MoveGenerator {
           count[r]!++;
           count[SIZE + c]!++;
         }
+      }
+    }
+  }
+
+  // The anchors marked in `only`, and no others. A placement is still found once, from the
+  // leftmost of them it covers: the walk left may cross the anchors left out.
+  private markedAnchors(only: ArrayLike<number>): void {
+    const board = this.board;
+    const a = this.anchorSq;
+    const count = this.lineAnchors;
+    a.fill(0);
+    count.fill(0);
+    for (let s = 0; s < SQUARES; s++) {
+      if (only[s] === 0 || board[s] !== EMPTY) continue;
+      const r = (s / SIZE) | 0;
+      const c = s - r * SIZE;
+      if (
+        (c > 0 && board[s - 1] !== EMPTY) ||
+        (c < SIZE - 1 && board[s + 1] !== EMPTY) ||
+        (r > 0 && board[s - SIZE] !== EMPTY) ||
+        (r < SIZE - 1 && board[s + SIZE] !== EMPTY)
+      ) {
+        a[s] = 1;
+        count[r]!++;
+        count[SIZE + c]!++;
       }
     }
   }

@@ -98,12 +98,12 @@ export class MoveList {
     this.played[j] = from.played[i]!;
     this.score[j] = from.score[i]!;
     this.equity[j] = from.equity[i]!;
-    if (from === this) {
-      this.tiles.copyWithin(j * TILE_STRIDE, i * TILE_STRIDE, i * TILE_STRIDE + TILE_STRIDE);
-    } else {
-      const src = from.tiles.subarray(i * TILE_STRIDE, i * TILE_STRIDE + TILE_STRIDE);
-      this.tiles.set(src, j * TILE_STRIDE);
-    }
+    // Only the move's own tiles: nothing reads a slot past `len`, and a search copies moves by
+    // the thousand, where a view per copy would cost more than the copy.
+    const a = i * TILE_STRIDE;
+    const b = j * TILE_STRIDE;
+    if (from === this && i === j) return;
+    for (let k = 0, n = from.len[i]!; k < n; k++) this.tiles[b + k] = from.tiles[a + k]!;
   }
 
   /** Indices of the moves best first, in the total order of `compare`. */
