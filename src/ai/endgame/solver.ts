@@ -14,8 +14,8 @@
  *   transposition-table moves, so deeper searches prune far more.
  * - **Transposition table.** Zobrist hashing (two 32-bit halves) of the board, both racks, the
  *   side to move and the pass and scoreless-turn runs; an entry keeps a bound, the depth it holds
- *   for (255 = exact to the end) and the index of the best move in the generator's list, which is
- *   stable for a given board and rack.
+ *   for (255 = exact to the end) and the index of the best move in the node's list. A list
+ *   reached by another path may order its moves differently; the index only orders the search.
  * - **Move ordering.** The table's move first, then by the move's immediate spread (its score,
  *   plus twice the opponent's rack when it plays out), the pass last.
  * - **A stuck opponent.** When one player can place nothing, the game is the other's sequence
@@ -25,11 +25,14 @@
  *   without a search (`lastTileBound`).
  * - **Boards.** One move generator per number of placements made since the root; a child's is a
  *   copy of the parent's (`copyFrom`) plus the new tiles (`playPlaced`), so nothing is undone.
+ * - **Move lists.** A node's placements come from the move cache, or from the same side's list
+ *   two plies up: only the moves around the tiles placed since are generated (`deriveList`).
  */
 import { LETTER_MULT, SIZE, SQUARES, WORD_MULT } from '../../engine/board.js';
 import type { Move } from '../../engine/move.js';
 import type { Rules } from '../../engine/rules.js';
 import { BLANK_FLAG, EMPTY, type TileSet } from '../../engine/tiles.js';
+import { markRunEnds } from '../crossSets.js';
 import { MoveGenerator } from '../movegen.js';
 import { MoveList, TILE_STRIDE } from '../movelist.js';
 import { Rng } from '../rng.js';
@@ -101,6 +104,8 @@ const TT_BITS = 22;
 const NO_MOVE = 0xffffffff;
 /** Sort keys pack a move's index below this. */
 const INDEX_RANGE = 1 << 20;
+/** A move's index in a table entry; all ones for none. */
+const MOVE_BITS = INDEX_RANGE - 1;
 
 class OutOfTime extends Error {}
 
@@ -130,19 +135,24 @@ export class EndgameSolver {
   private readonly rackLo = [0, 0];
   private readonly rackHi = [0, 0];
 
-  private readonly ttLo = new Int32Array(1 << TT_BITS);
-  private readonly ttHi = new Int32Array(1 << TT_BITS);
-  private readonly ttValue = new Int16Array(1 << TT_BITS);
-  private readonly ttFlag = new Uint8Array(1 << TT_BITS);
-  private readonly ttDepth = new Uint8Array(1 << TT_BITS);
-  private readonly ttMove = new Uint32Array(1 << TT_BITS);
-  /** The solve that wrote each entry: a new solve starts a new generation instead of clearing. */
-  private readonly ttGen = new Uint8Array(1 << TT_BITS);
+  /**
+   * The table, one entry in 4 consecutive ints so that a probe reads one cache line: the key's
+   * two halves; the value (16 bits), bound flag (2) and depth (8); the best move's index (20
+   * bits, all ones for none) and the solve that wrote it (8: a new solve starts a new
+   * generation instead of clearing).
+   */
+  private readonly tt = new Int32Array(4 << TT_BITS);
   private generation = 0;
 
   // Per-ply scratch for the squares and tiles of a placement.
   private readonly sqBuf: Uint8Array[] = [];
   private readonly tileBuf: Uint8Array[] = [];
+  /** Per ply: how many tiles the move being searched there placed (0 for a pass). */
+  private readonly placedN: number[] = [];
+  /** The squares a list made from its grandparent's must keep clear of (`deriveList`). */
+  private readonly blocked = new Uint8Array(SQUARES);
+  /** A rack's counts, spent and restored while checking that a move still fits it. */
+  private readonly avail = new Int8Array(64);
 
   private readonly cache = new MoveCache();
   /** The board at the node being searched (the generators bring theirs up to date lazily). */
@@ -212,6 +222,7 @@ export class EndgameSolver {
       this.sqBuf.push(new Uint8Array(SIZE));
       this.tileBuf.push(new Uint8Array(SIZE));
       this.single.push(new Int16Array(64));
+      this.placedN.push(0);
     }
   }
 
@@ -249,7 +260,7 @@ export class EndgameSolver {
     // Clearing 68 MB cost more than a small solve; the table is wiped once in 255 solves.
     this.generation = (this.generation + 1) & 0xff;
     if (this.generation === 0) {
-      this.ttGen.fill(0);
+      for (let e = 3; e < this.tt.length; e += 4) this.tt[e] = 0;
       this.generation = 1;
     }
     this.gen(0).setBoard(pos.board);
@@ -411,6 +422,7 @@ export class EndgameSolver {
       this.hashLo ^= this.zBoard[z]!;
       this.hashHi ^= this.zBoard[z + 1]!;
     }
+    this.placedN[ply] = n;
     this.gen(bd + 1);
     this.ready[bd + 1] = 0;
     this.pendPly[bd + 1] = ply;
@@ -560,16 +572,78 @@ export class EndgameSolver {
     return this.placementsOf(side, bd, this.lists[EXACT_DEPTH]!).count === 0;
   }
 
-  /** `side`'s placements on generator bd's board into `list`, from the move cache when there. */
-  private placementsOf(side: number, bd: number, list: MoveList): MoveList {
+  /**
+   * `side`'s placements on generator bd's board into `list`, from the move cache when there,
+   * else made from the same side's list two plies up when `ply` says which node this is.
+   */
+  private placementsOf(side: number, bd: number, list: MoveList, ply = -1): MoveList {
     const lo = this.hashLo ^ this.rackLo[side]!;
     const hi = this.hashHi ^ this.rackHi[side]!;
     if (!this.cache.load(lo, hi, list)) {
       this.materialize(bd);
-      this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true }, list);
+      if (ply - 2 >= this.rootPly) this.deriveList(side, bd, list, ply);
+      else this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true }, list);
       this.cache.store(lo, hi, list);
     }
     return list;
+  }
+
+  /**
+   * Ply's list for `side`, made from the list at ply − 2 (the same side's, on the board before
+   * the two moves since, with its rack before its own move): the moves there that still fit the
+   * rack and cover none of the new tiles' squares and the ends of their runs keep their words
+   * and scores; the moves that cover those ends are generated afresh, and only they. A whole
+   * generation walks every anchor of a crowded board; this walks a few.
+   */
+  private deriveList(side: number, bd: number, list: MoveList, ply: number): void {
+    const blocked = this.blocked;
+    const n1 = this.placedN[ply - 2]!;
+    const n2 = this.placedN[ply - 1]!;
+    const s1 = this.sqBuf[ply - 2]!;
+    const s2 = this.sqBuf[ply - 1]!;
+    markRunEnds(this.board, s1, n1, blocked);
+    markRunEnds(this.board, s2, n2, blocked);
+    if (n1 + n2 > 0) {
+      this.gens[bd]!.generate(
+        { rack: this.racks[side]!, placementsOnly: true, only: blocked },
+        list,
+      );
+    } else {
+      list.clear();
+    }
+    for (let k = 0; k < n1; k++) blocked[s1[k]!] = 1;
+    for (let k = 0; k < n2; k++) blocked[s2[k]!] = 1;
+    const from = this.lists[ply - 2]!;
+    const avail = this.avail;
+    const rack = this.racks[side]!;
+    for (let t = 0; t < rack.length; t++) avail[t] = rack[t]!;
+    for (let i = 0; i < from.count; i++) {
+      const step = from.dir[i] === 0 ? 1 : SIZE;
+      const base = i * TILE_STRIDE;
+      const len = from.len[i]!;
+      let ok = true;
+      let k = 0;
+      for (; k < len; k++) {
+        const t = from.tiles[base + k]!;
+        if (t === EMPTY) continue;
+        if (blocked[from.start[i]! + k * step] !== 0) {
+          ok = false;
+          break;
+        }
+        if (--avail[(t & BLANK_FLAG) !== 0 ? 0 : t]! < 0) {
+          ok = false;
+          k++;
+          break;
+        }
+      }
+      // Give back what the check took.
+      for (let j = 0; j < k; j++) {
+        const t = from.tiles[base + j]!;
+        if (t !== EMPTY) avail[(t & BLANK_FLAG) !== 0 ? 0 : t]!++;
+      }
+      if (ok) list.copyFrom(from, i, list.push());
+    }
+    blocked.fill(0);
   }
 
   /**
@@ -607,16 +681,27 @@ export class EndgameSolver {
       move = list.count;
     }
     if (best < beta) return false;
-    this.ttLo[slot] = keyLo;
-    this.ttHi[slot] = keyHi;
-    this.ttValue[slot] = best;
-    this.ttFlag[slot] = FLAG_LOWER;
-    this.ttDepth[slot] = EXACT_DEPTH;
-    this.ttMove[slot] = move;
-    this.ttGen[slot] = this.generation;
+    this.ttStore(slot, keyLo, keyHi, best, FLAG_LOWER, EXACT_DEPTH, move);
     this.lastExact = true;
     if (root) this.rootBest = move;
     return true;
+  }
+
+  private ttStore(
+    slot: number,
+    lo: number,
+    hi: number,
+    value: number,
+    flag: number,
+    depth: number,
+    move: number,
+  ): void {
+    const e = slot << 2;
+    const tt = this.tt;
+    tt[e] = lo;
+    tt[e + 1] = hi;
+    tt[e + 2] = (value & 0xffff) | (flag << 16) | (depth << 18);
+    tt[e + 3] = (move === NO_MOVE ? MOVE_BITS : move) | (this.generation << 20);
   }
 
   /**
@@ -661,23 +746,27 @@ export class EndgameSolver {
     const keyLo = this.hashLo ^ this.rackLo[0]! ^ this.rackLo[1]! ^ rl;
     const keyHi = this.hashHi ^ this.rackHi[0]! ^ this.rackHi[1]! ^ rh;
     const slot = keyLo & ((1 << TT_BITS) - 1);
+    const tt = this.tt;
+    const e = slot << 2;
+    const ttDepth = (tt[e + 2]! >>> 18) & 0xff;
     let ttBest = NO_MOVE;
     if (
-      this.ttGen[slot] === this.generation &&
-      this.ttLo[slot] === keyLo &&
-      this.ttHi[slot] === keyHi &&
-      this.ttDepth[slot]! > 0
+      tt[e] === keyLo &&
+      tt[e + 1] === keyHi &&
+      tt[e + 3]! >>> 20 === this.generation &&
+      ttDepth > 0
     ) {
-      ttBest = this.ttMove[slot]!;
-      if (ply !== this.rootPly && this.ttDepth[slot]! >= depth) {
-        const v = this.ttValue[slot]!;
-        const f = this.ttFlag[slot]!;
+      const m = tt[e + 3]! & MOVE_BITS;
+      ttBest = m === MOVE_BITS ? NO_MOVE : m;
+      if (ply !== this.rootPly && ttDepth >= depth) {
+        const v = (tt[e + 2]! << 16) >> 16;
+        const f = (tt[e + 2]! >>> 16) & 3;
         if (
           f === FLAG_EXACT ||
           (f === FLAG_LOWER && v >= beta) ||
           (f === FLAG_UPPER && v <= alpha)
         ) {
-          this.lastExact = this.ttDepth[slot] === EXACT_DEPTH;
+          this.lastExact = ttDepth === EXACT_DEPTH;
           return v;
         }
       }
@@ -690,14 +779,14 @@ export class EndgameSolver {
       return opp - own;
     }
     this.ensurePly(ply);
-    const list = this.placementsOf(side, bd, this.lists[ply]!);
+    const list = this.placementsOf(side, bd, this.lists[ply]!, ply);
     const count = list.count;
     const ownTotal = this.rackTotal[side]!;
     // With the opponent unable to place anything on this board, a pass is as good as passing
     // the game out (see `passEnds`), so it needs no search.
     const passOut = oppStuck && this.passEnds(list);
     if (this.cutByEnding(list, side, beta, slot, keyLo, keyHi, ply === this.rootPly, passOut)) {
-      return this.ttValue[slot]!;
+      return (tt[e + 2]! << 16) >> 16;
     }
     if (this.orders[ply]!.length < count + 1) this.orders[ply] = new Float64Array(2 * count + 2);
     const order = this.orders[ply]!;
@@ -724,6 +813,7 @@ export class EndgameSolver {
       let v: number;
       if (i === count) {
         // Pass.
+        this.placedN[ply] = 0;
         this.passes = passes + 1;
         this.scoreless = scoreless + 1;
         if (passOut || this.passes >= this.passLimit || this.scoreless >= this.scorelessLimit) {
@@ -796,13 +886,8 @@ export class EndgameSolver {
         if (best >= beta) break;
       }
     }
-    this.ttLo[slot] = keyLo;
-    this.ttHi[slot] = keyHi;
-    this.ttValue[slot] = best;
-    this.ttFlag[slot] = best >= beta ? FLAG_LOWER : best <= alpha0 ? FLAG_UPPER : FLAG_EXACT;
-    this.ttDepth[slot] = exact ? EXACT_DEPTH : depth;
-    this.ttMove[slot] = bestMove;
-    this.ttGen[slot] = this.generation;
+    const flag = best >= beta ? FLAG_LOWER : best <= alpha0 ? FLAG_UPPER : FLAG_EXACT;
+    this.ttStore(slot, keyLo, keyHi, best, flag, exact ? EXACT_DEPTH : depth, bestMove);
     this.lastExact = exact;
     if (ply === this.rootPly) this.rootBest = bestMove;
     return best;
