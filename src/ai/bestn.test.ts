@@ -11,7 +11,7 @@
  * 160 positions (8 seeded games of 20 random moves) × 3 leave models = 480 configurations, each
  * checked for N = 1, 2, 5, 10 with and without `placementsOnly` (3840 best-N calls).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIZE } from '../engine/board.js';
 import {
   BLANK_FLAG,
@@ -26,6 +26,7 @@ import { loadDefaultLexicon } from '../lexicon/index.js';
 import { type LeaveModel, NO_LEAVES } from './leave.js';
 import { defaultLeaves } from './leaves.js';
 import { type GenRequest, MoveGenerator } from './movegen.js';
+import { OpeningMap } from './openingMap.js';
 import { KIND_PLACE, MoveList, TILE_STRIDE } from './movelist.js';
 import { Rng } from './rng.js';
 
@@ -326,6 +327,35 @@ describe('best-N (top N by equity) against all moves, default lexicon', () => {
     expect(tally.configs).toBe(40);
     // Long racks bingo often: the +50 bound for 8 and 9 tiles is really exercised.
     expect(bingos).toBeGreaterThan(5);
+  });
+
+  it('openings read from the opening map: 240 racks of 2–7 tiles on the empty board, three leave models, bag 60 and 0 (E-05)', () => {
+    const reads = vi.spyOn(OpeningMap.prototype, 'firstWord');
+    OpeningMap.of(gen.graph);
+    const rng = new Rng(17);
+    const tally = newTally();
+    const bad: string[] = [];
+    const models: [LeaveModel, string][] = [
+      [defaultLeaves(), 'default leaves'],
+      [NO_LEAVES, 'no leaves'],
+      [WILD_LEAVES, 'wild leaves'],
+    ];
+    gen.setBoard(new Uint8Array(SIZE * SIZE));
+    for (let i = 0; i < 240; i++) {
+      const r = rng.next();
+      const blanks = r < 0.15 ? 2 : r < 0.4 ? 1 : 0;
+      const bag = rackToTiles(fullDistribution(SPANISH));
+      const rack = testRack(rng, bag, Math.max(2 + rng.int(6), blanks), blanks, rng.next() < 0.4);
+      const [leaves, name] = models[i % 3]!;
+      const end = i % 4 === 3;
+      const req: GenRequest = { rack, leaves, bagCount: end ? 0 : 60, unseenValue: end ? 12 : 0 };
+      const what = `empty board, rack ${rackText(rack)}, ${name}${end ? ', bag 0' : ''}`;
+      bad.push(...compare(gen, req, what, all, top, tally));
+    }
+    expect(bad.slice(0, 20)).toEqual([]);
+    expect(tally.configs).toBe(240);
+    expect(reads).toHaveBeenCalled();
+    reads.mockRestore();
   });
 
   it('best-N: the same with wild leaves (kept blank +31.25, duplicates −9.75, Q −17.5), where exchanges and the pass are often best', () => {

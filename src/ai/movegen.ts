@@ -39,7 +39,34 @@ import { AnchorBounds } from './anchorBounds.js';
 import { CrossSets } from './crossSets.js';
 import { GADDAG_ROOT, interleavedMasks, seekArc } from './kwgArcs.js';
 import { LeaveTable, type LeaveModel, NO_LEAVES } from './leave.js';
+import { MAX_OPENING, type OpeningMap, keyWith, openingMapFor } from './openingMap.js';
 import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, MoveList, TILE_STRIDE } from './movelist.js';
+
+/**
+ * For each opening length, the distinct premiums of the spans across the centre: the word
+ * premium and each letter premium's extra multiple, largest first.
+ */
+const OPENING_SPANS: { wm: number; extra: number[] }[][] = (() => {
+  const row = ((CENTER / SIZE) | 0) * SIZE;
+  const col = CENTER % SIZE;
+  const out: { wm: number; extra: number[] }[][] = [];
+  for (let len = 0; len <= MAX_OPENING; len++) {
+    const spans: { wm: number; extra: number[] }[] = [];
+    for (let s = Math.max(0, col - len + 1); s <= col && s + len <= SIZE; s++) {
+      let wm = 1;
+      const extra: number[] = [];
+      for (let i = s; i < s + len; i++) {
+        wm *= WORD_MULT[row + i]!;
+        if (LETTER_MULT[row + i]! > 1) extra.push(LETTER_MULT[row + i]! - 1);
+      }
+      extra.sort((a, b) => b - a);
+      const key = `${wm}:${extra.join(',')}`;
+      if (!spans.some((x) => `${x.wm}:${x.extra.join(',')}` === key)) spans.push({ wm, extra });
+    }
+    out.push(spans);
+  }
+  return out;
+})();
 
 /** What to generate for one rack. */
 export interface GenRequest {
@@ -257,9 +284,16 @@ export class MoveGenerator {
     this.lineDir = -1;
     if (this.topN === 0 || req.only) {
       for (let d = 0; d < 2; d++) for (let l = 0; l < SIZE; l++) this.genLine(d, l);
-    } else {
-      this.genBest();
+      return out;
     }
+    if (this.tilesOnBoard === 0 && this.rackTotal <= MAX_OPENING && rack[0]! <= 2) {
+      const map = openingMapFor(this.nodes);
+      if (map) {
+        this.genOpenings(map);
+        return out;
+      }
+    }
+    this.genBest();
     return out;
   }
 
@@ -650,6 +684,165 @@ export class MoveGenerator {
   }
 
   // Best-N: bound every anchor, walk them best bound first, stop when none can beat the N-th.
+  /**
+   * The best openings by the opening map (openingMap.ts): each part of the rack, with 0…2
+   * blanks, gets a bound (its values on the centre row's best premiums, the bingo bonus, the
+   * leave), and the parts are read best bound first until no bound reaches the N-th best equity.
+   * The moves are the walk's: across, covering the centre, every blank designation.
+   */
+  private genOpenings(map: OpeningMap): void {
+    const rack = this.rack;
+    const letters = this.rackLetters;
+    const blanks = rack[0]!;
+    const radix = this.leaves.radix;
+    const row = (CENTER / SIZE) | 0;
+    this.lineDir = 0;
+    this.lineNo = row;
+    this.anchor = CENTER % SIZE;
+    // Every part of the rack's letters (counts per distinct letter, in mixed radix; the letters
+    // ascend, so each part's tiles come out sorted), with each number of blanks.
+    const kt = this.openingTiles;
+    const counts = this.openingCounts;
+    counts.fill(0);
+    const bounds = this.partBound;
+    let parts = 0;
+    for (;;) {
+      let n = 0;
+      let key = 0;
+      let li = this.leaves.full;
+      for (let j = 0; j < letters.length; j++) {
+        const t = letters[j]!;
+        for (let c = 0; c < counts[j]!; c++) {
+          kt[n++] = t;
+          key = key * 64 + t;
+        }
+        li -= counts[j]! * radix[t]!;
+      }
+      for (let c = 0; c <= blanks; c++, li -= radix[0]!) {
+        const len = n + c;
+        if (len < 2 || len > MAX_OPENING) continue;
+        bounds[parts] = this.openingBound(kt, n, len) + this.leaves.value[li]!;
+        this.partKey[parts] = key;
+        this.partInfo[parts] = n | (c << 4) | (li << 8);
+        parts++;
+      }
+      let j = 0;
+      while (j < letters.length && counts[j] === rack[letters[j]!]) counts[j++] = 0;
+      if (j === letters.length) break;
+      counts[j]!++;
+    }
+    const sorted = this.openingTiles;
+    const plus = this.openingPlus;
+    for (;;) {
+      // The part of highest bound left: a few are read before the bounds fall short.
+      let p = -1;
+      for (let i = 0; i < parts; i++) if (p < 0 || bounds[i]! > bounds[p]!) p = i;
+      if (p < 0 || bounds[p] === -Infinity) break;
+      // A bound equal to the threshold may still hold a tie that comes first in the order.
+      if (this.out.count >= this.topN && bounds[p]! < this.threshold) break;
+      bounds[p] = -Infinity;
+      const key = this.partKey[p]!;
+      const n = this.partInfo[p]! & 15;
+      const c = (this.partInfo[p]! >>> 4) & 15;
+      const li = this.partInfo[p]! >>> 8;
+      if (c === 0) {
+        this.openingWords(map, key, 0, 0, li);
+        continue;
+      }
+      let k = key;
+      for (let i = n - 1; i >= 0; i--) {
+        sorted[i] = k % 64;
+        k = (k - sorted[i]!) / 64;
+      }
+      // One blank: the letters it may stand for; two: every letter, for the first.
+      const m1 = c === 1 ? map.blank1(key) : this.allMask;
+      for (let mx = m1; mx !== 0; mx &= mx - 1) {
+        const x = 31 - Math.clz32(mx & -mx);
+        const kx = keyWith(sorted, n, x);
+        if (c === 1) {
+          this.openingWords(map, kx, x, 0, li);
+          continue;
+        }
+        // K + x, sorted, for the second blank's letters y ≥ x.
+        let q = 0;
+        for (let i = 0; i < n && sorted[i]! <= x; i++) plus[q++] = sorted[i]!;
+        plus[q++] = x;
+        for (let i = q - 1; i < n; i++) plus[q++] = sorted[i]!;
+        for (let my = map.blank1(kx) & ~((1 << x) - 1); my !== 0; my &= my - 1) {
+          const y = 31 - Math.clz32(my & -my);
+          this.openingWords(map, keyWith(plus, n + 1, y), x, y, li);
+        }
+      }
+    }
+  }
+
+  // The opening parts: bound, multiset key, and tiles | blanks << 4 | leave index << 8.
+  private readonly partBound = new Float64Array(3 << MAX_OPENING);
+  private readonly partKey = new Float64Array(3 << MAX_OPENING);
+  private readonly partInfo = new Int32Array(3 << MAX_OPENING);
+  private readonly openingCounts = new Int8Array(64);
+  private readonly openingTiles = new Uint8Array(MAX_OPENING + 1);
+  private readonly openingPlus = new Uint8Array(MAX_OPENING + 1);
+  private readonly openingBlank = new Uint8Array(MAX_OPENING);
+  private readonly openingVals = new Int16Array(MAX_OPENING);
+
+  // The most `len` tiles, n of them the letters kt (the rest blanks), can score across the
+  // centre: their values, highest first, on the letter premiums of the best span
+  // (`openingSpans`), times its word premium.
+  private openingBound(kt: Uint8Array, n: number, len: number): number {
+    const vals = this.openingVals;
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      const v = this.val[kt[i]!]!;
+      sum += v;
+      let j = i;
+      for (; j > 0 && vals[j - 1]! < v; j--) vals[j] = vals[j - 1]!;
+      vals[j] = v;
+    }
+    let best = 0;
+    for (const span of OPENING_SPANS[len]!) {
+      let s = sum;
+      for (let i = 0; i < span.extra.length && i < n; i++) s += vals[i]! * span.extra[i]!;
+      if (s * span.wm > best) best = s * span.wm;
+    }
+    return best + (len >= this.bingoTiles ? this.bingoBonus : 0);
+  }
+
+  // Records every opening of the words under key `k`, with blanks for one x and one y (0: none;
+  // x = y: two of x), at every start covering the centre.
+  private openingWords(map: OpeningMap, k: number, x: number, y: number, li: number): void {
+    const row = ((CENTER / SIZE) | 0) * SIZE;
+    const col = CENTER % SIZE;
+    const blank = this.openingBlank;
+    for (let w = map.firstWord(k); w < map.keys.length && map.keys[w] === k; w++) {
+      const len = map.lens[w]!;
+      const base = w * MAX_OPENING;
+      // Each choice of the letters the blanks stand for: positions p (for x) and q (for y).
+      for (let p = x === 0 ? -1 : 0; p < len; p++) {
+        if (p >= 0 && map.tiles[base + p] !== x) continue;
+        for (let q = y === 0 ? -1 : x === y ? p + 1 : 0; q < len; q++) {
+          if (q >= 0 && (map.tiles[base + q] !== y || q === p)) continue;
+          blank.fill(0);
+          if (p >= 0) blank[p] = 1;
+          if (q >= 0) blank[q] = 1;
+          for (let s = Math.max(0, col - len + 1); s <= col && s + len <= SIZE; s++) {
+            let main = 0;
+            let wm = 1;
+            for (let i = 0; i < len; i++) {
+              const t = map.tiles[base + i]!;
+              this.word[s + i] = blank[i] ? t | BLANK_FLAG : t;
+              if (!blank[i]) main += this.val[t]! * LETTER_MULT[row + s + i]!;
+              wm *= WORD_MULT[row + s + i]!;
+            }
+            this.record(s, s + len, main, 0, wm, len, li);
+          }
+          if (y === 0) break;
+        }
+        if (x === 0) break;
+      }
+    }
+  }
+
   private genBest(): void {
     const bounds = this.bounds;
     bounds.forRack(this.rackTotal, this.rackMask);
