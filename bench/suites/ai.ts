@@ -7,6 +7,7 @@ import { parseCgp } from '../../src/engine/notation/cgp.js';
 import { SPANISH, parseNotation, rackFromTiles } from '../../src/engine/tiles.js';
 import { loadDefaultLexicon } from '../../src/lexicon/index.js';
 import { BingoIndex } from '../../src/ai/bingo.js';
+import { OpeningMap } from '../../src/ai/openingMap.js';
 import { makeBot } from '../../src/ai/bots.js';
 import { defaultLeaves } from '../../src/ai/leaves.js';
 import { MoveGenerator } from '../../src/ai/movegen.js';
@@ -58,6 +59,10 @@ const suite: BenchSuite = {
     const t0 = performance.now();
     BingoIndex.of(lex.value.nodes);
     const bingoIndexMs = performance.now() - t0;
+    // So is the opening map (openingMap.ts), which a bot gets from its fourth opening.
+    const t1 = performance.now();
+    const openings = OpeningMap.of(lex.value.nodes);
+    const openingMapMs = performance.now() - t1;
     const gen = new MoveGenerator(lex.value.nodes, SPANISH);
     gen.setBoard(boardWith(MID));
     const list = new MoveList();
@@ -88,7 +93,11 @@ const suite: BenchSuite = {
       },
     }));
     return {
-      figures: [{ name: 'bingo index build (once per lexicon)', value: bingoIndexMs, unit: 'ms' }],
+      figures: [
+        { name: 'bingo index build (once per lexicon)', value: bingoIndexMs, unit: 'ms' },
+        { name: 'opening map build (once per lexicon)', value: openingMapMs, unit: 'ms' },
+        { name: 'opening map size', value: openings.bytes / 1e6, unit: 'MB' },
+      ],
       cases: [
         ...cases,
         ...spread,

@@ -18,6 +18,7 @@ import { INPUT_LIMITS, readInputFile } from '../../src/lexicon/inputFile.js';
 import { loadDefaultLexicon } from '../../src/lexicon/index.js';
 import { cgpErrorText, inputFileErrorText } from '../../src/play/errorText.js';
 import { BingoIndex } from '../../src/ai/bingo.js';
+import { OpeningMap } from '../../src/ai/openingMap.js';
 import { NO_LEAVES } from '../../src/ai/leave.js';
 import { defaultLeaves } from '../../src/ai/leaves.js';
 import { MoveGenerator } from '../../src/ai/movegen.js';
@@ -62,6 +63,7 @@ const suite: BenchSuite = {
     if (!lex.ok) throw new Error(JSON.stringify(lex.error));
     // Built once per lexicon on first use: untimed here, as in a running program.
     BingoIndex.of(lex.value.nodes);
+    OpeningMap.of(lex.value.nodes);
     const list = new MoveList();
     const ways = [
       { label: 'all moves', top: 0, leaves: NO_LEAVES },
