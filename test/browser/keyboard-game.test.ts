@@ -61,7 +61,8 @@ async function askEverything(say: (key: string) => Promise<string>, view: GameVi
   expect(await say('Escape')).toBe('Modo navegación.');
   if (onBoard) {
     const sq = view.board.findIndex((t) => t !== 0 && letterKeyFor(t) !== undefined);
-    const label = boardTileName(SPANISH, view.board[sq]!);
+    // A blank's name holds parentheses: "comodín (como E)".
+    const label = boardTileName(SPANISH, view.board[sq]!).replace(/[()]/g, '\\$&');
     expect(await say(letterKeyFor(view.board[sq]!)!)).toMatch(new RegExp(`[A-O]\\d+, ${label}`));
   }
 }
