@@ -38,9 +38,17 @@ function rackOf(text: string): Uint8Array {
   return rackFromTiles(SPANISH, t);
 }
 
-/** placed-key → score of the generator's placements; fails on a duplicate. */
-function generated(gen: MoveGenerator, rack: Uint8Array, list: MoveList): Map<string, number> {
-  gen.generate({ rack, placementsOnly: true }, list);
+/**
+ * placed-key → score of the generator's placements (only those covering an anchor of `only`
+ * when given); fails on a duplicate.
+ */
+function generated(
+  gen: MoveGenerator,
+  rack: Uint8Array,
+  list: MoveList,
+  only?: Uint8Array,
+): Map<string, number> {
+  gen.generate({ rack, placementsOnly: true, only }, list);
   const got = new Map<string, number>();
   for (let i = 0; i < list.count; i++) {
     const k = placedKey(list.placedOf(i));
@@ -171,7 +179,7 @@ describe('move generator: regenerating only what new tiles changed (GenRequest.o
           // A random mask of about 40 squares; what counts is the anchors among them.
           const mask = new Uint8Array(225);
           for (let sq = 0; sq < 225; sq++) mask[sq] = rng.next() < 0.18 ? 1 : 0;
-          const only = onlyMoves(gen, rack, mask, list);
+          const only = generated(gen, rack, list, mask);
           const anchor = (s: number): boolean =>
             mask[s] === 1 &&
             [s - 15, s + 15, s % 15 > 0 ? s - 1 : -1, s % 15 < 14 ? s + 1 : -1].some(
@@ -201,7 +209,7 @@ describe('move generator: regenerating only what new tiles changed (GenRequest.o
         const kept = [...before].filter(([k]) =>
           keySquares(k).every((s) => !ends[s] && !squares.includes(s)),
         );
-        const rebuilt = new Map([...kept, ...onlyMoves(gen, rack, ends, list)]);
+        const rebuilt = new Map([...kept, ...generated(gen, rack, list, ends)]);
         expect(rebuilt).toEqual(generated(gen, rack, list));
         derived += rebuilt.size;
       }
@@ -210,23 +218,6 @@ describe('move generator: regenerating only what new tiles changed (GenRequest.o
     expect(derived).toBeGreaterThan(5_000);
   }, 120_000);
 });
-
-/** placed-key → score of the placements covering an anchor of `only`; fails on a duplicate. */
-function onlyMoves(
-  gen: MoveGenerator,
-  rack: Uint8Array,
-  only: Uint8Array,
-  list: MoveList,
-): Map<string, number> {
-  gen.generate({ rack, placementsOnly: true, only }, list);
-  const got = new Map<string, number>();
-  for (let i = 0; i < list.count; i++) {
-    const k = placedKey(list.placedOf(i));
-    if (got.has(k)) throw new Error(`duplicate move ${k}`);
-    got.set(k, list.score[i]!);
-  }
-  return got;
-}
 
 describe('move generator: goldens with the default lexicon', () => {
   let gen: MoveGenerator;
