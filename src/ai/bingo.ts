@@ -9,88 +9,43 @@
  * which only loosens the bounds (the best move found is the same); a bot, self-play or a
  * simulation passes that count in a few turns and gets the index from then on.
  */
-import { ACCEPTS_BIT, ARC_INDEX_MASK, IS_END_BIT, TILE_SHIFT } from '../lexicon/kwg.js';
+import { forEachWord } from './kwgArcs.js';
+import {
+  Floats,
+  type MaskTable,
+  keyWithout,
+  maskOf,
+  maskTable,
+  multisetKey,
+  sortedInto,
+} from './multisets.js';
 
 const cache = new WeakMap<Uint32Array, BingoIndex>();
 
-/** Base of the multiset keys: codes are below 64. */
-const BASE = 64;
-
-/** The key of a sorted multiset of tile codes. */
-function keyOf(sorted: ArrayLike<number>, n: number): number {
-  let k = 0;
-  for (let i = 0; i < n; i++) k = k * BASE + sorted[i]!;
-  return k;
-}
-
 /** Racks of `size` tiles (7) and the bingos they allow. */
 export class BingoIndex {
-  private readonly keys: Float64Array;
-  private readonly masks: Int32Array;
+  private readonly table: MaskTable;
 
   private constructor(
     nodes: Uint32Array,
     readonly size: number,
   ) {
-    // Every (rack, bit) pair found goes into one flat array as `key * 32 + bit` (keys of 7
-    // codes below 64 take 42 bits, so this stays exact); one native sort then groups a rack's
-    // bits together. No map of boxed keys: the build takes a fraction of the time.
-    let entries = new Float64Array(1 << 16);
-    let count = 0;
-    const push = (e: number): void => {
-      if (count === entries.length) {
-        const bigger = new Float64Array(entries.length * 2);
-        bigger.set(entries);
-        entries = bigger;
-      }
-      entries[count++] = e;
-    };
-    const path = new Uint8Array(size + 1);
+    // Every (rack, bit) pair found goes into one table of `key * 32 + bit` entries.
+    const entries = new Floats();
     const s = new Uint8Array(size + 1);
-    const walk = (p: number, depth: number): void => {
-      let c = nodes[p]! & ARC_INDEX_MASK;
-      if (c === 0) return;
-      for (; ; c++) {
-        const n = nodes[c]!;
-        path[depth] = n >>> TILE_SHIFT;
-        const len = depth + 1;
-        if ((n & ACCEPTS_BIT) !== 0 && len >= size) {
-          // The word's letters, sorted (insertion sort: at most 8).
-          for (let i = 0; i < len; i++) {
-            const t = path[i]!;
-            let j = i;
-            for (; j > 0 && s[j - 1]! > t; j--) s[j] = s[j - 1]!;
-            s[j] = t;
-          }
-          if (len === size) push(keyOf(s, size) * 32);
-          else {
-            // Drop each distinct letter once: the rest is a rack that bingos through it.
-            for (let i = 0; i < len; i++) {
-              if (i > 0 && s[i] === s[i - 1]) continue;
-              let k = 0;
-              for (let j = 0; j < len; j++) if (j !== i) k = k * BASE + s[j]!;
-              push(k * 32 + s[i]!);
-            }
-          }
+    forEachWord(nodes, size + 1, (path, len) => {
+      if (len < size) return;
+      sortedInto(path, len, s);
+      if (len === size) entries.push(multisetKey(s, size) * 32);
+      else {
+        // Drop each distinct letter once: the rest is a rack that bingos through it.
+        for (let i = 0; i < len; i++) {
+          if (i > 0 && s[i] === s[i - 1]) continue;
+          entries.push(keyWithout(s, len, i) * 32 + s[i]!);
         }
-        if (len < size + 1) walk(c, len);
-        if ((n & IS_END_BIT) !== 0) break;
       }
-    };
-    walk(0, 0);
-    const sorted = entries.subarray(0, count).sort();
-    const keys = new Float64Array(count);
-    const masks = new Int32Array(count);
-    let m = -1;
-    for (let i = 0; i < count; i++) {
-      const e = sorted[i]!;
-      const bit = e % 32;
-      const key = (e - bit) / 32;
-      if (m < 0 || keys[m] !== key) keys[++m] = key;
-      masks[m]! |= 1 << bit;
-    }
-    this.keys = keys.slice(0, m + 1);
-    this.masks = masks.slice(0, m + 1);
+    });
+    this.table = maskTable(entries);
   }
 
   /** The index for a word graph (built on first use, then cached). */
@@ -105,15 +60,7 @@ export class BingoIndex {
 
   /** The mask for a sorted multiset of exactly `size` letters (no blanks). */
   lookup(sorted: ArrayLike<number>): number {
-    const k = keyOf(sorted, this.size);
-    let lo = 0;
-    let hi = this.keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.keys[mid]! < k) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < this.keys.length && this.keys[lo] === k ? this.masks[lo]! : 0;
+    return maskOf(this.table, multisetKey(sorted, this.size));
   }
 
   /**

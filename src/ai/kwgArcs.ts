@@ -3,7 +3,14 @@
  * tile masks, the two roots, and the child lookup by bit mask shared by the cross-sets and the
  * walk (see movegen.ts, "Arcs by bit mask").
  */
-import { ARC_INDEX_MASK, popcount32, siblingTileMasks } from '../lexicon/kwg.js';
+import {
+  ACCEPTS_BIT,
+  ARC_INDEX_MASK,
+  IS_END_BIT,
+  TILE_SHIFT,
+  popcount32,
+  siblingTileMasks,
+} from '../lexicon/kwg.js';
 
 /** The separator tile of the GADDAG: the letters before it are read reversed. */
 export const SEP = 0;
@@ -39,4 +46,28 @@ export function seekArc(kn: Uint32Array, p: number, t: number): number {
   const all = kn[(c << 1) | 1]!;
   if (((all >>> t) & 1) === 0) return -1;
   return c + popcount32(all & ((1 << t) - 1));
+}
+
+/**
+ * Calls `visit(path, len)` for every word of the graph's DAWG half of at most `maxLen` tiles,
+ * in the graph's order; `path` holds the word's tiles (reused between calls).
+ */
+export function forEachWord(
+  nodes: Uint32Array,
+  maxLen: number,
+  visit: (path: Uint8Array, len: number) => void,
+): void {
+  const path = new Uint8Array(maxLen);
+  const walk = (p: number, depth: number): void => {
+    let c = nodes[p]! & ARC_INDEX_MASK;
+    if (c === 0) return;
+    for (; ; c++) {
+      const n = nodes[c]!;
+      path[depth] = n >>> TILE_SHIFT;
+      if ((n & ACCEPTS_BIT) !== 0) visit(path, depth + 1);
+      if (depth + 1 < maxLen) walk(c, depth + 1);
+      if ((n & IS_END_BIT) !== 0) break;
+    }
+  };
+  walk(DAWG_ROOT, 0);
 }

@@ -39,7 +39,8 @@ import { AnchorBounds } from './anchorBounds.js';
 import { CrossSets } from './crossSets.js';
 import { GADDAG_ROOT, interleavedMasks, seekArc } from './kwgArcs.js';
 import { LeaveTable, type LeaveModel, NO_LEAVES } from './leave.js';
-import { MAX_OPENING, type OpeningMap, keyWith, openingMapFor } from './openingMap.js';
+import { keyWith } from './multisets.js';
+import { MAX_OPENING, type OpeningMap, openingMapFor } from './openingMap.js';
 import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, MoveList, TILE_STRIDE } from './movelist.js';
 
 /**

@@ -6,14 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { SPANISH, parseNotation } from '../engine/tiles.js';
 import { buildKwg, loadDefaultLexicon } from '../lexicon/index.js';
-import {
-  MAX_OPENING,
-  OPENINGS_BEFORE_MAP,
-  OpeningMap,
-  keyWith,
-  multisetKey,
-  openingMapFor,
-} from './openingMap.js';
+import { keyWith, multisetKey } from './multisets.js';
+import { MAX_OPENING, OPENINGS_BEFORE_MAP, OpeningMap, openingMapFor } from './openingMap.js';
 
 function codes(word: string): number[] {
   const t = parseNotation(SPANISH, word, {});

@@ -3,7 +3,7 @@
  * 2 to 7 letters filed under its multiset of letters, so that the best opening of a rack is
  * found by looking up the rack's sub-multisets, best bound first, instead of walking the graph.
  *
- * - **Words.** Sorted by the key of their sorted letters (base-64 digits, as in bingo.ts); the
+ * - **Words.** Sorted by the key of their sorted letters (multisets.ts); the
  *   words of one multiset are a run of that order.
  * - **Blanks.** `blank1(K)` is the mask of letters x for which K + x spells some word: a rack
  *   part K with one blank reads its words under K + x for each x of it, with two blanks under
@@ -14,69 +14,25 @@
  * (`openingMapFor`); a one-off `atril best` on an empty board walks the graph instead (0.1 ms).
  * Racks of more than 7 tiles (V-01) and boards with tiles always walk the graph.
  */
-import { ACCEPTS_BIT, ARC_INDEX_MASK, IS_END_BIT, TILE_SHIFT } from '../lexicon/kwg.js';
+import { forEachWord } from './kwgArcs.js';
+import {
+  Floats,
+  type MaskTable,
+  lowerBound,
+  maskOf,
+  maskTable,
+  keyWithout,
+  multisetKey,
+  sortedInto,
+} from './multisets.js';
 
 /** The longest word filed: a whole rack. */
 export const MAX_OPENING = 7;
-/** Base of the multiset keys: codes are below 64. */
-const BASE = 64;
 
 const cache = new WeakMap<Uint32Array, OpeningMap>();
 const asked = new WeakMap<Uint32Array, number>();
-/** Openings asked per graph before the map is worth its build (a bot's third game). */
+/** Openings asked per graph before the map is worth its build (built for a bot's fourth game). */
 export const OPENINGS_BEFORE_MAP = 3;
-
-/** Sorted keys with a mask each, as two parallel arrays, built from `key * 32 + bit` entries. */
-interface MaskTable {
-  readonly keys: Float64Array;
-  readonly masks: Int32Array;
-}
-
-function maskTable(entries: Float64Array, count: number): MaskTable {
-  const sorted = entries.subarray(0, count).sort();
-  const keys = new Float64Array(count);
-  const masks = new Int32Array(count);
-  let m = -1;
-  for (let i = 0; i < count; i++) {
-    const e = sorted[i]!;
-    const bit = e % 32;
-    const key = (e - bit) / 32;
-    if (m < 0 || keys[m] !== key) keys[++m] = key;
-    masks[m]! |= 1 << bit;
-  }
-  return { keys: keys.slice(0, m + 1), masks: masks.slice(0, m + 1) };
-}
-
-/** The first index of `keys` (sorted) not below `k`. */
-function lowerBound(keys: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < k) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function maskOf(t: MaskTable, k: number): number {
-  const i = lowerBound(t.keys, k);
-  return i < t.keys.length && t.keys[i] === k ? t.masks[i]! : 0;
-}
-
-/** A growable array of float64 entries. */
-class Entries {
-  data = new Float64Array(1 << 16);
-  count = 0;
-  push(e: number): void {
-    if (this.count === this.data.length) {
-      const bigger = new Float64Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.count++] = e;
-  }
-}
 
 /** The words of up to 7 letters of one graph, by multiset, with the blank tables. */
 export class OpeningMap {
@@ -88,46 +44,27 @@ export class OpeningMap {
   private readonly one: MaskTable;
 
   private constructor(nodes: Uint32Array) {
-    const found = new Entries();
+    const found = new Floats();
     let tiles = new Uint8Array(1 << 20);
-    const one = new Entries();
-    const path = new Uint8Array(MAX_OPENING);
+    const one = new Floats();
     const s = new Uint8Array(MAX_OPENING);
-    const walk = (p: number, depth: number): void => {
-      let c = nodes[p]! & ARC_INDEX_MASK;
-      if (c === 0) return;
-      for (; ; c++) {
-        const n = nodes[c]!;
-        path[depth] = n >>> TILE_SHIFT;
-        const len = depth + 1;
-        if ((n & ACCEPTS_BIT) !== 0 && len >= 2) {
-          const w = found.count;
-          if ((w + 1) * MAX_OPENING > tiles.length) {
-            const bigger = new Uint8Array(tiles.length * 2);
-            bigger.set(tiles);
-            tiles = bigger;
-          }
-          tiles.set(path.subarray(0, len), w * MAX_OPENING);
-          for (let i = 0; i < len; i++) {
-            const t = path[i]!;
-            let q = i;
-            for (; q > 0 && s[q - 1]! > t; q--) s[q] = s[q - 1]!;
-            s[q] = t;
-          }
-          found.push(multisetKey(s, len));
-          // Drop each distinct letter once: the rest, with one blank, spells this word.
-          for (let i = 0; i < len; i++) {
-            if (i > 0 && s[i] === s[i - 1]) continue;
-            let k = 0;
-            for (let q = 0; q < len; q++) if (q !== i) k = k * BASE + s[q]!;
-            one.push(k * 32 + s[i]!);
-          }
-        }
-        if (len < MAX_OPENING) walk(c, len);
-        if ((n & IS_END_BIT) !== 0) break;
+    forEachWord(nodes, MAX_OPENING, (path, len) => {
+      if (len < 2) return;
+      const w = found.count;
+      if ((w + 1) * MAX_OPENING > tiles.length) {
+        const bigger = new Uint8Array(tiles.length * 2);
+        bigger.set(tiles);
+        tiles = bigger;
       }
-    };
-    walk(0, 0);
+      tiles.set(path.subarray(0, len), w * MAX_OPENING);
+      sortedInto(path, len, s);
+      found.push(multisetKey(s, len));
+      // Drop each distinct letter once: the rest, with one blank, spells this word.
+      for (let i = 0; i < len; i++) {
+        if (i > 0 && s[i] === s[i - 1]) continue;
+        one.push(keyWithout(s, len, i) * 32 + s[i]!);
+      }
+    });
     const count = found.count;
     const keys = found.data;
     const order = new Int32Array(count);
@@ -147,7 +84,7 @@ export class OpeningMap {
       }
       this.lens[i] = len;
     }
-    this.one = maskTable(one.data, one.count);
+    this.one = maskTable(one);
   }
 
   /** The map of a word graph (built on first call, then cached). */
@@ -180,27 +117,6 @@ export class OpeningMap {
       this.one.masks.byteLength
     );
   }
-}
-
-/** The multiset key of sorted codes. */
-export function multisetKey(sorted: ArrayLike<number>, n: number): number {
-  let k = 0;
-  for (let i = 0; i < n; i++) k = k * BASE + sorted[i]!;
-  return k;
-}
-
-/** The key of multiset `k` with code `t` added, given k's sorted codes. */
-export function keyWith(sorted: ArrayLike<number>, n: number, t: number): number {
-  let k = 0;
-  let put = false;
-  for (let i = 0; i < n; i++) {
-    if (!put && sorted[i]! > t) {
-      k = k * BASE + t;
-      put = true;
-    }
-    k = k * BASE + sorted[i]!;
-  }
-  return put ? k : k * BASE + t;
 }
 
 /**
