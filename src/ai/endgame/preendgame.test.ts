@@ -61,12 +61,17 @@ function* bagDraws(left: Uint8Array, unseen: Uint8Array): Generator<[Uint8Array,
 }
 
 describe('pre-endgame', () => {
+  // Both positions play on CASA (8D) under the FISE rules, with one solver.
+  const rules = makeRules('fise');
+  const board = boardWith([['8D', 'CASA']]);
+  let solver: EndgameSolver;
+  beforeAll(() => {
+    solver = new EndgameSolver(nodes, SPANISH, rules);
+  });
+
   it('XS on CASA with Ñ, E and A unseen (two on the other rack, one in the bag): the mean over the three bag tiles of score − the exact endgame', () => {
-    const rules = makeRules('fise');
-    const board = boardWith([['8D', 'CASA']]);
     const rack = rackOf('XS');
     const unseen = rackOf('ÑEA');
-    const solver = new EndgameSolver(nodes, SPANISH, rules);
     const got = solvePreEndgame(solver, nodes, { board, rack, unseen }, { candidates: 3 });
     expect(got).toHaveLength(3);
     for (const c of got) {
@@ -82,11 +87,8 @@ describe('pre-endgame', () => {
   }, 120_000);
 
   it('an endgame too big for its time share is valued by a rollout: 7 tiles against 7 with 1 ms each', () => {
-    const rules = makeRules('fise');
-    const board = boardWith([['8D', 'CASA']]);
     const rack = rackOf('AEORSTN');
     const unseen = rackOf('EILMOPRU');
-    const solver = new EndgameSolver(nodes, SPANISH, rules);
     const rollout = new EndgameRollout(nodes, SPANISH, rules);
     const pos = { board, rack, unseen };
     const [got] = solvePreEndgame(solver, nodes, pos, { candidates: 1, solveMs: 1, rollout });
