@@ -39,7 +39,7 @@ import { AnchorBounds } from './anchorBounds.js';
 import { CrossSets } from './crossSets.js';
 import { GADDAG_ROOT, interleavedMasks, seekArc } from './kwgArcs.js';
 import { LeaveTable, type LeaveModel, NO_LEAVES } from './leave.js';
-import { keyWith } from './multisets.js';
+import { codesOf, keyWith, multisetKey } from './multisets.js';
 import { MAX_OPENING, type OpeningMap, openingMapFor } from './openingMap.js';
 import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, MoveList, TILE_STRIDE } from './movelist.js';
 
@@ -87,8 +87,9 @@ export interface GenRequest {
   readonly unseenValue?: number;
   /**
    * Only the placements that cover at least one anchor (an empty square next to a tile)
-   * marked non-zero here (225 entries); on a board with tiles. A search that knows its parent's moves regenerates just
-   * those that a few new tiles changed: the ones covering the ends of the runs through them.
+   * marked non-zero here (225 entries); on a board with tiles. A search that knows its
+   * parent's moves regenerates just those that a few new tiles changed: the ones covering the
+   * ends of the runs through them (`markRunEnds`).
    */
   readonly only?: ArrayLike<number>;
 }
@@ -684,7 +685,6 @@ export class MoveGenerator {
     }
   }
 
-  // Best-N: bound every anchor, walk them best bound first, stop when none can beat the N-th.
   /**
    * The best openings by the opening map (openingMap.ts): each part of the rack, with 0…2
    * blanks, gets a bound (its values on the centre row's best premiums, the bingo bonus, the
@@ -709,16 +709,13 @@ export class MoveGenerator {
     let parts = 0;
     for (;;) {
       let n = 0;
-      let key = 0;
       let li = this.leaves.full;
       for (let j = 0; j < letters.length; j++) {
         const t = letters[j]!;
-        for (let c = 0; c < counts[j]!; c++) {
-          kt[n++] = t;
-          key = key * 64 + t;
-        }
+        for (let c = 0; c < counts[j]!; c++) kt[n++] = t;
         li -= counts[j]! * radix[t]!;
       }
+      const key = multisetKey(kt, n);
       for (let c = 0; c <= blanks; c++, li -= radix[0]!) {
         const len = n + c;
         if (len < 2 || len > MAX_OPENING) continue;
@@ -732,7 +729,7 @@ export class MoveGenerator {
       if (j === letters.length) break;
       counts[j]!++;
     }
-    const sorted = this.openingTiles;
+    const part = this.openingTiles;
     const plus = this.openingPlus;
     for (;;) {
       // The part of highest bound left: a few are read before the bounds fall short.
@@ -750,25 +747,18 @@ export class MoveGenerator {
         this.openingWords(map, key, 0, 0, li);
         continue;
       }
-      let k = key;
-      for (let i = n - 1; i >= 0; i--) {
-        sorted[i] = k % 64;
-        k = (k - sorted[i]!) / 64;
-      }
+      codesOf(key, n, part);
       // One blank: the letters it may stand for; two: every letter, for the first.
       const m1 = c === 1 ? map.blank1(key) : this.allMask;
       for (let mx = m1; mx !== 0; mx &= mx - 1) {
         const x = 31 - Math.clz32(mx & -mx);
-        const kx = keyWith(sorted, n, x);
+        const kx = keyWith(part, n, x);
         if (c === 1) {
           this.openingWords(map, kx, x, 0, li);
           continue;
         }
-        // K + x, sorted, for the second blank's letters y ≥ x.
-        let q = 0;
-        for (let i = 0; i < n && sorted[i]! <= x; i++) plus[q++] = sorted[i]!;
-        plus[q++] = x;
-        for (let i = q - 1; i < n; i++) plus[q++] = sorted[i]!;
+        // The second blank's letters y ≥ x, added to the part with x.
+        codesOf(kx, n + 1, plus);
         for (let my = map.blank1(kx) & ~((1 << x) - 1); my !== 0; my &= my - 1) {
           const y = 31 - Math.clz32(my & -my);
           this.openingWords(map, keyWith(plus, n + 1, y), x, y, li);
@@ -789,7 +779,7 @@ export class MoveGenerator {
 
   // The most `len` tiles, n of them the letters kt (the rest blanks), can score across the
   // centre: their values, highest first, on the letter premiums of the best span
-  // (`openingSpans`), times its word premium.
+  // (`OPENING_SPANS`), times its word premium.
   private openingBound(kt: Uint8Array, n: number, len: number): number {
     const vals = this.openingVals;
     let sum = 0;
@@ -844,6 +834,7 @@ export class MoveGenerator {
     }
   }
 
+  // Best-N: bound every anchor, walk them best bound first, stop when none can beat the N-th.
   private genBest(): void {
     const bounds = this.bounds;
     bounds.forRack(this.rackTotal, this.rackMask);

@@ -29,6 +29,15 @@ export function keyWith(sorted: ArrayLike<number>, n: number, t: number): number
   return put ? k : k * BASE + t;
 }
 
+/** Writes the `n` codes of multiset key `k` into `out`, ascending (the inverse of `multisetKey`). */
+export function codesOf(k: number, n: number, out: Uint8Array): void {
+  for (let i = n - 1; i >= 0; i--) {
+    const t = k % BASE;
+    out[i] = t;
+    k = (k - t) / BASE;
+  }
+}
+
 /** The key of the first `n` codes of `sorted` (ascending) without the one at index `i`. */
 export function keyWithout(sorted: ArrayLike<number>, n: number, i: number): number {
   let k = 0;

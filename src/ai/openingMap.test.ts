@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPANISH, parseNotation } from '../engine/tiles.js';
 import { buildKwg, loadDefaultLexicon } from '../lexicon/index.js';
-import { keyWith, multisetKey } from './multisets.js';
+import { codesOf, keyWith, multisetKey } from './multisets.js';
 import { MAX_OPENING, OPENINGS_BEFORE_MAP, OpeningMap, openingMapFor } from './openingMap.js';
 
 function codes(word: string): number[] {
@@ -70,6 +70,10 @@ describe('opening map', () => {
     // keyWith inserts a tile into a sorted multiset's key.
     const s = sortedCodes('AMS');
     expect(keyWith(s, s.length, codes('O')[0]!)).toBe(keyOf('SOMA'));
+    // codesOf reads a key back into its sorted codes.
+    const back = new Uint8Array(4);
+    codesOf(keyOf('SOMA'), 4, back);
+    expect([...back]).toEqual(sortedCodes('SOMA'));
   });
 
   it(`is built for a graph only from its ${OPENINGS_BEFORE_MAP + 1}th opening (a one-off command walks the graph)`, () => {

@@ -3,8 +3,8 @@
  * 2 to 7 letters filed under its multiset of letters, so that the best opening of a rack is
  * found by looking up the rack's sub-multisets, best bound first, instead of walking the graph.
  *
- * - **Words.** Sorted by the key of their sorted letters (multisets.ts); the
- *   words of one multiset are a run of that order.
+ * - **Words.** Sorted by the key of their sorted letters (multisets.ts); the words of one
+ *   multiset are a run of that order.
  * - **Blanks.** `blank1(K)` is the mask of letters x for which K + x spells some word: a rack
  *   part K with one blank reads its words under K + x for each x of it, with two blanks under
  *   K + x + y for each letter x and each y ≥ x of `blank1(K + x)`.
@@ -34,7 +34,7 @@ const asked = new WeakMap<Uint32Array, number>();
 /** Openings asked per graph before the map is worth its build (built for a bot's fourth game). */
 export const OPENINGS_BEFORE_MAP = 3;
 
-/** The words of up to 7 letters of one graph, by multiset, with the blank tables. */
+/** The words of up to 7 tiles of one graph, by multiset, with the one-blank table. */
 export class OpeningMap {
   /** Each word's multiset key, ascending. */
   readonly keys: Float64Array;
