@@ -53,7 +53,10 @@ const solvers = new WeakMap<Uint32Array, Map<Rules, EndgameSolver>>();
 const simulators = new WeakMap<Uint32Array, Map<Rules, Simulator>>();
 const rollouts = new WeakMap<Uint32Array, Map<Rules, EndgameRollout>>();
 
-/** Plies a simulated line may take when the bag holds a rack or less (it ends sooner when someone goes out). */
+/**
+ * Plies a simulated line may take when the bag holds a rack or less (it ends sooner when someone
+ * goes out).
+ */
 const ENDGAME_PLIES = 8;
 
 /** Root moves an endgame rollout tries when the exact search runs out of time. */

@@ -97,7 +97,7 @@ const FLAG_EXACT = 0;
 const FLAG_LOWER = 1;
 const FLAG_UPPER = 2;
 /**
- * 4M entries (68 MB). The long one-sided lines of a stuck opponent flood a smaller table: the
+ * 4M entries (64 MB). The long one-sided lines of a stuck opponent flood a smaller table: the
  * bench's hardest position took 10.1M nodes with 1M entries, 4.4M with 4M, 3.8M with 8M.
  */
 const TT_BITS = 22;
@@ -257,7 +257,7 @@ export class EndgameSolver {
     this.clock = opts.clock ?? Date.now;
     this.deadline = opts.timeMs === undefined ? Infinity : this.clock() + opts.timeMs;
     this.nodes = 0;
-    // Clearing 68 MB cost more than a small solve; the table is wiped once in 255 solves.
+    // Clearing 64 MB costs more than a small solve; the table is wiped once in 255 solves.
     this.generation = (this.generation + 1) & 0xff;
     if (this.generation === 0) {
       for (let e = 3; e < this.tt.length; e += 4) this.tt[e] = 0;
@@ -622,23 +622,16 @@ export class EndgameSolver {
       const base = i * TILE_STRIDE;
       const len = from.len[i]!;
       let ok = true;
-      let k = 0;
-      for (; k < len; k++) {
+      for (let k = 0; k < len && ok; k++)
+        if (from.tiles[base + k] !== EMPTY && blocked[from.start[i]! + k * step] !== 0) ok = false;
+      if (!ok) continue;
+      // Spend the move's tiles from the rack's counts, then give them back.
+      for (let k = 0; k < len; k++) {
         const t = from.tiles[base + k]!;
-        if (t === EMPTY) continue;
-        if (blocked[from.start[i]! + k * step] !== 0) {
-          ok = false;
-          break;
-        }
-        if (--avail[(t & BLANK_FLAG) !== 0 ? 0 : t]! < 0) {
-          ok = false;
-          k++;
-          break;
-        }
+        if (t !== EMPTY && --avail[(t & BLANK_FLAG) !== 0 ? 0 : t]! < 0) ok = false;
       }
-      // Give back what the check took.
-      for (let j = 0; j < k; j++) {
-        const t = from.tiles[base + j]!;
+      for (let k = 0; k < len; k++) {
+        const t = from.tiles[base + k]!;
         if (t !== EMPTY) avail[(t & BLANK_FLAG) !== 0 ? 0 : t]!++;
       }
       if (ok) list.copyFrom(from, i, list.push());
