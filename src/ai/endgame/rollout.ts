@@ -11,7 +11,7 @@
  */
 import type { Move } from '../../engine/move.js';
 import type { Rules } from '../../engine/rules.js';
-import { BLANK_FLAG, type TileSet } from '../../engine/tiles.js';
+import { BLANK_FLAG, type TileSet, rackValue } from '../../engine/tiles.js';
 import { MoveGenerator } from '../movegen.js';
 import { KIND_PASS, KIND_PLACE, MoveList } from '../movelist.js';
 import type { EndgamePosition } from './solver.js';
@@ -29,7 +29,6 @@ export class EndgameRollout {
   private readonly gens: MoveGenerator[] = [];
   private readonly rootList = new MoveList();
   private readonly list = new MoveList();
-  private readonly val: Int16Array;
   private readonly racks: [Uint8Array, Uint8Array];
 
   constructor(
@@ -38,8 +37,6 @@ export class EndgameRollout {
     readonly rules: Rules,
   ) {
     const n = set.letters.length + 1;
-    this.val = new Int16Array(n);
-    for (let c = 1; c < n; c++) this.val[c] = set.letters[c - 1]!.value;
     this.racks = [new Uint8Array(n), new Uint8Array(n)];
   }
 
@@ -48,10 +45,21 @@ export class EndgameRollout {
     return this.gens[i]!;
   }
 
-  private points(rack: Uint8Array): number {
-    let v = 0;
-    for (let t = 1; t < rack.length; t++) v += rack[t]! * this.val[t]!;
-    return v;
+  private points(rack: ArrayLike<number>): number {
+    return rackValue(this.set, rack);
+  }
+
+  // Plays placement i of `list` (found on generator g − 1) on generator g, a copy of g − 1, and
+  // takes its tiles from `rack`.
+  private play(g: number, list: MoveList, i: number, rack: Uint8Array): void {
+    const placed = list.placedOf(i);
+    const next = this.gen(g);
+    next.copyFrom(this.gen(g - 1));
+    next.playPlaced(
+      placed.map((p) => p.square),
+      placed.map((p) => p.tile),
+    );
+    for (const p of placed) rack[(p.tile & BLANK_FLAG) !== 0 ? 0 : p.tile]!--;
   }
 
   /**
@@ -67,7 +75,7 @@ export class EndgameRollout {
         rack: pos.racks[0],
         top: candidates,
         bagCount: 0,
-        unseenValue: this.points(Uint8Array.from(pos.racks[1])),
+        unseenValue: this.points(pos.racks[1]),
       },
       list,
     );
@@ -77,14 +85,7 @@ export class EndgameRollout {
       this.racks[1].set(pos.racks[1]);
       let value: number;
       if (list.kind[i] === KIND_PLACE) {
-        const placed = list.placedOf(i);
-        const next = this.gen(1);
-        next.copyFrom(root);
-        next.playPlaced(
-          placed.map((p) => p.square),
-          placed.map((p) => p.tile),
-        );
-        for (const p of placed) this.racks[0][(p.tile & BLANK_FLAG) !== 0 ? 0 : p.tile]!--;
+        this.play(1, list, i, this.racks[0]);
         value = list.score[i]! - this.playout(1, 1, 0);
       } else {
         value = -this.playout(0, 1, (pos.passes ?? 0) + 1);
@@ -113,14 +114,7 @@ export class EndgameRollout {
       return -this.playout(g, side ^ 1, passes + 1);
     }
     const score = list.score[0]!;
-    const placed = list.placedOf(0);
-    const next = this.gen(g + 1);
-    next.copyFrom(gen);
-    next.playPlaced(
-      placed.map((p) => p.square),
-      placed.map((p) => p.tile),
-    );
-    for (const p of placed) own[(p.tile & BLANK_FLAG) !== 0 ? 0 : p.tile]!--;
+    this.play(g + 1, list, 0, own);
     return score - this.playout(g + 1, side ^ 1, 0);
   }
 }
