@@ -12,6 +12,7 @@ import { type ReviewedMove, reviewRecord } from '../ai/analyze.js';
 import { describeMove as describe, reviewLeaves, reviewToJson } from '../ai/reviewJson.js';
 import { parseOptions, plainCount, usageError } from './args.js';
 import { gcgErrorText, lexiconLoadErrorText } from '../play/errorText.js';
+import { decimal } from './numbers.js';
 
 export const analyzeHelp = `Uso: atril analyze PARTIDA.gcg [--top N] [--json] [--lexicon ARCHIVO]
 
@@ -101,7 +102,6 @@ export async function runAnalyze(args: string[]): Promise<number> {
     process.stdout.write(JSON.stringify(reviewToJson(review, record, set)) + '\n');
     return 0;
   }
-  const num = (x: number) => x.toFixed(1).replace('.', ',');
   const text = (m: ReviewedMove) => {
     const d = describe(set, m.move);
     const what =
@@ -110,12 +110,12 @@ export async function runAnalyze(args: string[]): Promise<number> {
           ? 'pasar'
           : `cambiar ${d.word.slice(1)}`
         : `${d.coord} ${d.word}`;
-    return `${what} (${m.score} ${m.score === 1 ? 'punto' : 'puntos'}, equidad ${num(m.equity)})`;
+    return `${what} (${m.score} ${m.score === 1 ? 'punto' : 'puntos'}, equidad ${decimal(m.equity)})`;
   };
   const out: string[] = [];
   for (const t of review.turns) {
     const mark = t.played.valid ? '' : ' [no está en el léxico]';
-    const verdict = t.lost === 0 ? 'la mejor' : `pierde ${num(t.lost)}`;
+    const verdict = t.lost === 0 ? 'la mejor' : `pierde ${decimal(t.lost)}`;
     out.push(
       `${String(t.turn).padStart(3)}. ${nick(t.player)}: ${text(t.played)}${mark}: ${verdict}`,
     );
@@ -128,11 +128,11 @@ export async function runAnalyze(args: string[]): Promise<number> {
   out.push('', 'Resumen:');
   for (const p of review.players) {
     out.push(
-      `  ${p.nick}: ${p.turns} ${p.turns === 1 ? 'jugada analizada' : 'jugadas analizadas'}, ${num(p.lost)} de equidad perdida`,
+      `  ${p.nick}: ${p.turns} ${p.turns === 1 ? 'jugada analizada' : 'jugadas analizadas'}, ${decimal(p.lost)} de equidad perdida`,
     );
     if (p.worst.length > 0)
       out.push(
-        `    errores más caros: ${p.worst.map((t) => `jugada ${t.turn}, ${describeText(set, t.played.move)} (−${num(t.lost)})`).join('; ')}`,
+        `    errores más caros: ${p.worst.map((t) => `jugada ${t.turn}, ${describeText(set, t.played.move)} (−${decimal(t.lost)})`).join('; ')}`,
       );
   }
   process.stdout.write(out.join('\n') + '\n');

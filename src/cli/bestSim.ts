@@ -10,6 +10,7 @@ import { tilesToGcg } from '../engine/tiles.js';
 import type { LeaveModel } from '../ai/leave.js';
 import { simulateParallel } from '../ai/sim/parallel.js';
 import { type SimPosition, Simulator, simChoice } from '../ai/sim/sim.js';
+import { decimal } from './numbers.js';
 
 /** What `best --sim` needs from `best`'s parsing. */
 export interface BestSimRequest {
@@ -74,7 +75,7 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
   }
   const n = res.iterations;
   process.stdout.write(
-    `Simulación: ${n} ${n === 1 ? 'iteración' : 'iteraciones'} en ${(res.ms / 1000).toFixed(1).replace('.', ',')} s` +
+    `Simulación: ${n} ${n === 1 ? 'iteración' : 'iteraciones'} en ${decimal(res.ms / 1000)} s` +
       (res.stoppedEarly ? ' (la mejor jugada quedó clara antes del límite)' : '') +
       '.\n',
   );
@@ -86,8 +87,8 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
         : e.kind === 'exchange'
           ? `cambiar ${e.word.slice(1)}`
           : 'pasar';
-    const pct = (e.winProb * 100).toFixed(1).replace('.', ',');
-    const spread = e.meanSpread.toFixed(1).replace('.', ',');
+    const pct = decimal(e.winProb * 100);
+    const spread = decimal(e.meanSpread);
     process.stdout.write(
       `${String(k + 1).padStart(3)}. ${what}; gana el ${pct} %, diferencia media ${spread}` +
         ` (${e.iterations} ${e.iterations === 1 ? 'iteración' : 'iteraciones'})\n`,

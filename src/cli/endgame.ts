@@ -20,6 +20,7 @@ import { openLexicon } from '../lexicon/index.js';
 import { EndgameSolver } from '../ai/endgame/solver.js';
 import { parseOptions, usageError } from './args.js';
 import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
+import { count, decimal } from './numbers.js';
 
 export const endgameHelp = `Uso: atril endgame --cgp "POSICIÓN" [--rules PRESET] [--tiempo S] [--json] [--lexicon ARCHIVO]
 
@@ -167,10 +168,10 @@ export async function runEndgame(args: string[]): Promise<number> {
     return 0;
   }
   const out: string[] = [];
-  const seconds = (res.ms / 1000).toFixed(1).replace('.', ',');
+  const seconds = decimal(res.ms / 1000);
   out.push(
     res.exact
-      ? `Secuencia óptima (exacta; ${res.nodes} posiciones examinadas en ${seconds} s):`
+      ? `Secuencia óptima (exacta; ${count(res.nodes)} posiciones examinadas en ${seconds} s):`
       : `Mejor secuencia encontrada en ${seconds} s (no exacta: la búsqueda llegó a ${res.depth} ${res.depth === 1 ? 'jugada' : 'jugadas'} de profundidad):`,
   );
   const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;

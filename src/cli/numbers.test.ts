@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { count, decimal } from './numbers.js';
+
+describe('numbers in Spanish text', () => {
+  it('groups thousands with a point from five digits on', () => {
+    expect(count(27)).toBe('27');
+    expect(count(1234)).toBe('1234');
+    expect(count(12345)).toBe('12.345');
+    expect(count(4420603)).toBe('4.420.603');
+  });
+
+  it('writes decimals with a comma', () => {
+    expect(decimal(12.34)).toBe('12,3');
+    expect(decimal(-0.5)).toBe('-0,5');
+    expect(decimal(3, 2)).toBe('3,00');
+  });
+});

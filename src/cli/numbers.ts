@@ -1,0 +1,16 @@
+/**
+ * Numbers as a Spanish reader expects them in the commands' text: a decimal comma, and thousands
+ * grouped with a point from five digits on (RAE: 1234, but 12.345).
+ */
+
+const grouped = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 0 });
+
+/** A whole count: «4.420.603», «1234». */
+export function count(n: number): string {
+  return grouped.format(n);
+}
+
+/** A number with `digits` decimals and a decimal comma: «12,3». */
+export function decimal(x: number, digits = 1): string {
+  return x.toFixed(digits).replace('.', ',');
+}
