@@ -94,9 +94,17 @@ const suite: BenchSuite = {
     }));
     return {
       figures: [
-        { name: 'bingo index build (once per lexicon)', value: bingoIndexMs, unit: 'ms' },
-        { name: 'opening map build (once per lexicon)', value: openingMapMs, unit: 'ms' },
-        { name: 'opening map size', value: openings.bytes / 1e6, unit: 'MB' },
+        {
+          name: 'bingo index build (once per lexicon)',
+          value: Math.round(bingoIndexMs),
+          unit: 'ms',
+        },
+        {
+          name: 'opening map build (once per lexicon)',
+          value: Math.round(openingMapMs),
+          unit: 'ms',
+        },
+        { name: 'opening map size', value: Math.round(openings.bytes / 1e4) / 100, unit: 'MB' },
       ],
       cases: [
         ...cases,
