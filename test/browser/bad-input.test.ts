@@ -9,8 +9,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SIZE } from '../../src/engine/board.js';
 import type { PlaceMove } from '../../src/engine/move.js';
+import type { GameState } from '../../src/engine/gameState.js';
 import { letterOf, SPANISH, tilesToWord } from '../../src/engine/tiles.js';
-import { viewFor } from '../../src/engine/view.js';
+import { type GameView, viewFor } from '../../src/engine/view.js';
 import { boardTileName } from '../../src/play/speech.js';
 import { openPage } from './browser.js';
 import { board, enterName, focusBoard, startComputerGame } from './flows.js';
@@ -74,11 +75,24 @@ describe('bad input', () => {
     expect(await cellName(page, empty)).toMatch(new RegExp(`^${squareName(empty)}, vacía`));
     await press(page, 'Escape');
 
-    // An empty board: play a real word first so that "touches nothing" can be tried.
-    if (state.board.every((t) => t === 0)) {
-      const first = placements(viewFor(state, me), (m) => !usesBlank(m))[0]!;
-      await place(page, heard, newTiles(first.move), first.move.dir);
-      expect(await say('KeyF')).toMatch(/^Jugada /);
+    // The rest needs tiles on the board and a real play of two or more non-blank tiles whose
+    // first two swapped spell no word. The rack is random: until it offers that, play a first
+    // word on an empty board, else change every tile (or pass), and let the computer answer.
+    for (let tries = 0; !suits(state, me); tries++) {
+      expect(tries).toBeLessThan(8);
+      const view = viewFor(state, me);
+      const first = placements(view, (m) => !usesBlank(m))[0];
+      if (state.board.every((t) => t === 0) && first) {
+        await place(page, heard, newTiles(first.move), first.move.dir);
+        expect(await say('KeyF')).toMatch(/^Jugada /);
+      } else if (view.canExchange) {
+        expect(await say('KeyG')).toContain('Modo cambio');
+        for (let n = 1; n <= view.rack!.length; n++) await say(`Shift+Digit${n}`);
+        expect(await say('KeyG')).toMatch(/^Has cambiado \d+ fichas?\.$/);
+      } else {
+        expect(await say('KeyP')).toBe('¿Pasar? Pulsa P otra vez.');
+        expect(await say('KeyP')).toBe('Has pasado.');
+      }
       state = await untilTurnOf(env.server.dbFile, id, me);
       await pageSays(page, heard, 'KeyT', 'Tu turno.');
     }
@@ -109,7 +123,7 @@ describe('bad input', () => {
     expect(await say('KeyZ')).toMatch(/^2 fichas devueltas al atril\.$/);
 
     // A gap: two tiles in one row with an empty square between them, next to the board.
-    const good = placements(view, (m) => !usesBlank(m) && newTiles(m).length >= 2);
+    const good = goodPlays(view);
     const gapMove = good.find(({ move }) => {
       const t = newTiles(move);
       const step = move.dir === 'H' ? 1 : SIZE;
@@ -130,9 +144,7 @@ describe('bad input', () => {
     }
 
     // An invalid word: a real play's new tiles in another order, judged by the server.
-    const bad = good
-      .map(({ move }) => swapped(move))
-      .find((m): m is PlaceMove => m !== undefined && !isWord(mainWord(m, view.board)));
+    const bad = badPlay(view);
     expect(bad).toBeDefined();
     const badTiles = newTiles(bad!);
     await place(page, heard, badTiles, bad!.dir);
@@ -153,6 +165,23 @@ describe('bad input', () => {
     await page.context().close();
   });
 });
+
+// The real plays of two or more non-blank tiles, best first.
+function goodPlays(view: GameView) {
+  return placements(view, (m) => !usesBlank(m) && newTiles(m).length >= 2);
+}
+
+// A good play with its first two new tiles swapped so that the main word is not a word.
+function badPlay(view: GameView): PlaceMove | undefined {
+  return goodPlays(view)
+    .map(({ move }) => swapped(move))
+    .find((m): m is PlaceMove => m !== undefined && !isWord(mainWord(m, view.board)));
+}
+
+// Whether this player's turn offers what the test needs: tiles on the board and a bad play.
+function suits(state: GameState, seat: number): boolean {
+  return state.board.some((t) => t !== 0) && badPlay(viewFor(state, seat)) !== undefined;
+}
 
 // The placement with its first two new tiles swapped (undefined when they are the same).
 function swapped(move: PlaceMove): PlaceMove | undefined {
