@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { SIZE } from '../../src/engine/board.js';
 import type { PlaceMove } from '../../src/engine/move.js';
 import { formatCoord } from '../../src/engine/notation/coords.js';
-import { isBlank, letterOf, SPANISH, tileLabel } from '../../src/engine/tiles.js';
+import { BLANK, isBlank, letterOf, SPANISH, tileLabel } from '../../src/engine/tiles.js';
 import { tileName } from '../../src/play/speech.js';
 import { press } from './keys.js';
 
@@ -28,8 +28,12 @@ export function newTiles(move: PlaceMove): { square: number; tile: number }[] {
   return move.tiles.flatMap((tile, k) => (tile === 0 ? [] : [{ square: start + k * step, tile }]));
 }
 
-/** The key that places a (non-blank) letter tile in a writing mode, or undefined for LL. */
+/**
+ * The key that places a letter tile in a writing mode, or undefined for LL and for a rack's
+ * blank (neither has a key of its own: both go by Shift+digit).
+ */
 export function letterKeyFor(tile: number): string | undefined {
+  if (tile === BLANK) return undefined;
   const label = tileLabel(SPANISH, letterOf(tile));
   if (label === 'CH') return 'Shift+KeyK';
   if (label === 'RR') return 'Shift+KeyW';
