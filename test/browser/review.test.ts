@@ -120,9 +120,10 @@ describe('post-game review', () => {
     ]);
     const names = await moves.locator('tbody tr td:first-of-type').allTextContents();
     expect(new Set(names)).toEqual(new Set(['Bruno', 'Carla']));
-    // Each played move is written as the history writes it: a coordinate and a word.
+    // Each move is written as the history writes it: a coordinate and a word, or, when the
+    // player's rack offered nothing better, an exchange or a pass.
     for (const text of await moves.locator('tbody tr td:nth-of-type(2)').allTextContents())
-      expect(text).toMatch(/^([0-9]{1,2}[A-O]|[A-O][0-9]{1,2}) \S+/);
+      expect(text).toMatch(/^(([0-9]{1,2}[A-O]|[A-O][0-9]{1,2}) \S+|Cambiar \S+|Pasar)/);
     const summary = section.getByRole('table', { name: 'Resumen por jugador' });
     expect(await summary.getByRole('rowheader').allTextContents()).toEqual(['Bruno', 'Carla']);
     // The button pressed gave way to the tables: the focus is on them (a region that scrolls
