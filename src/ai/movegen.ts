@@ -672,6 +672,9 @@ export class MoveGenerator {
       out.played[slot] = 0;
       out.score[slot] = 0;
       out.equity[slot] = equity;
+      // A tie with the worst kept move that loses on everything but the tiles is dropped
+      // before its tiles are decoded: with no leaves, every exchange ties at equity 0.
+      if (slot === out.count && out.compareHead(slot, this.worstSlot) > 0) continue;
       // Decode the kept counts; exchanged = rack − kept, written in code order.
       let rest = i;
       let w = slot * TILE_STRIDE;

@@ -55,13 +55,7 @@ export class MoveList {
    * Negative when move `i` comes before move `j`.
    */
   compare(i: number, j: number): number {
-    const d =
-      this.equity[j]! - this.equity[i]! ||
-      this.score[j]! - this.score[i]! ||
-      this.kind[i]! - this.kind[j]! ||
-      this.start[i]! - this.start[j]! ||
-      this.dir[i]! - this.dir[j]! ||
-      this.len[i]! - this.len[j]!;
+    const d = this.compareHead(i, j);
     if (d !== 0) return d;
     const a = i * TILE_STRIDE;
     const b = j * TILE_STRIDE;
@@ -70,6 +64,18 @@ export class MoveList {
       if (t !== 0) return t;
     }
     return 0;
+  }
+
+  /** `compare` on everything but the tiles: 0 when only the tiles can tell the moves apart. */
+  compareHead(i: number, j: number): number {
+    return (
+      this.equity[j]! - this.equity[i]! ||
+      this.score[j]! - this.score[i]! ||
+      this.kind[i]! - this.kind[j]! ||
+      this.start[i]! - this.start[j]! ||
+      this.dir[i]! - this.dir[j]! ||
+      this.len[i]! - this.len[j]!
+    );
   }
 
   private grow(): void {
