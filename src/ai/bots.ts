@@ -20,7 +20,7 @@ import { letterOf, type TileSet } from '../engine/tiles.js';
 import { type LeaveModel, NO_LEAVES } from './leave.js';
 import { defaultLeaves } from './leaves.js';
 import type { MoveGenerator } from './movegen.js';
-import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, type MoveList } from './movelist.js';
+import { KIND_EXCHANGE, KIND_PASS, type MoveList } from './movelist.js';
 import type { Rng } from './rng.js';
 import { type CampeonBudget, campeonChoose } from './campeon.js';
 
@@ -104,8 +104,12 @@ function amateurBot(): Bot {
   return {
     level: 'aficionado',
     choose(gen, input, list) {
-      gen.generate({ ...maxExchangeRequest(input), top: 1, leaves: NO_LEAVES }, list);
-      if (list.count > 0 && list.kind[0] === KIND_PLACE) return 0;
+      // Exchanges only matter when no word fits, so they are left to the fallback.
+      gen.generate(
+        { ...maxExchangeRequest(input), top: 1, leaves: NO_LEAVES, placementsOnly: true },
+        list,
+      );
+      if (list.count > 0) return 0;
       return fallback(gen, input, list);
     },
   };
