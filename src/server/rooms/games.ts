@@ -5,6 +5,7 @@
  * is let go (its memory freed) when the last room watching it empties or some minutes after it
  * ended, whichever comes first; asking for it again loads it from the store.
  */
+import { randomBytes } from 'node:crypto';
 import { GameHost, type HostDeps } from './host.js';
 
 /** How long a finished game stays hosted when nobody releases it earlier. */
@@ -28,14 +29,25 @@ export class Games {
   private readonly observers = new Set<GamesObserver>();
   private closing = false;
   private readonly finishedTtlMs: number;
+  private readonly seeds: () => string;
 
   private stopListening: (() => void) | undefined;
 
+  /**
+   * `seeds` gives each new game's bag seed: 16 random bytes in hex by default; a test passes a
+   * fixed sequence so that its games deal the same racks on every run.
+   */
   constructor(
     private readonly deps: HostDeps,
-    opts: { readonly finishedTtlMs?: number } = {},
+    opts: { readonly finishedTtlMs?: number; readonly seeds?: () => string } = {},
   ) {
     this.finishedTtlMs = opts.finishedTtlMs ?? FINISHED_TTL_MS;
+    this.seeds = opts.seeds ?? (() => randomBytes(16).toString('hex'));
+  }
+
+  /** The bag seed for a game about to be created (secret until it ends). */
+  newSeed(): string {
+    return this.seeds();
   }
 
   /**

@@ -5,7 +5,6 @@
  * The old game points to the new one once (Store.linkRematch): every later request, from any
  * player or process, answers the same game.
  */
-import { randomBytes } from 'node:crypto';
 import type { GameRecord, NewSeat, Store } from '../store/index.js';
 import { newId } from '../tokens.js';
 import type { Games } from './games.js';
@@ -69,7 +68,7 @@ export class Rematches {
       config: {
         rules: config.rules,
         lexicon: config.lexicon,
-        seed: randomBytes(16).toString('hex'),
+        seed: this.games.newSeed(),
       },
       seats,
     });

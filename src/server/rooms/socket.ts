@@ -10,7 +10,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
-import { randomBytes } from 'node:crypto';
 import { TOURNAMENT_CLOCK, rulesFromPreset } from '../../engine/rules.js';
 import { type Viewer, viewFor } from '../../engine/view.js';
 import {
@@ -461,7 +460,7 @@ class Connection {
     const id = newId();
     await this.deps.games.create({
       id,
-      config: { rules: rules.value, seed: randomBytes(16).toString('hex'), lexicon },
+      config: { rules: rules.value, seed: this.deps.games.newSeed(), lexicon },
       seats,
     });
     if (creatorSeat >= 0) {

@@ -231,9 +231,14 @@ export class RoomServers {
           ? openSqliteStore(join(this.env.tmp, `${this.backend}-${++this.files}-${process.pid}.db`))
           : await openPostgresStore(await this.env.pg().newDatabase());
     const lex = this.env.lex();
+    // Each server deals the same sequence of bags, so a test meets the same racks every run.
+    let dealt = 0;
     const games = new Games(
       { store, judge: () => lex, ...(opts.bots && { bots: opts.bots }) },
-      opts.finishedTtlMs !== undefined ? { finishedTtlMs: opts.finishedTtlMs } : {},
+      {
+        seeds: () => `prueba-${++dealt}`,
+        ...(opts.finishedTtlMs !== undefined && { finishedTtlMs: opts.finishedTtlMs }),
+      },
     );
     if (opts.db !== undefined) await games.follow();
     const app = await buildApp({
