@@ -37,9 +37,24 @@ export async function startComputerGame(
       .getByLabel('Reglas')
       .selectOption(opts.preset);
   await page.getByRole('button', { name: 'Jugar contra el ordenador' }).click();
-  await page.waitForURL(/#\/partida\//);
+  try {
+    await page.waitForURL(/#\/partida\//);
+  } catch (e) {
+    // Say what the page said instead (a refused request is spoken, not shown as a page).
+    throw new Error(`no game page after «Jugar contra el ordenador»; ${await liveText(page)}`, {
+      cause: e,
+    });
+  }
   await board(page).waitFor();
   return gameIdOf(page);
+}
+
+/** The text of every live region and alert of the page, for a failure's message. */
+async function liveText(page: Page): Promise<string> {
+  const texts = await page
+    .locator('[aria-live], [role="alert"], [role="status"]')
+    .evaluateAll((els) => els.map((el) => (el.textContent ?? '').trim()).filter((t) => t !== ''));
+  return `the page's live regions say: ${JSON.stringify(texts)} (at ${page.url()})`;
 }
 
 /**
