@@ -19,7 +19,7 @@ import { press } from './keys.js';
 import { Announcer } from './liveRegions.js';
 import { committedGame, isWord, placements } from './oracle.js';
 import { serverAndBrowser } from './setup.js';
-import { pageSays, untilTurnOf } from './turns.js';
+import { exchangeAllOrPass, pageSays, untilTurnOf } from './turns.js';
 import { cursorTo, newTiles, rackSlots, squareName, usesBlank } from './typing.js';
 
 const env = serverAndBrowser();
@@ -85,13 +85,8 @@ describe('bad input', () => {
       if (state.board.every((t) => t === 0) && first) {
         await place(page, heard, newTiles(first.move), first.move.dir);
         expect(await say('KeyF')).toMatch(/^Jugada /);
-      } else if (view.canExchange) {
-        expect(await say('KeyG')).toContain('Modo cambio');
-        for (let n = 1; n <= view.rack!.length; n++) await say(`Shift+Digit${n}`);
-        expect(await say('KeyG')).toMatch(/^Has cambiado \d+ fichas?\.$/);
       } else {
-        expect(await say('KeyP')).toBe('¿Pasar? Pulsa P otra vez.');
-        expect(await say('KeyP')).toBe('Has pasado.');
+        await exchangeAllOrPass(say, view);
       }
       state = await untilTurnOf(env.server.dbFile, id, me);
       await pageSays(page, heard, 'KeyT', 'Tu turno.');

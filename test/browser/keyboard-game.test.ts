@@ -18,7 +18,7 @@ import { Announcer } from './liveRegions.js';
 import { committedGame, placements } from './oracle.js';
 import { screenshot } from './screenshots.js';
 import { serverAndBrowser } from './setup.js';
-import { pageSays, untilTurnOf } from './turns.js';
+import { exchangeAllOrPass, pageSays, untilTurnOf } from './turns.js';
 import { cursorTo, letterKeyFor, newTiles, rackSlots, squareName, usesBlank } from './typing.js';
 
 const env = serverAndBrowser();
@@ -123,13 +123,8 @@ describe('a game against the computer by keyboard only', () => {
         const played = await say('KeyF');
         expect(played).toMatch(/^Jugada /);
         expect(played).toMatch(new RegExp(`, ${points(best.score)}(, con scrabble)?\\.$`));
-      } else if (view.canExchange) {
-        expect(await say('KeyG')).toContain('Modo cambio');
-        for (let n = 1; n <= view.rack!.length; n++) await say(`Shift+Digit${n}`);
-        expect(await say('KeyG')).toMatch(/^Has cambiado \d+ fichas?\.$/);
       } else {
-        expect(await say('KeyP')).toBe('¿Pasar? Pulsa P otra vez.');
-        expect(await say('KeyP')).toBe('Has pasado.');
+        await exchangeAllOrPass(say, view);
       }
       if (first) await screenshots(page, 'partida');
       first = false;

@@ -3,7 +3,9 @@
  * database (the page may lag it by a message), then the page is asked with T until it agrees.
  */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { GameState } from '../../src/engine/gameState.js';
+import type { GameView } from '../../src/engine/view.js';
 import { committedGame } from './oracle.js';
 import { press } from './keys.js';
 import type { Announcer } from './liveRegions.js';
@@ -38,4 +40,22 @@ export async function pageSays(
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${key} kept saying «${last}», not «${expected}»`);
+}
+
+/**
+ * By keys, when no word is wanted: changes every tile (G, Shift+digit each, G) when the bag
+ * allows it, else passes (P twice), checking what each key says.
+ */
+export async function exchangeAllOrPass(
+  say: (key: string) => Promise<string>,
+  view: GameView,
+): Promise<void> {
+  if (view.canExchange) {
+    expect(await say('KeyG')).toContain('Modo cambio');
+    for (let n = 1; n <= view.rack!.length; n++) await say(`Shift+Digit${n}`);
+    expect(await say('KeyG')).toMatch(/^Has cambiado \d+ fichas?\.$/);
+  } else {
+    expect(await say('KeyP')).toBe('¿Pasar? Pulsa P otra vez.');
+    expect(await say('KeyP')).toBe('Has pasado.');
+  }
 }
