@@ -13,6 +13,7 @@ import { forEachWord } from './kwgArcs.js';
 import {
   Floats,
   type MaskTable,
+  keyWith,
   keyWithout,
   maskOf,
   maskTable,
@@ -25,6 +26,7 @@ const cache = new WeakMap<Uint32Array, BingoIndex>();
 /** Racks of `size` tiles (7) and the bingos they allow. */
 export class BingoIndex {
   private readonly table: MaskTable;
+  private readonly rackTiles = new Uint8Array(64);
 
   private constructor(
     nodes: Uint32Array,
@@ -70,14 +72,13 @@ export class BingoIndex {
   forRack(rack: ArrayLike<number>, letters: number): number {
     const blanks = rack[0]!;
     if (blanks >= 2) return -1;
-    const tiles: number[] = [];
-    for (let t = 1; t < rack.length; t++) for (let c = rack[t]!; c > 0; c--) tiles.push(t);
-    if (blanks === 0) return this.lookup(tiles);
+    // The letters in ascending code order; the blank's letter is slotted in by `keyWith`.
+    const tiles = this.rackTiles;
+    let n = 0;
+    for (let t = 1; t < rack.length; t++) for (let c = rack[t]!; c > 0; c--) tiles[n++] = t;
+    if (blanks === 0) return maskOf(this.table, multisetKey(tiles, n));
     let m = 0;
-    for (let x = 1; x <= letters; x++) {
-      const s = [...tiles, x].sort((a, b) => a - b);
-      m |= this.lookup(s);
-    }
+    for (let x = 1; x <= letters; x++) m |= maskOf(this.table, keyWith(tiles, n, x));
     return m;
   }
 }
