@@ -54,6 +54,14 @@ describe('atril best', () => {
       expect(plays[k - 1]!.equity).toBeGreaterThanOrEqual(plays[k]!.equity);
   });
 
+  it('the list in text: one line per play, its score and its equity with a decimal comma', () => {
+    const r = atril('best', '--cgp', EMPTY_AEINRST, '--top', '2');
+    expect(r.code, r.err).toBe(0);
+    const lines = r.out.split('\n').filter((l) => /^ +\d+\. /.test(l));
+    expect(lines).toHaveLength(2);
+    for (const l of lines) expect(l).toMatch(/, 66 puntos; equidad -?\d+,\d$/);
+  });
+
   it('--top N lists the first N of --top 0, ties included (many 66-point bingos on the star)', () => {
     const list = (top: string) =>
       (
@@ -264,6 +272,9 @@ describe('atril selfplay', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^1 partida, /);
     expect(r.out).toMatch(/experto: 1 victoria, /);
-    expect(r.out).toMatch(/principiante: 0 victorias, /);
+    expect(r.out).toMatch(/principiante: 0 victorias, media \d+,\d puntos/);
+    // Spanish decimals: a comma, in the time and the rates too.
+    expect(r.out).toMatch(/^1 partida, reglas fise, semilla \d+ \(\d+,\d s\)$/m);
+    expect(r.out).toMatch(/gana el \d+,\d % \(intervalo del 95 %: \d+,\d % – \d+,\d %\)$/m);
   });
 });

@@ -28,6 +28,7 @@ import { KIND_EXCHANGE, KIND_PASS, MoveList } from '../ai/movelist.js';
 import { parseOptions, plainCount, usageError } from './args.js';
 import { makeRules } from '../engine/rules.js';
 import { runBestSim } from './bestSim.js';
+import { decimal } from './numbers.js';
 
 export const bestHelp = `Uso: atril best --cgp "POSICIÓN" [--top N] [--sim [--tiempo S]] [--json] [--lexicon ARCHIVO]
 
@@ -184,7 +185,7 @@ export async function runBest(args: string[]): Promise<number> {
         : e.kind === 'exchange'
           ? `cambiar ${e.word.slice(1)}`
           : 'pasar';
-    process.stdout.write(`${String(k + 1).padStart(3)}. ${what}; equidad ${e.equity.toFixed(1)}\n`);
+    process.stdout.write(`${String(k + 1).padStart(3)}. ${what}; equidad ${decimal(e.equity)}\n`);
   });
   return 0;
 

@@ -25,7 +25,9 @@ describe('atril lexicon build', () => {
     expect(r.out).toContain('línea 5: «whisky» lleva la letra W');
     expect(r.out).toContain('línea 7: «x» demasiado corta (1 ficha; mínimo 2)');
     expect(r.out).toContain('línea 8: «ex-novio» contiene un guion, que no es una letra');
-    expect(r.out).toMatch(/Léxico guardado en .*palabras\.kwg: 2 palabras/);
+    expect(r.out).toMatch(
+      /Léxico guardado en .*palabras\.kwg: 2 palabras, \d+ nodos, \d+,\d MiB, \d+,\d s\./,
+    );
     expect(atril('check', '--lexicon', join(dir, 'palabras.kwg'), 'impetu', 'casa').code).toBe(0);
   });
 

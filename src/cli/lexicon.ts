@@ -22,6 +22,7 @@ import {
   type NormalisedList,
 } from '../lexicon/index.js';
 import { parseOptions } from './args.js';
+import { decimal } from './numbers.js';
 import { echo } from './safeText.js';
 import { lexiconLoadErrorText, rejectReasonText, rejectTitleText } from '../play/errorText.js';
 
@@ -166,12 +167,12 @@ async function build(args: string[]): Promise<number> {
     release();
   }
   if (progress) process.stderr.write(' '.repeat(32) + '\r');
-  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  const seconds = decimal((performance.now() - t0) / 1000);
   const merged = list.words.count - kwg.wordCount;
   out(
     `Léxico guardado en ${output}: ${kwg.wordCount} palabras` +
       (merged ? ` (${merged} repetidas tras normalizar)` : '') +
-      `, ${kwg.nodes.length} nodos, ${((kwg.nodes.length * 4 + 40) / 1048576).toFixed(1)} MiB, ${seconds} s.`,
+      `, ${kwg.nodes.length} nodos, ${decimal((kwg.nodes.length * 4 + 40) / 1048576)} MiB, ${seconds} s.`,
   );
   return 0;
 }
@@ -239,6 +240,6 @@ async function info(args: string[]): Promise<number> {
   out(`${path}`);
   out(`  juego de fichas: ${lex.set.name}`);
   out(`  palabras: ${lex.wordCount}`);
-  out(`  nodos: ${lex.nodes.length} (${((lex.nodes.length * 4 + 40) / 1048576).toFixed(1)} MiB)`);
+  out(`  nodos: ${lex.nodes.length} (${decimal((lex.nodes.length * 4 + 40) / 1048576)} MiB)`);
   return 0;
 }
