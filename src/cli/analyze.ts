@@ -12,7 +12,7 @@ import { type ReviewedMove, reviewRecord } from '../ai/analyze.js';
 import { describeMove as describe, reviewLeaves, reviewToJson } from '../ai/reviewJson.js';
 import { parseOptions, plainCount, usageError } from './args.js';
 import { gcgErrorText, lexiconLoadErrorText } from '../play/errorText.js';
-import { decimal } from './numbers.js';
+import { counted, decimal } from './numbers.js';
 
 export const analyzeHelp = `Uso: atril analyze PARTIDA.gcg [--top N] [--json] [--lexicon ARCHIVO]
 
@@ -110,7 +110,7 @@ export async function runAnalyze(args: string[]): Promise<number> {
           ? 'pasar'
           : `cambiar ${d.word.slice(1)}`
         : `${d.coord} ${d.word}`;
-    return `${what} (${m.score} ${m.score === 1 ? 'punto' : 'puntos'}, equidad ${decimal(m.equity)})`;
+    return `${what} (${counted(m.score, 'punto')}, equidad ${decimal(m.equity)})`;
   };
   const out: string[] = [];
   for (const t of review.turns) {
@@ -123,12 +123,12 @@ export async function runAnalyze(args: string[]): Promise<number> {
   }
   if (review.skipped > 0)
     out.push(
-      `${review.skipped} ${review.skipped === 1 ? 'jugada sin analizar' : 'jugadas sin analizar'}: el archivo no da el atril completo.`,
+      `${counted(review.skipped, 'jugada sin analizar', 'jugadas sin analizar')}: el archivo no da el atril completo.`,
     );
   out.push('', 'Resumen:');
   for (const p of review.players) {
     out.push(
-      `  ${p.nick}: ${p.turns} ${p.turns === 1 ? 'jugada analizada' : 'jugadas analizadas'}, ${decimal(p.lost)} de equidad perdida`,
+      `  ${p.nick}: ${counted(p.turns, 'jugada analizada', 'jugadas analizadas')}, ${decimal(p.lost)} de equidad perdida`,
     );
     if (p.worst.length > 0)
       out.push(

@@ -10,7 +10,7 @@ import { tilesToGcg } from '../engine/tiles.js';
 import type { LeaveModel } from '../ai/leave.js';
 import { simulateParallel } from '../ai/sim/parallel.js';
 import { type SimPosition, Simulator, simChoice } from '../ai/sim/sim.js';
-import { decimal } from './numbers.js';
+import { counted, decimal } from './numbers.js';
 
 /** What `best --sim` needs from `best`'s parsing. */
 export interface BestSimRequest {
@@ -75,7 +75,7 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
   }
   const n = res.iterations;
   process.stdout.write(
-    `Simulación: ${n} ${n === 1 ? 'iteración' : 'iteraciones'} en ${decimal(res.ms / 1000)} s` +
+    `Simulación: ${counted(n, 'iteración', 'iteraciones')} en ${decimal(res.ms / 1000)} s` +
       (res.stoppedEarly ? ' (la mejor jugada quedó clara antes del límite)' : '') +
       '.\n',
   );
@@ -83,7 +83,7 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
   entries.forEach((e, k) => {
     const what =
       e.kind === 'place'
-        ? `${e.coord} ${e.word}, ${e.score} ${e.score === 1 ? 'punto' : 'puntos'}`
+        ? `${e.coord} ${e.word}, ${counted(e.score, 'punto')}`
         : e.kind === 'exchange'
           ? `cambiar ${e.word.slice(1)}`
           : 'pasar';
@@ -91,7 +91,7 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
     const spread = decimal(e.meanSpread);
     process.stdout.write(
       `${String(k + 1).padStart(3)}. ${what}; gana el ${pct} %, diferencia media ${spread}` +
-        ` (${e.iterations} ${e.iterations === 1 ? 'iteración' : 'iteraciones'})\n`,
+        ` (${counted(e.iterations, 'iteración', 'iteraciones')})\n`,
     );
   });
   if (pick && chosen !== null) {

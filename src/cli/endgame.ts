@@ -20,7 +20,7 @@ import { openLexicon } from '../lexicon/index.js';
 import { EndgameSolver } from '../ai/endgame/solver.js';
 import { parseOptions, usageError } from './args.js';
 import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
-import { count, decimal } from './numbers.js';
+import { count, counted, decimal } from './numbers.js';
 
 export const endgameHelp = `Uso: atril endgame --cgp "POSICIÓN" [--rules PRESET] [--tiempo S] [--json] [--lexicon ARCHIVO]
 
@@ -172,22 +172,21 @@ export async function runEndgame(args: string[]): Promise<number> {
   out.push(
     res.exact
       ? `Secuencia óptima (exacta; ${count(res.nodes)} posiciones examinadas en ${seconds} s):`
-      : `Mejor secuencia encontrada en ${seconds} s (no exacta: la búsqueda llegó a ${res.depth} ${res.depth === 1 ? 'jugada' : 'jugadas'} de profundidad):`,
+      : `Mejor secuencia encontrada en ${seconds} s (no exacta: la búsqueda llegó a ${counted(res.depth, 'jugada')} de profundidad):`,
   );
-  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   line.forEach((l, k) => {
     const what =
-      l.coord === null ? 'pasa' : `${l.coord} ${l.word} (${l.main}), ${plural(l.score, 'punto')}`;
+      l.coord === null ? 'pasa' : `${l.coord} ${l.word} (${l.main}), ${counted(l.score, 'punto')}`;
     out.push(`${String(k + 1).padStart(3)}. Jugador ${l.player}: ${what}`);
   });
   if (endKind === 'out') {
     const other = rackPts[outSeat ^ 1]!;
     out.push(
-      `Fin: el jugador ${outSeat + 1} se queda sin fichas y el atril del jugador ${2 - outSeat} vale ${plural(other, 'punto')}.`,
+      `Fin: el jugador ${outSeat + 1} se queda sin fichas y el atril del jugador ${2 - outSeat} vale ${counted(other, 'punto')}.`,
     );
   } else if (endKind === 'passes') {
     out.push(
-      `Fin por pases: el jugador 1 resta ${plural(rackPts[0]!, 'punto')} y el jugador 2, ${plural(rackPts[1]!, 'punto')}.`,
+      `Fin por pases: el jugador 1 resta ${counted(rackPts[0]!, 'punto')} y el jugador 2, ${counted(rackPts[1]!, 'punto')}.`,
     );
   }
   const signed = (n: number) => (n > 0 ? `+${n}` : String(n));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, decimal } from './numbers.js';
+import { count, counted, decimal } from './numbers.js';
 
 describe('numbers in Spanish text', () => {
   it('groups thousands with a point from five digits on', () => {
@@ -7,6 +7,12 @@ describe('numbers in Spanish text', () => {
     expect(count(1234)).toBe('1234');
     expect(count(12345)).toBe('12.345');
     expect(count(4420603)).toBe('4.420.603');
+  });
+
+  it('puts a count with its noun, singular only for 1', () => {
+    expect(counted(1, 'partida')).toBe('1 partida');
+    expect(counted(0, 'victoria')).toBe('0 victorias');
+    expect(counted(12345, 'iteración', 'iteraciones')).toBe('12.345 iteraciones');
   });
 
   it('writes decimals with a comma', () => {

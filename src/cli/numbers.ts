@@ -10,6 +10,11 @@ export function count(n: number): string {
   return grouped.format(n);
 }
 
+/** A count and its noun, singular for exactly 1: «1 partida», «12.345 iteraciones». */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${count(n)} ${n === 1 ? one : many}`;
+}
+
 /** A number with `digits` decimals and a decimal comma: «12,3». */
 export function decimal(x: number, digits = 1): string {
   return x.toFixed(digits).replace('.', ',');

@@ -12,7 +12,7 @@ import { openLexicon } from '../lexicon/index.js';
 import { BOT_LEVELS, isBotLevel, makeBot } from '../ai/bots.js';
 import { SelfPlay, wilson } from '../ai/selfplay.js';
 import { parseOptions, plainCount, tileSetMismatch, usageError } from './args.js';
-import { decimal } from './numbers.js';
+import { counted, decimal } from './numbers.js';
 
 export const selfplayHelp = `Uso: atril selfplay --games N --bots A,B[,C[,D]] [--seed S] [--json] [--rules PRESET] [--lexicon ARCHIVO]
 
@@ -125,13 +125,12 @@ export async function runSelfplay(args: string[]): Promise<number> {
     return 0;
   }
   const pct = (x: number): string => `${decimal(x * 100)} %`;
-  const count = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
   process.stdout.write(
-    `${count(games, 'partida')}, reglas ${preset}, semilla ${seed} (${decimal(seconds)} s)\n` +
+    `${counted(games, 'partida')}, reglas ${preset}, semilla ${seed} (${decimal(seconds)} s)\n` +
       names
         .map(
           (name, b) =>
-            `  ${name}: ${count(wins[b]!, 'victoria')}, media ${decimal(mean[b]!)} puntos\n`,
+            `  ${name}: ${counted(wins[b]!, 'victoria')}, media ${decimal(mean[b]!)} puntos\n`,
         )
         .join('') +
       `  empates: ${draws}\n` +
