@@ -148,15 +148,17 @@ export class CrossSets {
 /**
  * Marks in `mark` (225 entries, set to 1) the empty squares at both ends of the horizontal and
  * the vertical run through each of the first `n` squares of `squares`, on a board that holds
- * their tiles: the squares whose cross-sets those tiles change (`CrossSets.placed`). A
- * placement involves one of the new tiles exactly when it covers one of these squares, so a
- * search that knew the moves before the tiles regenerates only those (`GenRequest.only`).
+ * their tiles, and appends to `ends` each square it marks that was not marked yet: the squares
+ * whose cross-sets those tiles change (`CrossSets.placed`). A placement involves one of the new
+ * tiles exactly when it covers one of these squares, so a search that knew the moves before the
+ * tiles regenerates only those (`GenRequest.only` takes `ends`; the mask tells a kept move).
  */
 export function markRunEnds(
   board: ArrayLike<number>,
   squares: ArrayLike<number>,
   n: number,
   mark: Uint8Array,
+  ends: number[],
 ): void {
   for (let k = 0; k < n; k++) {
     const s = squares[k]!;
@@ -164,15 +166,22 @@ export function markRunEnds(
     const c = s - r * SIZE;
     let u = r;
     while (u > 0 && board[(u - 1) * SIZE + c] !== EMPTY) u--;
-    if (u > 0) mark[(u - 1) * SIZE + c] = 1;
+    if (u > 0) markEnd((u - 1) * SIZE + c, mark, ends);
     let w = r;
     while (w < SIZE - 1 && board[(w + 1) * SIZE + c] !== EMPTY) w++;
-    if (w < SIZE - 1) mark[(w + 1) * SIZE + c] = 1;
+    if (w < SIZE - 1) markEnd((w + 1) * SIZE + c, mark, ends);
     let a = c;
     while (a > 0 && board[r * SIZE + a - 1] !== EMPTY) a--;
-    if (a > 0) mark[r * SIZE + a - 1] = 1;
+    if (a > 0) markEnd(r * SIZE + a - 1, mark, ends);
     let b = c;
     while (b < SIZE - 1 && board[r * SIZE + b + 1] !== EMPTY) b++;
-    if (b < SIZE - 1) mark[r * SIZE + b + 1] = 1;
+    if (b < SIZE - 1) markEnd(r * SIZE + b + 1, mark, ends);
+  }
+}
+
+function markEnd(sq: number, mark: Uint8Array, ends: number[]): void {
+  if (mark[sq] === 0) {
+    mark[sq] = 1;
+    ends.push(sq);
   }
 }

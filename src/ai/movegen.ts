@@ -86,10 +86,11 @@ export interface GenRequest {
   /** Sum of values of unseen tiles; with an empty bag, switches equity to end-of-game terms. */
   readonly unseenValue?: number;
   /**
-   * Only the placements that cover at least one anchor (an empty square next to a tile)
-   * marked non-zero here (225 entries); on a board with tiles. A search that knows its
-   * parent's moves regenerates just those that a few new tiles changed: the ones covering the
-   * ends of the runs through them (`markRunEnds`).
+   * Only the placements that cover at least one of these squares (indices 0…224, any order,
+   * repeats allowed) that is an anchor (an empty square next to a tile); on a board with tiles.
+   * A search that knows its parent's moves regenerates just those that a few new tiles changed:
+   * the ones covering the ends of the runs through them (`markRunEnds`). A list rather than a
+   * mask of the board, so that a request for four squares does not scan 225.
    */
   readonly only?: ArrayLike<number>;
 }
@@ -330,7 +331,7 @@ export class MoveGenerator {
     }
   }
 
-  // The anchors marked in `only`, and no others. A placement is still found once, from the
+  // The anchors listed in `only`, and no others. A placement is still found once, from the
   // leftmost of them it covers: the walk left may cross the anchors left out.
   private markedAnchors(only: ArrayLike<number>): void {
     const board = this.board;
@@ -338,8 +339,9 @@ export class MoveGenerator {
     const count = this.lineAnchors;
     a.fill(0);
     count.fill(0);
-    for (let s = 0; s < SQUARES; s++) {
-      if (only[s] === 0 || board[s] !== EMPTY) continue;
+    for (let k = 0; k < only.length; k++) {
+      const s = only[k]!;
+      if (a[s] !== 0 || board[s] !== EMPTY) continue;
       const r = (s / SIZE) | 0;
       const c = s - r * SIZE;
       if (
@@ -359,22 +361,52 @@ export class MoveGenerator {
     if (this.lineDir === d && this.lineNo === l) return;
     this.lineDir = d;
     this.lineNo = l;
+    // Locals: the stores into one typed array could alias another's, so V8 would reload every
+    // field on each square.
+    const board = this.board;
+    const cmask = this.cmask;
+    const cscore = this.cscore;
+    const chas = this.chas;
+    const anchors = this.anchorSq;
+    const Lt = this.Lt;
+    const Lm = this.Lm;
+    const Ls = this.Ls;
+    const Lh = this.Lh;
+    const Llm = this.Llm;
+    const Lwm = this.Lwm;
+    const La = this.La;
+    const word = this.word;
     const off = d * SQUARES;
-    for (let i = 0; i < SIZE; i++) {
-      const sq = d === 0 ? l * SIZE + i : i * SIZE + l;
-      this.Lt[i] = this.board[sq]!;
-      this.Lm[i] = this.cmask[off + sq]!;
-      this.Ls[i] = this.cscore[off + sq]!;
-      this.Lh[i] = this.chas[off + sq]!;
-      this.Llm[i] = LETTER_MULT[sq]!;
-      this.Lwm[i] = WORD_MULT[sq]!;
-      this.La[i] = this.anchorSq[sq]!;
-      this.word[i] = EMPTY;
+    const step = d === 0 ? 1 : SIZE;
+    let sq = d === 0 ? l * SIZE : l;
+    for (let i = 0; i < SIZE; i++, sq += step) {
+      Lt[i] = board[sq]!;
+      Lm[i] = cmask[off + sq]!;
+      Ls[i] = cscore[off + sq]!;
+      Lh[i] = chas[off + sq]!;
+      Llm[i] = LETTER_MULT[sq]!;
+      Lwm[i] = WORD_MULT[sq]!;
+      La[i] = anchors[sq]!;
+      word[i] = EMPTY;
     }
   }
 
+  // Whether some anchor of the line can take a rack tile (its cross-set meets the rack), read
+  // from the board's arrays: a line none of whose anchors can is not loaded at all.
+  private lineFits(d: number, l: number): boolean {
+    const anchors = this.anchorSq;
+    const cmask = this.cmask;
+    const rackMask = this.rackMask;
+    const off = d * SQUARES;
+    const step = d === 0 ? 1 : SIZE;
+    let sq = d === 0 ? l * SIZE : l;
+    for (let i = 0; i < SIZE; i++, sq += step)
+      if (anchors[sq] !== 0 && (cmask[off + sq]! & rackMask) !== 0) return true;
+    return false;
+  }
+
   private genLine(d: number, l: number): void {
-    if (this.lineAnchors[d * SIZE + l] === 0) return;
+    if (this.lineAnchors[d * SIZE + l] === 0 || !this.lineFits(d, l)) return;
     this.loadLine(d, l);
     let prev = -1;
     for (let a = 0; a < SIZE; a++) {

@@ -132,6 +132,8 @@ export class EndgameSolver {
   /** Hash of the board alone; each rack's hash is kept apart (the move cache keys on one). */
   private hashLo = 0;
   private hashHi = 0;
+  private runLo = 0;
+  private runHi = 0;
   private readonly rackLo = [0, 0];
   private readonly rackHi = [0, 0];
 
@@ -151,6 +153,8 @@ export class EndgameSolver {
   private readonly placedN: number[] = [];
   /** The squares a list made from its grandparent's must keep clear of (`deriveList`). */
   private readonly blocked = new Uint8Array(SQUARES);
+  /** The run ends among them, as a list for the generator. */
+  private readonly ends: number[] = [];
   /** A rack's counts, spent and restored while checking that a move still fits it. */
   private readonly avail = new Int8Array(64);
 
@@ -241,14 +245,13 @@ export class EndgameSolver {
     this.rackHi[side]! ^= this.zRack[k + 1]!;
   }
 
-  // The hash of the runs and side to move, xored on top of the board and racks at each node.
-  private runKey(side: number): [number, number] {
+  // The hash of the runs and side to move, xored on top of the board and racks at each node;
+  // left in runLo and runHi (no pair allocated per node).
+  private runKey(side: number): void {
     const p = Math.min(this.passes, 63) * 2;
     const s = (64 + Math.min(this.scoreless, 63)) * 2;
-    return [
-      this.zRun[p]! ^ this.zRun[s]! ^ this.zSide[side]!,
-      this.zRun[p + 1]! ^ this.zRun[s + 1]! ^ (side === 0 ? 0x1234567 : 0x7654321),
-    ];
+    this.runLo = this.zRun[p]! ^ this.zRun[s]! ^ this.zSide[side]!;
+    this.runHi = this.zRun[p + 1]! ^ this.zRun[s + 1]! ^ (side === 0 ? 0x1234567 : 0x7654321);
   }
 
   /** Solves an endgame exactly (or as deep as the time allows). */
@@ -601,13 +604,12 @@ export class EndgameSolver {
     const n2 = this.placedN[ply - 1]!;
     const s1 = this.sqBuf[ply - 2]!;
     const s2 = this.sqBuf[ply - 1]!;
-    markRunEnds(this.board, s1, n1, blocked);
-    markRunEnds(this.board, s2, n2, blocked);
-    if (n1 + n2 > 0) {
-      this.gens[bd]!.generate(
-        { rack: this.racks[side]!, placementsOnly: true, only: blocked },
-        list,
-      );
+    const ends = this.ends;
+    ends.length = 0;
+    markRunEnds(this.board, s1, n1, blocked, ends);
+    markRunEnds(this.board, s2, n2, blocked, ends);
+    if (ends.length > 0) {
+      this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true, only: ends }, list);
     } else {
       list.clear();
     }
@@ -735,9 +737,9 @@ export class EndgameSolver {
     oppStuck: boolean,
   ): number {
     if ((++this.nodes & 1023) === 0 && this.clock() > this.deadline) throw new OutOfTime();
-    const [rl, rh] = this.runKey(side);
-    const keyLo = this.hashLo ^ this.rackLo[0]! ^ this.rackLo[1]! ^ rl;
-    const keyHi = this.hashHi ^ this.rackHi[0]! ^ this.rackHi[1]! ^ rh;
+    this.runKey(side);
+    const keyLo = this.hashLo ^ this.rackLo[0]! ^ this.rackLo[1]! ^ this.runLo;
+    const keyHi = this.hashHi ^ this.rackHi[0]! ^ this.rackHi[1]! ^ this.runHi;
     const slot = keyLo & ((1 << TT_BITS) - 1);
     const tt = this.tt;
     const e = slot << 2;
