@@ -21,7 +21,12 @@ import type { Move } from '../src/engine/move.js';
 import { formatCoord } from '../src/engine/notation/coords.js';
 import { isBlank, tileLabel } from '../src/engine/tiles.js';
 import { type Lexicon, loadDefaultLexicon } from '../src/lexicon/index.js';
-import { CONNECTION_BACK_TEXT, CONNECTION_LOST_TEXT, endText } from '../src/play/messages.js';
+import {
+  CONNECTION_BACK_TEXT,
+  CONNECTION_LOST_TEXT,
+  RESIGN_CONFIRM_TEXT,
+  endText,
+} from '../src/play/messages.js';
 import { setOf } from '../src/play/view.js';
 import type { ClientView } from '../src/protocol/index.js';
 import { freePort } from '../src/server/testing/postgres.js';
@@ -277,6 +282,45 @@ describe('atril play --servidor (line mode, real server process)', () => {
     }
   });
 
+  it('«abandonar» asks first; said again at once it gives the game up for good', async () => {
+    const port = await freePort();
+    const server = await serve(port, join(tmp, 'resign.db'));
+    const config = join(tmp, 'resign-config');
+    const url = `http://127.0.0.1:${port}`;
+    const client = play(['--servidor', url, '--nombre', 'Ana', '--vs', 'aficionado'], config);
+    const link = await client.waitFor(/^Enlace de la partida, para volver a ella: (\S+)$/m);
+    const gameId = parseLink(link[1]!)!.gameId!;
+    const me = await watchAs(config, url, gameId);
+    const question = new RegExp(`^${escape(RESIGN_CONFIRM_TEXT)}$`, 'gm');
+    const asked = (): number => (client.out.match(question) ?? []).length;
+    try {
+      await client.waitFor(/^Tu turno\.$/m);
+      client.write('abandonar');
+      await client.until(() => asked() === 1);
+      // Another order in between: the question lapses, and «abandonar» asks again.
+      client.write('marcador');
+      await client.waitFor(/^Tú 0, Aficionado \d+\.$/m);
+      client.write('abandonar');
+      await client.until(() => asked() === 2);
+      expect(me.view(gameId)!.phase).not.toBe('over');
+      client.write('abandonar');
+      const end = await viewWhere(me, gameId, (v) => v.phase === 'over');
+      expect(end.result!.resigned).toBe(0);
+      await client.waitFor(/La partida ha terminado\. Puedes pedir/);
+      expect(client.out).toMatch(/^Has abandonado\.$/m);
+      const mark = client.out.length;
+      client.write('abandonar');
+      await client.waitFor(/^La partida ha terminado\.$/m, mark);
+      client.write('salir');
+      expect(await client.exit).toBe(0);
+      expect(client.err).toBe('');
+    } finally {
+      me.close();
+      server.child.kill('SIGTERM');
+      await server.exit;
+    }
+  });
+
   it('says in Spanish when the server cannot be reached or the address is not one', async () => {
     const port = await freePort();
     const config = join(tmp, 'nobody-config');
@@ -297,7 +341,7 @@ describe('atril play --servidor (line mode, real server process)', () => {
 });
 
 describe('atril play --servidor in a terminal (key mode, node-pty)', () => {
-  it('shows the board and what happens, chats from the command line, and Ctrl+C leaves the game on the server', async () => {
+  it('shows the board and what happens, chats and asks before resigning from the command line, and Ctrl+C leaves the game on the server', async () => {
     const port = await freePort();
     const server = await serve(port, join(tmp, 'keys.db'));
     const pty = spawnPty(
@@ -335,6 +379,17 @@ describe('atril play --servidor in a terminal (key mode, node-pty)', () => {
       mark = out.length;
       pty.write('/decir hola a todos\r');
       await waitFor(/Ana dice: hola a todos/, mark);
+      // «abandonar» from the command line asks first; a key in between lets the question lapse,
+      // so the next «abandonar» asks again instead of giving the game up.
+      const question = new RegExp(escape(RESIGN_CONFIRM_TEXT));
+      mark = out.length;
+      pty.write('/abandonar\r');
+      await waitFor(question, mark);
+      pty.write('t');
+      mark = out.length;
+      pty.write('/abandonar\r');
+      await waitFor(question, mark);
+      expect(out).not.toMatch(/Has abandonado/);
       mark = out.length;
       pty.write('\x03');
       await waitFor(

@@ -222,6 +222,10 @@ export const CONNECTION_LOST_TEXT =
 /** Said when the client is connected again and back in its game. */
 export const CONNECTION_BACK_TEXT = 'Conexión recuperada: sigues en la partida.';
 
+/** The terminal's question before giving the game up: it takes the same word twice. */
+export const RESIGN_CONFIRM_TEXT =
+  '¿Abandonar la partida? Escribe «abandonar» otra vez para confirmarlo; cualquier otra orden lo deja.';
+
 /** Said while seats wait for the people invited to them (a seat's name is empty until then). */
 export function waitingSeatsText(view: ClientView): string | undefined {
   const empty = view.seats.filter((s) => s.name === '').length;

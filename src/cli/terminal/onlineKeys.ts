@@ -100,6 +100,7 @@ export async function runOnlineKeys(
         const r = session.key(k);
         messages = (await table.perform(r)).map((a) => a.text);
         if (r.openCommandLine) line = '';
+        else table.otherOrder();
       } else if (k.key === 'Escape') {
         line = undefined;
         messages = ['Línea de órdenes cerrada.'];
@@ -113,7 +114,9 @@ export async function runOnlineKeys(
           io.output.write(`\n${goodbye()}\n`);
           return 0;
         }
-        if (w === 'tablero') messages = ['El tablero está arriba.'];
+        if (w !== 'abandonar') table.otherOrder();
+        if (w === 'abandonar') messages = (await table.resign()).map((a) => a.text);
+        else if (w === 'tablero') messages = ['El tablero está arriba.'];
         else if (w === 'enlace') messages = [table.link];
         else if (w === 'decir') {
           const refused = table.chat(rest.join(' '));

@@ -93,6 +93,11 @@ export async function runOnlineLines(
         print(goodbye());
         return 0;
       }
+      if (w === 'abandonar') {
+        say(await table.resign());
+        continue;
+      }
+      table.otherOrder();
       if (w === 'tablero') print(drawBoard(table.view));
       else if (w === 'enlace') print(table.link);
       else if (w === 'decir') {

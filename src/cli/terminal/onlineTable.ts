@@ -12,6 +12,7 @@ import { MAX_CHAT_LENGTH, chatTextSchema } from '../../protocol/index.js';
 import {
   CONNECTION_BACK_TEXT,
   CONNECTION_LOST_TEXT,
+  RESIGN_CONFIRM_TEXT,
   chatLineText,
   seatTakenText,
   turnText,
@@ -35,6 +36,10 @@ export const ONLINE_COMMANDS: readonly { names: string[]; help: string }[] = [
   {
     names: ['enlace'],
     help: 'El enlace de la partida, para volver a ella con «atril play ENLACE».',
+  },
+  {
+    names: ['abandonar'],
+    help: 'Abandonar la partida (pide confirmación: escribe «abandonar» otra vez).',
   },
   {
     names: ['salir'],
@@ -63,6 +68,8 @@ export class OnlineTable {
   private readonly chatSeen = new Set<string>();
   private names: readonly string[];
   private endShown: boolean;
+  /** «abandonar» was said once: the next order confirms it if it is «abandonar» again. */
+  private resignAsked = false;
 
   constructor(
     readonly conn: Connection,
@@ -164,6 +171,39 @@ export class OnlineTable {
       ...say,
       { text: onlineErrorText(code, data), category: 'error', priority: 'assertive' },
     ];
+  }
+
+  /**
+   * An order typed on the command line (its first word, lower case) that is not «abandonar»:
+   * a pending question to resign lapses.
+   */
+  otherOrder(): void {
+    this.resignAsked = false;
+  }
+
+  /**
+   * «abandonar»: the first time asks for confirmation, the second in a row gives the game up
+   * (the server ends it for every seat, and the view that follows says so). Returns what to say
+   * now.
+   */
+  async resign(): Promise<Announcement[]> {
+    const refusal = (text: string): Announcement[] => [
+      { text, category: 'error', priority: 'assertive' },
+    ];
+    if (this.over) {
+      this.resignAsked = false;
+      return refusal(onlineErrorText('GAME_OVER', {}, setOf(this.view)));
+    }
+    if (this.view.seat === null) return refusal(onlineErrorText('NOT_SEATED'));
+    if (!this.resignAsked) {
+      this.resignAsked = true;
+      return [{ text: RESIGN_CONFIRM_TEXT, category: 'prompt', priority: 'polite' }];
+    }
+    this.resignAsked = false;
+    const outcome = await this.conn.act(this.gameId, { kind: 'resign' });
+    if (outcome.ok) return [];
+    const { code, data } = outcome.error;
+    return refusal(onlineErrorText(code, data, setOf(this.view)));
   }
 
   /** Sends a chat line; the sentence to show when it cannot be sent. */
