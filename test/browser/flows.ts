@@ -28,7 +28,7 @@ export function gameIdOf(page: Page): string {
 /** Quick game against the computer from the lobby; resolves on the game page with its id. */
 export async function startComputerGame(
   page: Page,
-  opts: { level?: string; preset?: string } = {},
+  opts: { level?: string; preset?: string; serverLogs?: readonly Record<string, unknown>[] } = {},
 ): Promise<string> {
   if (opts.level) await page.getByLabel('Nivel').selectOption(opts.level);
   if (opts.preset)
@@ -41,9 +41,13 @@ export async function startComputerGame(
     await page.waitForURL(/#\/partida\//);
   } catch (e) {
     // Say what the page said instead (a refused request is spoken, not shown as a page).
-    throw new Error(`no game page after «Jugar contra el ordenador»; ${await liveText(page)}`, {
-      cause: e,
-    });
+    // And what the server complained of: warnings and errors (pino levels 40 and up).
+    const complaints = (opts.serverLogs ?? []).filter((l) => Number(l['level']) >= 40);
+    throw new Error(
+      `no game page after «Jugar contra el ordenador»; ${await liveText(page)}; ` +
+        `the server's warnings and errors: ${JSON.stringify(complaints)}`,
+      { cause: e },
+    );
   }
   await board(page).waitFor();
   return gameIdOf(page);

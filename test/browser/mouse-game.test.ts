@@ -139,7 +139,7 @@ describe('a game against the computer with the mouse', () => {
     let view: GameView | undefined;
     for (let tries = 0; ; tries++) {
       expect(tries).toBeLessThan(60);
-      id = await startComputerGame(page, { level: 'principiante' });
+      id = await startComputerGame(page, { level: 'principiante', serverLogs: env.server.logs });
       me = (await committedGame(env.server.dbFile, id)).bots.indexOf(false);
       view = viewFor(await untilTurnOf(env.server.dbFile, id, me), me);
       await pageShowsMyTurn(page, view);

@@ -236,6 +236,29 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     expect(await store.chat(gameId)).toHaveLength(1);
   });
 
+  it('a frame the server fails on is answered SERVER_ERROR and logged with its type and error; the connection goes on', async () => {
+    const lines: string[] = [];
+    const srv = await servers.start({ logStream: { write: (l) => void lines.push(l) } });
+    const ana = await newPlayer(srv.base, 'Ana');
+    const store = srv.store as { gamesOfPlayer: (...a: never[]) => Promise<unknown> };
+    const real = store.gamesOfPlayer;
+    store.gamesOfPlayer = () => Promise.reject(new Error('disco lleno'));
+    ana.c.send({ type: 'listMyGames' });
+    expect((await ana.c.take('error')).code).toBe('SERVER_ERROR');
+    const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        msg: 'a frame failed',
+        frame: 'listMyGames',
+        err: expect.objectContaining({ message: 'disco lleno' }),
+      }),
+    ]);
+    store.gamesOfPlayer = real;
+    ana.c.send({ type: 'listMyGames' });
+    expect((await ana.c.take('myGames')).games).toEqual([]);
+    ana.c.close();
+  });
+
   it('closes a connection whose first frame is not hello, or whose protocol differs, or that floods', async () => {
     const { base } = await server({ perSecond: 0.001, burst: 3, maxStrikes: 2 });
     const a = await Client.open(base);

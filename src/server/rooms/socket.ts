@@ -54,6 +54,11 @@ export interface RoomDeps {
   readonly chatRate?: ChatRate;
 }
 
+/** Where a connection reports a frame it failed to handle (the app's logger). */
+interface FrameLog {
+  error(data: Record<string, unknown>, msg: string): void;
+}
+
 /** What every connection of the endpoint shares. */
 interface Shared {
   readonly rooms: Rooms;
@@ -133,7 +138,7 @@ export function roomRoutes(deps: RoomDeps): FastifyPluginAsync {
       stopLobby();
     });
     app.get('/ws', { websocket: true }, (socket) => {
-      new Connection(socket, deps, shared);
+      new Connection(socket, deps, shared, app.log);
     });
     await app.register(gcgRoutes(deps.store));
   };
@@ -272,6 +277,7 @@ class Connection {
     private readonly socket: WebSocket,
     private readonly deps: RoomDeps,
     private readonly shared: Shared,
+    private readonly log: FrameLog,
   ) {
     this.rooms = shared.rooms;
     this.rate = deps.rate ?? DEFAULT_RATE;
@@ -367,7 +373,11 @@ class Connection {
     const msg = parsed.data;
     // One frame at a time, so that a join sent right before an act is in place when it runs.
     this.work = this.work.then(() =>
-      this.handle(msg).catch(() => this.refuse({ code: 'SERVER_ERROR' })),
+      this.handle(msg).catch((err: unknown) => {
+        // The player hears that nothing changed; the operator needs to know why.
+        this.log.error({ err, frame: msg.type }, 'a frame failed');
+        this.refuse({ code: 'SERVER_ERROR' });
+      }),
     );
   }
 

@@ -210,6 +210,8 @@ export interface RoomServerOptions {
    * `atril serve` does); default: a new database of the backend.
    */
   readonly db?: string;
+  /** Where the server's JSON log lines (warnings and above) go; default: no logs. */
+  readonly logStream?: { write(line: string): void };
 }
 
 /** Starts room servers on one backend (a new database each) and closes them all at the end. */
@@ -243,7 +245,7 @@ export class RoomServers {
     if (opts.db !== undefined) await games.follow();
     const app = await buildApp({
       store,
-      logLevel: false,
+      ...(opts.logStream ? { logLevel: 'warn', logStream: opts.logStream } : { logLevel: false }),
       routes: async (app) => {
         await app.register(
           roomRoutes({
