@@ -619,7 +619,10 @@ export class EndgameSolver {
     const avail = this.avail;
     const rack = this.racks[side]!;
     for (let t = 0; t < rack.length; t++) avail[t] = rack[t]!;
+    const total = this.rackTotal[side]!;
     for (let i = 0; i < from.count; i++) {
+      // Most of a fuller rack's moves place more tiles than this rack holds.
+      if (from.played[i]! > total) continue;
       const step = from.dir[i] === 0 ? 1 : SIZE;
       const base = i * TILE_STRIDE;
       const len = from.len[i]!;
