@@ -70,11 +70,21 @@ export class AnchorBounds {
     this.bingoBonus = scoring.bingoBonus;
   }
 
+  /**
+   * Whether the best leave never drops as more tiles are played (no leaves at all, or the
+   * end-of-game adjustment): then a span's bound only grows as the span does, and only the
+   * longest span from each left end needs bounding.
+   */
+  private growing = false;
+
   /** Prepares for the rack just loaded: `rackTotal` tiles, `rackMask` the letters it can place. */
   forRack(rackTotal: number, rackMask: number): void {
     this.rackTotal = rackTotal;
     this.rackMask = rackMask;
     this.bingoMask = -2;
+    const best = this.leaves.maxByPlayed;
+    this.growing = true;
+    for (let c = 1; c < rackTotal; c++) if (best[c]! > best[c + 1]!) this.growing = false;
     // Rack values, highest first, for the greedy bound.
     const rv = this.rackVals;
     let k = 0;
@@ -154,9 +164,14 @@ export class AnchorBounds {
           j++;
           continue;
         }
-        const b = this.spanBound(boardSum, this.bingoPossible(cnt, boardCount, boardLetter));
-        if (b > best) best = b;
-        if (j >= SIZE || cnt >= n || this.Lsm[j]! < 0) break;
+        // A word may end here; when bounds only grow with the span, the longest one's bound
+        // (at the break below) covers this one.
+        const last = j >= SIZE || cnt >= n || this.Lsm[j]! < 0;
+        if (last || !this.growing) {
+          const b = this.spanBound(boardSum, this.bingoPossible(cnt, boardCount, boardLetter));
+          if (b > best) best = b;
+        }
+        if (last) break;
         this.spanPush(j);
         cnt++;
         j++;
