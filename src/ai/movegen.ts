@@ -276,8 +276,18 @@ export class MoveGenerator {
       unseenValue: req.unseenValue ?? 0,
     });
 
-    if (!req.placementsOnly) this.genNonPlace(bagCount, req.exchangeMinBag ?? 1);
-    if (this.rackTotal === 0) return out;
+    // Every move: the exchanges and the pass come first, as they always have. The N best: the
+    // placements first, so that the exchanges meet a threshold already raised and are turned
+    // away before their tiles are decoded (the N best do not depend on the order).
+    const nonPlace = !req.placementsOnly;
+    if (nonPlace && this.topN === 0) this.genNonPlace(bagCount, req.exchangeMinBag ?? 1);
+    if (this.rackTotal > 0) this.genPlacements(req);
+    if (nonPlace && this.topN > 0) this.genNonPlace(bagCount, req.exchangeMinBag ?? 1);
+    return out;
+  }
+
+  // The placements of the loaded rack (see generate).
+  private genPlacements(req: GenRequest): void {
     if (req.only) {
       if (this.tilesOnBoard === 0) throw new RangeError('`only` needs a board with tiles');
       this.markedAnchors(req.only);
@@ -287,17 +297,16 @@ export class MoveGenerator {
     this.lineDir = -1;
     if (this.topN === 0 || req.only) {
       for (let d = 0; d < 2; d++) for (let l = 0; l < SIZE; l++) this.genLine(d, l);
-      return out;
+      return;
     }
-    if (this.tilesOnBoard === 0 && this.rackTotal <= MAX_OPENING && rack[0]! <= 2) {
+    if (this.tilesOnBoard === 0 && this.rackTotal <= MAX_OPENING && this.rack[0]! <= 2) {
       const map = openingMapFor(this.nodes);
       if (map) {
         this.genOpenings(map);
-        return out;
+        return;
       }
     }
     this.genBest();
-    return out;
   }
 
   private computeAnchors(): void {
