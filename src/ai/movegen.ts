@@ -276,13 +276,16 @@ export class MoveGenerator {
       unseenValue: req.unseenValue ?? 0,
     });
 
-    // Every move: the exchanges and the pass come first, as they always have. The N best: the
-    // placements first, so that the exchanges meet a threshold already raised and are turned
-    // away before their tiles are decoded (the N best do not depend on the order).
+    // The exchanges and the pass come first when all moves are wanted (the list's order), and
+    // for the N best by a leave model: the best leave kept raises the threshold before any
+    // anchor is walked. Without leaves every exchange is worth 0 and raises nothing, so the
+    // placements go first and the exchanges meet their threshold, turned away unread. The N
+    // best do not depend on the order.
     const nonPlace = !req.placementsOnly;
-    if (nonPlace && this.topN === 0) this.genNonPlace(bagCount, req.exchangeMinBag ?? 1);
+    const exchangesFirst = this.topN === 0 || (req.leaves ?? NO_LEAVES) !== NO_LEAVES;
+    if (nonPlace && exchangesFirst) this.genNonPlace(bagCount, req.exchangeMinBag ?? 1);
     if (this.rackTotal > 0) this.genPlacements(req);
-    if (nonPlace && this.topN > 0) this.genNonPlace(bagCount, req.exchangeMinBag ?? 1);
+    if (nonPlace && !exchangesFirst) this.genNonPlace(bagCount, req.exchangeMinBag ?? 1);
     return out;
   }
 
