@@ -278,15 +278,27 @@ describe('move generator: goldens with the default lexicon', () => {
 
   it('lists every distinct exchange and the pass (X-01)', () => {
     gen.setBoard(boardWith(MID));
-    gen.generate({ rack: rackOf('AAEE?[CH]S'), bagCount: 50 }, list);
+    const rack = rackOf('AAEE?[CH]S');
+    gen.generate({ rack, bagCount: 50 }, list);
     let exchanges = 0;
     let passes = 0;
+    const distinct = new Set<string>();
     for (let i = 0; i < list.count; i++) {
-      if (list.kind[i] === KIND_EXCHANGE) exchanges++;
       if (list.kind[i] === KIND_PASS) passes++;
+      if (list.kind[i] !== KIND_EXCHANGE) continue;
+      exchanges++;
+      const move = list.toMove(i);
+      if (move.kind !== 'exchange') throw new Error(`move ${i} is not an exchange`);
+      const tiles = [...move.tiles];
+      // Tiles of the rack, in code order, each no more often than the rack holds it.
+      expect(tiles).toEqual([...tiles].sort((a, b) => a - b));
+      for (const t of tiles)
+        expect(tiles.filter((x) => x === t).length).toBeLessThanOrEqual(rack[t]!);
+      distinct.add(tiles.join(','));
     }
     // (2+1)(2+1)(1+1)(1+1)(1+1) = 72 sub-multisets, minus the empty exchange (the pass).
     expect(exchanges).toBe(71);
+    expect(distinct.size).toBe(71);
     expect(passes).toBe(1);
   });
 

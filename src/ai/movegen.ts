@@ -144,6 +144,8 @@ export class MoveGenerator {
   private topN = 0;
   private threshold = -Infinity;
   private worstSlot = 0;
+  /** Tiles of each kind of the rack kept by the exchange being written (genNonPlace). */
+  private readonly keptCounts = new Uint8Array(32);
   /** Letters (not blanks) still on the rack during the walk, as a bit mask. */
   private lettersLeft = 0;
 
@@ -702,11 +704,27 @@ export class MoveGenerator {
   private genNonPlace(bagCount: number, exchangeMinBag: number): void {
     const lt = this.leaves;
     const maxExchange = bagCount >= exchangeMinBag ? Math.min(bagCount, lt.total) : 0;
+    const kinds = lt.kinds;
+    const kc = lt.kindCounts;
+    const nk = kinds.length;
+    // Entry i of the leave table keeps `kept[k]` tiles of kinds[k], i counting in mixed radix
+    // (leave.ts): the kept counts are stepped like an odometer alongside i, not divided out.
+    const kept = this.keptCounts;
+    kept.fill(0);
+    const out = this.out;
     for (let i = 0; i <= lt.full; i++) {
+      if (i > 0) {
+        for (let k = 0; ; k++) {
+          if (kept[k]! < kc[k]!) {
+            kept[k]!++;
+            break;
+          }
+          kept[k] = 0;
+        }
+      }
       const n = lt.total - lt.size[i]!;
       if (n > maxExchange) continue;
       const equity = lt.value[i]!;
-      const out = this.out;
       const slot = this.slotFor(equity);
       if (slot < 0) continue;
       out.kind[slot] = n === 0 ? KIND_PASS : KIND_EXCHANGE;
@@ -717,16 +735,14 @@ export class MoveGenerator {
       out.score[slot] = 0;
       out.equity[slot] = equity;
       // A tie with the worst kept move that loses on everything but the tiles is dropped
-      // before its tiles are decoded: with no leaves, every exchange ties at equity 0.
+      // before its tiles are written: with no leaves, every exchange ties at equity 0.
       if (slot === out.count && out.compareHead(slot, this.worstSlot) > 0) continue;
-      // Decode the kept counts; exchanged = rack − kept, written in code order.
-      let rest = i;
+      // Exchanged = rack − kept, written in code order.
       let w = slot * TILE_STRIDE;
-      for (let k = 0; k < lt.kinds.length; k++) {
-        const base = lt.kindCounts[k]! + 1;
-        const kept = rest % base;
-        rest = (rest - kept) / base;
-        for (let x = kept; x < lt.kindCounts[k]!; x++) out.tiles[w++] = lt.kinds[k]!;
+      const tiles = out.tiles;
+      for (let k = 0; k < nk; k++) {
+        const t = kinds[k]!;
+        for (let x = kept[k]!; x < kc[k]!; x++) tiles[w++] = t;
       }
       this.settle(slot);
     }
