@@ -301,7 +301,9 @@ export class MoveGenerator {
     }
     this.lineDir = -1;
     if (this.topN === 0 || req.only) {
-      for (let d = 0; d < 2; d++) for (let l = 0; l < SIZE; l++) this.genLine(d, l);
+      // A few marked anchors often fit no rack tile: their lines are checked before loading.
+      const check = req.only !== undefined;
+      for (let d = 0; d < 2; d++) for (let l = 0; l < SIZE; l++) this.genLine(d, l, check);
       return;
     }
     if (this.tilesOnBoard === 0 && this.rackTotal <= MAX_OPENING && this.rack[0]! <= 2) {
@@ -419,8 +421,8 @@ export class MoveGenerator {
     return false;
   }
 
-  private genLine(d: number, l: number): void {
-    if (this.lineAnchors[d * SIZE + l] === 0 || !this.lineFits(d, l)) return;
+  private genLine(d: number, l: number, check: boolean): void {
+    if (this.lineAnchors[d * SIZE + l] === 0 || (check && !this.lineFits(d, l))) return;
     this.loadLine(d, l);
     let prev = -1;
     for (let a = 0; a < SIZE; a++) {
