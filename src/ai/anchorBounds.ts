@@ -45,6 +45,8 @@ export class AnchorBounds {
   private readonly sHc = new Int32Array(32);
   private readonly sMax = new Int32Array(32);
   private readonly coef = new Int32Array(32);
+  /** The squares of the span `longestSpans` is bounding. */
+  private readonly spanSquares = new Int32Array(32);
 
   /**
    * Bounds over the generator's loaded `line`, tile values `val`, rack counts `rack` and its
@@ -146,6 +148,7 @@ export class AnchorBounds {
         lmax++;
       }
     }
+    if (this.growing) return this.longestSpans(a, lmax, leftBoard, leftCount, leftLetter);
     let best = -Infinity;
     for (let l = 0; l <= lmax; l++) {
       // Placed squares a-l … a.
@@ -164,18 +167,83 @@ export class AnchorBounds {
           j++;
           continue;
         }
-        // A word may end here; when bounds only grow with the span, the longest one's bound
-        // (at the break below) covers this one.
-        const last = j >= SIZE || cnt >= n || this.Lsm[j]! < 0;
-        if (last || !this.growing) {
-          const b = this.spanBound(boardSum, this.bingoPossible(cnt, boardCount, boardLetter));
-          if (b > best) best = b;
-        }
-        if (last) break;
+        // A word may end here: with leaves, a shorter span may bound higher than a longer one.
+        const b = this.spanBound(boardSum, this.bingoPossible(cnt, boardCount, boardLetter));
+        if (b > best) best = b;
+        if (j >= SIZE || cnt >= n || this.Lsm[j]! < 0) break;
         this.spanPush(j);
         cnt++;
         j++;
       }
+    }
+    return best;
+  }
+
+  /**
+   * `shadow` when bounds only grow with the span: for each left end a-l, only the longest span
+   * (as many tiles as the rack holds, or up to a square no rack tile fits, or the edge) is
+   * bounded, its squares gathered first and their coefficients sorted once.
+   */
+  private longestSpans(
+    a: number,
+    lmax: number,
+    leftBoard: number,
+    leftCount: number,
+    leftLetter: number,
+  ): number {
+    const Lt = this.Lt;
+    const Lsm = this.Lsm;
+    const Llm = this.Llm;
+    const Lwm = this.Lwm;
+    const Lh = this.Lh;
+    const Ls = this.Ls;
+    const val = this.val;
+    const coef = this.coef;
+    const rv = this.rackVals;
+    const n = this.rackTotal;
+    let best = -Infinity;
+    for (let l = 0; l <= lmax; l++) {
+      let boardSum = l === 0 ? leftBoard : 0;
+      let boardCount = l === 0 ? leftCount : 0;
+      let boardLetter = l === 0 ? leftLetter : 0;
+      // Placed squares: a-l … a, then rightwards past board tiles while tiles remain.
+      let cnt = 0;
+      let W = 1;
+      let cross = 0;
+      const sq = this.spanSquares;
+      for (let j = a - l; j <= a; j++) sq[cnt++] = j;
+      let j = a + 1;
+      for (;;) {
+        if (j < SIZE && Lt[j] !== EMPTY) {
+          boardSum += val[Lt[j]!]!;
+          boardCount++;
+          boardLetter = Lt[j]! & ~BLANK_FLAG;
+          j++;
+          continue;
+        }
+        if (j >= SIZE || cnt >= n || Lsm[j]! < 0) break;
+        sq[cnt++] = j++;
+      }
+      for (let k = 0; k < cnt; k++) {
+        const i = sq[k]!;
+        W *= Lwm[i]!;
+        if (Lh[i]) cross += Ls[i]! * Lwm[i]!;
+      }
+      let perSquare = 0;
+      for (let k = 0; k < cnt; k++) {
+        const i = sq[k]!;
+        const cf = Llm[i]! * (W + (Lh[i] ? Lwm[i]! : 0));
+        perSquare += cf * Lsm[i]!;
+        let q = k;
+        for (; q > 0 && coef[q - 1]! < cf; q--) coef[q] = coef[q - 1]!;
+        coef[q] = cf;
+      }
+      let greedy = 0;
+      for (let k = 0; k < cnt; k++) greedy += coef[k]! * rv[k]!;
+      const tilesPart = greedy < perSquare ? greedy : perSquare;
+      const bingo = this.bingoPossible(cnt, boardCount, boardLetter) ? this.bingoBonus : 0;
+      const b = boardSum * W + cross + tilesPart + bingo + this.leaves.maxByPlayed[cnt]!;
+      if (b > best) best = b;
     }
     return best;
   }
