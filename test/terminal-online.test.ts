@@ -202,16 +202,31 @@ async function playLines(seat: Seat, stopAfter = Infinity): Promise<number> {
   return turns;
 }
 
+/**
+ * A server of its own (its database and the client's configuration folder named after `label`)
+ * and the line-mode client playing there as Ana against the amateur bot, with the test's own
+ * connection as Ana; `stop` closes that connection and the server.
+ */
+async function againstComputer(label: string) {
+  const port = await freePort();
+  const server = await serve(port, join(tmp, `${label}.db`));
+  const config = join(tmp, `${label}-config`);
+  const url = `http://127.0.0.1:${port}`;
+  const client = play(['--servidor', url, '--nombre', 'Ana', '--vs', 'aficionado'], config);
+  const link = await client.waitFor(/^Enlace de la partida, para volver a ella: (\S+)$/m);
+  const gameId = parseLink(link[1]!)!.gameId!;
+  const me = await watchAs(config, url, gameId);
+  const stop = async (): Promise<void> => {
+    me.close();
+    server.child.kill('SIGTERM');
+    await server.exit;
+  };
+  return { client, me, gameId, stop };
+}
+
 describe('atril play --servidor (line mode, real server process)', () => {
   it('plays a whole game against the server’s bot and says the result', async () => {
-    const port = await freePort();
-    const server = await serve(port, join(tmp, 'whole.db'));
-    const config = join(tmp, 'whole-config');
-    const url = `http://127.0.0.1:${port}`;
-    const client = play(['--servidor', url, '--nombre', 'Ana', '--vs', 'aficionado'], config);
-    const link = await client.waitFor(/^Enlace de la partida, para volver a ella: (\S+)$/m);
-    const gameId = parseLink(link[1]!)!.gameId!;
-    const me = await watchAs(config, url, gameId);
+    const { client, me, gameId, stop } = await againstComputer('whole');
     try {
       const turns = await playLines({ client, me, gameId, answered: 0 });
       expect(turns).toBeGreaterThan(3);
@@ -224,9 +239,7 @@ describe('atril play --servidor (line mode, real server process)', () => {
       expect(await client.exit).toBe(0);
       expect(client.err).toBe('');
     } finally {
-      me.close();
-      server.child.kill('SIGTERM');
-      await server.exit;
+      await stop();
     }
   });
 
@@ -283,14 +296,7 @@ describe('atril play --servidor (line mode, real server process)', () => {
   });
 
   it('«abandonar» asks first; said again at once it gives the game up for good', async () => {
-    const port = await freePort();
-    const server = await serve(port, join(tmp, 'resign.db'));
-    const config = join(tmp, 'resign-config');
-    const url = `http://127.0.0.1:${port}`;
-    const client = play(['--servidor', url, '--nombre', 'Ana', '--vs', 'aficionado'], config);
-    const link = await client.waitFor(/^Enlace de la partida, para volver a ella: (\S+)$/m);
-    const gameId = parseLink(link[1]!)!.gameId!;
-    const me = await watchAs(config, url, gameId);
+    const { client, me, gameId, stop } = await againstComputer('resign');
     const question = new RegExp(`^${escape(RESIGN_CONFIRM_TEXT)}$`, 'gm');
     const asked = (): number => (client.out.match(question) ?? []).length;
     try {
@@ -315,9 +321,7 @@ describe('atril play --servidor (line mode, real server process)', () => {
       expect(await client.exit).toBe(0);
       expect(client.err).toBe('');
     } finally {
-      me.close();
-      server.child.kill('SIGTERM');
-      await server.exit;
+      await stop();
     }
   });
 
