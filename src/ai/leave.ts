@@ -68,9 +68,10 @@ export class LeaveTable {
     values: ArrayLike<number>,
     end?: EndgameInfo,
   ): void {
+    // Only the last rack's codes are set in `radix`: clearing those beats clearing all 256.
+    for (const t of this.kinds) this.radix[t] = 0;
     this.kinds.length = 0;
     this.kindCounts.length = 0;
-    this.radix.fill(0);
     let r = 1;
     let total = 0;
     for (let t = 0; t < rack.length; t++) {
@@ -95,7 +96,7 @@ export class LeaveTable {
     const kc = this.kindCounts;
     // Only the rack's codes are ever read by the models; they start at zero and then count
     // up like an odometer, entry i being the mixed-radix number of the kept counts.
-    counts.fill(0);
+    for (const t of kinds) counts[t] = 0;
     let size = 0;
     let sum = 0;
     for (let i = 0; i < r; i++) {

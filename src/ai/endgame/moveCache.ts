@@ -12,6 +12,8 @@
 import { KIND_PLACE, type MoveList, TILE_STRIDE } from '../movelist.js';
 
 const SLOT_BITS = 19;
+/** Lists up to this long are copied field by field, longer ones by block copies. */
+const SHORT = 16;
 const SLOT_MASK = (1 << SLOT_BITS) - 1;
 
 /** A bounded store of move lists by position. */
@@ -62,11 +64,23 @@ export class MoveCache {
     reserve(out, n);
     out.count = n;
     out.kind.fill(KIND_PLACE, 0, n);
-    out.dir.set(this.dir.subarray(from, from + n));
-    out.start.set(this.start.subarray(from, from + n));
-    out.len.set(this.len.subarray(from, from + n));
-    out.played.set(this.played.subarray(from, from + n));
-    out.score.set(this.score.subarray(from, from + n));
+    if (n <= SHORT) {
+      // Element by element: for a short list a subarray view per field costs more.
+      for (let k = 0; k < n; k++) {
+        const f = from + k;
+        out.dir[k] = this.dir[f]!;
+        out.start[k] = this.start[f]!;
+        out.len[k] = this.len[f]!;
+        out.played[k] = this.played[f]!;
+        out.score[k] = this.score[f]!;
+      }
+    } else {
+      out.dir.set(this.dir.subarray(from, from + n));
+      out.start.set(this.start.subarray(from, from + n));
+      out.len.set(this.len.subarray(from, from + n));
+      out.played.set(this.played.subarray(from, from + n));
+      out.score.set(this.score.subarray(from, from + n));
+    }
     out.tiles.set(this.tiles.subarray(from * TILE_STRIDE, (from + n) * TILE_STRIDE));
     return true;
   }
@@ -81,11 +95,22 @@ export class MoveCache {
       this.written += this.size - from;
       from = 0;
     }
-    this.dir.set(list.dir.subarray(0, n), from);
-    this.start.set(list.start.subarray(0, n), from);
-    this.len.set(list.len.subarray(0, n), from);
-    this.played.set(list.played.subarray(0, n), from);
-    this.score.set(list.score.subarray(0, n), from);
+    if (n <= SHORT) {
+      for (let k = 0; k < n; k++) {
+        const f = from + k;
+        this.dir[f] = list.dir[k]!;
+        this.start[f] = list.start[k]!;
+        this.len[f] = list.len[k]!;
+        this.played[f] = list.played[k]!;
+        this.score[f] = list.score[k]!;
+      }
+    } else {
+      this.dir.set(list.dir.subarray(0, n), from);
+      this.start.set(list.start.subarray(0, n), from);
+      this.len.set(list.len.subarray(0, n), from);
+      this.played.set(list.played.subarray(0, n), from);
+      this.score.set(list.score.subarray(0, n), from);
+    }
     this.tiles.set(list.tiles.subarray(0, n * TILE_STRIDE), from * TILE_STRIDE);
     const slot = lo & SLOT_MASK;
     this.keyLo[slot] = lo;
