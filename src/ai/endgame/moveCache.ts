@@ -18,11 +18,8 @@ const SLOT_MASK = (1 << SLOT_BITS) - 1;
 
 /** A bounded store of move lists by position. */
 export class MoveCache {
-  private readonly dir: Uint8Array;
-  private readonly start: Uint8Array;
-  private readonly len: Uint8Array;
-  private readonly played: Uint8Array;
-  private readonly score: Int16Array;
+  /** The ring's per-move fields, shaped like a list's. */
+  private readonly ring: MoveFields;
   private readonly tiles: Uint8Array;
   /** Moves written since `clear`, wrap-arounds included (the ring's head is this mod size). */
   private written = 0;
@@ -38,11 +35,13 @@ export class MoveCache {
    * index), enough that the 5-against-7-tile endgames of the bench rarely generate a list twice.
    */
   constructor(private readonly size = 1 << 21) {
-    this.dir = new Uint8Array(size);
-    this.start = new Uint8Array(size);
-    this.len = new Uint8Array(size);
-    this.played = new Uint8Array(size);
-    this.score = new Int16Array(size);
+    this.ring = {
+      dir: new Uint8Array(size),
+      start: new Uint8Array(size),
+      len: new Uint8Array(size),
+      played: new Uint8Array(size),
+      score: new Int16Array(size),
+    };
     this.tiles = new Uint8Array(size * TILE_STRIDE);
   }
 
@@ -64,23 +63,7 @@ export class MoveCache {
     reserve(out, n);
     out.count = n;
     out.kind.fill(KIND_PLACE, 0, n);
-    if (n <= SHORT) {
-      // Element by element: for a short list a subarray view per field costs more.
-      for (let k = 0; k < n; k++) {
-        const f = from + k;
-        out.dir[k] = this.dir[f]!;
-        out.start[k] = this.start[f]!;
-        out.len[k] = this.len[f]!;
-        out.played[k] = this.played[f]!;
-        out.score[k] = this.score[f]!;
-      }
-    } else {
-      out.dir.set(this.dir.subarray(from, from + n));
-      out.start.set(this.start.subarray(from, from + n));
-      out.len.set(this.len.subarray(from, from + n));
-      out.played.set(this.played.subarray(from, from + n));
-      out.score.set(this.score.subarray(from, from + n));
-    }
+    copyMoves(this.ring, from, out, 0, n);
     out.tiles.set(this.tiles.subarray(from * TILE_STRIDE, (from + n) * TILE_STRIDE));
     return true;
   }
@@ -95,22 +78,7 @@ export class MoveCache {
       this.written += this.size - from;
       from = 0;
     }
-    if (n <= SHORT) {
-      for (let k = 0; k < n; k++) {
-        const f = from + k;
-        this.dir[f] = list.dir[k]!;
-        this.start[f] = list.start[k]!;
-        this.len[f] = list.len[k]!;
-        this.played[f] = list.played[k]!;
-        this.score[f] = list.score[k]!;
-      }
-    } else {
-      this.dir.set(list.dir.subarray(0, n), from);
-      this.start.set(list.start.subarray(0, n), from);
-      this.len.set(list.len.subarray(0, n), from);
-      this.played.set(list.played.subarray(0, n), from);
-      this.score.set(list.score.subarray(0, n), from);
-    }
+    copyMoves(list, 0, this.ring, from, n);
     this.tiles.set(list.tiles.subarray(0, n * TILE_STRIDE), from * TILE_STRIDE);
     const slot = lo & SLOT_MASK;
     this.keyLo[slot] = lo;
@@ -119,6 +87,35 @@ export class MoveCache {
     this.count[slot] = n;
     this.written += n;
   }
+}
+
+/** The per-move fields both a cache and a list keep (tiles apart: a stride each). */
+interface MoveFields {
+  readonly dir: Uint8Array;
+  readonly start: Uint8Array;
+  readonly len: Uint8Array;
+  readonly played: Uint8Array;
+  readonly score: Int16Array;
+}
+
+// Copies n moves' fields from `src` at `si` to `dst` at `di`: element by element for a short
+// list (a subarray view per field costs more than the copy), by block copies otherwise.
+function copyMoves(src: MoveFields, si: number, dst: MoveFields, di: number, n: number): void {
+  if (n <= SHORT) {
+    for (let k = 0; k < n; k++) {
+      dst.dir[di + k] = src.dir[si + k]!;
+      dst.start[di + k] = src.start[si + k]!;
+      dst.len[di + k] = src.len[si + k]!;
+      dst.played[di + k] = src.played[si + k]!;
+      dst.score[di + k] = src.score[si + k]!;
+    }
+    return;
+  }
+  dst.dir.set(src.dir.subarray(si, si + n), di);
+  dst.start.set(src.start.subarray(si, si + n), di);
+  dst.len.set(src.len.subarray(si, si + n), di);
+  dst.played.set(src.played.subarray(si, si + n), di);
+  dst.score.set(src.score.subarray(si, si + n), di);
 }
 
 // Grows a list's storage to hold n moves, through its public push (which doubles it).
