@@ -48,6 +48,23 @@ export class AnchorBounds {
   /** The squares of the span `longestSpans` is bounding. */
   private readonly spanSquares = new Int32Array(32);
 
+  // The walked anchor's reach (`prepareWalk`), by tiles placed on each side: after k of them,
+  // the main word's face value they and the board tiles they reach add (`*S`), the product of
+  // their word premiums (`*W`) and their cross words' points (`*C`).
+  readonly walkLS = new Int32Array(16);
+  readonly walkLW = new Int32Array(16);
+  readonly walkLC = new Int32Array(16);
+  readonly walkRS = new Int32Array(16);
+  readonly walkRW = new Int32Array(16);
+  readonly walkRC = new Int32Array(16);
+  /** How many tiles each side can take at most. */
+  walkLK = 0;
+  walkRK = 0;
+  /** Per line square right of the anchor: the tiles placed right of the anchor before it. */
+  readonly walkRAt = new Int8Array(SIZE + 1);
+  /** Whether a move from the walked anchor may earn the bingo bonus. */
+  walkBingo = false;
+
   /**
    * Bounds over the generator's loaded `line`, tile values `val`, rack counts `rack` and its
    * letters `rackLetters` (sorted here by value), with its leave table, graph and tile set.
@@ -246,6 +263,89 @@ export class AnchorBounds {
       if (b > best) best = b;
     }
     return best;
+  }
+
+  /**
+   * Prepares the bounds the walk of anchor a checks as it goes (movegen's `walkBound`): for
+   * each number of tiles the move may still place on each side, what they could add at most,
+   * with each square's best rack letter. A move covers the anchor and squares no further left
+   * than `leftLimit`, and rightwards from `rightStart` (the first empty square past the
+   * anchor's right-hand run of board tiles); it stops at a square no rack tile fits. Every
+   * extra square only adds, so the reach with all the tiles left bounds every move.
+   */
+  prepareWalk(a: number, leftLimit: number, rightStart: number): void {
+    const Lt = this.Lt;
+    const val = this.val;
+    const n = this.rackTotal;
+    let boardCount = 0;
+    let boardLetter = 0;
+    for (let j = a + 1; j < rightStart; j++) {
+      boardCount++;
+      boardLetter = Lt[j]! & ~BLANK_FLAG;
+    }
+    let k = 0;
+    let s = 0;
+    let w = 1;
+    let c = 0;
+    this.walkLS[0] = 0;
+    this.walkLW[0] = 1;
+    this.walkLC[0] = 0;
+    for (let j = a; j >= 0; j--) {
+      const t = Lt[j]!;
+      if (t !== EMPTY) {
+        s += val[t]!;
+        boardCount++;
+        boardLetter = t & ~BLANK_FLAG;
+        this.walkLS[k] = s;
+        continue;
+      }
+      if (k >= n || j < leftLimit) break;
+      const m = this.squareMax(j);
+      if (m < 0) break;
+      k++;
+      s += m * this.Llm[j]!;
+      w *= this.Lwm[j]!;
+      if (this.Lh[j]) c += (this.Ls[j]! + m * this.Llm[j]!) * this.Lwm[j]!;
+      this.walkLS[k] = s;
+      this.walkLW[k] = w;
+      this.walkLC[k] = c;
+    }
+    this.walkLK = k;
+    k = 0;
+    s = 0;
+    w = 1;
+    c = 0;
+    this.walkRS[0] = 0;
+    this.walkRW[0] = 1;
+    this.walkRC[0] = 0;
+    for (let j = rightStart; j < SIZE; j++) {
+      this.walkRAt[j] = k;
+      const t = Lt[j]!;
+      if (t !== EMPTY) {
+        s += val[t]!;
+        boardCount++;
+        boardLetter = t & ~BLANK_FLAG;
+        this.walkRS[k] = s;
+        continue;
+      }
+      if (k >= n) break;
+      const m = this.squareMax(j);
+      if (m < 0) break;
+      k++;
+      s += m * this.Llm[j]!;
+      w *= this.Lwm[j]!;
+      if (this.Lh[j]) c += (this.Ls[j]! + m * this.Llm[j]!) * this.Lwm[j]!;
+      this.walkRS[k] = s;
+      this.walkRW[k] = w;
+      this.walkRC[k] = c;
+    }
+    this.walkRK = k;
+    // A move may leave out the board tiles in reach that are not next to the anchor: with one in
+    // reach, it may go through none.
+    const most = Math.min(n, this.walkLK + k);
+    this.walkBingo =
+      this.bingoPossible(most, boardCount, boardLetter) ||
+      (boardCount === 1 && this.bingoPossible(most, 0, 0));
   }
 
   // The span being bounded: `spanN` squares with their premiums, the product of their word

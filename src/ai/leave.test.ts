@@ -34,6 +34,24 @@ describe('leave table', () => {
     expect(t.value[t.full]).toBe(-10 - 2 * 3);
   });
 
+  it('within: each leave index bounds the best leave among its parts (brute force over parts)', () => {
+    const t = new LeaveTable();
+    for (const text of ['AEINRST', '??ÑQUEE', 'AAEE[CH]', 'Z']) {
+      t.fill(rack(text), defaultLeaves(), values, { bagCount: 60, unseenValue: 0 });
+      t.fillWithin();
+      // A part of leave i keeps at most i's count of each kind: its index's digits are no larger.
+      const digits = (i: number) =>
+        t.kinds.map((c) => Math.floor(i / t.radix[c]!) % (t.kindCounts[t.kinds.indexOf(c)]! + 1));
+      for (let i = 0; i <= t.full; i++) {
+        const di = digits(i);
+        let best = -Infinity;
+        for (let j = 0; j <= t.full; j++)
+          if (digits(j).every((d, k) => d <= di[k]!)) best = Math.max(best, t.value[j]!);
+        expect(t.within[i], `${text} leave ${i}`).toBe(best);
+      }
+    }
+  });
+
   it('experto exchanges rather than passes when no word fits and the bag allows it', () => {
     const casaResult = wordToTiles(SPANISH, 'casa');
     if (!casaResult.ok) throw new Error('casa');

@@ -48,6 +48,8 @@ export class LeaveTable {
   readonly radix = new Int32Array(256);
   value = new Float64Array(128);
   size = new Uint8Array(128);
+  /** After `fillWithin`: the best value among the leaves that keep part of leave i (or all). */
+  within = new Float64Array(128);
   readonly maxByPlayed = new Float64Array(32);
   full = 0;
   total = 0;
@@ -88,6 +90,7 @@ export class LeaveTable {
     if (this.value.length < r) {
       this.value = new Float64Array(r);
       this.size = new Uint8Array(r);
+      this.within = new Float64Array(r);
     }
     this.maxByPlayed.fill(-Infinity);
     const endgame = end !== undefined && end.bagCount === 0;
@@ -124,6 +127,39 @@ export class LeaveTable {
       this.size[i] = size;
       const played = total - size;
       if (v > this.maxByPlayed[played]!) this.maxByPlayed[played] = v;
+    }
+  }
+
+  /**
+   * Fills `within`: a move that has spent part of the rack so far, holding leave i, ends with
+   * one of i's parts as its leave, so `within[i]` bounds what its leave can be worth.
+   */
+  fillWithin(): void {
+    const kinds = this.kinds;
+    const kc = this.kindCounts;
+    const counts = this.counts;
+    const radix = this.radix;
+    const within = this.within;
+    const value = this.value;
+    for (const t of kinds) counts[t] = 0;
+    for (let i = 0; i <= this.full; i++) {
+      if (i > 0) {
+        for (let k = 0; ; k++) {
+          const t = kinds[k]!;
+          if (counts[t]! < kc[k]!) {
+            counts[t]!++;
+            break;
+          }
+          counts[t] = 0;
+        }
+      }
+      // Each part of i one tile smaller has a smaller index and is done already.
+      let best = value[i]!;
+      for (let k = 0; k < kinds.length; k++) {
+        const t = kinds[k]!;
+        if (counts[t]! > 0 && within[i - radix[t]!]! > best) best = within[i - radix[t]!]!;
+      }
+      within[i] = best;
     }
   }
 }
