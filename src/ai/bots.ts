@@ -133,6 +133,10 @@ function beginnerBot(): Bot {
         const s = list.score[i]!;
         if (list.played[i]! <= 5 && s >= lo && s <= hi && (s < best || lo === best)) pool.push(i);
       }
+      // In the moves' total order, not the order they were found in: that differs between a
+      // walk of the graph and the opening map, which a process builds only after a few
+      // openings, and a game resumed after a restart must choose as it would have.
+      pool.sort((a, b) => list.compare(a, b));
       return pool[rng.int(pool.length)]!;
     },
   };

@@ -112,6 +112,11 @@ export class MoveGenerator {
   private readonly bingoTiles: number;
   private readonly bingoBonus: number;
   private tilesOnBoard = 0;
+  /**
+   * Whether openings are read from the opening map once it is built (openingMap.ts); false
+   * walks the graph on an empty board too, the reference the map is tested against.
+   */
+  useOpeningMap = true;
 
   private readonly cross: CrossSets;
   // The cross-sets' arrays (crossSets.ts), index `d * 225 + square`.
@@ -309,18 +314,26 @@ export class MoveGenerator {
       this.computeAnchors();
     }
     this.lineDir = -1;
-    if (this.topN === 0 || req.only) {
-      // A few marked anchors often fit no rack tile: their lines are checked before loading.
-      const check = req.only !== undefined;
-      for (let d = 0; d < 2; d++) for (let l = 0; l < SIZE; l++) this.genLine(d, l, check);
-      return;
-    }
-    if (this.tilesOnBoard === 0 && this.rackTotal <= MAX_OPENING && this.rack[0]! <= 2) {
+    // Openings, all of them or the N best, are read from the map when there is one: a lookup
+    // per part of the rack instead of a walk.
+    if (
+      this.useOpeningMap &&
+      !req.only &&
+      this.tilesOnBoard === 0 &&
+      this.rackTotal <= MAX_OPENING &&
+      this.rack[0]! <= 2
+    ) {
       const map = openingMapFor(this.nodes);
       if (map) {
         this.genOpenings(map);
         return;
       }
+    }
+    if (this.topN === 0 || req.only) {
+      // A few marked anchors often fit no rack tile: their lines are checked before loading.
+      const check = req.only !== undefined;
+      for (let d = 0; d < 2; d++) for (let l = 0; l < SIZE; l++) this.genLine(d, l, check);
+      return;
     }
     this.genBest();
   }
@@ -805,10 +818,11 @@ export class MoveGenerator {
   }
 
   /**
-   * The best openings by the opening map (openingMap.ts): each part of the rack, with 0…2
-   * blanks, gets a bound (its values on the centre row's best premiums, the bingo bonus, the
-   * leave), and the parts are read best bound first until no bound reaches the N-th best equity.
-   * The moves are the walk's: across, covering the centre, every blank designation.
+   * Openings by the opening map (openingMap.ts). For all moves, every part of the rack with
+   * 0…2 blanks is read. For the N best, each part gets a bound (its values on the centre row's
+   * best premiums, the bingo bonus, the leave), and the parts are read best bound first until
+   * no bound reaches the N-th best equity. The moves are the walk's: across, covering the
+   * centre, every blank designation.
    */
   private genOpenings(map: OpeningMap): void {
     const rack = this.rack;
@@ -838,7 +852,9 @@ export class MoveGenerator {
       for (let c = 0; c <= blanks; c++, li -= radix[0]!) {
         const len = n + c;
         if (len < 2 || len > MAX_OPENING) continue;
-        bounds[parts] = this.openingBound(kt, n, len) + this.leaves.value[li]!;
+        // All moves read every part, in any order, and need no bounds.
+        bounds[parts] =
+          this.topN === 0 ? 0 : this.openingBound(kt, n, len) + this.leaves.value[li]!;
         this.partKey[parts] = key;
         this.partInfo[parts] = n | (c << 4) | (li << 8);
         parts++;
@@ -850,10 +866,12 @@ export class MoveGenerator {
     }
     const part = this.openingTiles;
     const plus = this.openingPlus;
+    let next = 0;
     for (;;) {
       // The part of highest bound left: a few are read before the bounds fall short.
       let p = -1;
-      for (let i = 0; i < parts; i++) if (p < 0 || bounds[i]! > bounds[p]!) p = i;
+      if (this.topN === 0) p = next < parts ? next++ : -1;
+      else for (let i = 0; i < parts; i++) if (p < 0 || bounds[i]! > bounds[p]!) p = i;
       if (p < 0 || bounds[p] === -Infinity) break;
       // A bound equal to the threshold may still hold a tie that comes first in the order.
       if (this.out.count >= this.topN && bounds[p]! < this.threshold) break;
