@@ -727,7 +727,8 @@ export class MoveGenerator {
     const score = main * wm + cross + (np >= this.bingoTiles ? this.bingoBonus : 0);
     const equity = score + this.leaves.value[li]!;
     const out = this.out;
-    const i = this.slotFor(equity);
+    const all = this.topN === 0;
+    const i = all ? out.push() : this.slotFor(equity);
     if (i < 0) return;
     // `word` holds EMPTY on the squares played through (see loadLine).
     const tiles = out.tiles;
@@ -741,7 +742,7 @@ export class MoveGenerator {
     out.played[i] = np;
     out.score[i] = score;
     out.equity[i] = equity;
-    this.settle(i);
+    if (!all) this.settle(i);
   }
 
   // Where to write a move of this equity: a new slot while fewer than N are kept (or all
