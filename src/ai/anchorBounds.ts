@@ -249,17 +249,23 @@ export class AnchorBounds {
       let perSquare = 0;
       for (let k = 0; k < cnt; k++) {
         const i = sq[k]!;
+        perSquare += Llm[i]! * (W + (Lh[i] ? Lwm[i]! : 0)) * Lsm[i]!;
+      }
+      const rest = boardSum * W + cross + this.leaves.maxByPlayed[cnt]!;
+      const bingo = this.bingoPossible(cnt, boardCount, boardLetter) ? this.bingoBonus : 0;
+      // The tiles are worth at most each square's best letter; only a span that could still
+      // beat the anchor's best so far needs the sort for the sharper greedy value.
+      if (rest + bingo + perSquare <= best) continue;
+      for (let k = 0; k < cnt; k++) {
+        const i = sq[k]!;
         const cf = Llm[i]! * (W + (Lh[i] ? Lwm[i]! : 0));
-        perSquare += cf * Lsm[i]!;
         let q = k;
         for (; q > 0 && coef[q - 1]! < cf; q--) coef[q] = coef[q - 1]!;
         coef[q] = cf;
       }
       let greedy = 0;
       for (let k = 0; k < cnt; k++) greedy += coef[k]! * rv[k]!;
-      const tilesPart = greedy < perSquare ? greedy : perSquare;
-      const bingo = this.bingoPossible(cnt, boardCount, boardLetter) ? this.bingoBonus : 0;
-      const b = boardSum * W + cross + tilesPart + bingo + this.leaves.maxByPlayed[cnt]!;
+      const b = rest + bingo + (greedy < perSquare ? greedy : perSquare);
       if (b > best) best = b;
     }
     return best;
