@@ -15,7 +15,7 @@ import { type Lexicon, loadDefaultLexicon } from '../lexicon/index.js';
 import { PROTOCOL_VERSION, clientView } from '../protocol/index.js';
 import { buildApp } from '../server/app.js';
 import { Games } from '../server/rooms/games.js';
-import { roomRoutes } from '../server/rooms/socket.js';
+import { type RateLimit, roomRoutes } from '../server/rooms/socket.js';
 import { goodMove } from '../server/testing/rooms.js';
 import { type Store, openSqliteStore } from '../server/store/index.js';
 import { newGame } from '../engine/newGame.js';
@@ -49,13 +49,13 @@ interface Running {
   port: number;
 }
 
-async function startServer(db: string, port = 0): Promise<Running> {
+async function startServer(db: string, port = 0, rate?: RateLimit): Promise<Running> {
   const store = openSqliteStore(db);
   const games = new Games({ store, judge: () => lex });
   const app = await buildApp({
     store,
     logLevel: false,
-    routes: roomRoutes({ store, games, lexicons: ['spanish'] }),
+    routes: roomRoutes({ store, games, lexicons: ['spanish'], ...(rate && { rate }) }),
   });
   await app.listen({ port, host: '127.0.0.1' });
   return { app, games, store, port: (app.server.address() as { port: number }).port };
@@ -209,6 +209,30 @@ describe('Connection against a real server', () => {
       expect(await playTurns([ana.c, bruno.c], gameId, 2)).toBe(2);
       ana.c.close();
       bruno.c.close();
+    } finally {
+      await stopServer(server);
+    }
+  });
+
+  it('a request the rate limit drops is answered all the same: create and join reject, an act resolves, with RATE_LIMITED', async () => {
+    const rate = { perSecond: 0.001, burst: 3, maxStrikes: 10 };
+    const server = await startServer(join(tmp, `c${++files}.db`), 0, rate);
+    try {
+      const ana = connection(server.port, { name: 'Ana' });
+      await ana.c.open();
+      const request = { preset: 'fise', seats: ['open', 'open'] } as const;
+      const { gameId } = await ana.c.create(request);
+      await until(ana.c, () => ana.c.view(gameId) !== undefined);
+      // hello and the first create spent two of the three frames; this one spends the last.
+      await ana.c.create(request);
+      await expect(ana.c.create(request)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+      await expect(ana.c.join(gameId)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+      expect(await ana.c.act(gameId, { kind: 'pass' })).toEqual({
+        ok: false,
+        error: { code: 'RATE_LIMITED', data: { frame: 'act' } },
+      });
+      expect(ana.c.online).toBe(true);
+      ana.c.close();
     } finally {
       await stopServer(server);
     }

@@ -489,7 +489,11 @@ export class Connection {
         return join.reject(new ConnectionError(msg.code, msg.data));
       }
       if (this.acts.get(gameId)?.length) return this.answerAct(gameId, { ok: false, error });
-    } else if (this.creates.length > 0 && CREATE_REFUSALS.has(msg.code)) {
+    } else if (
+      this.creates.length > 0 &&
+      (CREATE_REFUSALS.has(msg.code) ||
+        (msg.code === 'RATE_LIMITED' && msg.data?.frame === 'create'))
+    ) {
       return this.creates.shift()!.reject(new ConnectionError(msg.code, msg.data));
     }
     this.emit({ type: 'error', error, ...(gameId !== undefined && { gameId }) });

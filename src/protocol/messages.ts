@@ -147,7 +147,7 @@ export const SERVER_ERROR_CODES = [
   'NOT_SEATED', // act or rematch as someone who holds no seat of the game
   'GAME_NOT_OVER', // rematch (or GCG download) of a game still being played
   'CHAT_TOO_FAST', // more chat lines than a room allows in a while (data.retryMs)
-  'RATE_LIMITED', // too many frames; repeated abuse closes the connection
+  'RATE_LIMITED', // too many frames, this one dropped (data.frame: its type, and its gameId); repeated abuse closes the connection
   'SERVER_ERROR', // something failed on the server; nothing was changed
 ] as const;
 /** A server-side error code (see SERVER_ERROR_CODES). */

@@ -259,6 +259,34 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     ana.c.close();
   });
 
+  it('RATE_LIMITED names the dropped frame and its game, after the answers to the frames before it', async () => {
+    // hello and three frames use up the bucket; two more are dropped, the third closes.
+    const { base } = await server({ perSecond: 0.001, burst: 4, maxStrikes: 3 });
+    const { c } = await newPlayer(base, 'Eva');
+    c.send({ type: 'join', gameId: 'nope' });
+    c.send({ type: 'listMyGames' });
+    c.send({ type: 'create', preset: 'fise', seats: ['open', 'open'] });
+    c.send({ type: 'create', preset: 'fise', seats: ['open', 'open'] });
+    c.send({ type: 'join', gameId: 'otra' });
+    const seen: unknown[] = [];
+    for (let i = 0; i < 6; i++) {
+      const m = await c.next();
+      seen.push(m === 'closed' ? m : m.type === 'error' ? m : m.type);
+    }
+    expect(seen).toEqual([
+      { type: 'error', code: 'NO_SUCH_GAME', gameId: 'nope' },
+      'myGames',
+      'created',
+      'view',
+      { type: 'error', code: 'RATE_LIMITED', data: { frame: 'create' } },
+      { type: 'error', code: 'RATE_LIMITED', gameId: 'otra', data: { frame: 'join' } },
+    ]);
+    // Not JSON: dropped all the same, with nothing to name; the third strike closes.
+    c.send('{no es json');
+    expect(await c.next()).toEqual({ type: 'error', code: 'RATE_LIMITED' });
+    expect(await c.closed).toBe(POLICY_VIOLATION);
+  });
+
   it('closes a connection whose first frame is not hello, or whose protocol differs, or that floods', async () => {
     const { base } = await server({ perSecond: 0.001, burst: 3, maxStrikes: 2 });
     const a = await Client.open(base);

@@ -355,7 +355,7 @@ class Connection {
 
   private receive(data: RawData, isBinary: boolean): void {
     if (this.closed) return;
-    if (!this.allowed()) return this.strike({ code: 'RATE_LIMITED' });
+    if (!this.allowed()) return this.dropped(data, isBinary);
     if (isBinary) return this.strike({ code: 'BAD_MESSAGE', data: { binary: true } });
     let json: unknown;
     try {
@@ -379,6 +379,23 @@ class Connection {
         this.refuse({ code: 'SERVER_ERROR' });
       }),
     );
+  }
+
+  /**
+   * Refuses a frame over the rate limit, unhandled. The refusal names the frame's type and game
+   * when the frame says them, so that the client can answer the request that waits for it (a
+   * create, a join, an act); it comes after the answers to the frames before it, which the
+   * client matches in order, unless the connection closes for it.
+   */
+  private dropped(data: RawData, isBinary: boolean): void {
+    const { frame, gameId } = isBinary ? {} : frameHead(data);
+    const r: Refusal = { code: 'RATE_LIMITED', ...(frame !== undefined && { data: { frame } }) };
+    if (++this.strikes >= this.rate.maxStrikes) {
+      this.refuse(r, gameId);
+      this.close();
+      return;
+    }
+    this.work = this.work.then(() => this.refuse(r, gameId));
   }
 
   private refuseAndClose(r: Refusal): void {
@@ -623,6 +640,20 @@ class Connection {
     for (const { room, member } of this.joined.values()) this.rooms.leave(room, member);
     this.joined.clear();
   }
+}
+
+/** A frame's `type` and `gameId` when it is JSON that has them as short strings. */
+function frameHead(data: RawData): { frame?: string; gameId?: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawText(data));
+  } catch {
+    return {};
+  }
+  if (typeof json !== 'object' || json === null) return {};
+  const { type, gameId } = json as Record<string, unknown>;
+  const short = (v: unknown): v is string => typeof v === 'string' && v.length <= 64;
+  return { ...(short(type) && { frame: type }), ...(short(gameId) && { gameId }) };
 }
 
 function rawText(data: RawData): string {
