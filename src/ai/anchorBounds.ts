@@ -280,78 +280,74 @@ export class AnchorBounds {
    * extra square only adds, so the reach with all the tiles left bounds every move.
    */
   prepareWalk(a: number, leftLimit: number, rightStart: number): void {
+    this.reachCount = 0;
+    this.reachLetter = 0;
+    for (let j = a + 1; j < rightStart; j++) this.reachTile(this.Lt[j]!);
+    this.walkLK = this.reach(a, -1, leftLimit, this.walkLS, this.walkLW, this.walkLC, null);
+    const k = this.reach(rightStart, 1, 0, this.walkRS, this.walkRW, this.walkRC, this.walkRAt);
+    this.walkRK = k;
+    // A move may leave out the board tiles in reach that are not next to the anchor: with one in
+    // reach, it may go through none.
+    const most = Math.min(this.rackTotal, this.walkLK + k);
+    const count = this.reachCount;
+    this.walkBingo =
+      this.bingoPossible(most, count, this.reachLetter) ||
+      (count === 1 && this.bingoPossible(most, 0, 0));
+  }
+
+  // Board tiles in the walked anchor's reach (`prepareWalk`): how many, and the last one's letter.
+  private reachCount = 0;
+  private reachLetter = 0;
+
+  private reachTile(t: number): void {
+    this.reachCount++;
+    this.reachLetter = t & ~BLANK_FLAG;
+  }
+
+  /**
+   * One side of `prepareWalk`: from square `from` in steps of `step`, the rack's tiles on the
+   * empty squares at or past `lo` (leftwards) where one fits, with the board tiles between;
+   * fills the side's arrays (and `at`, the tiles placed before each square) and returns how
+   * many tiles the side can take.
+   */
+  private reach(
+    from: number,
+    step: number,
+    lo: number,
+    S: Int32Array,
+    W: Int32Array,
+    C: Int32Array,
+    at: Int8Array | null,
+  ): number {
     const Lt = this.Lt;
-    const val = this.val;
-    const n = this.rackTotal;
-    let boardCount = 0;
-    let boardLetter = 0;
-    for (let j = a + 1; j < rightStart; j++) {
-      boardCount++;
-      boardLetter = Lt[j]! & ~BLANK_FLAG;
-    }
     let k = 0;
     let s = 0;
     let w = 1;
     let c = 0;
-    this.walkLS[0] = 0;
-    this.walkLW[0] = 1;
-    this.walkLC[0] = 0;
-    for (let j = a; j >= 0; j--) {
+    S[0] = 0;
+    W[0] = 1;
+    C[0] = 0;
+    for (let j = from; j >= 0 && j < SIZE; j += step) {
+      if (at) at[j] = k;
       const t = Lt[j]!;
       if (t !== EMPTY) {
-        s += val[t]!;
-        boardCount++;
-        boardLetter = t & ~BLANK_FLAG;
-        this.walkLS[k] = s;
+        s += this.val[t]!;
+        this.reachTile(t);
+        S[k] = s;
         continue;
       }
-      if (k >= n || j < leftLimit) break;
+      if (k >= this.rackTotal || j < lo) break;
       const m = this.squareMax(j);
       if (m < 0) break;
       k++;
       s += m * this.Llm[j]!;
       w *= this.Lwm[j]!;
       if (this.Lh[j]) c += (this.Ls[j]! + m * this.Llm[j]!) * this.Lwm[j]!;
-      this.walkLS[k] = s;
-      this.walkLW[k] = w;
-      this.walkLC[k] = c;
+      S[k] = s;
+      W[k] = w;
+      C[k] = c;
     }
-    this.walkLK = k;
-    k = 0;
-    s = 0;
-    w = 1;
-    c = 0;
-    this.walkRS[0] = 0;
-    this.walkRW[0] = 1;
-    this.walkRC[0] = 0;
-    for (let j = rightStart; j < SIZE; j++) {
-      this.walkRAt[j] = k;
-      const t = Lt[j]!;
-      if (t !== EMPTY) {
-        s += val[t]!;
-        boardCount++;
-        boardLetter = t & ~BLANK_FLAG;
-        this.walkRS[k] = s;
-        continue;
-      }
-      if (k >= n) break;
-      const m = this.squareMax(j);
-      if (m < 0) break;
-      k++;
-      s += m * this.Llm[j]!;
-      w *= this.Lwm[j]!;
-      if (this.Lh[j]) c += (this.Ls[j]! + m * this.Llm[j]!) * this.Lwm[j]!;
-      this.walkRS[k] = s;
-      this.walkRW[k] = w;
-      this.walkRC[k] = c;
-    }
-    this.walkRK = k;
-    // A move may leave out the board tiles in reach that are not next to the anchor: with one in
-    // reach, it may go through none.
-    const most = Math.min(n, this.walkLK + k);
-    this.walkBingo =
-      this.bingoPossible(most, boardCount, boardLetter) ||
-      (boardCount === 1 && this.bingoPossible(most, 0, 0));
+    return k;
   }
 
   // The span being bounded: `spanN` squares with their premiums, the product of their word
