@@ -45,8 +45,6 @@ export class AnchorBounds {
   private readonly sHc = new Int32Array(32);
   private readonly sMax = new Int32Array(32);
   private readonly coef = new Int32Array(32);
-  /** The squares of the span `longestSpans` is bounding. */
-  private readonly spanSquares = new Int32Array(32);
 
   // The walked anchor's reach (`prepareWalk`), by tiles placed on each side: after k of them,
   // the main word's face value they and the board tiles they reach add (`*S`), the product of
@@ -215,60 +213,119 @@ export class AnchorBounds {
     const Lh = this.Lh;
     const Ls = this.Ls;
     const val = this.val;
-    const coef = this.coef;
-    const rv = this.rackVals;
     const n = this.rackTotal;
+    // A span is the squares a-l … a and the first r empty squares right of a's right-hand run
+    // (with the board tiles up to the next empty square): its word premium, cross points and
+    // per-square value come from prefix sums over each side. Per square i, Σ Llm·Lsm and
+    // Σ Llm·Lh·Lwm·Lsm, since its value's coefficient is Llm·(W + Lh·Lwm).
+    const rW = this.rW;
+    const rX = this.rX;
+    const rA = this.rA;
+    const rB = this.rB;
+    const rS = this.rS;
+    const rC = this.rC;
+    const rL = this.rL;
+    let j = a + 1;
+    let s = 0;
+    let c = 0;
+    let letter = 0;
+    while (j < SIZE && Lt[j] !== EMPTY) {
+      s += val[Lt[j]!]!;
+      c++;
+      letter = Lt[j]! & ~BLANK_FLAG;
+      j++;
+    }
+    rW[0] = 1;
+    rX[0] = 0;
+    rA[0] = 0;
+    rB[0] = 0;
+    rS[0] = s;
+    rC[0] = c;
+    rL[0] = letter;
+    let kr = 0;
+    while (kr < n - 1 && j < SIZE && Lsm[j]! >= 0) {
+      const v = Llm[j]! * Lsm[j]!;
+      this.rSq[kr] = j;
+      kr++;
+      rW[kr] = rW[kr - 1]! * Lwm[j]!;
+      rX[kr] = rX[kr - 1]! + (Lh[j] ? Ls[j]! * Lwm[j]! : 0);
+      rA[kr] = rA[kr - 1]! + v;
+      rB[kr] = rB[kr - 1]! + (Lh[j] ? v * Lwm[j]! : 0);
+      j++;
+      while (j < SIZE && Lt[j] !== EMPTY) {
+        s += val[Lt[j]!]!;
+        c++;
+        letter = Lt[j]! & ~BLANK_FLAG;
+        j++;
+      }
+      rS[kr] = s;
+      rC[kr] = c;
+      rL[kr] = letter;
+    }
     let best = -Infinity;
+    let lW = 1;
+    let lX = 0;
+    let lA = 0;
+    let lB = 0;
     for (let l = 0; l <= lmax; l++) {
-      let boardSum = l === 0 ? leftBoard : 0;
-      let boardCount = l === 0 ? leftCount : 0;
-      let boardLetter = l === 0 ? leftLetter : 0;
-      // Placed squares: a-l … a, then rightwards past board tiles while tiles remain.
-      let cnt = 0;
-      let W = 1;
-      let cross = 0;
-      const sq = this.spanSquares;
-      for (let j = a - l; j <= a; j++) sq[cnt++] = j;
-      let j = a + 1;
-      for (;;) {
-        if (j < SIZE && Lt[j] !== EMPTY) {
-          boardSum += val[Lt[j]!]!;
-          boardCount++;
-          boardLetter = Lt[j]! & ~BLANK_FLAG;
-          j++;
-          continue;
-        }
-        if (j >= SIZE || cnt >= n || Lsm[j]! < 0) break;
-        sq[cnt++] = j++;
+      const i = a - l;
+      const v = Llm[i]! * Lsm[i]!;
+      lW *= Lwm[i]!;
+      if (Lh[i]) {
+        lX += Ls[i]! * Lwm[i]!;
+        lB += v * Lwm[i]!;
       }
-      for (let k = 0; k < cnt; k++) {
-        const i = sq[k]!;
-        W *= Lwm[i]!;
-        if (Lh[i]) cross += Ls[i]! * Lwm[i]!;
-      }
-      let perSquare = 0;
-      for (let k = 0; k < cnt; k++) {
-        const i = sq[k]!;
-        perSquare += Llm[i]! * (W + (Lh[i] ? Lwm[i]! : 0)) * Lsm[i]!;
-      }
-      const rest = boardSum * W + cross + this.leaves.maxByPlayed[cnt]!;
+      lA += v;
+      const r = n - l - 1 < kr ? n - l - 1 : kr;
+      const cnt = l + 1 + r;
+      const W = lW * rW[r]!;
+      const perSquare = W * (lA + rA[r]!) + lB + rB[r]!;
+      const boardSum = rS[r]! + (l === 0 ? leftBoard : 0);
+      const boardCount = rC[r]! + (l === 0 ? leftCount : 0);
+      const boardLetter = rC[r]! > 0 ? rL[r]! : leftLetter;
+      const rest = boardSum * W + lX + rX[r]! + this.leaves.maxByPlayed[cnt]!;
       const bingo = this.bingoPossible(cnt, boardCount, boardLetter) ? this.bingoBonus : 0;
       // The tiles are worth at most each square's best letter; only a span that could still
       // beat the anchor's best so far needs the sort for the sharper greedy value.
       if (rest + bingo + perSquare <= best) continue;
-      for (let k = 0; k < cnt; k++) {
-        const i = sq[k]!;
-        const cf = Llm[i]! * (W + (Lh[i] ? Lwm[i]! : 0));
-        let q = k;
-        for (; q > 0 && coef[q - 1]! < cf; q--) coef[q] = coef[q - 1]!;
-        coef[q] = cf;
-      }
-      let greedy = 0;
-      for (let k = 0; k < cnt; k++) greedy += coef[k]! * rv[k]!;
+      const greedy = this.greedyValue(a - l, a, r, W);
       const b = rest + bingo + (greedy < perSquare ? greedy : perSquare);
       if (b > best) best = b;
     }
     return best;
+  }
+
+  // Right of the anchor being bounded by `longestSpans`, after k of its empty squares: the
+  // product of their word premiums, their cross points, Σ Llm·Lsm, Σ Llm·Lh·Lwm·Lsm, and the
+  // board tiles' sum, count and last letter up to the next empty square; and the squares.
+  private readonly rW = new Int32Array(16);
+  private readonly rX = new Int32Array(16);
+  private readonly rA = new Int32Array(16);
+  private readonly rB = new Int32Array(16);
+  private readonly rS = new Int32Array(16);
+  private readonly rC = new Int32Array(16);
+  private readonly rL = new Int32Array(16);
+  private readonly rSq = new Int32Array(16);
+
+  // The rack's values, highest first, on the span's coefficients, highest first (rearrangement):
+  // the span is squares lo … hi and the first r of `rSq`, under word premium W.
+  private greedyValue(lo: number, hi: number, r: number, W: number): number {
+    const coef = this.coef;
+    const Llm = this.Llm;
+    const Lh = this.Lh;
+    const Lwm = this.Lwm;
+    let cnt = 0;
+    for (let k = -(hi - lo + 1); k < r; k++) {
+      const i = k < 0 ? hi + 1 + k : this.rSq[k]!;
+      const cf = Llm[i]! * (W + (Lh[i] ? Lwm[i]! : 0));
+      let q = cnt++;
+      for (; q > 0 && coef[q - 1]! < cf; q--) coef[q] = coef[q - 1]!;
+      coef[q] = cf;
+    }
+    const rv = this.rackVals;
+    let greedy = 0;
+    for (let k = 0; k < cnt; k++) greedy += coef[k]! * rv[k]!;
+    return greedy;
   }
 
   /**
