@@ -40,10 +40,6 @@ export class AnchorBounds {
   private rackMask = 0;
   private bingoMask = -2;
   private readonly rackVals = new Int16Array(32);
-  private readonly sLm = new Int32Array(32);
-  private readonly sWm = new Int32Array(32);
-  private readonly sHc = new Int32Array(32);
-  private readonly sMax = new Int32Array(32);
   private readonly coef = new Int32Array(32);
 
   // The walked anchor's reach (`prepareWalk`), by tiles placed on each side: after k of them,
@@ -163,43 +159,16 @@ export class AnchorBounds {
         lmax++;
       }
     }
-    if (this.growing) return this.longestSpans(a, lmax, leftBoard, leftCount, leftLetter);
-    let best = -Infinity;
-    for (let l = 0; l <= lmax; l++) {
-      // Placed squares a-l … a.
-      this.spanClear();
-      for (let j = a - l; j <= a; j++) this.spanPush(j);
-      let cnt = l + 1;
-      let boardSum = l === 0 ? leftBoard : 0;
-      let boardCount = l === 0 ? leftCount : 0;
-      let boardLetter = l === 0 ? leftLetter : 0;
-      let j = a + 1;
-      for (;;) {
-        if (j < SIZE && Lt[j] !== EMPTY) {
-          boardSum += this.val[Lt[j]!]!;
-          boardCount++;
-          boardLetter = Lt[j]! & ~BLANK_FLAG;
-          j++;
-          continue;
-        }
-        // A word may end here: with leaves, a shorter span may bound higher than a longer one.
-        const b = this.spanBound(boardSum, this.bingoPossible(cnt, boardCount, boardLetter));
-        if (b > best) best = b;
-        if (j >= SIZE || cnt >= n || this.Lsm[j]! < 0) break;
-        this.spanPush(j);
-        cnt++;
-        j++;
-      }
-    }
-    return best;
+    return this.spans(a, lmax, leftBoard, leftCount, leftLetter);
   }
 
   /**
-   * `shadow` when bounds only grow with the span: for each left end a-l, only the longest span
-   * (as many tiles as the rack holds, or up to a square no rack tile fits, or the edge) is
-   * bounded, its squares gathered first and their coefficients sorted once.
+   * The bound of anchor a's spans: left ends a-l for l ≤ lmax, and rightwards as many tiles as
+   * the rack has left, up to a square no rack tile fits or the edge. With bounds that only grow
+   * with the span (`growing`), only each left end's longest span counts; else every span that
+   * ends before an empty square, since a shorter one may keep a better leave.
    */
-  private longestSpans(
+  private spans(
     a: number,
     lmax: number,
     leftBoard: number,
@@ -276,26 +245,31 @@ export class AnchorBounds {
         lB += v * Lwm[i]!;
       }
       lA += v;
-      const r = n - l - 1 < kr ? n - l - 1 : kr;
-      const cnt = l + 1 + r;
-      const W = lW * rW[r]!;
-      const perSquare = W * (lA + rA[r]!) + lB + rB[r]!;
-      const boardSum = rS[r]! + (l === 0 ? leftBoard : 0);
-      const boardCount = rC[r]! + (l === 0 ? leftCount : 0);
-      const boardLetter = rC[r]! > 0 ? rL[r]! : leftLetter;
-      const rest = boardSum * W + lX + rX[r]! + this.leaves.maxByPlayed[cnt]!;
-      const bingo = this.bingoPossible(cnt, boardCount, boardLetter) ? this.bingoBonus : 0;
-      // The tiles are worth at most each square's best letter; only a span that could still
-      // beat the anchor's best so far needs the sort for the sharper greedy value.
-      if (rest + bingo + perSquare <= best) continue;
-      const greedy = this.greedyValue(a - l, a, r, W);
-      const b = rest + bingo + (greedy < perSquare ? greedy : perSquare);
-      if (b > best) best = b;
+      const most = n - l - 1 < kr ? n - l - 1 : kr;
+      for (let r = this.growing ? most : 0; r <= most; r++) {
+        const cnt = l + 1 + r;
+        const W = lW * rW[r]!;
+        const perSquare = W * (lA + rA[r]!) + lB + rB[r]!;
+        const boardSum = rS[r]! + (l === 0 ? leftBoard : 0);
+        const boardCount = rC[r]! + (l === 0 ? leftCount : 0);
+        const boardLetter = rC[r]! > 0 ? rL[r]! : leftLetter;
+        const bingo = this.bingoPossible(cnt, boardCount, boardLetter) ? this.bingoBonus : 0;
+        // The points in whole numbers first, the leave (a fraction) last, as a move's equity
+        // adds them: the bound of a span equal to a move is then that move's equity exactly.
+        const fixed = boardSum * W + lX + rX[r]! + bingo;
+        const leave = this.leaves.maxByPlayed[cnt]!;
+        // The tiles are worth at most each square's best letter; only a span that could still
+        // beat the anchor's best so far needs the sort for the sharper greedy value.
+        if (fixed + perSquare + leave <= best) continue;
+        const greedy = this.greedyValue(a - l, a, r, W);
+        const b = fixed + (greedy < perSquare ? greedy : perSquare) + leave;
+        if (b > best) best = b;
+      }
     }
     return best;
   }
 
-  // Right of the anchor being bounded by `longestSpans`, after k of its empty squares: the
+  // Right of the anchor being bounded by `spans`, after k of its empty squares: the
   // product of their word premiums, their cross points, Σ Llm·Lsm, Σ Llm·Lh·Lwm·Lsm, and the
   // board tiles' sum, count and last letter up to the next empty square; and the squares.
   private readonly rW = new Int32Array(16);
@@ -407,55 +381,6 @@ export class AnchorBounds {
     return k;
   }
 
-  // The span being bounded: `spanN` squares with their premiums, the product of their word
-  // multipliers, the per-tile coefficients (what a point of face value placed there is worth,
-  // main word and cross word together) sorted highest first, the sum of coefficient times the
-  // best rack letter fitting each square, and the fixed cross-word points.
-  private spanN = 0;
-  private spanW = 1;
-  private spanPerSquare = 0;
-  private spanCross = 0;
-
-  private spanClear(): void {
-    this.spanN = 0;
-    this.spanW = 1;
-    this.spanPerSquare = 0;
-    this.spanCross = 0;
-  }
-
-  // Adds line square i to the span. Only a word multiplier changes the other squares'
-  // coefficients; otherwise the new one is inserted into the sorted list.
-  private spanPush(i: number): void {
-    const k = this.spanN++;
-    const lm = this.Llm[i]!;
-    const wm = this.Lwm[i]!;
-    const hc = this.Lh[i]!;
-    this.sLm[k] = lm;
-    this.sWm[k] = wm;
-    this.sHc[k] = hc;
-    this.sMax[k] = this.Lsm[i]!;
-    if (hc) this.spanCross += this.Ls[i]! * wm;
-    const coef = this.coef;
-    if (wm === 1) {
-      const cf = lm * (this.spanW + hc);
-      this.spanPerSquare += cf * this.sMax[k]!;
-      let j = k;
-      for (; j > 0 && coef[j - 1]! < cf; j--) coef[j] = coef[j - 1]!;
-      coef[j] = cf;
-      return;
-    }
-    const W = (this.spanW *= wm);
-    let perSquare = 0;
-    for (let q = 0; q <= k; q++) {
-      const cf = this.sLm[q]! * (W + (this.sHc[q] ? this.sWm[q]! : 0));
-      perSquare += cf * this.sMax[q]!;
-      let j = q;
-      for (; j > 0 && coef[j - 1]! < cf; j--) coef[j] = coef[j - 1]!;
-      coef[j] = cf;
-    }
-    this.spanPerSquare = perSquare;
-  }
-
   // Whether a span placing `cnt` tiles through `boardCount` tiles could earn the bingo bonus.
   private bingoPossible(cnt: number, boardCount: number, boardLetter: number): boolean {
     if (cnt < this.bingoTiles) return false;
@@ -467,20 +392,5 @@ export class AnchorBounds {
     return boardCount === 0
       ? (this.bingoMask & 1) !== 0
       : ((this.bingoMask >>> boardLetter) & 1) !== 0;
-  }
-
-  // Upper bound on the equity of the current span holding `boardSum` points of board tiles.
-  private spanBound(boardSum: number, bingo: boolean): number {
-    const cnt = this.spanN;
-    const coef = this.coef;
-    const rv = this.rackVals;
-    // Best rack values on the best coefficients (rearrangement), or each square's best letter.
-    let greedy = 0;
-    for (let k = 0; k < cnt; k++) greedy += coef[k]! * rv[k]!;
-    const perSquare = this.spanPerSquare;
-    const tilesPart = greedy < perSquare ? greedy : perSquare;
-    const score =
-      boardSum * this.spanW + this.spanCross + tilesPart + (bingo ? this.bingoBonus : 0);
-    return score + this.leaves.maxByPlayed[cnt]!;
   }
 }
