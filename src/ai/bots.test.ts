@@ -14,10 +14,10 @@ import { loadDefaultLexicon, type Lexicon } from '../lexicon/index.js';
 import { BOT_LEVELS, botMove, makeBot } from './bots.js';
 import { MoveGenerator } from './movegen.js';
 import { MoveList } from './movelist.js';
-import { OpeningMap } from './openingMap.js';
 import { Rng } from './rng.js';
 import { rigged, run } from '../engine/testing/games.js';
 import { SelfPlay } from './selfplay.js';
+import { mappedAndWalking } from './testing/openings.js';
 
 let lex: Lexicon;
 beforeAll(() => {
@@ -170,10 +170,7 @@ describe('bots', () => {
   });
 
   it('principiante chooses the same opening whether the moves come from a walk or the opening map', () => {
-    OpeningMap.of(lex.nodes);
-    const walker = new MoveGenerator(lex.nodes, SPANISH);
-    walker.useOpeningMap = false;
-    const mapped = new MoveGenerator(lex.nodes, SPANISH);
+    const { mapped, walker } = mappedAndWalking(lex.nodes);
     const beginner = makeBot('principiante');
     const a = new MoveList();
     const b = new MoveList();

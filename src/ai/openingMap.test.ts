@@ -7,10 +7,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SPANISH, parseNotation } from '../engine/tiles.js';
 import { buildKwg, loadDefaultLexicon } from '../lexicon/index.js';
-import { MoveGenerator } from './movegen.js';
 import { MoveList, TILE_STRIDE } from './movelist.js';
 import { codesOf, keyWith, multisetKey } from './multisets.js';
 import { Rng } from './rng.js';
+import { mappedAndWalking } from './testing/openings.js';
 import { MAX_OPENING, OPENINGS_BEFORE_MAP, OpeningMap, openingMapFor } from './openingMap.js';
 
 function codes(word: string): number[] {
@@ -100,11 +100,8 @@ describe('opening map', () => {
   it('all openings read from the map equal those of the walk, move for move: 300 racks of 1–7 tiles with 0–2 blanks, CH/LL/RR/Ñ, bag 60 and 0 (E-05)', () => {
     const lex = loadDefaultLexicon();
     if (!lex.ok) throw new Error(JSON.stringify(lex.error));
-    OpeningMap.of(lex.value.nodes);
+    const { mapped, walker } = mappedAndWalking(lex.value.nodes);
     const reads = vi.spyOn(OpeningMap.prototype, 'firstWord');
-    const mapped = new MoveGenerator(lex.value.nodes, SPANISH);
-    const walker = new MoveGenerator(lex.value.nodes, SPANISH);
-    walker.useOpeningMap = false;
     const a = new MoveList();
     const b = new MoveList();
     const rng = new Rng(23);
