@@ -267,6 +267,37 @@ describe('endgame solver: a player who cannot place anything, against the exhaus
   }
 });
 
+describe('endgame solver: the last tiles valued without a node, against the exhaustive search', () => {
+  // When the opponent is stuck with one tile, the solver reads that tile's words at the run
+  // ends of each placement instead of generating its moves, and values a last tile left on the
+  // other rack from the placements it already had plus those run ends. Each case is one where a
+  // slip there changes the answer.
+  const cases: [number, string, string, number][] = [
+    // Missing the freed G would make that line look 10 points better for the other player.
+    [537, 'G', 'a placement frees the lone G', -33],
+    // The best square for the last tile lies next to the placement before it: its old score
+    // no longer holds (taking it would give −70).
+    [529, 'Q', "the last tile's best square is next to the placement before it", -67],
+  ];
+  for (const [seed, stuck, name, value] of cases) {
+    it(`fise, seed ${seed}: ${name}, the value (${value}) equals the exhaustive minimax's`, () => {
+      const rules = makeRules('fise');
+      const g = randomEndgames(nodes, SPANISH, rules, {
+        count: 1,
+        firstSeed: seed,
+        minRack: 2,
+        maxRack: 3,
+      })[0]!;
+      const racks: [Uint8Array, Uint8Array] = [rackOf(stuck), g.racks[1]];
+      const res = new EndgameSolver(nodes, SPANISH, rules).solve({ board: g.board, racks });
+      expect(res.exact).toBe(true);
+      expect(exhaustive(index, g.board, racks, rules, 0, 0) + 0).toBe(value);
+      expect(res.value).toBe(value);
+      expect(replayLine(index, g.board, racks, rules, res)).toBe(res.value);
+    }, 120_000);
+  }
+});
+
 describe('endgame solver: the time budget', () => {
   it('reads the clock it is given: a clock past the budget at its second reading stops the solve short of exact', () => {
     // Seed 5 of the bench: six tiles against seven, millions of nodes to solve.

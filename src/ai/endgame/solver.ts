@@ -33,6 +33,8 @@ import type { Move } from '../../engine/move.js';
 import type { Rules } from '../../engine/rules.js';
 import { BLANK_FLAG, EMPTY, type TileSet } from '../../engine/tiles.js';
 import { markRunEnds } from '../crossSets.js';
+import { DAWG_ROOT, interleavedMasks, seekArc } from '../kwgArcs.js';
+import { ACCEPTS_BIT } from '../../lexicon/kwg.js';
 import { MoveGenerator } from '../movegen.js';
 import { MoveList, TILE_STRIDE } from '../movelist.js';
 import { Rng } from '../rng.js';
@@ -106,6 +108,12 @@ const NO_MOVE = 0xffffffff;
 const INDEX_RANGE = 1 << 20;
 /** A move's index in a table entry; all ones for none. */
 const MOVE_BITS = INDEX_RANGE - 1;
+/** `stuckStep`'s answers. */
+const SEARCH_REPLY = 0;
+const PASS_STEPPED = 1;
+const LAST_VALUED = 2;
+/** Above any one-tile placement's score, so that packed singles sort best first. */
+const SINGLE_TOP = 1000;
 
 class OutOfTime extends Error {}
 
@@ -151,6 +159,11 @@ export class EndgameSolver {
   private readonly tileBuf: Uint8Array[] = [];
   /** Per ply: how many tiles the move being searched there placed (0 for a pass). */
   private readonly placedN: number[] = [];
+  /**
+   * Per ply: whether the list there belongs to the node on the current line; not when that node
+   * was stepped over (`afterForcedPass`), so a list two plies down is not made from it.
+   */
+  private readonly listOk: boolean[] = [];
   /** The squares a list made from its grandparent's must keep clear of (`deriveList`). */
   private readonly blocked = new Uint8Array(SQUARES);
   /** The run ends among them, as a list for the generator. */
@@ -163,6 +176,23 @@ export class EndgameSolver {
   private readonly board = new Uint8Array(SQUARES);
   /** Per ply: the best score of a one-tile placement of each tile code (index 0 = blank). */
   private readonly single: Int16Array[] = [];
+  /**
+   * Per ply: every one-tile placement of the list by tile code, best first within a code, each
+   * packed as `code · 2²⁴ + (SINGLE_TOP − score) · 256 + square` (`singleBest`); `singleN`
+   * counts them and `singleAt` is where each code's start (−1 for none).
+   */
+  private singles: Int32Array[] = [];
+  private readonly singleN: number[] = [];
+  private readonly singleAt: Int16Array[] = [];
+  /** The run ends of the placement just made (`markEnds`): marks, and the list of squares. */
+  private readonly endMark = new Uint8Array(SQUARES);
+  private readonly endList: number[] = [];
+  /** The graph interleaved for `seekArc`, to check the words of a lone tile. */
+  private readonly kn: Uint32Array;
+  /** The value `stuckStep` found for a last tile (`LAST_VALUED`). */
+  private lastValue = 0;
+  /** Whether a stuck player's forced pass never ends the game (see `staysStuck`). */
+  private readonly passContinues: boolean;
   /**
    * Generators are brought up to date only when a node has to generate (the cache usually has
    * its moves): `ready[bd]` says generator bd holds its board; otherwise it is generator bd-1's
@@ -199,6 +229,8 @@ export class EndgameSolver {
     if (rules.blockedTurnsToEnd !== null) limits.push(rules.blockedTurnsToEnd);
     this.passLimit = Math.min(...limits);
     this.scorelessLimit = rules.scorelessTurnsToEnd ?? Infinity;
+    this.passContinues = this.passLimit > 1 && this.scorelessLimit > 1;
+    this.kn = interleavedMasks(kwg);
     const rng = new Rng(0x5eed_e9d);
     const rand = (len: number): Int32Array => {
       const a = new Int32Array(len);
@@ -226,7 +258,11 @@ export class EndgameSolver {
       this.sqBuf.push(new Uint8Array(SIZE));
       this.tileBuf.push(new Uint8Array(SIZE));
       this.single.push(new Int16Array(64));
+      this.singles.push(new Int32Array(64));
+      this.singleN.push(0);
+      this.singleAt.push(new Int16Array(64));
       this.placedN.push(0);
+      this.listOk.push(false);
     }
   }
 
@@ -480,19 +516,145 @@ export class EndgameSolver {
     return true;
   }
 
-  // Records, for ply's list, the best score of a one-tile placement of each tile code.
+  // Records, for ply's list, the best score of a one-tile placement of each tile code, and
+  // every one-tile placement in `singles`, best first.
   private singleBest(list: MoveList, ply: number): void {
     const best = this.single[ply]!;
     best.fill(-1);
+    let n = 0;
     for (let i = 0; i < list.count; i++) {
       if (list.played[i] !== 1) continue;
       const base = i * TILE_STRIDE;
       let t = EMPTY;
-      for (let k = 0; k < list.len[i]!; k++)
-        if (list.tiles[base + k] !== EMPTY) t = list.tiles[base + k]!;
+      let at = 0;
+      for (let k = 0; k < list.len[i]!; k++) {
+        if (list.tiles[base + k] === EMPTY) continue;
+        t = list.tiles[base + k]!;
+        at = k;
+      }
       const c = (t & BLANK_FLAG) !== 0 ? 0 : t;
-      if (list.score[i]! > best[c]!) best[c] = list.score[i]!;
+      const score = list.score[i]!;
+      if (score > best[c]!) best[c] = score;
+      if (n === this.singles[ply]!.length) {
+        const grown = new Int32Array(2 * n);
+        grown.set(this.singles[ply]!);
+        this.singles[ply] = grown;
+      }
+      const sq = list.start[i]! + at * (list.dir[i] === 0 ? 1 : SIZE);
+      this.singles[ply]![n++] = c * 16777216 + (SINGLE_TOP - score) * 256 + sq;
     }
+    const singles = this.singles[ply]!;
+    singles.subarray(0, n).sort();
+    this.singleN[ply] = n;
+    const at = this.singleAt[ply]!;
+    at.fill(-1);
+    for (let k = n - 1; k >= 0; k--) at[singles[k]! >>> 24] = k;
+  }
+
+  /**
+   * After `side`'s placement at ply (n tiles) scoring more than 0, when the opponent could place
+   * nothing before it: `SEARCH_REPLY` to search the opponent's reply as usual; when the opponent
+   * holds one tile (not a blank) that none of the placement's run ends takes, so that its reply
+   * is a forced pass, `LAST_VALUED` with `lastValue` set when `side` is left one tile that is
+   * not a blank (`lastTileValue`), else `PASS_STEPPED` (at depth 2 or more) to step over that
+   * pass (`afterForcedPass`).
+   */
+  private stuckStep(ply: number, n: number, side: number, depth: number): number {
+    const opp = side ^ 1;
+    if (!this.passContinues || this.rackTotal[opp] !== 1 || this.racks[opp]![0] !== 0)
+      return SEARCH_REPLY;
+    this.markEnds(ply, n);
+    let step = SEARCH_REPLY;
+    if (this.staysStuck(opp)) {
+      if (this.rackTotal[side] === 1 && this.racks[side]![0] === 0) {
+        this.lastValue = this.lastTileValue(ply, side);
+        step = LAST_VALUED;
+      } else if (depth > 1) step = PASS_STEPPED;
+    }
+    this.clearEnds();
+    return step;
+  }
+
+  // Marks the run ends of the placement just made in ply's buffers (n tiles): the only squares
+  // where a lone tile's words are not what they were before it (`markRunEnds`).
+  private markEnds(ply: number, n: number): void {
+    markRunEnds(this.board, this.sqBuf[ply]!, n, this.endMark, this.endList);
+  }
+
+  private clearEnds(): void {
+    for (const q of this.endList) this.endMark[q] = 0;
+    this.endList.length = 0;
+  }
+
+  /**
+   * Whether `side`, which could place nothing before the placement whose run ends `markEnds`
+   * marked, still cannot, when it holds one tile that is not a blank: a lone tile's placement
+   * that did not exist before must lie on one of those ends, so only they are tried, by reading
+   * the tile's words in the graph (no move generation).
+   */
+  private staysStuck(side: number): boolean {
+    const rack = this.racks[side]!;
+    let c = 1;
+    while (rack[c] === 0) c++;
+    for (const q of this.endList) if (this.fits(q, c)) return false;
+    return true;
+  }
+
+  // Whether tile c on empty square q makes words both ways (a run of one tile is no word).
+  private fits(q: number, c: number): boolean {
+    const board = this.board;
+    const kn = this.kn;
+    const rowStart = q - (q % SIZE);
+    for (let d = 0; d < 2; d++) {
+      const step = d === 0 ? 1 : SIZE;
+      // The line's first and last squares.
+      const first = d === 0 ? rowStart : q - rowStart;
+      const last = d === 0 ? rowStart + SIZE - 1 : first + SQUARES - SIZE;
+      let a = q;
+      while (a > first && board[a - step] !== EMPTY) a -= step;
+      let b = q;
+      while (b < last && board[b + step] !== EMPTY) b += step;
+      if (a === b) continue;
+      let p = DAWG_ROOT;
+      for (let x = a; x <= b && p >= 0; x += step)
+        p = seekArc(kn, p, x === q ? c : board[x]! & ~BLANK_FLAG);
+      if (p < 0 || (kn[p << 1]! & ACCEPTS_BIT) === 0) return false;
+    }
+    return true;
+  }
+
+  /**
+   * The exact value, for `side`, of the position its placement (n tiles, in ply's buffers, run
+   * ends marked) just reached, leaving it one tile that is not a blank, when the opponent can
+   * place nothing there (`staysStuck`): the opponent passes, and the tile either goes out in
+   * its best one-tile placement or stays (the opponent's rack minus the tile, passing out). That
+   * placement is one of ply's list on a square the move left alone (same words, same score), or
+   * lies on one of the run ends, where its words are read in the graph.
+   */
+  private lastTileValue(ply: number, side: number): number {
+    const rack = this.racks[side]!;
+    let c = 1;
+    while (rack[c] === 0) c++;
+    const board = this.board;
+    const mark = this.endMark;
+    let best = -1;
+    const singles = this.singles[ply]!;
+    const n = this.singleN[ply]!;
+    for (let k = this.singleAt[ply]![c]!; k >= 0 && k < n && singles[k]! >>> 24 === c; k++) {
+      const e = singles[k]!;
+      const sq = e & 255;
+      if (board[sq] !== EMPTY || mark[sq] !== 0) continue;
+      best = SINGLE_TOP - ((e >>> 8) & 0xffff);
+      break;
+    }
+    const tv = this.val[c]!;
+    for (const q of this.endList) {
+      // The score first: the words are read only for a placement that would be the best.
+      const sc = this.singleScore(q, tv);
+      if (sc > best && this.fits(q, c)) best = sc;
+    }
+    const opp = this.rackPoints[side ^ 1]!;
+    return Math.max(opp - tv, best < 0 ? -INF : best + 2 * opp);
   }
 
   /**
@@ -584,7 +746,7 @@ export class EndgameSolver {
     const hi = this.hashHi ^ this.rackHi[side]!;
     if (!this.cache.load(lo, hi, list)) {
       this.materialize(bd);
-      if (ply - 2 >= this.rootPly) this.deriveList(side, bd, list, ply);
+      if (ply - 2 >= this.rootPly && this.listOk[ply - 2]) this.deriveList(side, bd, list, ply);
       else this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true }, list);
       this.cache.store(lo, hi, list);
     }
@@ -727,6 +889,35 @@ export class EndgameSolver {
   }
 
   /**
+   * The value, for `side`, of its own next turn (at ply + 2) after its placement at ply worth
+   * `score` and the stuck opponent's forced pass, for the placing node's window (a, b), with
+   * the principal variation search of `pvs`: the opponent's node, whose one move is that pass,
+   * is stepped over (both runs stand at one: the placement scored, the pass did not).
+   */
+  private afterForcedPass(
+    ply: number,
+    bd: number,
+    side: number,
+    score: number,
+    a: number,
+    b: number,
+    depth: number,
+    k: number,
+  ): number {
+    this.ensurePly(ply + 2);
+    this.placedN[ply + 1] = 0;
+    this.listOk[ply + 1] = false;
+    this.passes = 1;
+    this.scoreless = 1;
+    if (k === 0 || b - a <= 1)
+      return this.search(ply + 2, bd + 1, side, a - score, b - score, depth, true);
+    const c = this.search(ply + 2, bd + 1, side, a - score, a - score + 1, depth, true);
+    const v = score + c;
+    if (v <= a || v >= b) return c;
+    return this.search(ply + 2, bd + 1, side, a - score, b - score, depth, true);
+  }
+
+  /**
    * Negamax with alpha-beta (fail-soft) for `side` to move at `ply`, on generator `bd`, with
    * `depth` plies left; sets `lastExact`. The game is known not to be over here.
    */
@@ -778,6 +969,7 @@ export class EndgameSolver {
     }
     this.ensurePly(ply);
     const list = this.placementsOf(side, bd, this.lists[ply]!, ply);
+    this.listOk[ply] = true;
     const count = list.count;
     const ownTotal = this.rackTotal[side]!;
     // With the opponent unable to place anything on this board, a pass is as good as passing
@@ -839,16 +1031,24 @@ export class EndgameSolver {
           for (let j = 0; j < n; j++) this.takeTile(side, tls[j]!);
           this.passes = 0;
           this.scoreless = score === 0 ? scoreless + 1 : 0;
+          const step = oppStuck && score > 0 ? this.stuckStep(ply, n, side, depth) : SEARCH_REPLY;
           let bound = INF;
-          if (oppStuck && this.rackTotal[side] === 1)
+          if (oppStuck && step !== LAST_VALUED && this.rackTotal[side] === 1)
             bound = score + this.lastTileBound(ply, n, side);
           if (this.scoreless >= this.scorelessLimit) {
             v = score + opp - this.rackPoints[side]!;
+            this.lastExact = true;
+          } else if (step === LAST_VALUED) {
+            v = score + this.lastValue;
             this.lastExact = true;
           } else if (bound <= Math.max(alpha, best)) {
             // Cannot raise the best or alpha: its bound stands for it (fail-soft).
             v = bound;
             this.lastExact = true;
+          } else if (step === PASS_STEPPED) {
+            v =
+              score +
+              this.afterForcedPass(ply, bd, side, score, Math.max(alpha, best), beta, depth, k);
           } else {
             v =
               score -
