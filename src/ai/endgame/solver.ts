@@ -28,13 +28,13 @@
  * - **Move lists.** A node's placements come from the move cache, or from the same side's list
  *   two plies up: only the moves around the tiles placed since are generated (`deriveList`).
  */
-import { LETTER_MULT, SIZE, SQUARES, WORD_MULT } from '../../engine/board.js';
+import { SIZE, SQUARES } from '../../engine/board.js';
 import type { Move } from '../../engine/move.js';
 import type { Rules } from '../../engine/rules.js';
 import { BLANK_FLAG, EMPTY, type TileSet } from '../../engine/tiles.js';
 import { markRunEnds } from '../crossSets.js';
-import { DAWG_ROOT, interleavedMasks, seekArc } from '../kwgArcs.js';
-import { ACCEPTS_BIT } from '../../lexicon/kwg.js';
+import { interleavedMasks } from '../kwgArcs.js';
+import { fitsAlone, singleScore } from './fewTiles.js';
 import { MoveGenerator } from '../movegen.js';
 import { MoveList, TILE_STRIDE } from '../movelist.js';
 import { Rng } from '../rng.js';
@@ -596,30 +596,7 @@ export class EndgameSolver {
     const rack = this.racks[side]!;
     let c = 1;
     while (rack[c] === 0) c++;
-    for (const q of this.endList) if (this.fits(q, c)) return false;
-    return true;
-  }
-
-  // Whether tile c on empty square q makes words both ways (a run of one tile is no word).
-  private fits(q: number, c: number): boolean {
-    const board = this.board;
-    const kn = this.kn;
-    const rowStart = q - (q % SIZE);
-    for (let d = 0; d < 2; d++) {
-      const step = d === 0 ? 1 : SIZE;
-      // The line's first and last squares.
-      const first = d === 0 ? rowStart : q - rowStart;
-      const last = d === 0 ? rowStart + SIZE - 1 : first + SQUARES - SIZE;
-      let a = q;
-      while (a > first && board[a - step] !== EMPTY) a -= step;
-      let b = q;
-      while (b < last && board[b + step] !== EMPTY) b += step;
-      if (a === b) continue;
-      let p = DAWG_ROOT;
-      for (let x = a; x <= b && p >= 0; x += step)
-        p = seekArc(kn, p, x === q ? c : board[x]! & ~BLANK_FLAG);
-      if (p < 0 || (kn[p << 1]! & ACCEPTS_BIT) === 0) return false;
-    }
+    for (const q of this.endList) if (fitsAlone(this.kn, this.board, q, c)) return false;
     return true;
   }
 
@@ -650,8 +627,8 @@ export class EndgameSolver {
     const tv = this.val[c]!;
     for (const q of this.endList) {
       // The score first: the words are read only for a placement that would be the best.
-      const sc = this.singleScore(q, tv);
-      if (sc > best && this.fits(q, c)) best = sc;
+      const sc = singleScore(this.board, this.val, q, tv);
+      if (sc > best && fitsAlone(this.kn, this.board, q, c)) best = sc;
     }
     const opp = this.rackPoints[side ^ 1]!;
     return Math.max(opp - tv, best < 0 ? -INF : best + 2 * opp);
@@ -691,7 +668,7 @@ export class EndgameSolver {
           }
           q = next;
           if (board[q] === EMPTY) {
-            const sc = this.singleScore(q, tv);
+            const sc = singleScore(this.board, this.val, q, tv);
             if (sc > best) best = sc;
             break;
           }
@@ -699,36 +676,6 @@ export class EndgameSolver {
       }
     }
     return Math.max(opp - tv, best < 0 ? -INF : best + 2 * opp);
-  }
-
-  // The score of a tile worth tv placed alone on empty square q, its words unchecked.
-  private singleScore(q: number, tv: number): number {
-    const board = this.board;
-    const col = q % SIZE;
-    let total = 0;
-    for (let d = 0; d < 2; d++) {
-      const step = d === 0 ? 1 : SIZE;
-      let sum = 0;
-      let len = 0;
-      for (
-        let x = q - step;
-        x >= 0 && (d === 1 || x % SIZE < col) && board[x] !== EMPTY;
-        x -= step
-      ) {
-        sum += this.val[board[x]!]!;
-        len++;
-      }
-      for (
-        let x = q + step;
-        x < SQUARES && (d === 1 || x % SIZE > col) && board[x] !== EMPTY;
-        x += step
-      ) {
-        sum += this.val[board[x]!]!;
-        len++;
-      }
-      if (len > 0) total += (sum + tv * LETTER_MULT[q]!) * WORD_MULT[q]!;
-    }
-    return total;
   }
 
   /** Whether `side` has no placement at all on generator bd's board with its rack. */
