@@ -1,7 +1,8 @@
 /**
- * The endgame solver's one-tile placements read off the board, against the engine's own
- * placement rules (`evaluatePlacement`) and the word list: on real endgame boards, on every
- * empty square next to a tile, a lone tile's score and whether its words exist.
+ * The endgame solver's one- and two-tile placements read off the board, against the engine's
+ * own placement rules (`evaluatePlacement`) and the word list: on real endgame boards, every
+ * empty square next to a tile, a lone tile's score and whether its words exist; every pair in
+ * line across board tiles, the pair's score and whether its words exist.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluatePlacement } from '../../engine/placement.js';
@@ -12,7 +13,7 @@ import { loadDefaultLexicon, readDefaultWordList, unpackWords } from '../../lexi
 import { interleavedMasks } from '../kwgArcs.js';
 import { WordIndex, key } from '../testing/bruteforce.js';
 import { randomEndgames } from '../testing/endgames.js';
-import { fitsAlone, singleScore } from './fewTiles.js';
+import { fitsAlone, fitsPair, nextEmpty, pairScore, singleScore } from './fewTiles.js';
 
 let nodes: Uint32Array;
 let index: WordIndex;
@@ -42,7 +43,7 @@ function touches(board: Uint8Array, q: number): boolean {
   );
 }
 
-describe('one tile read off the board', () => {
+describe('one and two tiles read off the board', () => {
   // Letters of every kind of value, the digraphs and the Q among them.
   const tiles = ['A', 'E', 'S', 'Q', 'Z', 'Ñ', 'CH', 'RR'].map(
     (t) => SPANISH.letters.findIndex((l) => l.label === t) + 1,
@@ -74,5 +75,56 @@ describe('one tile read off the board', () => {
     expect(tried).toBeGreaterThan(1000);
     expect(fits).toBeGreaterThan(50);
     expect(tried - fits).toBeGreaterThan(500);
+  });
+
+  it('every pair in line across the board tiles from a square next to them, in 2 endgames: the score and the words are the engine’s', () => {
+    const kn = interleavedMasks(nodes);
+    const games = randomEndgames(nodes, SPANISH, makeRules('fise'), {
+      count: 2,
+      firstSeed: 30,
+      minRack: 1,
+      maxRack: 1,
+    });
+    const pairs = [
+      [tiles[0]!, tiles[2]!],
+      [tiles[2]!, tiles[0]!],
+      [tiles[1]!, tiles[1]!],
+      [tiles[4]!, tiles[0]!],
+    ];
+    let fits = 0;
+    let tried = 0;
+    for (const { board } of games) {
+      for (let q = 0; q < SQUARES; q++) {
+        if (board[q] !== EMPTY || !touches(board, q)) continue;
+        for (let d = 0; d < 2; d++) {
+          for (const dir of [-1, 1]) {
+            const q2 = nextEmpty(board, q, d, dir);
+            if (q2 < 0) continue;
+            for (const [t1, t2] of pairs) {
+              const placed = [
+                { square: q, tile: t1! },
+                { square: q2, tile: t2! },
+              ];
+              const e = engine(board, placed);
+              expect(pairScore(board, val, d, q, t1!, q2, t2!)).toBe(e.score);
+              expect(fitsPair(kn, board, d, q, t1!, q2, t2!)).toBe(e.words);
+              tried++;
+              if (e.words) fits++;
+            }
+          }
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(500);
+    expect(fits).toBeGreaterThan(10);
+    // The board is left as it was.
+    expect(games[0]!.board).toEqual(
+      randomEndgames(nodes, SPANISH, makeRules('fise'), {
+        count: 1,
+        firstSeed: 30,
+        minRack: 1,
+        maxRack: 1,
+      })[0]!.board,
+    );
   });
 });

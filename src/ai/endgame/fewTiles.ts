@@ -1,7 +1,7 @@
 /**
- * Placements of one tile read straight off the board, for the endgame solver's shortcuts when
- * a rack holds one tile: its score (words not checked, so an upper bound on any real placement
- * there) and whether it makes words (read in the graph).
+ * Placements of one or two tiles read straight off the board, for the endgame solver's
+ * shortcuts when a rack holds one or two tiles: their scores (words not checked, so an upper
+ * bound on any real placement there) and whether a lone tile makes words (read in the graph).
  * No move generation and no cross-sets: the solver's board changes at every node.
  */
 import { LETTER_MULT, SIZE, SQUARES, WORD_MULT } from '../../engine/board.js';
@@ -53,6 +53,56 @@ export function singleScore(board: Uint8Array, val: Int16Array, q: number, tv: n
 }
 
 /**
+ * The score of tiles t1 on q1 and t2 on q2, both empty and in one line (direction d) with only
+ * board tiles between them, played together: the main word with both premiums, plus each
+ * tile's cross word; the words are not checked. The board is left as it was.
+ */
+export function pairScore(
+  board: Uint8Array,
+  val: Int16Array,
+  d: number,
+  q1: number,
+  t1: number,
+  q2: number,
+  t2: number,
+): number {
+  const step = d === 0 ? 1 : SIZE;
+  const first = lineFirst(q1, d);
+  const last = lineLast(q1, d);
+  board[q1] = t1;
+  board[q2] = t2;
+  let a = q1 < q2 ? q1 : q2;
+  while (a > first && board[a - step] !== EMPTY) a -= step;
+  let sum = 0;
+  for (let x = a; x <= last && board[x] !== EMPTY; x += step) {
+    sum += x === q1 || x === q2 ? val[board[x]!]! * LETTER_MULT[x]! : val[board[x]!]!;
+  }
+  board[q1] = EMPTY;
+  board[q2] = EMPTY;
+  return (
+    sum * WORD_MULT[q1]! * WORD_MULT[q2]! +
+    lineScore(board, val, q1, d ^ 1, val[t1]!) +
+    lineScore(board, val, q2, d ^ 1, val[t2]!)
+  );
+}
+
+/**
+ * The empty square past the board tiles next to q on one side (dir −1 or +1) of the line in
+ * direction d, or −1 at the board's edge: where a second tile in line with q would go.
+ */
+export function nextEmpty(board: Uint8Array, q: number, d: number, dir: number): number {
+  const step = (d === 0 ? 1 : SIZE) * dir;
+  const first = lineFirst(q, d);
+  const last = lineLast(q, d);
+  let x = q;
+  for (;;) {
+    if (dir < 0 ? x <= first : x >= last) return -1;
+    x += step;
+    if (board[x] === EMPTY) return x;
+  }
+}
+
+/**
  * Whether the run of tiles through occupied square q in direction d is a word (a run of one
  * tile is none, and passes), read in the interleaved graph `kn`.
  */
@@ -75,5 +125,29 @@ export function fitsAlone(kn: Uint32Array, board: Uint8Array, q: number, c: numb
   board[q] = c;
   const ok = runIsWord(kn, board, q, 0) && runIsWord(kn, board, q, 1);
   board[q] = EMPTY;
+  return ok;
+}
+
+/**
+ * Whether tiles t1 on q1 and t2 on q2 (as for `pairScore`) make words: the main word in
+ * direction d and each tile's cross word. The board is left as it was.
+ */
+export function fitsPair(
+  kn: Uint32Array,
+  board: Uint8Array,
+  d: number,
+  q1: number,
+  t1: number,
+  q2: number,
+  t2: number,
+): boolean {
+  board[q1] = t1;
+  board[q2] = t2;
+  const ok =
+    runIsWord(kn, board, q1, d) &&
+    runIsWord(kn, board, q1, d ^ 1) &&
+    runIsWord(kn, board, q2, d ^ 1);
+  board[q1] = EMPTY;
+  board[q2] = EMPTY;
   return ok;
 }

@@ -298,6 +298,39 @@ describe('endgame solver: the last tiles valued without a node, against the exha
   }
 });
 
+describe('endgame solver: positions valued without a search, searched as well', () => {
+  // With \`verify\`, every last tile valued from the list and the run ends, and every node cut
+  // by the two-tile bound, is searched as well, and the solve throws when the two disagree: a
+  // slip in those shortcuts fails here even where the value at the root hides it.
+  it('fise: a lone Q against 3–4 tiles, 43 endgames: no shortcut disagrees with its search', () => {
+    const rules = makeRules('fise');
+    const solver = new EndgameSolver(nodes, SPANISH, rules);
+    const opts = { minRack: 3, maxRack: 4 };
+    const games = [
+      ...randomEndgames(nodes, SPANISH, rules, { count: 40, firstSeed: 700, ...opts }),
+      // One where the stuck side's list is needed below its stepped-over pass (it must be
+      // generated: no node made the list two plies up), and two where a last tile's best
+      // placement on a run end of the move before decides a bound.
+      ...[1035, 1210, 1262].map(
+        (s) => randomEndgames(nodes, SPANISH, rules, { count: 1, firstSeed: s, ...opts })[0]!,
+      ),
+    ];
+    let plainNodes = 0;
+    let checkedNodes = 0;
+    for (const g of games) {
+      const racks: [Uint8Array, Uint8Array] = [rackOf('Q'), g.racks[1]];
+      const plain = solver.solve({ board: g.board, racks });
+      const checked = solver.solve({ board: g.board, racks }, { verify: true });
+      expect(checked.exact).toBe(true);
+      expect(checked.value).toBe(plain.value);
+      plainNodes += plain.nodes;
+      checkedNodes += checked.nodes;
+    }
+    // The checks searched what the shortcuts had skipped.
+    expect(checkedNodes).toBeGreaterThan(plainNodes);
+  }, 120_000);
+});
+
 describe('endgame solver: the time budget', () => {
   it('reads the clock it is given: a clock past the budget at its second reading stops the solve short of exact', () => {
     // Seed 5 of the bench: six tiles against seven, millions of nodes to solve.

@@ -34,7 +34,7 @@ import type { Rules } from '../../engine/rules.js';
 import { BLANK_FLAG, EMPTY, type TileSet } from '../../engine/tiles.js';
 import { markRunEnds } from '../crossSets.js';
 import { interleavedMasks } from '../kwgArcs.js';
-import { fitsAlone, singleScore } from './fewTiles.js';
+import { fitsAlone, fitsPair, nextEmpty, pairScore, singleScore } from './fewTiles.js';
 import { MoveGenerator } from '../movegen.js';
 import { MoveList, TILE_STRIDE } from '../movelist.js';
 import { Rng } from '../rng.js';
@@ -64,6 +64,12 @@ export interface EndgameOptions {
   readonly clock?: () => number;
   /** Deepest iteration to try, in plies (default: until exact). */
   readonly maxDepth?: number;
+  /**
+   * For tests: every position the solver values without searching it (a last tile, a node
+   * under its two-tile bound) is searched as well, and an error is thrown when the search
+   * disagrees (default false).
+   */
+  readonly verify?: boolean;
 }
 
 /** The answer for the player to move. */
@@ -204,6 +210,10 @@ export class EndgameSolver {
 
   private nodes = 0;
   private deadline = Infinity;
+  /** `EndgameOptions.verify`. */
+  private verify = false;
+  /** Whether positions may be valued without a search; off while `check` searches one. */
+  private shortcuts = true;
   private clock: () => number = Date.now;
   /** Whether the value just returned by `search` is independent of the horizon. */
   private lastExact = true;
@@ -296,6 +306,8 @@ export class EndgameSolver {
     this.clock = opts.clock ?? Date.now;
     this.deadline = opts.timeMs === undefined ? Infinity : this.clock() + opts.timeMs;
     this.nodes = 0;
+    this.verify = opts.verify ?? false;
+    this.shortcuts = true;
     // Clearing 64 MB costs more than a small solve; the table is wiped once in 255 solves.
     this.generation = (this.generation + 1) & 0xff;
     if (this.generation === 0) {
@@ -601,6 +613,230 @@ export class EndgameSolver {
   }
 
   /**
+   * For `verify`: searches the position (`side` to move at ply, on generator bd) without
+   * shortcuts and throws when its value, proven, is above `bound` (a two-tile bound, where the
+   * opponent is stuck) or differs from it (a last tile's value, from the opponent's side).
+   */
+  private check(
+    bound: number,
+    ply: number,
+    bd: number,
+    side: number,
+    depth: number,
+    twoTile: boolean,
+  ): void {
+    this.shortcuts = false;
+    const v = this.search(ply, bd, side, -INF, INF, depth, twoTile);
+    const exact = this.lastExact;
+    this.shortcuts = true;
+    if (exact && (twoTile ? v > bound : v !== bound))
+      throw new Error(`${twoTile ? 'two-tile bound' : 'last tile'} ${bound}, searched ${v}`);
+  }
+
+  /**
+   * Whether this node, where `side` holds two tiles (no blank) and moves after its own
+   * placement two plies up and the stuck opponent's pass, is worth at most `alpha` by
+   * `twoTileBound` (then in `lastValue`): it is not searched, as a placement leaving one tile
+   * is not when `lastTileBound` says so. The bound reads the list two plies up, so that node
+   * must have had a stuck opponent too (its one-tile placements are then sorted).
+   */
+  private twoTilesBelow(ply: number, side: number, alpha: number): boolean {
+    const up = ply - 2;
+    if (
+      up < this.rootPly ||
+      this.rackTotal[side] !== 2 ||
+      this.racks[side]![0] !== 0 ||
+      this.placedN[ply - 1] !== 0 ||
+      this.placedN[up] === 0 ||
+      this.singleN[up]! < 0
+    )
+      return false;
+    this.markEnds(up, this.placedN[up]!);
+    this.lastValue = this.twoTileBound(up, side, alpha);
+    this.clearEnds();
+    return this.lastValue <= alpha;
+  }
+
+  /**
+   * An upper bound on the value, for `side`, of the position its placement at ply (run ends
+   * marked) just reached, leaving it two tiles that are not blanks, when the opponent could
+   * place nothing before it: at most `limit`, or `INF` when it cannot be shown to be.
+   *
+   * Were the opponent held to passing (its placements, if the new tiles open any, only lower
+   * the value), `side` would pass out (the opponent's rack minus both tiles), or play one tile
+   * and then the other or nothing, or both at once, and go out with twice the opponent's rack.
+   * Each placement either is one of ply's list that the moves since left alone, with its score,
+   * or lies on a run end of the tiles placed since. Only a placement that would take the bound
+   * past the limit has its words read; the rest count unchecked.
+   */
+  private twoTileBound(ply: number, side: number, limit: number): number {
+    const rack = this.racks[side]!;
+    let x = 1;
+    while (rack[x] === 0) x++;
+    let y = x;
+    if (rack[x] === 1) {
+      y = x + 1;
+      while (rack[y] === 0) y++;
+    }
+    const opp = this.rackPoints[side ^ 1]!;
+    const passOut = opp - this.val[x]! - this.val[y]!;
+    if (passOut > limit) return INF;
+    // The most the placements may score with the bound still within the limit.
+    const room = limit - 2 * opp;
+    const sy = this.singleBound(ply, y);
+    const sx = x === y ? sy : this.singleBound(ply, x);
+    let pts = Math.max(sx, sy);
+    if (pts > room) return INF;
+    pts = Math.max(pts, this.thenBound(ply, x, y, sy, room));
+    if (pts > room) return INF;
+    if (x !== y) pts = Math.max(pts, this.thenBound(ply, y, x, sx, room));
+    if (pts > room) return INF;
+    pts = Math.max(pts, this.pairBound(ply, x, y, room));
+    if (pts > room) return INF;
+    // No placement at all (even unchecked): it passes, and so does the opponent.
+    return pts < 0 ? passOut : 2 * opp + pts;
+  }
+
+  // The best score of a one-tile placement of tile c after the placement just made: kept from
+  // ply's list, or on one of its run ends; −1 for none.
+  private singleBound(ply: number, c: number): number {
+    let best = this.keptSingle(ply, c);
+    const tv = this.val[c]!;
+    for (const q of this.endList) {
+      const sc = singleScore(this.board, this.val, q, tv);
+      if (sc > best && fitsAlone(this.kn, this.board, q, c)) best = sc;
+    }
+    return best;
+  }
+
+  /**
+   * At least what one-tile placements of tile a and then of tile b score together after the
+   * placement just made (b's left out counts 0), given `sb`, the best b scores now; `INF` when
+   * that may pass `room`. After a goes on square r, b's placements are those of now or lie on
+   * a run end through r.
+   */
+  private thenBound(ply: number, a: number, b: number, sb: number, room: number): number {
+    const board = this.board;
+    const va = this.val[a]!;
+    const vb = this.val[b]!;
+    const now = sb > 0 ? sb : 0;
+    let best = -1;
+    const singles = this.singles[ply]!;
+    const n = this.singleN[ply]!;
+    for (let k = this.singleAt[ply]![a]!; k >= 0 && k < n && singles[k]! >>> 24 === a; k++) {
+      const r = singles[k]! & 255;
+      if (board[r] !== EMPTY || this.endMark[r] !== 0) continue;
+      const s = SINGLE_TOP - ((singles[k]! >>> 8) & 0xffff);
+      if (s + now > room) return INF;
+      const near = this.nearBound(r, a, b, vb, room - s);
+      if (near === INF) return INF;
+      if (s + near > best) best = s + near;
+      if (s + now > best) best = s + now;
+    }
+    for (const r of this.endList) {
+      const s = singleScore(board, this.val, r, va);
+      const near = s + now > room ? INF : this.nearBound(r, a, b, vb, room - s);
+      // Past the room only if a really goes there.
+      if (near === INF) {
+        if (fitsAlone(this.kn, board, r, a)) return INF;
+        continue;
+      }
+      if (s + near > best) best = s + near;
+      if (s + now > best) best = s + now;
+    }
+    return best;
+  }
+
+  /**
+   * What tile b (worth vb) scores at most alone on a run end through square r once tile a is
+   * there, counted unchecked up to `cap`; `INF` when a placement there scores more than `cap`.
+   */
+  private nearBound(r: number, a: number, b: number, vb: number, cap: number): number {
+    const board = this.board;
+    board[r] = a;
+    let best = 0;
+    for (let d = 0; d < 2 && best !== INF; d++) {
+      for (let dir = -1; dir <= 1; dir += 2) {
+        const q = nextEmpty(board, r, d, dir);
+        if (q < 0) continue;
+        const sc = singleScore(board, this.val, q, vb);
+        if (sc <= cap) {
+          if (sc > best) best = sc;
+        } else if (fitsAlone(this.kn, board, q, b)) {
+          best = INF;
+          break;
+        }
+      }
+    }
+    board[r] = EMPTY;
+    return best;
+  }
+
+  /**
+   * At least what a placement of tiles x and y together scores after the placement just made:
+   * kept from ply's list, or with a tile on one of its run ends and the other next in line past
+   * the board tiles there; `INF` when that may pass `room`.
+   */
+  private pairBound(ply: number, x: number, y: number, room: number): number {
+    const board = this.board;
+    const mark = this.endMark;
+    const list = this.lists[ply]!;
+    let best = -1;
+    for (let i = 0; i < list.count; i++) {
+      if (list.played[i] !== 2 || list.score[i]! <= best) continue;
+      const step = list.dir[i] === 0 ? 1 : SIZE;
+      const base = i * TILE_STRIDE;
+      let kept = true;
+      let tiles = 0;
+      for (let k = 0; k < list.len[i]!; k++) {
+        const t = list.tiles[base + k]!;
+        if (t === EMPTY) continue;
+        const sq = list.start[i]! + k * step;
+        if (board[sq] !== EMPTY || mark[sq] !== 0) kept = false;
+        // A blank is neither x nor y; the pair's codes, in either order.
+        tiles = tiles * 256 + ((t & BLANK_FLAG) !== 0 ? 255 : t);
+      }
+      if (kept && (tiles === x * 256 + y || tiles === y * 256 + x)) {
+        if (list.score[i]! > room) return INF;
+        best = list.score[i]!;
+      }
+    }
+    for (const q of this.endList) {
+      for (let d = 0; d < 2; d++) {
+        for (let dir = -1; dir <= 1; dir += 2) {
+          const q2 = nextEmpty(board, q, d, dir);
+          if (q2 < 0) continue;
+          for (let o = 0; o < (x === y ? 1 : 2); o++) {
+            const t1 = o === 0 ? x : y;
+            const t2 = o === 0 ? y : x;
+            const v = pairScore(board, this.val, d, q, t1, q2, t2);
+            if (v <= room) {
+              if (v > best) best = v;
+            } else if (fitsPair(this.kn, board, d, q, t1, q2, t2)) return INF;
+          }
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The best score of a one-tile placement of tile c in ply's list that the placement just made
+   * (run ends marked) left alone: its square still empty and not a run end, so its words and
+   * score are as they were; −1 for none.
+   */
+  private keptSingle(ply: number, c: number): number {
+    const singles = this.singles[ply]!;
+    const n = this.singleN[ply]!;
+    for (let k = this.singleAt[ply]![c]!; k >= 0 && k < n && singles[k]! >>> 24 === c; k++) {
+      const sq = singles[k]! & 255;
+      if (this.board[sq] === EMPTY && this.endMark[sq] === 0)
+        return SINGLE_TOP - ((singles[k]! >>> 8) & 0xffff);
+    }
+    return -1;
+  }
+
+  /**
    * The exact value, for `side`, of the position its placement (n tiles, in ply's buffers, run
    * ends marked) just reached, leaving it one tile that is not a blank, when the opponent can
    * place nothing there (`staysStuck`): the opponent passes, and the tile either goes out in
@@ -612,18 +848,7 @@ export class EndgameSolver {
     const rack = this.racks[side]!;
     let c = 1;
     while (rack[c] === 0) c++;
-    const board = this.board;
-    const mark = this.endMark;
-    let best = -1;
-    const singles = this.singles[ply]!;
-    const n = this.singleN[ply]!;
-    for (let k = this.singleAt[ply]![c]!; k >= 0 && k < n && singles[k]! >>> 24 === c; k++) {
-      const e = singles[k]!;
-      const sq = e & 255;
-      if (board[sq] !== EMPTY || mark[sq] !== 0) continue;
-      best = SINGLE_TOP - ((e >>> 8) & 0xffff);
-      break;
-    }
+    let best = this.keptSingle(ply, c);
     const tv = this.val[c]!;
     for (const q of this.endList) {
       // The score first: the words are read only for a placement that would be the best.
@@ -915,6 +1140,13 @@ export class EndgameSolver {
       return opp - own;
     }
     this.ensurePly(ply);
+    if (oppStuck && this.shortcuts && this.twoTilesBelow(ply, side, alpha)) {
+      const v = this.lastValue;
+      if (this.verify) this.check(v, ply, bd, side, depth, true);
+      this.ttStore(slot, keyLo, keyHi, v, FLAG_UPPER, EXACT_DEPTH, NO_MOVE);
+      this.lastExact = true;
+      return v;
+    }
     const list = this.placementsOf(side, bd, this.lists[ply]!, ply);
     this.listOk[ply] = true;
     const count = list.count;
@@ -939,6 +1171,7 @@ export class EndgameSolver {
     const sorted = order.subarray(0, count + 1).sort();
 
     if (oppStuck) this.singleBest(list, ply);
+    else this.singleN[ply] = -1;
     const alpha0 = alpha;
     let best = -INF;
     let bestMove = NO_MOVE;
@@ -978,7 +1211,10 @@ export class EndgameSolver {
           for (let j = 0; j < n; j++) this.takeTile(side, tls[j]!);
           this.passes = 0;
           this.scoreless = score === 0 ? scoreless + 1 : 0;
-          const step = oppStuck && score > 0 ? this.stuckStep(ply, n, side, depth) : SEARCH_REPLY;
+          const step =
+            oppStuck && score > 0 && this.shortcuts
+              ? this.stuckStep(ply, n, side, depth)
+              : SEARCH_REPLY;
           let bound = INF;
           if (oppStuck && step !== LAST_VALUED && this.rackTotal[side] === 1)
             bound = score + this.lastTileBound(ply, n, side);
@@ -987,6 +1223,7 @@ export class EndgameSolver {
             this.lastExact = true;
           } else if (step === LAST_VALUED) {
             v = score + this.lastValue;
+            if (this.verify) this.check(-this.lastValue, ply + 1, bd + 1, side ^ 1, depth, false);
             this.lastExact = true;
           } else if (bound <= Math.max(alpha, best)) {
             // Cannot raise the best or alpha: its bound stands for it (fail-soft).
