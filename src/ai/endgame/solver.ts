@@ -22,7 +22,13 @@
  *   of placements: a forced pass and, at a node whose opponent was just forced to pass, the
  *   placements cost no depth, so that sequence is searched whole in any iteration; that node's
  *   own pass is worth passing out (`passEnds`), and a placement leaving one tile is bounded
- *   without a search (`lastTileBound`).
+ *   without a search (`lastTileBound`). A node where the one still playing holds two tiles
+ *   is bounded from its list two plies up and the run ends of its placement since, and cut
+ *   without a search when the bound is below alpha (`twoTilesBelow`). When the stuck player
+ *   holds one tile (no blank), whether a placement frees it is read at that placement's run
+ *   ends in the graph (`staysStuck`, no move generation); still stuck, its forced pass is
+ *   stepped over (`afterForcedPass`), and a last tile left to the other side is valued without
+ *   a node (`lastTileValue`). `EndgameOptions.verify` searches each of these as well, for tests.
  * - **Boards.** One move generator per number of placements made since the root; a child's is a
  *   copy of the parent's (`copyFrom`) plus the new tiles (`playPlaced`), so nothing is undone.
  * - **Move lists.** A node's placements come from the move cache, or from the same side's list
