@@ -1045,7 +1045,9 @@ export class EndgameSolver {
   /**
    * The child's value (from the child's side) for a parent window (a, b) and a move worth
    * `score` to the parent: the first move gets the whole window, later ones a null window
-   * first (principal variation search) and the whole one only when they might be better.
+   * first (principal variation search) and the whole one only when they might be better. The
+   * child is the opponent's node (`sign` −1, the parent's value is score − child's) or, with
+   * the opponent's forced pass stepped over, the parent's own next one (+1, score + child's).
    */
   private pvs(
     ply: number,
@@ -1057,20 +1059,24 @@ export class EndgameSolver {
     depth: number,
     k: number,
     oppStuck: boolean,
+    sign = -1,
   ): number {
-    if (k === 0 || b - a <= 1)
-      return this.search(ply, bd, side, score - b, score - a, depth, oppStuck);
-    const c = this.search(ply, bd, side, score - a - 1, score - a, depth, oppStuck);
-    const v = score - c;
+    const lo = sign < 0 ? score - b : a - score;
+    const hi = sign < 0 ? score - a : b - score;
+    if (k === 0 || b - a <= 1) return this.search(ply, bd, side, lo, hi, depth, oppStuck);
+    // The null window at the parent's alpha.
+    const at = sign < 0 ? hi - 1 : lo;
+    const c = this.search(ply, bd, side, at, at + 1, depth, oppStuck);
+    const v = score + sign * c;
     if (v <= a || v >= b) return c;
-    return this.search(ply, bd, side, score - b, score - a, depth, oppStuck);
+    return this.search(ply, bd, side, lo, hi, depth, oppStuck);
   }
 
   /**
    * The value, for `side`, of its own next turn (at ply + 2) after its placement at ply worth
-   * `score` and the stuck opponent's forced pass, for the placing node's window (a, b), with
-   * the principal variation search of `pvs`: the opponent's node, whose one move is that pass,
-   * is stepped over (both runs stand at one: the placement scored, the pass did not).
+   * `score` and the stuck opponent's forced pass, for the placing node's window (a, b) (`pvs`):
+   * the opponent's node, whose one move is that pass, is stepped over (both runs stand at one:
+   * the placement scored, the pass did not).
    */
   private afterForcedPass(
     ply: number,
@@ -1087,12 +1093,7 @@ export class EndgameSolver {
     this.listOk[ply + 1] = false;
     this.passes = 1;
     this.scoreless = 1;
-    if (k === 0 || b - a <= 1)
-      return this.search(ply + 2, bd + 1, side, a - score, b - score, depth, true);
-    const c = this.search(ply + 2, bd + 1, side, a - score, a - score + 1, depth, true);
-    const v = score + c;
-    if (v <= a || v >= b) return c;
-    return this.search(ply + 2, bd + 1, side, a - score, b - score, depth, true);
+    return this.pvs(ply + 2, bd + 1, side, score, a, b, depth, k, true, 1);
   }
 
   /**
