@@ -9,14 +9,23 @@ import { BLANK_FLAG, EMPTY } from '../../engine/tiles.js';
 import { ACCEPTS_BIT } from '../../lexicon/kwg.js';
 import { DAWG_ROOT, seekArc } from '../kwgArcs.js';
 
-/** The first square of the line through q in direction d (0 across, 1 down). */
-function lineFirst(q: number, d: number): number {
-  return d === 0 ? q - (q % SIZE) : q % SIZE;
+/** Per direction (0 across, 1 down) and square, the first and the last square of its line. */
+const FIRST = new Uint8Array(2 * SQUARES);
+const LAST = new Uint8Array(2 * SQUARES);
+for (let q = 0; q < SQUARES; q++) {
+  const col = q % SIZE;
+  FIRST[q] = q - col;
+  LAST[q] = q - col + SIZE - 1;
+  FIRST[SQUARES + q] = col;
+  LAST[SQUARES + q] = col + SQUARES - SIZE;
 }
 
-/** The last square of the line through q in direction d. */
+function lineFirst(q: number, d: number): number {
+  return FIRST[d * SQUARES + q]!;
+}
+
 function lineLast(q: number, d: number): number {
-  return d === 0 ? q - (q % SIZE) + SIZE - 1 : (q % SIZE) + SQUARES - SIZE;
+  return LAST[d * SQUARES + q]!;
 }
 
 /**
