@@ -120,6 +120,8 @@ const NO_MOVE = 0xffffffff;
 const INDEX_RANGE = 1 << 20;
 /** A move's index in a table entry; all ones for none. */
 const MOVE_BITS = INDEX_RANGE - 1;
+/** Pair keys (`pairKeys`) hold a move's index below this. */
+const PAIR_INDEX = 1 << 20;
 /** `stuckStep`'s answers. */
 const SEARCH_REPLY = 0;
 const PASS_STEPPED = 1;
@@ -196,6 +198,13 @@ export class EndgameSolver {
   private singles: Int32Array[] = [];
   private readonly singleN: number[] = [];
   private readonly singleAt: Int16Array[] = [];
+  /**
+   * Per ply: every two-tile placement of the list without a blank, by its pair of tile codes,
+   * best first within a pair, each keyed `(pair · 1024 + 1023 − score) · 2²⁰ + index`
+   * (`singleBest`), pair = lower code · 64 + higher; `pairN` counts them.
+   */
+  private pairKeys: Float64Array[] = [];
+  private readonly pairN: number[] = [];
   /** The run ends of the placement just made (`markEnds`): marks, and the list of squares. */
   private readonly endMark = new Uint8Array(SQUARES);
   private readonly endList: number[] = [];
@@ -277,6 +286,8 @@ export class EndgameSolver {
       this.singles.push(new Int32Array(64));
       this.singleN.push(0);
       this.singleAt.push(new Int16Array(64));
+      this.pairKeys.push(new Float64Array(64));
+      this.pairN.push(0);
       this.placedN.push(0);
       this.listOk.push(false);
     }
@@ -567,6 +578,34 @@ export class EndgameSolver {
     const at = this.singleAt[ply]!;
     at.fill(-1);
     for (let k = n - 1; k >= 0; k--) at[singles[k]! >>> 24] = k;
+    let m = 0;
+    for (let i = 0; i < list.count; i++) {
+      if (list.played[i] !== 2) continue;
+      const base = i * TILE_STRIDE;
+      let lo = 0;
+      let hi = 0;
+      for (let k = 0; k < list.len[i]!; k++) {
+        const t = list.tiles[base + k]!;
+        if (t === EMPTY) continue;
+        if ((t & BLANK_FLAG) !== 0) lo = -1;
+        else if (lo === 0) lo = t;
+        else hi = t;
+      }
+      if (lo < 0) continue;
+      if (lo > hi) {
+        const t = lo;
+        lo = hi;
+        hi = t;
+      }
+      if (m === this.pairKeys[ply]!.length) {
+        const grown = new Float64Array(2 * m);
+        grown.set(this.pairKeys[ply]!);
+        this.pairKeys[ply] = grown;
+      }
+      this.pairKeys[ply]![m++] = ((lo * 64 + hi) * 1024 + 1023 - list.score[i]!) * PAIR_INDEX + i;
+    }
+    this.pairKeys[ply]!.subarray(0, m).sort();
+    this.pairN[ply] = m;
   }
 
   /**
@@ -788,24 +827,25 @@ export class EndgameSolver {
     const mark = this.endMark;
     const list = this.lists[ply]!;
     let best = -1;
-    for (let i = 0; i < list.count; i++) {
-      if (list.played[i] !== 2 || list.score[i]! <= best) continue;
+    // The best kept one: the first of the pair's placements, best first, the move left alone.
+    const pair = x < y ? x * 64 + y : y * 64 + x;
+    const keys = this.pairKeys[ply]!;
+    for (let k = 0; k < this.pairN[ply]!; k++) {
+      const group = Math.floor(keys[k]! / (1024 * PAIR_INDEX));
+      if (group < pair) continue;
+      if (group > pair) break;
+      const i = keys[k]! % PAIR_INDEX;
       const step = list.dir[i] === 0 ? 1 : SIZE;
       const base = i * TILE_STRIDE;
       let kept = true;
-      let tiles = 0;
-      for (let k = 0; k < list.len[i]!; k++) {
-        const t = list.tiles[base + k]!;
-        if (t === EMPTY) continue;
-        const sq = list.start[i]! + k * step;
-        if (board[sq] !== EMPTY || mark[sq] !== 0) kept = false;
-        // A blank is neither x nor y; the pair's codes, in either order.
-        tiles = tiles * 256 + ((t & BLANK_FLAG) !== 0 ? 255 : t);
+      for (let j = 0; j < list.len[i]! && kept; j++) {
+        const sq = list.start[i]! + j * step;
+        if (list.tiles[base + j] !== EMPTY && (board[sq] !== EMPTY || mark[sq] !== 0)) kept = false;
       }
-      if (kept && (tiles === x * 256 + y || tiles === y * 256 + x)) {
-        if (list.score[i]! > room) return INF;
-        best = list.score[i]!;
-      }
+      if (!kept) continue;
+      if (list.score[i]! > room) return INF;
+      best = list.score[i]!;
+      break;
     }
     for (const q of this.endList) {
       for (let d = 0; d < 2; d++) {
