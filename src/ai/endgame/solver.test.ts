@@ -299,10 +299,11 @@ describe('endgame solver: the last tiles valued without a node, against the exha
 });
 
 describe('endgame solver: positions valued without a search, searched as well', () => {
-  // With \`verify\`, every last tile valued from the list and the run ends, and every node cut
-  // by the two-tile bound, is searched as well, and the solve throws when the two disagree: a
-  // slip in those shortcuts fails here even where the value at the root hides it.
-  it('fise: a lone Q against 3–4 tiles, 43 endgames: no shortcut disagrees with its search', () => {
+  // With `verify`, every last tile valued from the list and the run ends, and every placement
+  // or node cut by the one- or two-tile bound, is searched as well, and the solve throws when
+  // the two disagree: a slip in those shortcuts fails here even where the root's value hides it.
+  // A lone stuck Q takes the one-tile shortcuts; a stuck Q and LL, the bound on a last tile.
+  it('fise: a lone Q against 3–4 tiles in 43 endgames, a Q and an LL in 20: no shortcut disagrees with its search', () => {
     const rules = makeRules('fise');
     const solver = new EndgameSolver(nodes, SPANISH, rules);
     const opts = { minRack: 3, maxRack: 4 };
@@ -317,8 +318,12 @@ describe('endgame solver: positions valued without a search, searched as well', 
     ];
     let plainNodes = 0;
     let checkedNodes = 0;
-    for (const g of games) {
-      const racks: [Uint8Array, Uint8Array] = [rackOf('Q'), g.racks[1]];
+    const cases = [
+      ...games.map((g) => ({ g, stuck: 'Q' })),
+      ...games.slice(0, 20).map((g) => ({ g, stuck: 'Q[LL]' })),
+    ];
+    for (const { g, stuck } of cases) {
+      const racks: [Uint8Array, Uint8Array] = [rackOf(stuck), g.racks[1]];
       const plain = solver.solve({ board: g.board, racks });
       const checked = solver.solve({ board: g.board, racks }, { verify: true });
       expect(checked.exact).toBe(true);

@@ -71,9 +71,9 @@ export interface EndgameOptions {
   /** Deepest iteration to try, in plies (default: until exact). */
   readonly maxDepth?: number;
   /**
-   * For tests: every position the solver values without searching it (a last tile, a node
-   * under its two-tile bound) is searched as well, and an error is thrown when the search
-   * disagrees (default false).
+   * For tests: every position the solver values without searching it (a last tile, a
+   * placement or a node under its one- or two-tile bound) is searched as well, and an error is
+   * thrown when the search disagrees (default false).
    */
   readonly verify?: boolean;
 }
@@ -188,11 +188,9 @@ export class EndgameSolver {
   private readonly cache = new MoveCache();
   /** The board at the node being searched (the generators bring theirs up to date lazily). */
   private readonly board = new Uint8Array(SQUARES);
-  /** Per ply: the best score of a one-tile placement of each tile code (index 0 = blank). */
-  private readonly single: Int16Array[] = [];
   /**
    * Per ply: every one-tile placement of the list by tile code, best first within a code, each
-   * packed as `code · 2²⁴ + (SINGLE_TOP − score) · 256 + square` (`singleBest`); `singleN`
+   * packed as `code · 2²⁴ + (SINGLE_TOP − score) · 256 + square` (`sortFewTiles`); `singleN`
    * counts them and `singleAt` is where each code's start (−1 for none).
    */
   private singles: Int32Array[] = [];
@@ -201,7 +199,7 @@ export class EndgameSolver {
   /**
    * Per ply: every two-tile placement of the list without a blank, by its pair of tile codes,
    * best first within a pair, each keyed `(pair · 1024 + 1023 − score) · 2²⁰ + index`
-   * (`singleBest`), pair = lower code · 64 + higher; `pairN` counts them.
+   * (`sortFewTiles`), pair = lower code · 64 + higher; `pairN` counts them.
    */
   private pairKeys: Float64Array[] = [];
   private readonly pairN: number[] = [];
@@ -282,7 +280,6 @@ export class EndgameSolver {
       this.orders.push(new Float64Array(256));
       this.sqBuf.push(new Uint8Array(SIZE));
       this.tileBuf.push(new Uint8Array(SIZE));
-      this.single.push(new Int16Array(64));
       this.singles.push(new Int32Array(64));
       this.singleN.push(0);
       this.singleAt.push(new Int16Array(64));
@@ -545,11 +542,8 @@ export class EndgameSolver {
     return true;
   }
 
-  // Records, for ply's list, the best score of a one-tile placement of each tile code, and
-  // every one-tile placement in `singles`, best first.
-  private singleBest(list: MoveList, ply: number): void {
-    const best = this.single[ply]!;
-    best.fill(-1);
+  // Sorts ply's one-tile placements into `singles` and its two-tile ones into `pairKeys`.
+  private sortFewTiles(list: MoveList, ply: number): void {
     let n = 0;
     for (let i = 0; i < list.count; i++) {
       if (list.played[i] !== 1) continue;
@@ -563,7 +557,6 @@ export class EndgameSolver {
       }
       const c = (t & BLANK_FLAG) !== 0 ? 0 : t;
       const score = list.score[i]!;
-      if (score > best[c]!) best[c] = score;
       if (n === this.singles[ply]!.length) {
         const grown = new Int32Array(2 * n);
         grown.set(this.singles[ply]!);
@@ -658,24 +651,25 @@ export class EndgameSolver {
   }
 
   /**
-   * For `verify`: searches the position (`side` to move at ply, on generator bd) without
-   * shortcuts and throws when its value, proven, is above `bound` (a two-tile bound, where the
-   * opponent is stuck) or differs from it (a last tile's value, from the opponent's side).
+   * For `verify`: searches the position (`side` to move at ply, on generator bd, its opponent
+   * stuck or not) without shortcuts and throws when its value, proven, is above `value`
+   * (`sign` 1), below it (−1) or not it (0).
    */
   private check(
-    bound: number,
+    value: number,
+    sign: number,
     ply: number,
     bd: number,
     side: number,
     depth: number,
-    twoTile: boolean,
+    oppStuck: boolean,
   ): void {
     this.shortcuts = false;
-    const v = this.search(ply, bd, side, -INF, INF, depth, twoTile);
+    const v = this.search(ply, bd, side, -INF, INF, depth, oppStuck);
     const exact = this.lastExact;
     this.shortcuts = true;
-    if (exact && (twoTile ? v > bound : v !== bound))
-      throw new Error(`${twoTile ? 'two-tile bound' : 'last tile'} ${bound}, searched ${v}`);
+    if (exact && (sign > 0 ? v > value : sign < 0 ? v < value : v !== value))
+      throw new Error(`shortcut ${sign > 0 ? '≥' : sign < 0 ? '≤' : '='} ${value}, searched ${v}`);
   }
 
   /**
@@ -728,8 +722,8 @@ export class EndgameSolver {
     if (passOut > limit) return INF;
     // The most the placements may score with the bound still within the limit.
     const room = limit - 2 * opp;
-    const sy = this.singleBound(ply, y);
-    const sx = x === y ? sy : this.singleBound(ply, x);
+    const sy = this.singleAfter(ply, y);
+    const sx = x === y ? sy : this.singleAfter(ply, x);
     let pts = Math.max(sx, sy);
     if (pts > room) return INF;
     pts = Math.max(pts, this.thenBound(ply, x, y, sy, room));
@@ -742,9 +736,9 @@ export class EndgameSolver {
     return pts < 0 ? passOut : 2 * opp + pts;
   }
 
-  // The best score of a one-tile placement of tile c after the placement just made: kept from
-  // ply's list, or on one of its run ends; −1 for none.
-  private singleBound(ply: number, c: number): number {
+  // The best score of a one-tile placement of tile c (not a blank) after the placement just
+  // made: kept from ply's list, or on one of its run ends, its words read; −1 for none.
+  private singleAfter(ply: number, c: number): number {
     let best = this.keptSingle(ply, c);
     const tv = this.val[c]!;
     for (const q of this.endList) {
@@ -894,15 +888,14 @@ export class EndgameSolver {
     const rack = this.racks[side]!;
     let c = 1;
     while (rack[c] === 0) c++;
-    let best = this.keptSingle(ply, c);
-    const tv = this.val[c]!;
-    for (const q of this.endList) {
-      // The score first: the words are read only for a placement that would be the best.
-      const sc = singleScore(this.board, this.val, q, tv);
-      if (sc > best && fitsAlone(this.kn, this.board, q, c)) best = sc;
-    }
+    return this.lastTileEnd(side, c, this.singleAfter(ply, c));
+  }
+
+  // The value, for `side`, of going out with its last tile c in a placement scoring `best`
+  // (−1 for none) or keeping it to the end, whichever is better.
+  private lastTileEnd(side: number, c: number, best: number): number {
     const opp = this.rackPoints[side ^ 1]!;
-    return Math.max(opp - tv, best < 0 ? -INF : best + 2 * opp);
+    return Math.max(opp - this.val[c]!, best < 0 ? -INF : best + 2 * opp);
   }
 
   /**
@@ -912,41 +905,24 @@ export class EndgameSolver {
    * one-tile placement or stay for the end (the opponent's rack minus the tile); the opponent's
    * own placements, if the new tiles open any, only lower the value further. A one-tile
    * placement after the move either touches none of its tiles, and then it was already a
-   * placement here, scoring the same (ply's `single`), or forms a word through one of them: it
-   * lies just past the run of tiles through a new tile, and its words' scores, counted
-   * without asking whether they are words, bound it.
+   * placement here, scoring at most the list's best for the tile, or forms a word through one
+   * of them: it lies on a run end of the new tiles, and its words' scores, counted without
+   * asking whether they are words, bound it.
    */
   private lastTileBound(ply: number, n: number, side: number): number {
     const rack = this.racks[side]!;
     let c = 0;
     while (rack[c] === 0) c++;
-    const opp = this.rackPoints[side ^ 1]!;
-    let best = this.single[ply]![c]!;
-    const board = this.board;
-    const sqs = this.sqBuf[ply]!;
+    const k = this.singleAt[ply]![c]!;
+    let best = k < 0 ? -1 : SINGLE_TOP - ((this.singles[ply]![k]! >>> 8) & 0xffff);
     const tv = this.val[c]!;
-    for (let j = 0; j < n; j++) {
-      const sq = sqs[j]!;
-      const row = (sq / SIZE) | 0;
-      for (let d = 0; d < 4; d++) {
-        const step = d === 0 ? 1 : d === 1 ? -1 : d === 2 ? SIZE : -SIZE;
-        let q = sq;
-        for (;;) {
-          const next = q + step;
-          if (next < 0 || next >= SQUARES) break;
-          if (step === 1 || step === -1) {
-            if (((next / SIZE) | 0) !== row) break;
-          }
-          q = next;
-          if (board[q] === EMPTY) {
-            const sc = singleScore(this.board, this.val, q, tv);
-            if (sc > best) best = sc;
-            break;
-          }
-        }
-      }
+    this.markEnds(ply, n);
+    for (const q of this.endList) {
+      const sc = singleScore(this.board, this.val, q, tv);
+      if (sc > best) best = sc;
     }
-    return Math.max(opp - tv, best < 0 ? -INF : best + 2 * opp);
+    this.clearEnds();
+    return this.lastTileEnd(side, c, best);
   }
 
   /** Whether `side` has no placement at all on generator bd's board with its rack. */
@@ -1189,7 +1165,7 @@ export class EndgameSolver {
     this.ensurePly(ply);
     if (oppStuck && this.shortcuts && this.twoTilesBelow(ply, side, alpha)) {
       const v = this.lastValue;
-      if (this.verify) this.check(v, ply, bd, side, depth, true);
+      if (this.verify) this.check(v, 1, ply, bd, side, depth, true);
       this.ttStore(slot, keyLo, keyHi, v, FLAG_UPPER, EXACT_DEPTH, NO_MOVE);
       this.lastExact = true;
       return v;
@@ -1217,7 +1193,7 @@ export class EndgameSolver {
     order[count] = (ttBest === count || passOut ? 0 : 16383) * INDEX_RANGE + count;
     const sorted = order.subarray(0, count + 1).sort();
 
-    if (oppStuck) this.singleBest(list, ply);
+    if (oppStuck) this.sortFewTiles(list, ply);
     else this.singleN[ply] = -1;
     const alpha0 = alpha;
     let best = -INF;
@@ -1263,18 +1239,23 @@ export class EndgameSolver {
               ? this.stuckStep(ply, n, side, depth)
               : SEARCH_REPLY;
           let bound = INF;
-          if (oppStuck && step !== LAST_VALUED && this.rackTotal[side] === 1)
+          if (oppStuck && this.shortcuts && step !== LAST_VALUED && this.rackTotal[side] === 1)
             bound = score + this.lastTileBound(ply, n, side);
           if (this.scoreless >= this.scorelessLimit) {
             v = score + opp - this.rackPoints[side]!;
             this.lastExact = true;
           } else if (step === LAST_VALUED) {
             v = score + this.lastValue;
-            if (this.verify) this.check(-this.lastValue, ply + 1, bd + 1, side ^ 1, depth, false);
+            if (this.verify)
+              this.check(-this.lastValue, 0, ply + 1, bd + 1, side ^ 1, depth, false);
             this.lastExact = true;
           } else if (bound <= Math.max(alpha, best)) {
             // Cannot raise the best or alpha: its bound stands for it (fail-soft).
             v = bound;
+            if (this.verify) {
+              const d = depth > 1 ? depth : depth - 1;
+              this.check(score - bound, -1, ply + 1, bd + 1, side ^ 1, d, false);
+            }
             this.lastExact = true;
           } else if (step === PASS_STEPPED) {
             v =
