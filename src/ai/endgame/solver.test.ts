@@ -5,19 +5,9 @@
  * the solver's search.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SIZE } from '../../engine/board.js';
-import { evaluatePlacement } from '../../engine/placement.js';
 import { type Rules, makeRules } from '../../engine/rules.js';
 import { boardWith } from '../../engine/testing/positions.js';
-import {
-  BLANK_FLAG,
-  EMPTY,
-  SPANISH,
-  parseNotation,
-  rackFromTiles,
-  rackValue,
-} from '../../engine/tiles.js';
-import type { Placed } from '../../engine/move.js';
+import { SPANISH, parseNotation, rackFromTiles } from '../../engine/tiles.js';
 import {
   buildKwg,
   loadDefaultLexicon,
@@ -25,10 +15,11 @@ import {
   unpackWords,
 } from '../../lexicon/index.js';
 import { Rng } from '../rng.js';
-import { WordIndex, key } from '../testing/bruteforce.js';
+import { WordIndex } from '../testing/bruteforce.js';
 import { exhaustive } from '../testing/exhaustiveEndgame.js';
 import { randomEndgames } from '../testing/endgames.js';
-import { EndgameSolver, type EndgameResult } from './solver.js';
+import { replayLine } from '../testing/endgameLine.js';
+import { EndgameSolver } from './solver.js';
 
 let nodes: Uint32Array;
 let index: WordIndex;
@@ -52,71 +43,6 @@ function rackOf(text: string): Uint8Array {
   const t = parseNotation(SPANISH, text, { allowUndesignatedBlank: true });
   if (!t.ok) throw new Error(text);
   return rackFromTiles(SPANISH, t.value);
-}
-
-/**
- * Replays the solver's line with the engine's placement rules and the word list: every move
- * legal, every score right, and the points plus the end adjustment add up to the value.
- */
-function replayLine(
-  words: WordIndex,
-  board0: Uint8Array,
-  racks0: [Uint8Array, Uint8Array],
-  rules: Rules,
-  res: EndgameResult,
-  passes0 = 0,
-  scoreless0 = 0,
-): number {
-  const board = board0.slice();
-  const racks = [racks0[0].slice(), racks0[1].slice()];
-  const spread = [0, 0];
-  let passes = passes0;
-  let scoreless = scoreless0;
-  let ended = false;
-  for (const step of res.line) {
-    expect(ended).toBe(false);
-    const p = step.player;
-    if (step.move.kind === 'pass') {
-      passes++;
-      scoreless++;
-      continue;
-    }
-    expect(step.move.kind).toBe('place');
-    if (step.move.kind !== 'place') break;
-    const m = step.move;
-    const placed: Placed[] = [];
-    m.tiles.forEach((t, k) => {
-      if (t === EMPTY) return;
-      placed.push({ square: m.row * SIZE + m.col + k * (m.dir === 'H' ? 1 : SIZE), tile: t });
-    });
-    const evaluated = evaluatePlacement(board, placed, SPANISH);
-    if (!evaluated.ok) throw new Error(evaluated.error.code);
-    const r = evaluated.value;
-    for (const w of r.words) expect(words.has(key(w.tiles))).toBe(true);
-    expect(r.score).toBe(step.score);
-    spread[p]! += r.score;
-    for (const x of placed) {
-      board[x.square] = x.tile;
-      racks[p]![(x.tile & BLANK_FLAG) !== 0 ? 0 : x.tile]!--;
-    }
-    passes = 0;
-    scoreless = r.score === 0 ? scoreless + 1 : 0;
-    if (racks[p]!.every((c) => c === 0)) {
-      spread[p]! += 2 * rackValue(SPANISH, racks[p ^ 1]!);
-      ended = true;
-    }
-  }
-  if (!ended) {
-    // The line ends by passes (E-02, V-03) or scoreless turns (E-03): each subtracts their rack.
-    const passLimit = Math.min(
-      2 * (rules.passesToEnd ?? Infinity),
-      rules.blockedTurnsToEnd ?? Infinity,
-    );
-    expect(passes >= passLimit || scoreless >= (rules.scorelessTurnsToEnd ?? Infinity)).toBe(true);
-    spread[0]! -= rackValue(SPANISH, racks[0]!);
-    spread[1]! -= rackValue(SPANISH, racks[1]!);
-  }
-  return spread[0]! - spread[1]!;
 }
 
 function solved(
@@ -334,6 +260,32 @@ describe('endgame solver: positions valued without a search, searched as well', 
     // The checks searched what the shortcuts had skipped.
     expect(checkedNodes).toBeGreaterThan(plainNodes);
   }, 120_000);
+});
+
+describe('endgame solver: moves put off by a parallel solve', () => {
+  it('fise: with every move a thread could put off put off once (deferAll), the 26 quick ones of the first 30 bench endgames keep their exact values', () => {
+    const games = randomEndgames(nodes, SPANISH, makeRules('fise'), {
+      count: 30,
+      firstSeed: 1,
+      minRack: 1,
+      maxRack: 7,
+      whole: true,
+    }).filter((_, i) => ![4, 6, 15, 27].includes(i));
+    const plain = new EndgameSolver(nodes, SPANISH, makeRules('fise'));
+    const deferring = new EndgameSolver(nodes, SPANISH, makeRules('fise'));
+    for (const g of games) {
+      const want = plain.solve({ board: g.board, racks: g.racks });
+      const got = deferring.solve({ board: g.board, racks: g.racks }, { deferAll: true });
+      expect({ seed: g.seed, exact: got.exact, value: got.value }).toEqual({
+        seed: g.seed,
+        exact: true,
+        value: want.value,
+      });
+      expect(replayLine(index, g.board, g.racks, makeRules('fise'), got)).toBe(got.value);
+      // Each move put off is entered twice.
+      if (want.nodes > 20) expect(got.nodes).toBeGreaterThan(want.nodes);
+    }
+  });
 });
 
 describe('endgame solver: the time budget', () => {

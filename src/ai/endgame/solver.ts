@@ -33,6 +33,10 @@
  *   copy of the parent's (`copyFrom`) plus the new tiles (`playPlaced`), so nothing is undone.
  * - **Move lists.** A node's placements come from the move cache, or from the same side's list
  *   two plies up: only the moves around the tiles placed since are generated (`deriveList`).
+ * - **Threads.** Solvers on several threads (parallel.ts) share the table and a table of the
+ *   nodes being searched (`SharedSearch`). A thread that meets a node another one is searching
+ *   puts that move off to after its siblings (ABDADA), by when the table often holds its value;
+ *   the first thread to finish stops the others.
  */
 import { SIZE, SQUARES } from '../../engine/board.js';
 import type { Move } from '../../engine/move.js';
@@ -76,6 +80,12 @@ export interface EndgameOptions {
    * thrown when the search disagrees (default false).
    */
   readonly verify?: boolean;
+  /**
+   * For tests: every move a thread of a parallel solve could put off (`DEFER`) is put off once,
+   * as if another thread were searching it, so that the search of the moves put off is checked
+   * on one thread (default false).
+   */
+  readonly deferAll?: boolean;
 }
 
 /** The answer for the player to move. */
@@ -130,6 +140,38 @@ const LAST_VALUED = 2;
 const SINGLE_TOP = 1000;
 
 class OutOfTime extends Error {}
+/**
+ * What a child returns, instead of a value, when another thread is searching it: the parent
+ * puts it off to after its other moves (ABDADA), by then often settled in the shared table.
+ */
+const DEFER = 1 << 20;
+/** The shared table of nodes being searched: 64K entries, a node's key low half each. */
+const BUSY_BITS = 16;
+
+/**
+ * Memory that the solvers of one parallel solve share (`sharedSearch`, parallel.ts): the
+ * transposition table, the nodes being searched, and a control word pair.
+ */
+export interface SharedSearch {
+  readonly table: Int32Array;
+  readonly busy: Int32Array;
+  /** [0]: 1 once a solver has its answer (the others stop); [1]: the solve's generation. */
+  readonly control: Int32Array;
+}
+
+/** Marks every entry of a table as written by no solve (generation 0). */
+export function clearGenerations(tt: Int32Array): void {
+  for (let e = 3; e < tt.length; e += 4) tt[e] = 0;
+}
+
+/** Allocates the shared memory of a parallel solve (`SharedSearch`), to post to each thread. */
+export function sharedSearch(): SharedSearch {
+  return {
+    table: new Int32Array(new SharedArrayBuffer(16 << TT_BITS)),
+    busy: new Int32Array(new SharedArrayBuffer(4 << BUSY_BITS)),
+    control: new Int32Array(new SharedArrayBuffer(8)),
+  };
+}
 
 /** An exact endgame solver bound to one lexicon, tile set and rules. */
 export class EndgameSolver {
@@ -163,10 +205,22 @@ export class EndgameSolver {
    * The table, one entry in 4 consecutive ints so that a probe reads one cache line: the key's
    * two halves; the value (16 bits), bound flag (2) and depth (8); the best move's index (20
    * bits, all ones for none) and the solve that wrote it (8: a new solve starts a new
-   * generation instead of clearing).
+   * generation instead of clearing). The second int holds the key's high half xored with the
+   * last two, so that an entry another thread was writing while it was read fails the key check.
    */
-  private readonly tt = new Int32Array(4 << TT_BITS);
+  private readonly tt: Int32Array;
   private generation = 0;
+  /** Shared with other threads' solvers (`SharedSearch`), or null for a solve on its own. */
+  private readonly busy: Int32Array | null;
+  private readonly control: Int32Array | null;
+  /** Whether another thread's answer stops this search (not while reading the line back). */
+  private watchControl = false;
+  /** Whether the search ended because another thread had the answer. */
+  private stopped = false;
+  /** Set by a parent for the one child it may put off (`DEFER`); read and cleared by it. */
+  private deferOk = false;
+  /** `EndgameOptions.deferAll`. */
+  private deferAll = false;
 
   // Per-ply scratch for the squares and tiles of a placement.
   private readonly sqBuf: Uint8Array[] = [];
@@ -239,7 +293,11 @@ export class EndgameSolver {
     private readonly kwg: Uint32Array,
     readonly set: TileSet,
     readonly rules: Rules,
+    shared?: SharedSearch,
   ) {
+    this.tt = shared?.table ?? new Int32Array(4 << TT_BITS);
+    this.busy = shared?.busy ?? null;
+    this.control = shared?.control ?? null;
     const n = set.letters.length + 1;
     this.val = new Int16Array(256);
     for (let c = 1; c < n; c++) {
@@ -314,6 +372,11 @@ export class EndgameSolver {
     this.runHi = this.zRun[p + 1]! ^ this.zRun[s + 1]! ^ (side === 0 ? 0x1234567 : 0x7654321);
   }
 
+  /** Whether the last solve was stopped by another thread's answer (its result has no line). */
+  get stoppedByOther(): boolean {
+    return this.stopped;
+  }
+
   /** Solves an endgame exactly (or as deep as the time allows). */
   solve(pos: EndgamePosition, opts: EndgameOptions = {}): EndgameResult {
     const t0 = Date.now();
@@ -321,12 +384,21 @@ export class EndgameSolver {
     this.deadline = opts.timeMs === undefined ? Infinity : this.clock() + opts.timeMs;
     this.nodes = 0;
     this.verify = opts.verify ?? false;
+    this.deferAll = opts.deferAll ?? false;
     this.shortcuts = true;
-    // Clearing 64 MB costs more than a small solve; the table is wiped once in 255 solves.
-    this.generation = (this.generation + 1) & 0xff;
-    if (this.generation === 0) {
-      for (let e = 3; e < this.tt.length; e += 4) this.tt[e] = 0;
-      this.generation = 1;
+    this.stopped = false;
+    this.deferOk = false;
+    if (this.control !== null) {
+      // A shared table's generation is set by whoever runs the threads (parallel.ts).
+      this.generation = this.control[1]!;
+      this.watchControl = true;
+    } else {
+      // Clearing 64 MB costs more than a small solve; the table is wiped once in 255 solves.
+      this.generation = (this.generation + 1) & 0xff;
+      if (this.generation === 0) {
+        clearGenerations(this.tt);
+        this.generation = 1;
+      }
     }
     this.gen(0).setBoard(pos.board);
     for (let sq = 0; sq < SQUARES; sq++) this.board[sq] = pos.board[sq]!;
@@ -359,8 +431,10 @@ export class EndgameSolver {
     this.scoreless = pos.scoreless ?? 0;
 
     const ended = this.endValue(0);
-    if (ended !== null)
+    if (ended !== null) {
+      this.watchControl = false;
       return { value: ended, exact: true, line: [], depth: 0, nodes: 0, ms: Date.now() - t0 };
+    }
 
     const maxDepth = Math.min(opts.maxDepth ?? EXACT_DEPTH - 1, EXACT_DEPTH - 1);
     let value = 0;
@@ -382,12 +456,29 @@ export class EndgameSolver {
       }
       if (exact || d >= maxDepth) break;
     }
+    this.deadline = Infinity;
+    this.watchControl = false;
+    if (this.control !== null) {
+      // Stopped: the thread that stopped it gives the answer and its line.
+      if (this.stoppedByOther)
+        return { value, exact, line: [], depth, nodes: this.nodes, ms: Date.now() - t0 };
+      // Done (or out of time): the other threads stop.
+      Atomics.store(this.control, 0, 1);
+    }
     // The line is read back by searching each successive position again: the table, warm from
     // the solve, answers almost every node, and the root of each search always names its move.
-    this.deadline = Infinity;
     const line = depth > 0 ? this.principalLine(depth, exact) : [];
     // `+ 0`: a negated draw is −0, which callers comparing with Object.is would tell from 0.
     return { value: value + 0, exact, line, depth, nodes: this.nodes, ms: Date.now() - t0 };
+  }
+
+  // Throws OutOfTime past the deadline, or once another thread has the answer.
+  private checkTime(): void {
+    if (this.clock() > this.deadline) throw new OutOfTime();
+    if (this.watchControl && Atomics.load(this.control!, 0) !== 0) {
+      this.stopped = true;
+      throw new OutOfTime();
+    }
   }
 
   // The value of a position where the game is already over for the side to move, else null.
@@ -1036,6 +1127,7 @@ export class EndgameSolver {
     }
     if (best < beta) return false;
     this.ttStore(slot, keyLo, keyHi, best, FLAG_LOWER, EXACT_DEPTH, move);
+    this.lastValue = best;
     this.lastExact = true;
     if (root) this.rootBest = move;
     return true;
@@ -1052,10 +1144,12 @@ export class EndgameSolver {
   ): void {
     const e = slot << 2;
     const tt = this.tt;
+    const w2 = (value & 0xffff) | (flag << 16) | (depth << 18);
+    const w3 = (move === NO_MOVE ? MOVE_BITS : move) | (this.generation << 20);
     tt[e] = lo;
-    tt[e + 1] = hi;
-    tt[e + 2] = (value & 0xffff) | (flag << 16) | (depth << 18);
-    tt[e + 3] = (move === NO_MOVE ? MOVE_BITS : move) | (this.generation << 20);
+    tt[e + 1] = hi ^ w2 ^ w3;
+    tt[e + 2] = w2;
+    tt[e + 3] = w3;
   }
 
   /**
@@ -1083,6 +1177,7 @@ export class EndgameSolver {
     // The null window at the parent's alpha.
     const at = sign < 0 ? hi - 1 : lo;
     const c = this.search(ply, bd, side, at, at + 1, depth, oppStuck);
+    if (c === DEFER) return DEFER;
     const v = score + sign * c;
     if (v <= a || v >= b) return c;
     return this.search(ply, bd, side, lo, hi, depth, oppStuck);
@@ -1125,26 +1220,31 @@ export class EndgameSolver {
     depth: number,
     oppStuck: boolean,
   ): number {
-    if ((++this.nodes & 1023) === 0 && this.clock() > this.deadline) throw new OutOfTime();
+    // Read before anything can throw, so that no later search finds it set.
+    const deferOk = this.deferOk;
+    this.deferOk = false;
+    if ((++this.nodes & 1023) === 0) this.checkTime();
     this.runKey(side);
     const keyLo = this.hashLo ^ this.rackLo[0]! ^ this.rackLo[1]! ^ this.runLo;
     const keyHi = this.hashHi ^ this.rackHi[0]! ^ this.rackHi[1]! ^ this.runHi;
     const slot = keyLo & ((1 << TT_BITS) - 1);
     const tt = this.tt;
     const e = slot << 2;
-    const ttDepth = (tt[e + 2]! >>> 18) & 0xff;
+    const w2 = tt[e + 2]!;
+    const w3 = tt[e + 3]!;
+    const ttDepth = (w2 >>> 18) & 0xff;
     let ttBest = NO_MOVE;
     if (
       tt[e] === keyLo &&
-      tt[e + 1] === keyHi &&
-      tt[e + 3]! >>> 20 === this.generation &&
+      (tt[e + 1]! ^ w2 ^ w3) === keyHi &&
+      w3 >>> 20 === this.generation &&
       ttDepth > 0
     ) {
-      const m = tt[e + 3]! & MOVE_BITS;
+      const m = w3 & MOVE_BITS;
       ttBest = m === MOVE_BITS ? NO_MOVE : m;
       if (ply !== this.rootPly && ttDepth >= depth) {
-        const v = (tt[e + 2]! << 16) >> 16;
-        const f = (tt[e + 2]! >>> 16) & 3;
+        const v = (w2 << 16) >> 16;
+        const f = (w2 >>> 16) & 3;
         if (
           f === FLAG_EXACT ||
           (f === FLAG_LOWER && v >= beta) ||
@@ -1155,6 +1255,9 @@ export class EndgameSolver {
         }
       }
     }
+    const busy = this.busy;
+    const bslot = keyHi & ((1 << BUSY_BITS) - 1);
+    if (deferOk && (this.deferAll || busy![bslot] === keyLo)) return DEFER;
     const own = this.rackPoints[side]!;
     const opp = this.rackPoints[side ^ 1]!;
     if (depth === 0) {
@@ -1178,9 +1281,11 @@ export class EndgameSolver {
     // the game out (see `passEnds`), so it needs no search.
     const passOut = oppStuck && this.passEnds(list);
     if (this.cutByEnding(list, side, beta, slot, keyLo, keyHi, ply === this.rootPly, passOut)) {
-      return (tt[e + 2]! << 16) >> 16;
+      return this.lastValue;
     }
-    if (this.orders[ply]!.length < count + 1) this.orders[ply] = new Float64Array(2 * count + 2);
+    // Room for the sort keys, then for the moves put off (`DEFER`).
+    if (this.orders[ply]!.length < 2 * count + 2)
+      this.orders[ply] = new Float64Array(4 * count + 4);
     const order = this.orders[ply]!;
     // Sort keys: (bias − immediate spread) · 65536 + index, ascending = best first.
     for (let i = 0; i < count; i++) {
@@ -1191,7 +1296,7 @@ export class EndgameSolver {
     // The pass last, unless the table names it or it is a known exact value (then first: it
     // raises alpha for free).
     order[count] = (ttBest === count || passOut ? 0 : 16383) * INDEX_RANGE + count;
-    const sorted = order.subarray(0, count + 1).sort();
+    order.subarray(0, count + 1).sort();
 
     if (oppStuck) this.sortFewTiles(list, ply);
     else this.singleN[ply] = -1;
@@ -1201,8 +1306,14 @@ export class EndgameSolver {
     let exact = true;
     const passes = this.passes;
     const scoreless = this.scoreless;
-    for (let k = 0; k <= count; k++) {
-      const i = sorted[k]! % INDEX_RANGE;
+    // Other threads put this node's children off while it is searched here (ABDADA).
+    if (busy !== null) busy[bslot] = keyLo;
+    let nDefer = 0;
+    // The moves in order, then the ones put off, after them in `order` (indices, no keys).
+    for (let k = 0; k <= count + nDefer; k++) {
+      const i = order[k]! % INDEX_RANGE;
+      // Never the first move (it sets the window), and each only once.
+      const mayDefer = (busy !== null || this.deferAll) && k > 0 && k <= count;
       let v: number;
       if (i === count) {
         // Pass.
@@ -1217,7 +1328,9 @@ export class EndgameSolver {
           // otherwise halve the horizon of the one still playing (MAGPIE does the same).
           const d = count === 0 ? depth : depth - 1;
           const a = Math.max(alpha, best);
-          v = -this.pvs(ply + 1, bd, side ^ 1, 0, a, beta, d, k, count === 0);
+          this.deferOk = mayDefer;
+          const c = this.pvs(ply + 1, bd, side ^ 1, 0, a, beta, d, k, count === 0);
+          v = c === DEFER ? DEFER : -c;
         }
         this.passes = passes;
         this.scoreless = scoreless;
@@ -1258,28 +1371,37 @@ export class EndgameSolver {
             }
             this.lastExact = true;
           } else if (step === PASS_STEPPED) {
-            v =
-              score +
-              this.afterForcedPass(ply, bd, side, score, Math.max(alpha, best), beta, depth, k);
+            this.deferOk = mayDefer;
+            const c = this.afterForcedPass(
+              ply,
+              bd,
+              side,
+              score,
+              Math.max(alpha, best),
+              beta,
+              depth,
+              k,
+            );
+            v = c === DEFER ? DEFER : score + c;
           } else {
-            v =
-              score -
-              this.pvs(
-                ply + 1,
-                bd + 1,
-                side ^ 1,
-                score,
-                Math.max(alpha, best),
-                beta,
-                // While the opponent can place nothing, a placement costs no depth either: the
-                // game is then one player's sequence of placements, which is searched whole,
-                // so that the long lines of playing out tile by tile never reach the horizon.
-                // At depth 1 it still costs one, so that the first iteration stays one ply
-                // and a solve cut short by its time budget always has a move to give.
-                oppStuck && depth > 1 ? depth : depth - 1,
-                k,
-                false,
-              );
+            this.deferOk = mayDefer;
+            const c = this.pvs(
+              ply + 1,
+              bd + 1,
+              side ^ 1,
+              score,
+              Math.max(alpha, best),
+              beta,
+              // While the opponent can place nothing, a placement costs no depth either: the
+              // game is then one player's sequence of placements, which is searched whole,
+              // so that the long lines of playing out tile by tile never reach the horizon.
+              // At depth 1 it still costs one, so that the first iteration stays one ply
+              // and a solve cut short by its time budget always has a move to give.
+              oppStuck && depth > 1 ? depth : depth - 1,
+              k,
+              false,
+            );
+            v = c === DEFER ? DEFER : score - c;
           }
           for (let j = 0; j < n; j++) this.giveTile(side, tls[j]!);
           for (let j = 0; j < n; j++) this.board[this.sqBuf[ply]![j]!] = EMPTY;
@@ -1289,6 +1411,10 @@ export class EndgameSolver {
           this.hashHi = hi;
         }
       }
+      if (v === DEFER) {
+        order[count + 1 + nDefer++] = i;
+        continue;
+      }
       if (!this.lastExact) exact = false;
       if (v > best) {
         best = v;
@@ -1296,6 +1422,7 @@ export class EndgameSolver {
         if (best >= beta) break;
       }
     }
+    if (busy !== null && busy[bslot] === keyLo) busy[bslot] = 0;
     const flag = best >= beta ? FLAG_LOWER : best <= alpha0 ? FLAG_UPPER : FLAG_EXACT;
     this.ttStore(slot, keyLo, keyHi, best, flag, exact ? EXACT_DEPTH : depth, bestMove);
     this.lastExact = exact;
