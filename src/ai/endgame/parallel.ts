@@ -1,0 +1,123 @@
+/**
+ * The endgame solver on several threads: each runs the same iterative deepening over one shared
+ * transposition table, and a thread entering a node another is searching puts that node off to
+ * after its siblings (ABDADA), so the threads split the tree instead of walking it in step. The
+ * first thread to finish stops the others.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Rules } from '../../engine/rules.js';
+import {
+  type EndgamePosition,
+  type EndgameResult,
+  type SharedSearch,
+  clearGenerations,
+  sharedSearch,
+} from './solver.js';
+import type { EndgameReply, EndgameTask, EndgameWorkerData } from './worker.js';
+
+/** Limits on one parallel solve (the clock is the wall clock). */
+export interface ParallelEndgameOptions {
+  readonly timeMs?: number;
+  readonly maxDepth?: number;
+}
+
+/** An endgame solver that keeps `threads` worker threads (default: every core) until closed. */
+export class ParallelEndgameSolver {
+  private readonly shared: SharedSearch = sharedSearch();
+  private readonly workers: Worker[];
+  private generation = 0;
+  private busy = false;
+
+  constructor(lexicon: string | undefined, rules: Rules, threads = availableParallelism()) {
+    const workerData: EndgameWorkerData = { lexicon, rules, shared: this.shared };
+    this.workers = Array.from({ length: Math.max(1, threads) }, () => startWorker(workerData));
+  }
+
+  /** How many threads search. */
+  get threads(): number {
+    return this.workers.length;
+  }
+
+  /**
+   * Solves an endgame exactly (or as deep as the time allows): the same answer as
+   * `EndgameSolver.solve`, with `nodes` summed over the threads. One solve at a time.
+   */
+  async solve(pos: EndgamePosition, opts: ParallelEndgameOptions = {}): Promise<EndgameResult> {
+    if (this.busy) throw new Error('ParallelEndgameSolver solves one position at a time');
+    this.busy = true;
+    const t0 = Date.now();
+    try {
+      // Entries of earlier solves are told apart by their generation, as in EndgameSolver.
+      this.generation++;
+      if (this.generation > 255) {
+        clearGenerations(this.shared.table);
+        this.generation = 1;
+      }
+      this.shared.control[0] = 0;
+      this.shared.control[1] = this.generation;
+      this.shared.busy.fill(0);
+      const task: EndgameTask = {
+        board: Array.from(pos.board),
+        racks: [Array.from(pos.racks[0]), Array.from(pos.racks[1])],
+        passes: pos.passes ?? 0,
+        scoreless: pos.scoreless ?? 0,
+        timeMs: opts.timeMs,
+        maxDepth: opts.maxDepth,
+      };
+      // Every thread is waited for, so that none still writes to the table of the next solve.
+      const replies = await Promise.all(this.workers.map((w) => ask(w, task)));
+      const answers = replies.filter((r) => !r.stopped).map((r) => r.result);
+      const best =
+        answers.find((r) => r.exact) ??
+        answers.reduce((a, b) => (b.depth > a.depth ? b : a), answers[0]!);
+      const nodes = replies.reduce((n, r) => n + r.result.nodes, 0);
+      return { ...best, nodes, ms: Date.now() - t0 };
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Ends the threads. */
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
+// Compiled, a thread runs worker.js. From the TypeScript sources (tests, the bench) it loads
+// worker.ts through tsx's API: Node 20 does not pass `--import` hooks on to a worker's own module.
+function startWorker(workerData: EndgameWorkerData): Worker {
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./worker.js', import.meta.url), { workerData });
+  const file = new URL('./worker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then((m) => m.tsImport(${JSON.stringify(file)}, ${JSON.stringify(import.meta.url)}));`;
+  return new Worker(boot, { eval: true, workerData });
+}
+
+// Sends a task to one thread and waits for its answer (or its failure).
+function ask(w: Worker, task: EndgameTask): Promise<{ result: EndgameResult; stopped: boolean }> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      w.off('message', onMessage);
+      w.off('error', onError);
+      w.off('exit', onExit);
+    };
+    const onMessage = (r: EndgameReply) => {
+      done();
+      if (r.ok) resolve({ result: r.result, stopped: r.stopped });
+      else reject(new Error(`endgame thread: ${r.error}`));
+    };
+    const onError = (e: Error) => {
+      done();
+      reject(e);
+    };
+    const onExit = (code: number) => {
+      done();
+      reject(new Error(`endgame thread exited (${code})`));
+    };
+    w.on('message', onMessage);
+    w.on('error', onError);
+    w.on('exit', onExit);
+    w.postMessage(task);
+  });
+}

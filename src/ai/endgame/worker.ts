@@ -1,0 +1,61 @@
+/**
+ * One thread of a parallel endgame solve (started by parallel.ts): it opens the lexicon once,
+ * builds a solver over the memory every thread shares, and answers each position it is sent.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { makeRules, type Rules } from '../../engine/rules.js';
+import { tileSetById } from '../../engine/tiles.js';
+import { openLexicon } from '../../lexicon/index.js';
+import { type EndgameResult, EndgameSolver, type SharedSearch } from './solver.js';
+
+/** What the thread is started with (`workerData`). */
+export interface EndgameWorkerData {
+  readonly lexicon: string | undefined;
+  readonly rules: Rules;
+  readonly shared: SharedSearch;
+}
+
+/** One position to solve, as plain arrays. */
+export interface EndgameTask {
+  readonly board: number[];
+  readonly racks: [number[], number[]];
+  readonly passes: number;
+  readonly scoreless: number;
+  readonly timeMs: number | undefined;
+  readonly maxDepth: number | undefined;
+}
+
+/** The thread's answer: its result, and whether another thread's answer stopped it. */
+export type EndgameReply =
+  | { readonly ok: true; readonly result: EndgameResult; readonly stopped: boolean }
+  | { readonly ok: false; readonly error: string };
+
+const data = workerData as EndgameWorkerData;
+const port = parentPort!;
+const lex = openLexicon(data.lexicon);
+const set = tileSetById(data.rules.tileSet);
+const solver =
+  lex.ok && set
+    ? new EndgameSolver(lex.value.nodes, set, makeRules(data.rules.preset, data.rules), data.shared)
+    : null;
+
+port.on('message', (task: EndgameTask) => {
+  let reply: EndgameReply;
+  if (!solver) {
+    reply = {
+      ok: false,
+      error: lex.ok ? `tile set ${data.rules.tileSet}` : JSON.stringify(lex.error),
+    };
+  } else {
+    try {
+      const result = solver.solve(
+        { board: task.board, racks: task.racks, passes: task.passes, scoreless: task.scoreless },
+        { timeMs: task.timeMs, maxDepth: task.maxDepth },
+      );
+      reply = { ok: true, result, stopped: solver.stoppedByOther };
+    } catch (e) {
+      reply = { ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+    }
+  }
+  port.postMessage(reply);
+});
