@@ -42,7 +42,8 @@ beforeAll(() => {
 
 describe('atril endgame', () => {
   it('--json: the exact value of the solver, the line and the final scores (E-05)', () => {
-    const r = atril('endgame', '--cgp', cgp, '--json');
+    // One thread: the same search as the solver here, so the same line.
+    const r = atril('endgame', '--cgp', cgp, '--json', '--hilos', '1');
     expect(r.code, r.err).toBe(0);
     const got = JSON.parse(r.out) as {
       exact: boolean;
@@ -60,6 +61,40 @@ describe('atril endgame', () => {
     expect(got.line.map((s) => s.score)).toEqual(want.line.map((s) => s.score));
     expect(got.line[0]!.player).toBe(1);
     expect(['out', 'passes']).toContain(got.end);
+  });
+
+  it('--hilos 2: the exact value of a larger endgame (4 against 7 tiles), and a line that ends on it', () => {
+    const big = randomEndgames(nodes, SPANISH, makeRules('fise'), {
+      count: 1,
+      firstSeed: 46,
+      minRack: 1,
+      maxRack: 7,
+      whole: true,
+    })[0]!;
+    const want = new EndgameSolver(nodes, SPANISH, makeRules('fise')).solve(big);
+    expect(want.exact).toBe(true);
+    const text = writeCgp({
+      board: big.board,
+      racks: big.racks.map(rackToTiles),
+      scores: [300, 300],
+      zeroTurns: 0,
+      tileSet: 'spanish',
+      ops: [],
+    });
+    const r = atril('endgame', '--cgp', text, '--json', '--hilos', '2');
+    expect(r.code, r.err).toBe(0);
+    const got = JSON.parse(r.out) as { exact: boolean; value: number; finalSpread: number };
+    expect([got.exact, got.value]).toEqual([true, want.value]);
+    // The final scores add up the line's points and the end's adjustment.
+    expect(got.finalSpread).toBe(want.value);
+  });
+
+  it('--hilos must be a whole number above 0', () => {
+    for (const bad of ['0', 'dos', '1.5']) {
+      const r = atril('endgame', '--cgp', cgp, '--hilos', bad);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`--hilos necesita un número entero mayor que 0, no «${bad}».`);
+    }
   });
 
   it('prints the sequence in Spanish with the final score', () => {
@@ -84,5 +119,6 @@ describe('atril endgame', () => {
     const r = atril('endgame', '--help');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^Uso: atril endgame --cgp/);
+    expect(r.out).toMatch(/--hilos N +hilos que buscan a la vez \(todos los núcleos por omisión/);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * `atril endgame --cgp "CGP" [--rules PRESET] [--tiempo S] [--json] [--lexicon FILE]`: the exact
- * best sequence of an endgame (bag empty, two players, both racks in the CGP) and the final
- * spread, from the endgame solver (src/ai/endgame).
+ * `atril endgame --cgp "CGP" [--rules PRESET] [--tiempo S] [--hilos N] [--json] [--lexicon FILE]`:
+ * the exact best sequence of an endgame (bag empty, two players, both racks in the CGP) and the
+ * final spread, from the endgame solver (src/ai/endgame), on every core unless told otherwise.
  */
+import { availableParallelism } from 'node:os';
 import { SIZE } from '../engine/board.js';
 import type { PlaceMove } from '../engine/move.js';
 import { formatCoord } from '../engine/notation/coords.js';
@@ -17,12 +18,13 @@ import {
   tilesToGcg,
 } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
-import { EndgameSolver } from '../ai/endgame/solver.js';
-import { parseOptions, usageError } from './args.js';
+import { ParallelEndgameSolver } from '../ai/endgame/parallel.js';
+import { type EndgameResult, EndgameSolver } from '../ai/endgame/solver.js';
+import { parseOptions, plainCount, usageError } from './args.js';
 import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { count, counted, decimal } from './numbers.js';
 
-export const endgameHelp = `Uso: atril endgame --cgp "POSICIÓN" [--rules PRESET] [--tiempo S] [--json] [--lexicon ARCHIVO]
+export const endgameHelp = `Uso: atril endgame --cgp "POSICIÓN" [--rules PRESET] [--tiempo S] [--hilos N] [--json] [--lexicon ARCHIVO]
 
 Resuelve un final de partida: con la bolsa vacía y dos jugadores, busca la mejor secuencia de
 jugadas para los dos hasta el final (incluidos los pases y el ajuste de los atriles) y muestra
@@ -33,6 +35,7 @@ primero; sus turnos sin puntos cuentan como pases seguidos.
   --rules PRESET      reglas: ${Object.keys(PRESETS).join(', ')} (fise por omisión)
   --tiempo S          límite en segundos; al agotarse muestra la secuencia de la búsqueda más
                       profunda terminada, marcada como no exacta (sin límite por omisión)
+  --hilos N           hilos que buscan a la vez (todos los núcleos por omisión: ${availableParallelism()})
   --json              salida para programas: {"exact","value","finalScores","finalSpread",
                       "depth","nodes","ms","end","line":[{"player","coord","word","score"}]};
                       "player" 1 o 2, "coord" null y "word" «-» en un pase; "value" es la
@@ -53,6 +56,7 @@ export async function runEndgame(args: string[]): Promise<number> {
       cgp: { type: 'string' },
       rules: { type: 'string' },
       tiempo: { type: 'string' },
+      hilos: { type: 'string' },
       json: { type: 'boolean' },
       lexicon: { type: 'string' },
     },
@@ -72,6 +76,9 @@ export async function runEndgame(args: string[]): Promise<number> {
       return fail(`--tiempo necesita un número de segundos mayor que 0, no «${values.tiempo}».`);
     timeMs = s * 1000;
   }
+  const threads = values.hilos === undefined ? availableParallelism() : plainCount(values.hilos);
+  if (threads === undefined || threads < 1)
+    return fail(`--hilos necesita un número entero mayor que 0, no «${values.hilos}».`);
   const parsed = parseCgp(values.cgp);
   if (!parsed.ok) return fail(cgpErrorText(parsed.error));
   const pos = parsed.value;
@@ -100,11 +107,18 @@ export async function runEndgame(args: string[]): Promise<number> {
     rackFromTiles(set, pos.racks[0]!),
     rackFromTiles(set, pos.racks[1]!),
   ];
-  const solver = new EndgameSolver(loaded.value.nodes, set, rules);
-  const res = solver.solve(
-    { board: pos.board, racks, passes: pos.zeroTurns, scoreless: pos.zeroTurns },
-    { timeMs },
-  );
+  const position = { board: pos.board, racks, passes: pos.zeroTurns, scoreless: pos.zeroTurns };
+  let res: EndgameResult;
+  if (threads === 1) {
+    res = new EndgameSolver(loaded.value.nodes, set, rules).solve(position, { timeMs });
+  } else {
+    const parallel = new ParallelEndgameSolver(values.lexicon, rules, threads);
+    try {
+      res = await parallel.solve(position, { timeMs });
+    } finally {
+      await parallel.close();
+    }
+  }
 
   // The line played out: points per player, then the end and its rack adjustment (E-05).
   const board = pos.board.slice();
