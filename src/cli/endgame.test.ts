@@ -89,6 +89,13 @@ describe('atril endgame', () => {
     expect(got.finalSpread).toBe(want.value);
   });
 
+  it('--hilos 2: a small endgame is answered by the first thread alone (the same nodes as one)', () => {
+    const r = atril('endgame', '--cgp', cgp, '--json', '--hilos', '2');
+    expect(r.code, r.err).toBe(0);
+    const want = new EndgameSolver(nodes, SPANISH, makeRules('fise')).solve(game);
+    expect((JSON.parse(r.out) as { nodes: number }).nodes).toBe(want.nodes);
+  });
+
   it('--hilos must be a whole number above 0', () => {
     for (const bad of ['0', 'dos', '1.5']) {
       const r = atril('endgame', '--cgp', cgp, '--hilos', bad);

@@ -44,6 +44,9 @@ primero; sus turnos sin puntos cuentan como pases seguidos.
 
 Salida: 0 si todo va bien, 2 si la orden o la posición están mal escritas.`;
 
+/** How long one thread tries alone before every thread searches (most endgames need less). */
+const QUICK_MS = 100;
+
 function fail(message: string): number {
   return usageError('endgame', message);
 }
@@ -108,13 +111,19 @@ export async function runEndgame(args: string[]): Promise<number> {
     rackFromTiles(set, pos.racks[1]!),
   ];
   const position = { board: pos.board, racks, passes: pos.zeroTurns, scoreless: pos.zeroTurns };
+  const solver = new EndgameSolver(loaded.value.nodes, set, rules);
   let res: EndgameResult;
-  if (threads === 1) {
-    res = new EndgameSolver(loaded.value.nodes, set, rules).solve(position, { timeMs });
-  } else {
+  // Most endgames take milliseconds: one thread tries first, and only an endgame it does not
+  // solve in that moment waits for the other threads to start.
+  const quickMs = threads === 1 ? timeMs : Math.min(QUICK_MS, timeMs ?? Infinity);
+  const quick = solver.solve(position, { timeMs: quickMs });
+  if (quick.exact || quickMs === timeMs) res = quick;
+  else {
     const parallel = new ParallelEndgameSolver(values.lexicon, rules, threads);
     try {
-      res = await parallel.solve(position, { timeMs });
+      const rest = timeMs === undefined ? undefined : Math.max(1, timeMs - quick.ms);
+      const full = await parallel.solve(position, { timeMs: rest });
+      res = { ...full, nodes: full.nodes + quick.nodes, ms: full.ms + quick.ms };
     } finally {
       await parallel.close();
     }
