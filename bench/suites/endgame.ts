@@ -15,7 +15,7 @@ import { SPANISH } from '../../src/engine/tiles.js';
 import { loadDefaultLexicon } from '../../src/lexicon/index.js';
 import { ParallelEndgameSolver } from '../../src/ai/endgame/parallel.js';
 import { EndgameSolver } from '../../src/ai/endgame/solver.js';
-import { randomEndgames } from '../../src/ai/testing/endgames.js';
+import { benchEndgames, randomEndgames } from '../../src/ai/testing/endgames.js';
 
 const LIMIT_MS = 10_000;
 
@@ -32,13 +32,7 @@ const suite: BenchSuite = {
     if (!lex.ok) throw new Error(JSON.stringify(lex.error));
     const rules = makeRules('fise');
     const count = Number(process.env.ENDGAME_COUNT ?? 200);
-    const games = randomEndgames(lex.value.nodes, SPANISH, rules, {
-      count,
-      firstSeed: 1,
-      minRack: 1,
-      maxRack: 7,
-      whole: true,
-    });
+    const games = benchEndgames(lex.value.nodes, rules, count);
     const solver = new EndgameSolver(lex.value.nodes, SPANISH, rules);
     const ms: number[] = [];
     // CPU time too: on a machine shared with other work the wall clock overstates the search.

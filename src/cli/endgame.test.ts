@@ -7,7 +7,7 @@ import { makeRules } from '../engine/rules.js';
 import { SPANISH, rackToTiles } from '../engine/tiles.js';
 import { loadDefaultLexicon } from '../lexicon/index.js';
 import { EndgameSolver } from '../ai/endgame/solver.js';
-import { type RandomEndgame, randomEndgames } from '../ai/testing/endgames.js';
+import { type RandomEndgame, benchEndgames, randomEndgames } from '../ai/testing/endgames.js';
 
 const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
 const atril = (...args: string[]) => {
@@ -64,13 +64,7 @@ describe('atril endgame', () => {
   });
 
   it('--hilos 2: the exact value of a larger endgame (4 against 7 tiles), and a line that ends on it', () => {
-    const big = randomEndgames(nodes, SPANISH, makeRules('fise'), {
-      count: 1,
-      firstSeed: 46,
-      minRack: 1,
-      maxRack: 7,
-      whole: true,
-    })[0]!;
+    const big = benchEndgames(nodes, makeRules('fise'), 1, 46)[0]!;
     const want = new EndgameSolver(nodes, SPANISH, makeRules('fise')).solve(big);
     expect(want.exact).toBe(true);
     const text = writeCgp({

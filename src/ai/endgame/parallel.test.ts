@@ -8,7 +8,7 @@ import { makeRules } from '../../engine/rules.js';
 import { SPANISH } from '../../engine/tiles.js';
 import { loadDefaultLexicon, readDefaultWordList, unpackWords } from '../../lexicon/index.js';
 import { WordIndex } from '../testing/bruteforce.js';
-import { type RandomEndgame, randomEndgames } from '../testing/endgames.js';
+import { type RandomEndgame, benchEndgames } from '../testing/endgames.js';
 import { replayLine } from '../testing/endgameLine.js';
 import { ParallelEndgameSolver } from './parallel.js';
 import { EndgameSolver } from './solver.js';
@@ -25,13 +25,7 @@ beforeAll(() => {
   nodes = lex.value.nodes;
   index = new WordIndex(unpackWords(readDefaultWordList().words));
   // The bench's endgames (bench/suites/endgame.ts): up to 7 tiles a side.
-  games = randomEndgames(nodes, SPANISH, rules, {
-    count: 200,
-    firstSeed: 1,
-    minRack: 1,
-    maxRack: 7,
-    whole: true,
-  });
+  games = benchEndgames(nodes, rules, 200, 1);
   parallel = new ParallelEndgameSolver(undefined, rules, 2);
 });
 

@@ -17,7 +17,7 @@ import {
 import { Rng } from '../rng.js';
 import { WordIndex } from '../testing/bruteforce.js';
 import { exhaustive } from '../testing/exhaustiveEndgame.js';
-import { randomEndgames } from '../testing/endgames.js';
+import { benchEndgames, randomEndgames } from '../testing/endgames.js';
 import { replayLine } from '../testing/endgameLine.js';
 import { EndgameSolver } from './solver.js';
 
@@ -264,13 +264,9 @@ describe('endgame solver: positions valued without a search, searched as well', 
 
 describe('endgame solver: moves put off by a parallel solve', () => {
   it('fise: with every move a thread could put off put off once (deferAll), the 26 quick ones of the first 30 bench endgames keep their exact values', () => {
-    const games = randomEndgames(nodes, SPANISH, makeRules('fise'), {
-      count: 30,
-      firstSeed: 1,
-      minRack: 1,
-      maxRack: 7,
-      whole: true,
-    }).filter((_, i) => ![4, 6, 15, 27].includes(i));
+    const games = benchEndgames(nodes, makeRules('fise'), 30, 1).filter(
+      (_, i) => ![4, 6, 15, 27].includes(i),
+    );
     const plain = new EndgameSolver(nodes, SPANISH, makeRules('fise'));
     const deferring = new EndgameSolver(nodes, SPANISH, makeRules('fise'));
     for (const g of games) {
@@ -291,13 +287,7 @@ describe('endgame solver: moves put off by a parallel solve', () => {
 describe('endgame solver: the time budget', () => {
   it('reads the clock it is given: a clock past the budget at its second reading stops the solve short of exact', () => {
     // Seed 5 of the bench: six tiles against seven, millions of nodes to solve.
-    const g = randomEndgames(nodes, SPANISH, makeRules('fise'), {
-      count: 1,
-      firstSeed: 5,
-      minRack: 1,
-      maxRack: 7,
-      whole: true,
-    })[0]!;
+    const g = benchEndgames(nodes, makeRules('fise'), 1, 5)[0]!;
     let calls = 0;
     // The start reads 0; every later reading is far past any budget.
     const clock = () => (calls++ === 0 ? 0 : 1e9);

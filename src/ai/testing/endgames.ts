@@ -4,7 +4,7 @@
  * on that board (so the position could have arisen, tile counts aside).
  */
 import type { Rules } from '../../engine/rules.js';
-import { BLANK_FLAG, EMPTY, type TileSet, fullDistribution } from '../../engine/tiles.js';
+import { BLANK_FLAG, EMPTY, SPANISH, type TileSet, fullDistribution } from '../../engine/tiles.js';
 import { makeBot } from '../bots.js';
 import { Rng } from '../rng.js';
 import { SelfPlay } from '../selfplay.js';
@@ -68,4 +68,24 @@ export function randomEndgames(
     out.push({ board: b, racks, seed });
   }
   return out;
+}
+
+/**
+ * Endgames `firstSeed` … of the endgame bench (bench/suites/endgame.ts, from seed 1): Spanish
+ * tiles, a real endgame with every tile on the board or a rack, 7 for the opponent and the rest
+ * (1 to 7) for the player to move.
+ */
+export function benchEndgames(
+  nodes: Uint32Array,
+  rules: Rules,
+  count: number,
+  firstSeed = 1,
+): RandomEndgame[] {
+  return randomEndgames(nodes, SPANISH, rules, {
+    count,
+    firstSeed,
+    minRack: 1,
+    maxRack: 7,
+    whole: true,
+  });
 }
