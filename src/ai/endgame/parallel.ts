@@ -62,7 +62,7 @@ export class ParallelEndgameSolver {
         racks: [Array.from(pos.racks[0]), Array.from(pos.racks[1])],
         passes: pos.passes ?? 0,
         scoreless: pos.scoreless ?? 0,
-        timeMs: opts.timeMs,
+        deadline: opts.timeMs === undefined ? undefined : t0 + opts.timeMs,
         maxDepth: opts.maxDepth,
       };
       // Every thread is waited for, so that none still writes to the table of the next solve.

@@ -21,7 +21,8 @@ export interface EndgameTask {
   readonly racks: [number[], number[]];
   readonly passes: number;
   readonly scoreless: number;
-  readonly timeMs: number | undefined;
+  /** When to stop, in `Date.now()` time: a thread still starting up counts against it. */
+  readonly deadline: number | undefined;
   readonly maxDepth: number | undefined;
 }
 
@@ -50,7 +51,10 @@ port.on('message', (task: EndgameTask) => {
     try {
       const result = solver.solve(
         { board: task.board, racks: task.racks, passes: task.passes, scoreless: task.scoreless },
-        { timeMs: task.timeMs, maxDepth: task.maxDepth },
+        {
+          timeMs: task.deadline === undefined ? undefined : Math.max(1, task.deadline - Date.now()),
+          maxDepth: task.maxDepth,
+        },
       );
       reply = { ok: true, result, stopped: solver.stoppedByOther };
     } catch (e) {
