@@ -3,6 +3,7 @@
  * endgames (the bench's, seed 1 on), a line that replays to the value, a time budget that still
  * answers, and solves that follow a stopped one unharmed.
  */
+import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRules } from '../../engine/rules.js';
 import { SPANISH } from '../../engine/tiles.js';
@@ -80,6 +81,20 @@ describe('endgame solver on two threads', () => {
     await expect(broken.solve({ board: g.board, racks: g.racks })).rejects.toThrow(
       /endgame thread/,
     );
+    // The threads are still there and answer the next solve (with the same failure).
+    await expect(broken.solve({ board: g.board, racks: g.racks })).rejects.toThrow(
+      /endgame thread/,
+    );
     await broken.close();
+  }, 30_000);
+
+  it('a thread that has ended fails the next solve at once instead of waiting for it', async () => {
+    const solver = new ParallelEndgameSolver(undefined, rules, 2);
+    const g = games[1]!;
+    expect((await solver.solve({ board: g.board, racks: g.racks })).exact).toBe(true);
+    await (solver as unknown as { workers: Worker[] }).workers[1]!.terminate();
+    await expect(solver.solve({ board: g.board, racks: g.racks })).rejects.toThrow(/exited/);
+    await solver.close();
+    await expect(solver.solve({ board: g.board, racks: g.racks })).rejects.toThrow(/exited/);
   }, 30_000);
 });

@@ -28,10 +28,17 @@ export class ParallelEndgameSolver {
   private readonly workers: Worker[];
   private generation = 0;
   private busy = false;
+  /** Why a thread stopped for good (it failed or exited), after which no solve can run. */
+  private broken: Error | null = null;
 
   constructor(lexicon: string | undefined, rules: Rules, threads = availableParallelism()) {
     const workerData: EndgameWorkerData = { lexicon, rules, shared: this.shared };
-    this.workers = Array.from({ length: Math.max(1, threads) }, () => startWorker(workerData));
+    this.workers = Array.from({ length: Math.max(1, threads) }, () => {
+      const w = startWorker(workerData);
+      w.on('error', (e) => (this.broken ??= e));
+      w.on('exit', (code) => (this.broken ??= new Error(`endgame thread exited (${code})`)));
+      return w;
+    });
   }
 
   /** How many threads search. */
@@ -45,6 +52,7 @@ export class ParallelEndgameSolver {
    */
   async solve(pos: EndgamePosition, opts: ParallelEndgameOptions = {}): Promise<EndgameResult> {
     if (this.busy) throw new Error('ParallelEndgameSolver solves one position at a time');
+    if (this.broken) throw this.broken;
     this.busy = true;
     const t0 = Date.now();
     try {
@@ -65,8 +73,20 @@ export class ParallelEndgameSolver {
         deadline: opts.timeMs === undefined ? undefined : t0 + opts.timeMs,
         maxDepth: opts.maxDepth,
       };
-      // Every thread is waited for, so that none still writes to the table of the next solve.
-      const replies = await Promise.all(this.workers.map((w) => ask(w, task)));
+      // Every thread is waited for, so that none still writes to the table of the next solve;
+      // one that fails stops the others.
+      const settled = await Promise.allSettled(
+        this.workers.map((w) =>
+          ask(w, task).catch((e: unknown) => {
+            Atomics.store(this.shared.control, 0, 1);
+            throw e;
+          }),
+        ),
+      );
+      const replies = settled.map((s) => {
+        if (s.status === 'rejected') throw s.reason;
+        return s.value;
+      });
       const answers = replies.filter((r) => !r.stopped).map((r) => r.result);
       const best =
         answers.find((r) => r.exact) ??
@@ -80,6 +100,7 @@ export class ParallelEndgameSolver {
 
   /** Ends the threads. */
   async close(): Promise<void> {
+    this.broken ??= new Error('ParallelEndgameSolver is closed');
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 }
