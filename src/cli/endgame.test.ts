@@ -106,6 +106,27 @@ describe('atril endgame', () => {
     expect(r.out).toMatch(/Resultado final: \d+ a \d+ \(diferencia [+-]?\d+\)\./);
   });
 
+  it("cut short by --tiempo, it says so and keeps the line's scores apart from the estimate", () => {
+    // Bench endgame 88: a Q against seven tiles, about 5 million nodes to solve.
+    const hard = benchEndgames(nodes, makeRules('fise'), 1, 88)[0]!;
+    const text = writeCgp({
+      board: hard.board,
+      racks: hard.racks.map(rackToTiles),
+      scores: [300, 300],
+      zeroTurns: 0,
+      tileSet: 'spanish',
+      ops: [],
+    });
+    const r = atril('endgame', '--cgp', text, '--tiempo', '0.3', '--hilos', '1');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^Mejor secuencia encontrada en [\d,]+ s \(no exacta: /);
+    const est = /Diferencia estimada desde aquí para el jugador 1: ([+-]?\d+)\./.exec(r.out);
+    expect(est).not.toBeNull();
+    expect(r.out).toContain(`; diferencia final estimada: ${est![1]!.replace(/^(\d)/, '+$1')}.`);
+    expect(r.out).toMatch(/\nTras la secuencia mostrada: \d+ a \d+; /);
+    expect(r.out).not.toContain('Resultado final');
+  });
+
   it('refuses a position whose bag still holds tiles', () => {
     const r = atril(
       'endgame',

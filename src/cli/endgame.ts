@@ -213,10 +213,19 @@ export async function runEndgame(args: string[]): Promise<number> {
     );
   }
   const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
-  out.push(
-    `Diferencia ganada desde aquí por el jugador 1: ${signed(res.value)}.`,
-    `Resultado final${res.exact ? '' : ' estimado'}: ${finalScores[0]} a ${finalScores[1]} (diferencia ${signed(res.exact ? finalSpread : pos.scores[0]! - pos.scores[1]! + res.value)}).`,
-  );
+  if (res.exact) {
+    out.push(
+      `Diferencia ganada desde aquí por el jugador 1: ${signed(res.value)}.`,
+      `Resultado final: ${finalScores[0]} a ${finalScores[1]} (diferencia ${signed(finalSpread)}).`,
+    );
+  } else {
+    // The line stops short of the end: its scores and the search's estimate are told apart.
+    const spread = pos.scores[0]! - pos.scores[1]! + res.value;
+    out.push(
+      `Diferencia estimada desde aquí para el jugador 1: ${signed(res.value)}.`,
+      `Tras la secuencia mostrada: ${finalScores[0]} a ${finalScores[1]}; diferencia final estimada: ${signed(spread)}.`,
+    );
+  }
   process.stdout.write(out.join('\n') + '\n');
   return 0;
 }
