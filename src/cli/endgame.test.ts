@@ -15,6 +15,17 @@ const atril = (...args: string[]) => {
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
+/** An endgame as the CGP the command reads, with the scores given. */
+const cgpOf = (g: RandomEndgame, scores: [number, number]) =>
+  writeCgp({
+    board: g.board,
+    racks: g.racks.map(rackToTiles),
+    scores,
+    zeroTurns: 0,
+    tileSet: 'spanish',
+    ops: [],
+  });
+
 let game: RandomEndgame;
 let cgp: string;
 let nodes: Uint32Array;
@@ -30,14 +41,7 @@ beforeAll(() => {
     maxRack: 2,
     whole: true,
   })[0]!;
-  cgp = writeCgp({
-    board: game.board,
-    racks: game.racks.map(rackToTiles),
-    scores: [350, 340],
-    zeroTurns: 0,
-    tileSet: 'spanish',
-    ops: [],
-  });
+  cgp = cgpOf(game, [350, 340]);
 });
 
 describe('atril endgame', () => {
@@ -67,14 +71,7 @@ describe('atril endgame', () => {
     const big = benchEndgames(nodes, makeRules('fise'), 1, 46)[0]!;
     const want = new EndgameSolver(nodes, SPANISH, makeRules('fise')).solve(big);
     expect(want.exact).toBe(true);
-    const text = writeCgp({
-      board: big.board,
-      racks: big.racks.map(rackToTiles),
-      scores: [300, 300],
-      zeroTurns: 0,
-      tileSet: 'spanish',
-      ops: [],
-    });
+    const text = cgpOf(big, [300, 300]);
     const r = atril('endgame', '--cgp', text, '--json', '--hilos', '2');
     expect(r.code, r.err).toBe(0);
     const got = JSON.parse(r.out) as { exact: boolean; value: number; finalSpread: number };
@@ -109,14 +106,7 @@ describe('atril endgame', () => {
   it("cut short by --tiempo, it says so and keeps the line's scores apart from the estimate", () => {
     // Bench endgame 88: a Q against seven tiles, about 5 million nodes to solve.
     const hard = benchEndgames(nodes, makeRules('fise'), 1, 88)[0]!;
-    const text = writeCgp({
-      board: hard.board,
-      racks: hard.racks.map(rackToTiles),
-      scores: [300, 300],
-      zeroTurns: 0,
-      tileSet: 'spanish',
-      ops: [],
-    });
+    const text = cgpOf(hard, [300, 300]);
     const r = atril('endgame', '--cgp', text, '--tiempo', '0.3', '--hilos', '1');
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^Mejor secuencia encontrada en [\d,]+ s \(no exacta: /);
