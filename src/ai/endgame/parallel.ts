@@ -11,7 +11,7 @@ import {
   type EndgamePosition,
   type EndgameResult,
   type SharedSearch,
-  clearGenerations,
+  nextGeneration,
   sharedSearch,
 } from './solver.js';
 import type { EndgameReply, EndgameTask, EndgameWorkerData } from './worker.js';
@@ -56,12 +56,7 @@ export class ParallelEndgameSolver {
     this.busy = true;
     const t0 = Date.now();
     try {
-      // Entries of earlier solves are told apart by their generation, as in EndgameSolver.
-      this.generation++;
-      if (this.generation > 255) {
-        clearGenerations(this.shared.table);
-        this.generation = 1;
-      }
+      this.generation = nextGeneration(this.shared.table, this.generation);
       this.shared.control[0] = 0;
       this.shared.control[1] = this.generation;
       this.shared.busy.fill(0);

@@ -159,9 +159,15 @@ export interface SharedSearch {
   readonly control: Int32Array;
 }
 
-/** Marks every entry of a table as written by no solve (generation 0). */
-export function clearGenerations(tt: Int32Array): void {
+/**
+ * The generation of a table's next solve after `generation` (1…255): entries of earlier solves
+ * are told apart by theirs instead of clearing 64 MB, which costs more than a small solve, and
+ * the table is wiped once in 255 solves.
+ */
+export function nextGeneration(tt: Int32Array, generation: number): number {
+  if (generation < 255) return generation + 1;
   for (let e = 3; e < tt.length; e += 4) tt[e] = 0;
+  return 1;
 }
 
 /** Allocates the shared memory of a parallel solve (`SharedSearch`), to post to each thread. */
@@ -388,18 +394,9 @@ export class EndgameSolver {
     this.shortcuts = true;
     this.stopped = false;
     this.deferOk = false;
-    if (this.control !== null) {
-      // A shared table's generation is set by whoever runs the threads (parallel.ts).
-      this.generation = this.control[1]!;
-      this.watchControl = true;
-    } else {
-      // Clearing 64 MB costs more than a small solve; the table is wiped once in 255 solves.
-      this.generation = (this.generation + 1) & 0xff;
-      if (this.generation === 0) {
-        clearGenerations(this.tt);
-        this.generation = 1;
-      }
-    }
+    // A shared table's generation is set by whoever runs the threads (parallel.ts).
+    this.generation =
+      this.control !== null ? this.control[1]! : nextGeneration(this.tt, this.generation);
     this.gen(0).setBoard(pos.board);
     for (let sq = 0; sq < SQUARES; sq++) this.board[sq] = pos.board[sq]!;
     this.ready[0] = 1;
@@ -431,15 +428,15 @@ export class EndgameSolver {
     this.scoreless = pos.scoreless ?? 0;
 
     const ended = this.endValue(0);
-    if (ended !== null) {
-      this.watchControl = false;
+    if (ended !== null)
       return { value: ended, exact: true, line: [], depth: 0, nodes: 0, ms: Date.now() - t0 };
-    }
 
     const maxDepth = Math.min(opts.maxDepth ?? EXACT_DEPTH - 1, EXACT_DEPTH - 1);
     let value = 0;
     let exact = false;
     let depth = 0;
+    // Threads of one solve stop at the first one's answer (parallel.ts).
+    this.watchControl = this.control !== null;
     // Depth 1, then even depths only: each iteration costs about as much as all the shallower
     // ones together, and an odd horizon (the mover's move unanswered) orders the next one no
     // better than the even depth below it does. The last iteration is maxDepth itself.
