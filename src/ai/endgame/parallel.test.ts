@@ -75,6 +75,37 @@ describe('endgame solver on two threads', () => {
     expect([got.exact, got.value]).toEqual([true, want.value]);
   }, 60_000);
 
+  it('reports each deeper iteration once; interrupted, it answers with the deepest one and its line', async () => {
+    const hard = games[87]!;
+    const steps: number[] = [];
+    const cut = await parallel.solve(
+      { board: hard.board, racks: hard.racks },
+      {
+        onIteration: ({ depth }) => {
+          steps.push(depth);
+          // The first iteration done: stop it as Ctrl+C does (atril endgame).
+          parallel.interrupt();
+        },
+      },
+    );
+    expect(steps).toEqual([1]);
+    expect([cut.exact, cut.depth]).toEqual([false, 1]);
+    expect(cut.line.length).toBeGreaterThan(0);
+    // The next solve is whole, and its iterations end on its answer.
+    const g = games[45]!;
+    const want = new EndgameSolver(nodes, SPANISH, rules).solve({ board: g.board, racks: g.racks });
+    const seen: { depth: number; value: number; exact: boolean }[] = [];
+    const got = await parallel.solve(
+      { board: g.board, racks: g.racks },
+      { onIteration: ({ depth, value, exact }) => seen.push({ depth, value, exact }) },
+    );
+    expect([got.exact, got.value]).toEqual([true, want.value]);
+    expect(seen.at(-1)).toEqual({ depth: got.depth, value: got.value, exact: true });
+    expect(seen.map((s) => s.depth)).toEqual(
+      [...new Set(seen.map((s) => s.depth))].sort((x, y) => x - y),
+    );
+  }, 60_000);
+
   it('a thread that cannot open the lexicon fails the solve with its reason', async () => {
     const broken = new ParallelEndgameSolver('/no/such/lexicon.kwg', rules, 1);
     const g = games[0]!;

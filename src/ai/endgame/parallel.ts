@@ -8,6 +8,9 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Rules } from '../../engine/rules.js';
 import {
+  CONTROL_DONE,
+  CONTROL_INTERRUPT,
+  type EndgameIteration,
   type EndgamePosition,
   type EndgameResult,
   type SharedSearch,
@@ -20,6 +23,11 @@ import type { EndgameReply, EndgameTask, EndgameWorkerData } from './worker.js';
 export interface ParallelEndgameOptions {
   readonly timeMs?: number;
   readonly maxDepth?: number;
+  /**
+   * Called when a thread completes an iteration deeper than any reported before in this solve
+   * (`ms` counts from when the solve was asked).
+   */
+  readonly onIteration?: (step: EndgameIteration) => void;
 }
 
 /** An endgame solver that keeps `threads` worker threads (default: every core) until closed. */
@@ -39,6 +47,15 @@ export class ParallelEndgameSolver {
       w.on('exit', (code) => (this.broken ??= new Error(`endgame thread exited (${code})`)));
       return w;
     });
+  }
+
+  /**
+   * Cuts the running solve short, as if its time were up: it resolves with the deepest
+   * iteration the threads completed and its line. Nothing happens when no solve is running or
+   * one thread already has the answer.
+   */
+  interrupt(): void {
+    if (this.busy) Atomics.compareExchange(this.shared.control, 0, 0, CONTROL_INTERRUPT);
   }
 
   /** How many threads search. */
@@ -67,13 +84,20 @@ export class ParallelEndgameSolver {
         scoreless: pos.scoreless ?? 0,
         deadline: opts.timeMs === undefined ? undefined : t0 + opts.timeMs,
         maxDepth: opts.maxDepth,
+        progress: opts.onIteration !== undefined,
+      };
+      let reported = 0;
+      const onStep = (step: EndgameIteration) => {
+        if (step.depth <= reported) return;
+        reported = step.depth;
+        opts.onIteration!({ ...step, ms: Date.now() - t0 });
       };
       // Every thread is waited for, so that none still writes to the table of the next solve;
       // one that fails stops the others.
       const settled = await Promise.allSettled(
         this.workers.map((w) =>
-          ask(w, task).catch((e: unknown) => {
-            Atomics.store(this.shared.control, 0, 1);
+          ask(w, task, onStep).catch((e: unknown) => {
+            Atomics.store(this.shared.control, 0, CONTROL_DONE);
             throw e;
           }),
         ),
@@ -110,8 +134,13 @@ function startWorker(workerData: EndgameWorkerData): Worker {
   return new Worker(boot, { eval: true, workerData });
 }
 
-// Sends a task to one thread and waits for its answer (or its failure).
-function ask(w: Worker, task: EndgameTask): Promise<{ result: EndgameResult; stopped: boolean }> {
+// Sends a task to one thread and waits for its answer (or its failure), passing on the
+// iterations it reports meanwhile.
+function ask(
+  w: Worker,
+  task: EndgameTask,
+  onStep: (step: EndgameIteration) => void,
+): Promise<{ result: EndgameResult; stopped: boolean }> {
   return new Promise((resolve, reject) => {
     const done = () => {
       w.off('message', onMessage);
@@ -119,6 +148,10 @@ function ask(w: Worker, task: EndgameTask): Promise<{ result: EndgameResult; sto
       w.off('exit', onExit);
     };
     const onMessage = (r: EndgameReply) => {
+      if (r.kind === 'iteration') {
+        onStep(r.step);
+        return;
+      }
       done();
       if (r.ok) resolve({ result: r.result, stopped: r.stopped });
       else reject(new Error(`endgame thread: ${r.error}`));

@@ -299,3 +299,20 @@ describe('endgame solver: the time budget', () => {
     expect(res.exact).toBe(false);
   });
 });
+
+describe('endgame solver: progress', () => {
+  it('reports each completed iteration, deepening, the last one the answer', () => {
+    // Bench endgame 46: four tiles against seven, several iterations before the exact one.
+    const g = benchEndgames(nodes, makeRules('fise'), 1, 46)[0]!;
+    const steps: { depth: number; value: number; exact: boolean }[] = [];
+    const res = new EndgameSolver(nodes, SPANISH, makeRules('fise')).solve(
+      { board: g.board, racks: g.racks },
+      { onIteration: ({ depth, value, exact }) => steps.push({ depth, value, exact }) },
+    );
+    expect(res.exact).toBe(true);
+    expect(steps.length).toBeGreaterThan(1);
+    expect(steps.map((s) => s.depth)).toEqual([1, ...steps.slice(1).map((_, k) => 2 * (k + 1))]);
+    expect(steps.slice(0, -1).every((s) => !s.exact)).toBe(true);
+    expect(steps.at(-1)).toEqual({ depth: res.depth, value: res.value, exact: true });
+  });
+});

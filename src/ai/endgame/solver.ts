@@ -86,6 +86,19 @@ export interface EndgameOptions {
    * on one thread (default false).
    */
   readonly deferAll?: boolean;
+  /** Called after each completed iteration of the deepening (for a progress display). */
+  readonly onIteration?: (step: EndgameIteration) => void;
+}
+
+/** One completed iteration of the deepening, as `onIteration` reports it. */
+export interface EndgameIteration {
+  /** The iteration's depth, in plies. */
+  readonly depth: number;
+  /** Its value for the player to move (exact when `exact`, else the horizon's estimate). */
+  readonly value: number;
+  readonly exact: boolean;
+  /** Milliseconds since the solve began. */
+  readonly ms: number;
 }
 
 /** The answer for the player to move. */
@@ -145,6 +158,10 @@ class OutOfTime extends Error {}
  * puts it off to after its other moves (ABDADA), by then often settled in the shared table.
  */
 const DEFER = 1 << 20;
+/** `SharedSearch.control[0]`: one thread has the answer, the others stop without a line. */
+export const CONTROL_DONE = 1;
+/** `SharedSearch.control[0]`: stopped from outside, every thread answers as if out of time. */
+export const CONTROL_INTERRUPT = 2;
 /** The shared table of nodes being searched: 64K entries, a node's key low half each. */
 const BUSY_BITS = 16;
 
@@ -155,7 +172,11 @@ const BUSY_BITS = 16;
 export interface SharedSearch {
   readonly table: Int32Array;
   readonly busy: Int32Array;
-  /** [0]: 1 once a solver has its answer (the others stop); [1]: the solve's generation. */
+  /**
+   * [0]: `CONTROL_DONE` once a solver has its answer (the others stop without a line), or
+   * `CONTROL_INTERRUPT` when the solve is cut short from outside (every thread answers with its
+   * deepest iteration); [1]: the solve's generation.
+   */
   readonly control: Int32Array;
 }
 
@@ -447,6 +468,7 @@ export class EndgameSolver {
         value = v;
         exact = this.lastExact;
         depth = d;
+        opts.onIteration?.({ depth: d, value: v + 0, exact, ms: Date.now() - t0 });
       } catch (e) {
         if (e instanceof OutOfTime) break;
         throw e;
@@ -459,8 +481,9 @@ export class EndgameSolver {
       // Stopped: the thread that stopped it gives the answer and its line.
       if (this.stoppedByOther)
         return { value, exact, line: [], depth, nodes: this.nodes, ms: Date.now() - t0 };
-      // Done (or out of time): the other threads stop.
-      Atomics.store(this.control, 0, 1);
+      // Done (or out of time): the other threads stop, unless the solve was interrupted, when
+      // each gives its own answer.
+      Atomics.compareExchange(this.control, 0, 0, CONTROL_DONE);
     }
     // The line is read back by searching each successive position again: the table, warm from
     // the solve, answers almost every node, and the root of each search always names its move.
@@ -469,11 +492,14 @@ export class EndgameSolver {
     return { value: value + 0, exact, line, depth, nodes: this.nodes, ms: Date.now() - t0 };
   }
 
-  // Throws OutOfTime past the deadline, or once another thread has the answer.
+  // Throws OutOfTime past the deadline, once another thread has the answer, or when the solve
+  // is interrupted.
   private checkTime(): void {
     if (this.clock() > this.deadline) throw new OutOfTime();
-    if (this.watchControl && Atomics.load(this.control!, 0) !== 0) {
-      this.stopped = true;
+    if (this.watchControl) {
+      const c = Atomics.load(this.control!, 0);
+      if (c === 0) return;
+      if (c === CONTROL_DONE) this.stopped = true;
       throw new OutOfTime();
     }
   }

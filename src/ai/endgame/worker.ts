@@ -6,7 +6,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { makeRules, type Rules } from '../../engine/rules.js';
 import { tileSetById } from '../../engine/tiles.js';
 import { openLexicon } from '../../lexicon/index.js';
-import { type EndgameResult, EndgameSolver, type SharedSearch } from './solver.js';
+import {
+  type EndgameIteration,
+  type EndgameResult,
+  EndgameSolver,
+  type SharedSearch,
+} from './solver.js';
 
 /** What the thread is started with (`workerData`). */
 export interface EndgameWorkerData {
@@ -24,12 +29,23 @@ export interface EndgameTask {
   /** When to stop, in `Date.now()` time: a thread still starting up counts against it. */
   readonly deadline: number | undefined;
   readonly maxDepth: number | undefined;
+  /** Whether to report each completed iteration before the answer. */
+  readonly progress: boolean;
 }
 
-/** The thread's answer: its result, and whether another thread's answer stopped it. */
+/**
+ * What the thread sends back: completed iterations when asked for them, then one answer (its
+ * result and whether another thread's answer stopped it, or its failure).
+ */
 export type EndgameReply =
-  | { readonly ok: true; readonly result: EndgameResult; readonly stopped: boolean }
-  | { readonly ok: false; readonly error: string };
+  | { readonly kind: 'iteration'; readonly step: EndgameIteration }
+  | {
+      readonly kind: 'answer';
+      readonly ok: true;
+      readonly result: EndgameResult;
+      readonly stopped: boolean;
+    }
+  | { readonly kind: 'answer'; readonly ok: false; readonly error: string };
 
 const data = workerData as EndgameWorkerData;
 const port = parentPort!;
@@ -44,6 +60,7 @@ port.on('message', (task: EndgameTask) => {
   let reply: EndgameReply;
   if (!solver) {
     reply = {
+      kind: 'answer',
       ok: false,
       error: lex.ok ? `tile set ${data.rules.tileSet}` : JSON.stringify(lex.error),
     };
@@ -54,11 +71,18 @@ port.on('message', (task: EndgameTask) => {
         {
           timeMs: task.deadline === undefined ? undefined : Math.max(1, task.deadline - Date.now()),
           maxDepth: task.maxDepth,
+          onIteration: task.progress
+            ? (step) => port.postMessage({ kind: 'iteration', step } satisfies EndgameReply)
+            : undefined,
         },
       );
-      reply = { ok: true, result, stopped: solver.stoppedByOther };
+      reply = { kind: 'answer', ok: true, result, stopped: solver.stoppedByOther };
     } catch (e) {
-      reply = { ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+      reply = {
+        kind: 'answer',
+        ok: false,
+        error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+      };
     }
   }
   port.postMessage(reply);
