@@ -115,6 +115,8 @@ describe('atril endgame', () => {
     expect(r.out).toContain(`; diferencia final estimada: ${est![1]!.replace(/^(\d)/, '+$1')}.`);
     expect(r.out).toMatch(/\nTras la secuencia mostrada: \d+ a \d+; /);
     expect(r.out).not.toContain('Resultado final');
+    // No progress line when stderr is not a terminal.
+    expect(r.err).toBe('');
   });
 
   it('refuses a position whose bag still holds tiles', () => {

@@ -19,7 +19,7 @@ import {
 } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { ParallelEndgameSolver } from '../ai/endgame/parallel.js';
-import { type EndgameResult, EndgameSolver } from '../ai/endgame/solver.js';
+import { type EndgameIteration, type EndgameResult, EndgameSolver } from '../ai/endgame/solver.js';
 import { parseOptions, plainCount, usageError } from './args.js';
 import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { count, counted, decimal } from './numbers.js';
@@ -42,10 +42,71 @@ primero; sus turnos sin puntos cuentan como pases seguidos.
                       diferencia que gana desde aquí el jugador que mueve; "end" out, passes u open
   --lexicon ARCHIVO   usa otro léxico
 
+En un terminal, la búsqueda muestra su avance en la salida de errores: la profundidad terminada
+y su diferencia. Ctrl+C la detiene y muestra la mejor secuencia encontrada hasta entonces,
+como al agotarse --tiempo; un segundo Ctrl+C sale sin más.
+
 Salida: 0 si todo va bien, 2 si la orden o la posición están mal escritas.`;
 
 /** How long one thread tries alone before every thread searches (most endgames need less). */
 const QUICK_MS = 100;
+
+/**
+ * The search's progress on a terminal's stderr, one line rewritten in place: the deepest
+ * iteration completed and its value, the time so far, and how to stop.
+ */
+class SearchProgress {
+  private best: EndgameIteration | null = null;
+  private t0 = Date.now();
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  private halting = false;
+  /** The length of the line shown: stderr passes no control sequences, so it is overwritten. */
+  private shown = 0;
+
+  /** The threads start after the first thread's try alone (its deepest iteration shown). */
+  start(quick: EndgameResult): void {
+    this.t0 = Date.now() - quick.ms;
+    if (quick.depth > 0) this.best = { ...quick };
+    this.ticker = setInterval(() => this.show(), 1000);
+    this.show();
+  }
+
+  /** An iteration was completed (bound, to pass as a callback). */
+  readonly step = (it: EndgameIteration): void => {
+    this.best = it;
+    this.t0 = Date.now() - it.ms;
+    this.show();
+  };
+
+  /** Ctrl+C was pressed. */
+  stopping(): void {
+    this.halting = true;
+    this.show();
+  }
+
+  /** Clears the line for the answer. */
+  end(): void {
+    if (this.ticker !== null) clearInterval(this.ticker);
+    process.stderr.write(`\r${' '.repeat(this.shown)}\r`);
+  }
+
+  private show(): void {
+    const secs = `${Math.floor((Date.now() - this.t0) / 1000)} s`;
+    const found =
+      this.best === null
+        ? 'Buscando'
+        : `Buscando: ${counted(this.best.depth, 'jugada')} de profundidad, diferencia ${signed(this.best.value)}`;
+    const tail = this.halting ? 'parando…' : 'Ctrl+C para parar';
+    const text = `${found} · ${secs} · ${tail}`;
+    process.stderr.write(`\r${text.padEnd(this.shown)}`);
+    this.shown = text.length;
+  }
+}
+
+/** A spread with its sign: +12, -3, 0. */
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
+}
 
 function fail(message: string): number {
   return usageError('endgame', message);
@@ -112,19 +173,42 @@ export async function runEndgame(args: string[]): Promise<number> {
   ];
   const position = { board: pos.board, racks, passes: pos.zeroTurns, scoreless: pos.zeroTurns };
   const solver = new EndgameSolver(loaded.value.nodes, set, rules);
+  const progress = process.stderr.isTTY === true ? new SearchProgress() : null;
   let res: EndgameResult;
-  // Most endgames take milliseconds: one thread tries first, and only an endgame it does not
-  // solve in that moment waits for the other threads to start.
-  const quickMs = threads === 1 ? timeMs : Math.min(QUICK_MS, timeMs ?? Infinity);
+  // Most endgames take milliseconds: one thread tries first, here, and only an endgame it does
+  // not solve in that moment goes to the threads, which leave this one free to show the search's
+  // progress and to hear Ctrl+C.
+  const quickMs = Math.min(QUICK_MS, timeMs ?? Infinity);
   const quick = solver.solve(position, { timeMs: quickMs });
   if (quick.exact || quickMs === timeMs) res = quick;
   else {
     const parallel = new ParallelEndgameSolver(values.lexicon, rules, threads);
+    let interrupted = false;
+    const onInterrupt = () => {
+      // The second Ctrl+C leaves at once, as a program that does not catch it would.
+      if (interrupted) process.exit(130);
+      interrupted = true;
+      progress?.stopping();
+      parallel.interrupt();
+    };
+    process.on('SIGINT', onInterrupt);
+    progress?.start(quick);
     try {
       const rest = timeMs === undefined ? undefined : Math.max(1, timeMs - quick.ms);
-      const full = await parallel.solve(position, { timeMs: rest });
-      res = { ...full, nodes: full.nodes + quick.nodes, ms: full.ms + quick.ms };
+      const full = await parallel.solve(position, {
+        timeMs: rest,
+        onIteration: progress
+          ? (step) => progress.step({ ...step, ms: step.ms + quick.ms })
+          : undefined,
+      });
+      // An interrupted solve that had not finished its first iteration yet: the quick one's.
+      res =
+        full.depth >= quick.depth
+          ? { ...full, nodes: full.nodes + quick.nodes, ms: full.ms + quick.ms }
+          : { ...quick, nodes: full.nodes + quick.nodes, ms: full.ms + quick.ms };
     } finally {
+      process.off('SIGINT', onInterrupt);
+      progress?.end();
       await parallel.close();
     }
   }
@@ -212,7 +296,6 @@ export async function runEndgame(args: string[]): Promise<number> {
       `Fin por pases: el jugador 1 resta ${counted(rackPts[0]!, 'punto')} y el jugador 2, ${counted(rackPts[1]!, 'punto')}.`,
     );
   }
-  const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
   if (res.exact) {
     out.push(
       `Diferencia ganada desde aquí por el jugador 1: ${signed(res.value)}.`,

@@ -5,14 +5,17 @@ import { type IPty, spawn } from 'node-pty';
 /** The `atril` command of this checkout. */
 export const BIN = join(import.meta.dirname, '..', '..', 'bin', 'atril.js');
 
-/** `atril play` in a real pseudo-terminal (single-key mode), with its output collected. */
+/**
+ * `atril play` (or another `command`) in a real pseudo-terminal (single-key mode), with its
+ * output collected.
+ */
 export class Terminal {
   readonly pty: IPty;
   out = '';
   exit: Promise<number>;
 
-  constructor(args: string[], env: Record<string, string> = { NO_COLOR: '1' }) {
-    this.pty = spawn(process.execPath, [BIN, 'play', ...args], {
+  constructor(args: string[], env: Record<string, string> = { NO_COLOR: '1' }, command = 'play') {
+    this.pty = spawn(process.execPath, [BIN, command, ...args], {
       cols: 100,
       rows: 45,
       env: Object.fromEntries(
