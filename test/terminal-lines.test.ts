@@ -133,15 +133,28 @@ describe('atril play in line mode (pipes)', () => {
     // Seed 7: Luis starts with C E L N O U U.
     const r = atril(
       ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7', '--lexicon', lexicon],
-      ['valor 8H celo', 'valor 8H cuenco', '8H n~u', 'cambiar CC', 'cambiar UUU', ''].join('\n'),
+      [
+        'valor 8H celo',
+        'valor 8H cuenco',
+        '8H n~u',
+        'cambiar CC',
+        'cambiar UUU',
+        // Mixed case: the lower-case letters are blanks, and Luis has none.
+        '8H ceLO',
+        '8H CELo',
+        '',
+      ].join('\n'),
     );
     expect(r.code).toBe(0);
-    expect(r.out.split('\n').slice(4, 9)).toEqual([
+    const why = 'En una palabra con mayúsculas y minúsculas, las minúsculas son comodines.';
+    expect(r.out.split('\n').slice(4, 11)).toEqual([
       'CELO 12, total 12.',
       'Solo tienes una C y hacen falta dos.',
       'No tienes la Ñ en el atril.',
       'Solo tienes una C y hacen falta dos.',
       'Solo tienes dos U y hacen falta tres.',
+      `Necesitas dos comodines y no tienes ninguno. ${why}`,
+      `No tienes ningún comodín en el atril. ${why}`,
     ]);
   });
 

@@ -78,6 +78,11 @@ export interface PlayError extends Omit<GameError, 'code'> {
   readonly have?: number;
   /** NOT_IN_RACK from a Shift+letter: the rack position of a blank that could stand in. */
   readonly slot?: number;
+  /**
+   * NOT_IN_RACK of blanks read from the lower-case letters of a word typed in mixed case, by a
+   * player who holds none.
+   */
+  readonly caseBlanks?: boolean;
   /** AMBIGUOUS_DIGIT: the digits the symbol may stand for. */
   readonly digits?: readonly number[];
 }
@@ -104,6 +109,27 @@ function tilePhrase(set: TileSet, code: number): string {
   return `la ${set.letters[letter - 1]?.label ?? '?'}`;
 }
 
+// What the rack lacks: counted when more than one is needed ("solo tienes una A").
+function notInRack(e: PlayError, set: TileSet): string {
+  const t = e.tiles?.[0];
+  if (t === undefined) return 'No tienes esas fichas en el atril.';
+  const blank = letterOf(t) === 0 || t === BLANK_FLAG;
+  if (e.needed !== undefined && e.needed > 1) {
+    const have = e.have ?? 0;
+    if (blank)
+      return have === 0
+        ? `Necesitas ${countWord(e.needed, false)} comodines y no tienes ninguno.`
+        : `Necesitas ${countWord(e.needed, false)} comodines y solo tienes ${have === 1 ? 'uno' : countWord(have, false)}.`;
+    const label = set.letters[letterOf(t) - 1]?.label ?? '?';
+    if (have > 0)
+      return `Solo tienes ${countWord(have, true)} ${label} y hacen falta ${countWord(e.needed, true)}.`;
+  }
+  const base = `No tienes ${tilePhrase(set, t)} en el atril.`;
+  return e.slot !== undefined
+    ? `${base} El comodín se pone con Mayúsculas+${e.slot} (o Alt+${e.slot}).`
+    : base;
+}
+
 const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
   NO_TILES: () => 'No has puesto ninguna ficha.',
   OFF_BOARD: () => 'La jugada se sale del tablero.',
@@ -128,23 +154,11 @@ const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
   BAD_ACTION: () => 'Acción no reconocida.',
   NOT_YOUR_TURN: () => 'No es tu turno.',
   NOT_IN_RACK: (e, set) => {
-    const t = e.tiles?.[0];
-    if (t === undefined) return 'No tienes esas fichas en el atril.';
-    const blank = letterOf(t) === 0 || t === BLANK_FLAG;
-    if (e.needed !== undefined && e.needed > 1) {
-      const have = e.have ?? 0;
-      if (blank)
-        return have === 0
-          ? `Necesitas ${countWord(e.needed, false)} comodines y no tienes ninguno.`
-          : `Necesitas ${countWord(e.needed, false)} comodines y solo tienes ${have === 1 ? 'uno' : countWord(have, false)}.`;
-      const label = set.letters[letterOf(t) - 1]?.label ?? '?';
-      if (have > 0)
-        return `Solo tienes ${countWord(have, true)} ${label} y hacen falta ${countWord(e.needed, true)}.`;
-    }
-    const base = `No tienes ${tilePhrase(set, t)} en el atril.`;
-    return e.slot !== undefined
-      ? `${base} El comodín se pone con Mayúsculas+${e.slot} (o Alt+${e.slot}).`
-      : base;
+    const said = notInRack(e, set);
+    // A slip on Shift reads as blanks: say why the blanks were asked for.
+    return e.caseBlanks
+      ? `${said} En una palabra con mayúsculas y minúsculas, las minúsculas son comodines.`
+      : said;
   },
   LETTER_NOT_IN_SET: (e) =>
     e.text !== undefined

@@ -103,18 +103,21 @@ export function parsePlayText(
   // Marked blanks first, then real tiles, then blanks for what the rack lacks.
   const chosen: number[] = [];
   // What is missing, counted: "solo tienes una A", "necesitas dos comodines" (issue 10, item 6).
-  const short = (code: number, needed: number): ParsedPlay => {
+  const short = (code: number, needed: number, caseBlanks = false): ParsedPlay => {
     const have = rack.filter((t) => t === code).length;
-    return err(
-      needed > 1
-        ? { code: 'NOT_IN_RACK', tiles: [code], needed, have }
-        : { code: 'NOT_IN_RACK', tiles: [code] },
-    );
+    const counts = needed > 1 ? { needed, have } : {};
+    return err({
+      code: 'NOT_IN_RACK',
+      tiles: [code],
+      ...counts,
+      ...(caseBlanks && { caseBlanks }),
+    });
   };
   const marked = wanted.filter((tok) => mixed && tok.lower).length;
   for (const tok of wanted) {
     if (mixed && tok.lower) {
-      if (!take(BLANK)) return short(BLANK, marked);
+      // With no blank at all the lower case was more likely a slip on Shift than meant.
+      if (!take(BLANK)) return short(BLANK, marked, !rack.includes(BLANK));
       chosen.push(tok.letter | BLANK_FLAG);
     } else chosen.push(-1);
   }

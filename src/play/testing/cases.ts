@@ -390,6 +390,7 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
   },
   { id: 'fin', title: 'a line play needing two of a letter held once names what is missing', position: { rack: 'CASAELO', bag: 86 }, step: '> 8H cocos', says: ['Solo tienes una C y hacen falta dos.'] },
   { id: 'fin', title: 'a line play marking two blanks with one held', position: OPENING, step: '> 8H CAsAs', says: ['Necesitas dos comodines y solo tienes uno.'] },
+  { id: 'fin', title: 'mixed case without a blank held: the lower case is said to mean blanks', position: { rack: 'CASAELO', bag: 86 }, step: '> 8H casaS', says: ['Necesitas cuatro comodines y no tienes ninguno. En una palabra con mayúsculas y minúsculas, las minúsculas son comodines.'] },
   { id: 'cambiar', title: 'cambiar CC with one C', position: OPENING, step: '> cambiar CC', says: ['Solo tienes una C y hacen falta dos.'] },
   { id: 'fin', title: 'Ñ spelled n~ on the command line', position: { rack: 'ÑUAEL?S', bag: 86 }, step: '> 8H n~u', intent: { kind: 'place', row: 7, col: 7, dir: 'H', tiles: [16, 24] } },
   { id: 'valor', title: 'valor with a play on the command line previews it', position: OPENING, step: '> valor 8H casa', says: ['CASA 12, total 12.'] },
