@@ -13,6 +13,7 @@ import { describeMove as describe, reviewLeaves, reviewToJson } from '../ai/revi
 import { parseOptions, plainCount, usageError } from './args.js';
 import { gcgErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { counted, decimal } from './numbers.js';
+import { StatusLine, progressBar } from './status.js';
 
 export const analyzeHelp = `Uso: atril analyze PARTIDA.gcg [--top N] [--json] [--lexicon ARCHIVO]
 
@@ -82,21 +83,15 @@ export async function runAnalyze(args: string[]): Promise<number> {
       `La partida es de fichas «${record.tileSet}» y el léxico de «${lex.set.id}»; indica uno con --lexicon.`,
     );
   const set = lex.set;
-  const tty = process.stderr.isTTY === true;
+  const status = process.stderr.isTTY === true ? new StatusLine() : null;
   const review = reviewRecord(record, lex.nodes, set, {
     top,
     leaves: reviewLeaves(set),
-    progress: tty
-      ? (done, total) => {
-          const w = 30;
-          const f = Math.round((done / total) * w);
-          process.stderr.write(
-            `\rAnalizando [${'#'.repeat(f)}${'.'.repeat(w - f)}] ${done}/${total}`,
-          );
-          if (done === total) process.stderr.write('\n');
-        }
+    progress: status
+      ? (done, total) => status.show(`Analizando ${progressBar(done, total)} ${done}/${total}`)
       : undefined,
   });
+  status?.clear();
   const nick = (p: number) => record.players[p]?.nick ?? `jugador ${p + 1}`;
   if (values.json) {
     process.stdout.write(JSON.stringify(reviewToJson(review, record, set)) + '\n');

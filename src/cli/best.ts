@@ -57,6 +57,10 @@ fichas que se quedan en el atril (con la bolsa vacía, los puntos del final de p
   --seed S            con --sim, semilla (1 por omisión): misma semilla, mismo resultado
   --lexicon ARCHIVO   usa otro léxico (compilado con «atril lexicon build»)
 
+Con --sim en un terminal, una barra en la salida de errores muestra las iteraciones hechas, y
+Ctrl+C para la simulación y ordena las jugadas con las iteraciones que ya se han hecho; un
+segundo Ctrl+C sale sin más.
+
 Salida: 0 si todo va bien, 2 si la orden o la posición están mal escritas.`;
 
 interface BestEntry {

@@ -53,6 +53,8 @@ describe('atril best --sim', () => {
     const r = atril('best', '--cgp', CGP, '--sim', '--top', '2', '--iteraciones', '16', '--hilos', '1'); // prettier-ignore
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/^Simulación: 16 iteraciones en \d+,\d s/);
+    // No bar when stderr is not a terminal.
+    expect(r.err).toBe('');
     expect(r.out).toMatch(
       / 1\. H1 AMIGUER\., 89 puntos; gana el \d+,\d %, diferencia media -?\d+,\d \(16 iteraciones\)/,
     );

@@ -9,8 +9,9 @@ import { formatCoord } from '../engine/notation/coords.js';
 import { tilesToGcg } from '../engine/tiles.js';
 import type { LeaveModel } from '../ai/leave.js';
 import { simulateParallel } from '../ai/sim/parallel.js';
-import { type SimPosition, Simulator, simChoice } from '../ai/sim/sim.js';
+import { type SimPosition, type SimResult, Simulator, simChoice } from '../ai/sim/sim.js';
 import { counted, decimal } from './numbers.js';
+import { StatusLine, progressBar, stopOnCtrlC } from './status.js';
 
 /** What `best --sim` needs from `best`'s parsing. */
 export interface BestSimRequest {
@@ -31,13 +32,47 @@ export interface BestSimRequest {
 /** Simulates and prints; returns the exit code. */
 export async function runBestSim(req: BestSimRequest): Promise<number> {
   const sim = new Simulator(req.nodes, req.set, req.rules, req.leaves);
-  const res = await simulateParallel(sim, req.rules, req.lexicon, req.pos, {
-    candidates: req.top,
-    iterations: req.iterations,
-    timeMs: req.seconds * 1000,
-    threads: req.threads,
-    seed: req.seed,
+  // On a terminal: a bar of the iterations on stderr, and Ctrl+C ranks what is done so far.
+  const status = process.stderr.isTTY === true ? new StatusLine() : null;
+  const stop = new AbortController();
+  const t0 = Date.now();
+  let halting = false;
+  let shown: [number, number] = [0, req.iterations];
+  const limit = Number.isInteger(req.seconds) ? String(req.seconds) : decimal(req.seconds);
+  const show = () => {
+    const [done, max] = shown;
+    const secs = Math.floor((Date.now() - t0) / 1000);
+    const tail = halting ? 'parando…' : 'Ctrl+C para parar';
+    status?.show(
+      `Simulando ${progressBar(done, max)} ${done}/${max} iteraciones · ${secs} s de ${limit} · ${tail}`,
+    );
+  };
+  const ticker = status ? setInterval(show, 1000) : null;
+  const release = stopOnCtrlC(() => {
+    halting = true;
+    show();
+    stop.abort();
   });
+  let res: SimResult;
+  try {
+    show();
+    res = await simulateParallel(sim, req.rules, req.lexicon, req.pos, {
+      candidates: req.top,
+      iterations: req.iterations,
+      timeMs: req.seconds * 1000,
+      threads: req.threads,
+      seed: req.seed,
+      signal: stop.signal,
+      onProgress: (done, max) => {
+        shown = [done, max];
+        show();
+      },
+    });
+  } finally {
+    release();
+    if (ticker !== null) clearInterval(ticker);
+    status?.clear();
+  }
   const entries = res.candidates.map((c) => {
     const m = c.move;
     const coord = m.kind === 'place' ? formatCoord(m) : null;
@@ -76,7 +111,11 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
   const n = res.iterations;
   process.stdout.write(
     `Simulación: ${counted(n, 'iteración', 'iteraciones')} en ${decimal(res.ms / 1000)} s` +
-      (res.stoppedEarly ? ' (la mejor jugada quedó clara antes del límite)' : '') +
+      (res.stoppedEarly
+        ? ' (la mejor jugada quedó clara antes del límite)'
+        : stop.signal.aborted
+          ? ' (parada con Ctrl+C)'
+          : '') +
       '.\n',
   );
   if (entries.length === 0) process.stdout.write('No hay ninguna jugada posible.\n');

@@ -23,6 +23,7 @@ import { type EndgameIteration, type EndgameResult, EndgameSolver } from '../ai/
 import { parseOptions, plainCount, usageError } from './args.js';
 import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { count, counted, decimal } from './numbers.js';
+import { StatusLine, stopOnCtrlC } from './status.js';
 
 export const endgameHelp = `Uso: atril endgame --cgp "POSICIÓN" [--rules PRESET] [--tiempo S] [--hilos N] [--json] [--lexicon ARCHIVO]
 
@@ -56,12 +57,11 @@ const QUICK_MS = 100;
  * iteration completed and its value, the time so far, and how to stop.
  */
 class SearchProgress {
+  private readonly line = new StatusLine();
   private best: EndgameIteration | null = null;
   private t0 = Date.now();
   private ticker: ReturnType<typeof setInterval> | null = null;
   private halting = false;
-  /** The length of the line shown: stderr passes no control sequences, so it is overwritten. */
-  private shown = 0;
 
   /** The threads start after the first thread's try alone (its deepest iteration shown). */
   start(quick: EndgameResult): void {
@@ -87,7 +87,7 @@ class SearchProgress {
   /** Clears the line for the answer. */
   end(): void {
     if (this.ticker !== null) clearInterval(this.ticker);
-    process.stderr.write(`\r${' '.repeat(this.shown)}\r`);
+    this.line.clear();
   }
 
   private show(): void {
@@ -97,9 +97,7 @@ class SearchProgress {
         ? 'Buscando'
         : `Buscando: ${counted(this.best.depth, 'jugada')} de profundidad, diferencia ${signed(this.best.value)}`;
     const tail = this.halting ? 'parando…' : 'Ctrl+C para parar';
-    const text = `${found} · ${secs} · ${tail}`;
-    process.stderr.write(`\r${text.padEnd(this.shown)}`);
-    this.shown = text.length;
+    this.line.show(`${found} · ${secs} · ${tail}`);
   }
 }
 
@@ -183,15 +181,10 @@ export async function runEndgame(args: string[]): Promise<number> {
   if (quick.exact || quickMs === timeMs) res = quick;
   else {
     const parallel = new ParallelEndgameSolver(values.lexicon, rules, threads);
-    let interrupted = false;
-    const onInterrupt = () => {
-      // The second Ctrl+C leaves at once, as a program that does not catch it would.
-      if (interrupted) process.exit(130);
-      interrupted = true;
+    const release = stopOnCtrlC(() => {
       progress?.stopping();
       parallel.interrupt();
-    };
-    process.on('SIGINT', onInterrupt);
+    });
     progress?.start(quick);
     try {
       const rest = timeMs === undefined ? undefined : Math.max(1, timeMs - quick.ms);
@@ -207,7 +200,7 @@ export async function runEndgame(args: string[]): Promise<number> {
           ? { ...full, nodes: full.nodes + quick.nodes, ms: full.ms + quick.ms }
           : { ...quick, nodes: full.nodes + quick.nodes, ms: full.ms + quick.ms };
     } finally {
-      process.off('SIGINT', onInterrupt);
+      release();
       progress?.end();
       await parallel.close();
     }

@@ -20,6 +20,16 @@ import {
 } from './sim.js';
 import type { SimTask } from './worker.js';
 
+/** What `simulateParallel` takes besides `SimOptions`. */
+export interface ParallelSimOptions extends SimOptions {
+  /** Worker threads (default: every core). */
+  readonly threads?: number;
+  /** Called after each batch: the iterations done so far and the most that will be run. */
+  readonly onProgress?: (done: number, max: number) => void;
+  /** Aborted: no further batch starts, and the result covers the iterations done. */
+  readonly signal?: AbortSignal;
+}
+
 /**
  * Simulates with `threads` workers (default: every core). `sim` supplies the candidates (it must
  * be bound to the lexicon the workers open from `lexicon`).
@@ -29,7 +39,7 @@ export async function simulateParallel(
   rules: Rules,
   lexicon: string | undefined,
   pos: SimPosition,
-  opts: SimOptions & { threads?: number } = {},
+  opts: ParallelSimOptions = {},
 ): Promise<SimResult> {
   const t0 = Date.now();
   const threads = Math.max(1, opts.threads ?? availableParallelism());
@@ -77,6 +87,8 @@ export async function simulateParallel(
         part.forEach((p, c) => addTally(tallies[c]!, p));
       }
       done = to;
+      opts.onProgress?.(done, maxIt);
+      if (opts.signal?.aborted) break;
       if (!opts.noEarlyStop && prune(tallies, alive)) {
         early = true;
         break;

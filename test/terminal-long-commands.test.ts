@@ -1,0 +1,102 @@
+/**
+ * Long commands on a terminal: `atril analyze`, `atril endgame` and `atril best --sim` show their
+ * progress on one line of stderr, blanked before the answer; and Control+C stops them to answer with what they have so far (an endgame's
+ * best sequence, as a spent --tiempo gives; the candidates ranked on the iterations done). A
+ * real pseudo-terminal, the built command.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeCgp } from '../src/engine/notation/cgp.js';
+import { makeRules } from '../src/engine/rules.js';
+import { rackToTiles } from '../src/engine/tiles.js';
+import { loadDefaultLexicon } from '../src/lexicon/index.js';
+import { benchEndgames } from '../src/ai/testing/endgames.js';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gcgDir } from './gcg-dir.js';
+import { Terminal } from './helpers/terminal.js';
+
+let term: Terminal | null = null;
+afterEach(() => {
+  term?.pty.kill();
+  term = null;
+});
+
+describe('atril endgame on a terminal', () => {
+  it('shows its progress, and Control+C stops it with the best line so far (exit 0)', async () => {
+    const lex = loadDefaultLexicon();
+    if (!lex.ok) throw new Error(JSON.stringify(lex.error));
+    // Bench endgame 88: a Q against seven tiles, seconds to solve on two threads.
+    const hard = benchEndgames(lex.value.nodes, makeRules('fise'), 1, 88)[0]!;
+    const cgp = writeCgp({
+      board: hard.board,
+      racks: hard.racks.map(rackToTiles),
+      scores: [300, 300],
+      zeroTurns: 0,
+      tileSet: 'spanish',
+      ops: [],
+    });
+    term = new Terminal(['--cgp', cgp, '--hilos', '2'], { NO_COLOR: '1' }, 'endgame');
+    // A depth done (by the first thread's try alone or by the threads) is shown with its value.
+    const shown = await term.waitFor(' de profundidad, diferencia ');
+    expect(shown).toMatch(/Buscando: \d+ jugadas? de profundidad, diferencia [+-]?\d+ · \d+ s · /);
+    await term.waitFor('Ctrl+C para parar');
+    const from = term.out.length;
+    term.pty.write('\x03');
+    await term.waitFor('parando…', from);
+    expect(await term.exit).toBe(0);
+    const after = term.out.slice(from);
+    expect(after).toMatch(/Mejor secuencia encontrada en [\d,]+ s \(no exacta: /);
+    expect(after).toMatch(/ 1\. Jugador 1: /);
+    expect(after).toMatch(/Diferencia estimada desde aquí para el jugador 1: [+-]?\d+\./);
+    // The progress line is blanked before the answer is written.
+    expect(after).toMatch(/\r +\r(\r\n)?Mejor secuencia/);
+  }, 60_000);
+
+  it('atril best --sim: a bar of the iterations, and Control+C ranks the candidates on those done', async () => {
+    const cgp = '15/15/15/15/15/15/15/3CANTOR6/15/15/15/15/15/15/15 AEGIMRU/ 20/14 0';
+    term = new Terminal(
+      [
+        '--cgp',
+        cgp,
+        '--sim',
+        '--top',
+        '3',
+        '--tiempo',
+        '50',
+        '--iteraciones',
+        '100000',
+        '--hilos',
+        '2',
+      ],
+      { NO_COLOR: '1' },
+      'best',
+    );
+    // Some batches done: the bar counts them against the most that will be run.
+    const bar =
+      /Simulando \[#*\.*\] ([1-9]\d*)\/100000 iteraciones · \d+ s de 50 · Ctrl\+C para parar/;
+    const end = Date.now() + 30_000;
+    while (!bar.test(term.out) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    const shown = Number(bar.exec(term.out)?.[1]);
+    const from = term.out.length;
+    term.pty.write('\x03');
+    expect(await term.exit).toBe(0);
+    const after = term.out.slice(from);
+    const done = /Simulación: (\d+) iteraciones en [\d,]+ s \(parada con Ctrl\+C\)\./.exec(after);
+    expect(done).not.toBeNull();
+    expect(Number(done![1])).toBeGreaterThanOrEqual(shown);
+    expect(Number(done![1])).toBeLessThan(100_000);
+    expect(after).toMatch(/ 3\. \S+ \S+, \d+ puntos; gana el \d+,\d %/);
+    expect(after).toMatch(/El nivel campeon jugaría la [123]\.ª/);
+  }, 60_000);
+
+  it('atril analyze: a bar of the moves reviewed, blanked before the review', async () => {
+    const file = readdirSync(gcgDir()).find((f) => f.startsWith('ropita_') && f.endsWith('.gcg'))!;
+    term = new Terminal([join(gcgDir(), file)], { NO_COLOR: '1' }, 'analyze');
+    expect(await term.exit).toBe(0);
+    const total = /Analizando \[#{30}\] (\d+)\/\1/.exec(term.out);
+    expect(total).not.toBeNull();
+    expect(term.out).toMatch(/Analizando \[\.{30}\] 0\/\d+|Analizando \[#{0,29}\.+\] \d+\/\d+/);
+    expect(term.out).toMatch(/\r +\r(\r\n)? {2}1\. /);
+    expect(term.out).toContain('Resumen:');
+  }, 60_000);
+});
