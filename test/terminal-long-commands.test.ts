@@ -1,7 +1,8 @@
 /**
- * Long commands on a terminal: `atril analyze`, `atril endgame` and `atril best --sim` show their
- * progress on one line of stderr, blanked before the answer; and Control+C stops them to answer with what they have so far (an endgame's
- * best sequence, as a spent --tiempo gives; the candidates ranked on the iterations done). A
+ * Long commands on a terminal: `atril analyze`, `atril endgame`, `atril best --sim` and
+ * `atril selfplay` show their progress on one line of stderr, blanked before the answer; and Control+C stops them to answer with what they have so far (an endgame's
+ * best sequence, as a spent --tiempo gives; the candidates ranked on the iterations done; the
+ * games played summed up). A
  * real pseudo-terminal, the built command.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -99,4 +100,44 @@ describe('atril endgame on a terminal', () => {
     expect(term.out).toMatch(/\r +\r(\r\n)? {2}1\. /);
     expect(term.out).toContain('Resumen:');
   }, 60_000);
+
+  for (const json of [false, true]) {
+    it(`atril selfplay${json ? ' --json' : ''}: a bar of the games, and Control+C sums up those played`, async () => {
+      const args = ['--games', '100000', '--bots', 'aficionado,principiante'];
+      term = new Terminal(json ? [...args, '--json'] : args, { NO_COLOR: '1' }, 'selfplay');
+      const bar = /Partidas \[#*\.*\] ([1-9]\d*)\/100000 · Ctrl\+C para parar/;
+      const end = Date.now() + 30_000;
+      while (!bar.test(term.out) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      const shown = Number(bar.exec(term.out)?.[1]);
+      const from = term.out.length;
+      term.pty.write('\x03');
+      expect(await term.exit).toBe(0);
+      const after = term.out.slice(from);
+      if (json) {
+        const r = JSON.parse(after.slice(after.indexOf('{'))) as {
+          games: number;
+          stopped: boolean;
+          asked: number;
+          wins: number[];
+          draws: number;
+        };
+        expect([r.stopped, r.asked]).toEqual([true, 100_000]);
+        expect(r.games).toBeGreaterThanOrEqual(shown);
+        expect(r.wins[0]! + r.wins[1]! + r.draws).toBe(r.games);
+      } else {
+        const head =
+          /([\d.]+) partidas de 100\.000 \(parada con Ctrl\+C\), reglas fise, semilla 1/.exec(
+            after,
+          );
+        expect(head).not.toBeNull();
+        const played = Number(head![1]!.replaceAll('.', ''));
+        expect(played).toBeGreaterThanOrEqual(shown);
+        const wins = [...after.matchAll(/: ([\d.]+) victorias?, media/g)].map((m) =>
+          Number(m[1]!.replaceAll('.', '')),
+        );
+        const draws = Number(/empates: (\d+)/.exec(after)![1]);
+        expect(wins[0]! + wins[1]! + draws).toBe(played);
+      }
+    }, 60_000);
+  }
 });

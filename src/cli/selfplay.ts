@@ -12,7 +12,8 @@ import { openLexicon } from '../lexicon/index.js';
 import { BOT_LEVELS, isBotLevel, makeBot } from '../ai/bots.js';
 import { SelfPlay, wilson } from '../ai/selfplay.js';
 import { parseOptions, plainCount, tileSetMismatch, usageError } from './args.js';
-import { counted, decimal } from './numbers.js';
+import { count, counted, decimal } from './numbers.js';
+import { StatusLine, progressBar, stopOnCtrlC } from './status.js';
 
 export const selfplayHelp = `Uso: atril selfplay --games N --bots A,B[,C[,D]] [--seed S] [--json] [--rules PRESET] [--lexicon ARCHIVO]
 
@@ -27,7 +28,8 @@ cada partida; cada partida usa la semilla S + número de partida, así que se pu
   --json              salida para programas: victorias, empates, medias e intervalo del 95 %
   --lexicon ARCHIVO   usa otro léxico
 
-Muestra una barra de progreso en la salida de errores si es un terminal.
+Muestra una barra de progreso en la salida de errores si es un terminal. Ctrl+C para tras la
+partida en curso y resume las jugadas hasta entonces; un segundo Ctrl+C sale sin más.
 Salida: 0 si todo va bien, 2 si la orden está mal escrita.`;
 
 function fail(message: string): number {
@@ -81,9 +83,23 @@ export async function runSelfplay(args: string[]): Promise<number> {
   let draws = 0;
   let shared = 0; // the first bot's part of the wins it shared
   const totals = new Array<number>(seats).fill(0);
-  const tty = process.stderr.isTTY;
+  const status = process.stderr.isTTY === true ? new StatusLine() : null;
+  let played = 0;
+  // A holder, not a `let`: the handler's assignment is invisible to the type checker's narrowing.
+  const ctrlC = { pressed: false };
+  const show = (halting = false) =>
+    status?.show(
+      `Partidas ${progressBar(played, games)} ${played}/${games} · ${halting ? 'parando…' : 'Ctrl+C para parar'}`,
+    );
+  // Ctrl+C is heard between games: the loop yields to the event loop every few milliseconds.
+  const release = stopOnCtrlC(() => {
+    ctrlC.pressed = true;
+    show(true);
+  });
   const t0 = Date.now();
-  for (let g = 0; g < games; g++) {
+  let yielded = t0;
+  show();
+  for (let g = 0; g < games && !ctrlC.pressed; g++) {
     // Bot b sits at seat (b + g) mod seats, so every bot plays from every seat.
     const seatOf = (b: number): number => (b + g) % seats;
     const botAt = (s: number): number => (s - (g % seats) + seats) % seats;
@@ -96,28 +112,32 @@ export async function runSelfplay(args: string[]): Promise<number> {
       draws++;
       if (r.winners.includes(seatOf(0))) shared += 1 / r.winners.length;
     } else wins[botAt(r.winners[0]!)]!++;
-    if (tty && (g % 10 === 0 || g === games - 1)) {
-      const w = 30;
-      const f = Math.round(((g + 1) / games) * w);
-      process.stderr.write(`\rPartidas [${'#'.repeat(f)}${'.'.repeat(w - f)}] ${g + 1}/${games}`);
-      if (g === games - 1) process.stderr.write('\n');
+    played++;
+    if (Date.now() - yielded >= 50) {
+      show();
+      await new Promise((resolve) => setImmediate(resolve));
+      yielded = Date.now();
     }
   }
+  release();
+  status?.clear();
   const seconds = (Date.now() - t0) / 1000;
   const score = wins[0]! + shared;
-  const [lo, hi] = wilson(score, games);
-  const mean = totals.map((t) => Math.round((t / games) * 10) / 10);
+  // Stopped by Ctrl+C, the summary covers the games played (at least the first).
+  const [lo, hi] = wilson(score, played);
+  const mean = totals.map((t) => Math.round((t / played) * 10) / 10);
   if (values.json) {
     process.stdout.write(
       JSON.stringify({
-        games,
+        games: played,
+        ...(ctrlC.pressed ? { stopped: true, asked: games } : {}),
         bots: names,
         rules: preset,
         seed,
         wins,
         draws,
         meanScores: mean,
-        winRate: Math.round((score / games) * 10000) / 10000,
+        winRate: Math.round((score / played) * 10000) / 10000,
         interval95: [Math.round(lo * 10000) / 10000, Math.round(hi * 10000) / 10000],
         seconds: Math.round(seconds * 10) / 10,
       }) + '\n',
@@ -126,7 +146,7 @@ export async function runSelfplay(args: string[]): Promise<number> {
   }
   const pct = (x: number): string => `${decimal(x * 100)} %`;
   process.stdout.write(
-    `${counted(games, 'partida')}, reglas ${preset}, semilla ${seed} (${decimal(seconds)} s)\n` +
+    `${counted(played, 'partida')}${ctrlC.pressed ? ` de ${count(games)} (parada con Ctrl+C)` : ''}, reglas ${preset}, semilla ${seed} (${decimal(seconds)} s)\n` +
       names
         .map(
           (name, b) =>
@@ -134,7 +154,7 @@ export async function runSelfplay(args: string[]): Promise<number> {
         )
         .join('') +
       `  empates: ${draws}\n` +
-      `  ${names[0]} gana el ${pct(score / games)} (intervalo del 95 %: ${pct(lo)} – ${pct(hi)})\n`,
+      `  ${names[0]} gana el ${pct(score / played)} (intervalo del 95 %: ${pct(lo)} – ${pct(hi)})\n`,
   );
   return 0;
 }
