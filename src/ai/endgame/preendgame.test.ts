@@ -86,6 +86,21 @@ describe('pre-endgame', () => {
       expect(got[k - 1]!.value).toBeGreaterThanOrEqual(got[k]!.value);
   }, 120_000);
 
+  it('XS on CASA, the opponent known to hold Ñ and A: the bag holds the E, each candidate worth score − the exact endgame after drawing it', () => {
+    const rack = rackOf('XS');
+    const unseen = rackOf('ÑEA');
+    const bag = rackOf('E');
+    const got = solvePreEndgame(solver, nodes, { board, rack, unseen, bag }, { candidates: 3 });
+    expect(got).toHaveLength(3);
+    for (const c of got) {
+      expect(c.exact).toBe(true);
+      const [next, left] = afterMove(board, rack, c.move);
+      const mine = left.slice();
+      mine[rackOf('E').indexOf(1)]!++;
+      expect(c.value).toBe(c.score - exhaustive(index, next, [rackOf('ÑA'), mine], rules, 0, 0));
+    }
+  }, 120_000);
+
   it('an endgame too big for its time share is valued by a rollout: 7 tiles against 7 with 1 ms each', () => {
     const rack = rackOf('AEORSTN');
     const unseen = rackOf('EILMOPRU');
