@@ -53,6 +53,37 @@ describe('atril endgame on a terminal', () => {
     expect(after).toMatch(/\r +\r(\r\n)?Mejor secuencia/);
   }, 60_000);
 
+  it('atril endgame with one tile in the bag: a bar of the endgames, and Control+C ranks the moves done', async () => {
+    const lex = loadDefaultLexicon();
+    if (!lex.ok) throw new Error(JSON.stringify(lex.error));
+    // Bench endgame 5 with the mover's last tile put back in the bag, the opponent's rack unknown.
+    const g = benchEndgames(lex.value.nodes, makeRules('fise'), 1, 5)[0]!;
+    const mine = rackToTiles(g.racks[0]).slice(0, -1);
+    const cgp = writeCgp({
+      board: g.board,
+      racks: [mine, []],
+      scores: [300, 300],
+      zeroTurns: 0,
+      tileSet: 'spanish',
+      ops: [],
+    });
+    term = new Terminal(
+      ['--cgp', cgp, '--tiempo', '50', '--hilos', '2'],
+      { NO_COLOR: '1' },
+      'endgame',
+    );
+    const bar = /Prefinal \[#*\.*\] ([1-9]\d*)\/(\d+) finales · \d+ s · Ctrl\+C para parar/;
+    const end = Date.now() + 30_000;
+    while (!bar.test(term.out) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    expect(term.out).toMatch(bar);
+    const from = term.out.length;
+    term.pty.write('\x03');
+    expect(await term.exit).toBe(0);
+    const after = term.out.slice(from);
+    expect(after).toMatch(/Prefinal: queda 1 ficha en la bolsa, una de las 8 que no se ven/);
+    expect(after).toMatch(/Parado con Ctrl\+C: \d+ de 10 jugadas evaluadas\./);
+  }, 60_000);
+
   it('atril best --sim: a bar of the iterations, and Control+C ranks the candidates on those done', async () => {
     const cgp = '15/15/15/15/15/15/15/3CANTOR6/15/15/15/15/15/15/15 AEGIMRU/ 20/14 0';
     term = new Terminal(

@@ -1,11 +1,16 @@
-/** `atril endgame` through the built CLI: the solver's exact value and line for a real endgame. */
+/**
+ * `atril endgame` through the built CLI: the solver's exact value and line for a real endgame,
+ * and with one tile in the bag the pre-endgame's ranking.
+ */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeCgp } from '../engine/notation/cgp.js';
 import { makeRules } from '../engine/rules.js';
-import { SPANISH, rackToTiles } from '../engine/tiles.js';
+import { formatCoord } from '../engine/notation/coords.js';
+import { SPANISH, rackFromTiles, rackToTiles, tilesToGcg } from '../engine/tiles.js';
 import { loadDefaultLexicon } from '../lexicon/index.js';
+import { solvePreEndgame } from '../ai/endgame/preendgame.js';
 import { EndgameSolver } from '../ai/endgame/solver.js';
 import { type RandomEndgame, benchEndgames, randomEndgames } from '../ai/testing/endgames.js';
 
@@ -15,11 +20,11 @@ const atril = (...args: string[]) => {
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
-/** An endgame as the CGP the command reads, with the scores given. */
-const cgpOf = (g: RandomEndgame, scores: [number, number]) =>
+/** An endgame as the CGP the command reads, with the scores given (and other racks, if). */
+const cgpOf = (g: RandomEndgame, scores: [number, number], racks = g.racks.map(rackToTiles)) =>
   writeCgp({
     board: g.board,
-    racks: g.racks.map(rackToTiles),
+    racks,
     scores,
     zeroTurns: 0,
     tileSet: 'spanish',
@@ -134,5 +139,84 @@ describe('atril endgame', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^Uso: atril endgame --cgp/);
     expect(r.out).toMatch(/--hilos N +hilos que buscan a la vez \(todos los núcleos por omisión/);
+  });
+});
+
+describe('atril endgame: a rack left out, one tile in the bag', () => {
+  it("without the opponent's rack, the opponent holds the unseen tiles: the same value", () => {
+    const mine = rackToTiles(game.racks[0]);
+    const r = atril('endgame', '--cgp', cgpOf(game, [350, 340], [mine, []]), '--json');
+    expect(r.code, r.err).toBe(0);
+    const want = new EndgameSolver(nodes, SPANISH, makeRules('fise')).solve(game);
+    expect((JSON.parse(r.out) as { value: number }).value).toBe(want.value);
+  });
+
+  // Bench endgame 47 with the mover's last tile put back in the bag: two tiles against seven.
+  const preEndgame = () => {
+    const g = benchEndgames(nodes, makeRules('fise'), 1, 47)[0]!;
+    const mine = rackToTiles(g.racks[0]);
+    const bagTile = mine.pop()!;
+    return { g, mine, bagTile, theirs: rackToTiles(g.racks[1]) };
+  };
+
+  it("with the opponent's rack, the bag's tile is the one left over: each candidate's score minus the exact endgame after drawing it", () => {
+    const { g, mine, bagTile, theirs } = preEndgame();
+    const r = atril('endgame', '--cgp', cgpOf(g, [300, 310], [mine, theirs]), '--json', '--top', '3', '--hilos', '1'); // prettier-ignore
+    expect(r.code, r.err).toBe(0);
+    const got = JSON.parse(r.out) as {
+      preendgame: boolean;
+      candidates: { coord: string; word: string; score: number; value: number; exact: boolean }[];
+      evaluated: number;
+      endgames: number;
+      stopped: boolean;
+    };
+    expect([got.preendgame, got.evaluated, got.endgames, got.stopped]).toEqual([true, 3, 3, false]);
+    const bag = rackFromTiles(SPANISH, [bagTile]);
+    const unseen = rackFromTiles(SPANISH, [...theirs, bagTile]);
+    const solver = new EndgameSolver(nodes, SPANISH, makeRules('fise'));
+    const want = solvePreEndgame(
+      solver,
+      nodes,
+      { board: g.board, rack: rackFromTiles(SPANISH, mine), unseen, bag },
+      { candidates: 3 },
+    ).map((c) => {
+      if (c.move.kind !== 'place') throw new Error('placements only');
+      const word = tilesToGcg(SPANISH, c.move.tiles);
+      return { coord: formatCoord(c.move), word, score: c.score, value: c.value, exact: true };
+    });
+    expect(got.candidates).toEqual(want);
+    // Best first.
+    for (let k = 1; k < 3; k++)
+      expect(got.candidates[k - 1]!.value).toBeGreaterThanOrEqual(got.candidates[k]!.value);
+  }, 60_000);
+
+  it('without it, any unseen tile may be in the bag: the mean over the eight, in Spanish', () => {
+    const { g, mine } = preEndgame();
+    const r = atril('endgame', '--cgp', cgpOf(g, [300, 310], [mine, []]), '--top', '2', '--tiempo', '2'); // prettier-ignore
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toBe('');
+    const lines = r.out.trimEnd().split('\n');
+    expect(lines[0]).toMatch(
+      /^Prefinal: queda 1 ficha en la bolsa, una de las 8 que no se ven \(\d letras distintas\)\.$/,
+    );
+    expect(lines[1]).toMatch(
+      /^Cada jugada se prueba con cada ficha que puede quedar en la bolsa y se resuelve el final que sigue \(\d+ finales en [\d,]+ s\)\. Diferencia media hasta el final:$/,
+    );
+    expect(lines).toHaveLength(4);
+    for (const [k, line] of lines.slice(2).entries())
+      expect(line).toMatch(
+        new RegExp(
+          `^  ${k + 1}\\. \\S+ \\S+, \\d+ puntos: [+-]?\\d+,\\d( \\(estimada: algún final no se resolvió del todo\\))?$`,
+        ),
+      );
+  }, 60_000);
+
+  it('refuses two tiles in the bag', () => {
+    const { g, mine } = preEndgame();
+    const two = atril('endgame', '--cgp', cgpOf(g, [300, 310], [mine.slice(1), []]));
+    expect(two.code).toBe(2);
+    expect(two.err).toMatch(
+      /^La bolsa no está vacía: quedan 2 fichas fuera del tablero y de los atriles \(un final admite una como mucho\)\./,
+    );
   });
 });

@@ -12,45 +12,55 @@ import { PRESETS, type PresetName, makeRules } from '../engine/rules.js';
 import {
   BLANK_FLAG,
   EMPTY,
+  fullDistribution,
+  rackCount,
   rackFromTiles,
   rackValue,
   tileSetById,
   tilesToGcg,
 } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
-import { ParallelEndgameSolver } from '../ai/endgame/parallel.js';
-import { type EndgameIteration, type EndgameResult, EndgameSolver } from '../ai/endgame/solver.js';
+import type { EndgameIteration, EndgameResult } from '../ai/endgame/solver.js';
+import { EndgameRunner } from './endgameRunner.js';
+import { runPreEndgame } from './preendgame.js';
 import { parseOptions, plainCount, usageError } from './args.js';
 import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { count, counted, decimal } from './numbers.js';
 import { StatusLine, stopOnCtrlC } from './status.js';
 
-export const endgameHelp = `Uso: atril endgame --cgp "POSICIÓN" [--rules PRESET] [--tiempo S] [--hilos N] [--json] [--lexicon ARCHIVO]
+export const endgameHelp = `Uso: atril endgame --cgp "POSICIÓN" [--rules PRESET] [--tiempo S] [--hilos N] [--top N] [--json] [--lexicon ARCHIVO]
 
 Resuelve un final de partida: con la bolsa vacía y dos jugadores, busca la mejor secuencia de
 jugadas para los dos hasta el final (incluidos los pases y el ajuste de los atriles) y muestra
-la diferencia final. La posición CGP debe traer los dos atriles, el del jugador que mueve
-primero; sus turnos sin puntos cuentan como pases seguidos.
+la diferencia final. La posición CGP trae el atril del jugador que mueve primero; si no trae el
+del rival, el rival tiene las fichas que no se ven. Los turnos sin puntos de la posición cuentan
+como pases seguidos.
+
+Con una ficha en la bolsa (un prefinal), prueba las --top jugadas de más puntos con cada ficha
+que puede quedar en la bolsa, resuelve el final que sigue a cada una y las ordena por la
+diferencia media hasta el final. Sin el atril del rival, la de la bolsa puede ser cualquiera de
+las que no se ven; con él, es la que sobra.
 
   --cgp "POSICIÓN"    la posición, p. ej. "15/15/15/15/15/15/15/3CASA8/15/15/15/15/15/15/15 XS/ÑE 300/310 0"
   --rules PRESET      reglas: ${Object.keys(PRESETS).join(', ')} (fise por omisión)
   --tiempo S          límite en segundos; al agotarse muestra la secuencia de la búsqueda más
-                      profunda terminada, marcada como no exacta (sin límite por omisión)
+                      profunda terminada, marcada como no exacta (sin límite por omisión); en un
+                      prefinal, para todos sus finales juntos (30 s por omisión: son decenas)
   --hilos N           hilos que buscan a la vez (todos los núcleos por omisión: ${availableParallelism()})
+  --top N             en un prefinal, cuántas jugadas probar (10 por omisión)
   --json              salida para programas: {"exact","value","finalScores","finalSpread",
                       "depth","nodes","ms","end","line":[{"player","coord","word","score"}]};
                       "player" 1 o 2, "coord" null y "word" «-» en un pase; "value" es la
-                      diferencia que gana desde aquí el jugador que mueve; "end" out, passes u open
+                      diferencia que gana desde aquí el jugador que mueve; "end" out, passes u
+                      open. En un prefinal: {"preendgame":true,"candidates":[{"coord","word",
+                      "score","value","exact"}],"evaluated","total","endgames","stopped","ms"}
   --lexicon ARCHIVO   usa otro léxico
 
-En un terminal, la búsqueda muestra su avance en la salida de errores: la profundidad terminada
-y su diferencia. Ctrl+C la detiene y muestra la mejor secuencia encontrada hasta entonces,
-como al agotarse --tiempo; un segundo Ctrl+C sale sin más.
+En un terminal, la búsqueda muestra su avance en la salida de errores. Ctrl+C la detiene y
+muestra lo encontrado hasta entonces (la mejor secuencia, como al agotarse --tiempo; en un
+prefinal, las jugadas ya evaluadas); un segundo Ctrl+C sale sin más.
 
 Salida: 0 si todo va bien, 2 si la orden o la posición están mal escritas.`;
-
-/** How long one thread tries alone before every thread searches (most endgames need less). */
-const QUICK_MS = 100;
 
 /**
  * The search's progress on a terminal's stderr, one line rewritten in place: the deepest
@@ -106,6 +116,12 @@ function signed(n: number): string {
   return n > 0 ? `+${n}` : String(n);
 }
 
+/**
+ * A pre-endgame's budget unless told: tens of endgames, some of which take minutes each to
+ * solve exactly, so that an answer comes in a time a player waits for.
+ */
+const PREENDGAME_MS = 30_000;
+
 function fail(message: string): number {
   return usageError('endgame', message);
 }
@@ -119,6 +135,7 @@ export async function runEndgame(args: string[]): Promise<number> {
       rules: { type: 'string' },
       tiempo: { type: 'string' },
       hilos: { type: 'string' },
+      top: { type: 'string' },
       json: { type: 'boolean' },
       lexicon: { type: 'string' },
     },
@@ -141,6 +158,9 @@ export async function runEndgame(args: string[]): Promise<number> {
   const threads = values.hilos === undefined ? availableParallelism() : plainCount(values.hilos);
   if (threads === undefined || threads < 1)
     return fail(`--hilos necesita un número entero mayor que 0, no «${values.hilos}».`);
+  const top = values.top === undefined ? 10 : plainCount(values.top);
+  if (top === undefined || top < 1)
+    return fail(`--top necesita un número entero mayor que 0, no «${values.top}».`);
   const parsed = parseCgp(values.cgp);
   if (!parsed.ok) return fail(cgpErrorText(parsed.error));
   const pos = parsed.value;
@@ -148,62 +168,71 @@ export async function runEndgame(args: string[]): Promise<number> {
     return fail(`Un final se resuelve entre 2 jugadores y la posición tiene ${pos.racks.length}.`);
   const set = tileSetById(pos.tileSet);
   if (!set) return fail(`Juego de fichas desconocido: «${pos.tileSet}».`);
-  if (pos.racks.some((r) => r.length === 0))
-    return fail('La posición debe traer los dos atriles (el del jugador que mueve, primero).');
-  let onBoard = 0;
-  for (const t of pos.board) if (t !== EMPTY) onBoard++;
-  const inBag = set.size - onBoard - pos.racks[0]!.length - pos.racks[1]!.length;
-  if (inBag > 0)
-    return fail(
-      `La bolsa no está vacía: ${inBag === 1 ? 'queda 1 ficha' : `quedan ${inBag} fichas`} fuera del tablero y de los atriles.`,
-    );
+  if (pos.racks[0]!.length === 0)
+    return fail('La posición no trae el atril del jugador que mueve (el primero).');
   const rules = makeRules(preset, {});
   if (rules.tileSet !== set.id)
     return fail(`La posición usa fichas «${set.id}» y las reglas «${rules.tileSet}».`);
+  // What the player to move cannot see: the opponent's rack and the bag (the CGP reader has
+  // refused more of a tile than the set has).
+  const unseen = fullDistribution(set);
+  const given = pos.racks[1]!;
+  for (const t of [...pos.board, ...pos.racks[0]!, ...given])
+    if (t !== EMPTY) unseen[(t & BLANK_FLAG) !== 0 ? 0 : t]!--;
+  const mine = rackFromTiles(set, pos.racks[0]!);
+  const unseenCount = rackCount(unseen);
+  // Without the opponent's rack, it is whatever is unseen beyond the bag's one tile or none.
+  const inBag = given.length > 0 ? unseenCount : Math.max(0, unseenCount - rules.rackSize);
+  if (inBag > 1)
+    return fail(
+      `La bolsa no está vacía: quedan ${inBag} fichas fuera del tablero y de los atriles (un final admite una como mucho).`,
+    );
   const loaded = openLexicon(values.lexicon);
   if (!loaded.ok) return fail(lexiconLoadErrorText(loaded.error));
   if (loaded.value.set.id !== set.id)
     return fail(`La posición usa fichas «${set.id}» y el léxico «${loaded.value.set.id}».`);
+  if (inBag === 1) {
+    // A known opponent's rack leaves one tile for the bag; an unknown one, any unseen tile.
+    const theirs = rackFromTiles(set, given);
+    const bag = given.length > 0 ? unseen.slice() : undefined;
+    for (let t = 0; t < unseen.length; t++) unseen[t]! += theirs[t]!;
+    return runPreEndgame({
+      nodes: loaded.value.nodes,
+      set,
+      rules,
+      lexicon: values.lexicon,
+      threads,
+      timeMs: timeMs ?? PREENDGAME_MS,
+      top,
+      json: values.json === true,
+      position: { board: pos.board, rack: mine, unseen, bag },
+    });
+  }
 
   const racks: [Uint8Array, Uint8Array] = [
-    rackFromTiles(set, pos.racks[0]!),
-    rackFromTiles(set, pos.racks[1]!),
+    mine,
+    given.length > 0 ? rackFromTiles(set, given) : unseen,
   ];
+  if (rackCount(racks[1]) === 0)
+    return fail('El jugador que no mueve ya no tiene fichas: la partida ha terminado.');
   const position = { board: pos.board, racks, passes: pos.zeroTurns, scoreless: pos.zeroTurns };
-  const solver = new EndgameSolver(loaded.value.nodes, set, rules);
+  const runner = new EndgameRunner(loaded.value.nodes, set, values.lexicon, rules, threads);
   const progress = process.stderr.isTTY === true ? new SearchProgress() : null;
+  const release = stopOnCtrlC(() => {
+    progress?.stopping();
+    runner.interrupt();
+  });
   let res: EndgameResult;
-  // Most endgames take milliseconds: one thread tries first, here, and only an endgame it does
-  // not solve in that moment goes to the threads, which leave this one free to show the search's
-  // progress and to hear Ctrl+C.
-  const quickMs = Math.min(QUICK_MS, timeMs ?? Infinity);
-  const quick = solver.solve(position, { timeMs: quickMs });
-  if (quick.exact || quickMs === timeMs) res = quick;
-  else {
-    const parallel = new ParallelEndgameSolver(values.lexicon, rules, threads);
-    const release = stopOnCtrlC(() => {
-      progress?.stopping();
-      parallel.interrupt();
+  try {
+    res = await runner.solve(position, {
+      timeMs,
+      onThreads: (quick) => progress?.start(quick),
+      onIteration: progress?.step,
     });
-    progress?.start(quick);
-    try {
-      const rest = timeMs === undefined ? undefined : Math.max(1, timeMs - quick.ms);
-      const full = await parallel.solve(position, {
-        timeMs: rest,
-        onIteration: progress
-          ? (step) => progress.step({ ...step, ms: step.ms + quick.ms })
-          : undefined,
-      });
-      // An interrupted solve that had not finished its first iteration yet: the quick one's.
-      res =
-        full.depth >= quick.depth
-          ? { ...full, nodes: full.nodes + quick.nodes, ms: full.ms + quick.ms }
-          : { ...quick, nodes: full.nodes + quick.nodes, ms: full.ms + quick.ms };
-    } finally {
-      release();
-      progress?.end();
-      await parallel.close();
-    }
+  } finally {
+    release();
+    progress?.end();
+    await runner.close();
   }
 
   // The line played out: points per player, then the end and its rack adjustment (E-05).
