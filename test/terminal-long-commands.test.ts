@@ -10,7 +10,7 @@ import { writeCgp } from '../src/engine/notation/cgp.js';
 import { makeRules } from '../src/engine/rules.js';
 import { rackToTiles } from '../src/engine/tiles.js';
 import { loadDefaultLexicon } from '../src/lexicon/index.js';
-import { benchEndgames } from '../src/ai/testing/endgames.js';
+import { type RandomEndgame, benchEndgames } from '../src/ai/testing/endgames.js';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gcgDir } from './gcg-dir.js';
@@ -22,30 +22,47 @@ afterEach(() => {
   term = null;
 });
 
+/**
+ * Waits for `bar` in the terminal's output, presses Control+C, and waits for a clean exit:
+ * the bar's match, and what was written after the key.
+ */
+async function stopAt(bar: RegExp): Promise<{ shown: RegExpExecArray; after: string }> {
+  const t = term!;
+  const end = Date.now() + 30_000;
+  while (!bar.test(t.out) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+  const shown = bar.exec(t.out);
+  expect(shown, t.out.slice(-500)).not.toBeNull();
+  const from = t.out.length;
+  t.pty.write('\x03');
+  expect(await t.exit).toBe(0);
+  return { shown: shown!, after: t.out.slice(from) };
+}
+
+/** Bench endgame `seed` as a CGP, with the racks given (both by default). */
+function benchCgp(seed: number, racks?: (g: RandomEndgame) => number[][]): string {
+  const lex = loadDefaultLexicon();
+  if (!lex.ok) throw new Error(JSON.stringify(lex.error));
+  const g = benchEndgames(lex.value.nodes, makeRules('fise'), 1, seed)[0]!;
+  return writeCgp({
+    board: g.board,
+    racks: racks ? racks(g) : g.racks.map(rackToTiles),
+    scores: [300, 300],
+    zeroTurns: 0,
+    tileSet: 'spanish',
+    ops: [],
+  });
+}
+
 describe('atril endgame on a terminal', () => {
   it('shows its progress, and Control+C stops it with the best line so far (exit 0)', async () => {
-    const lex = loadDefaultLexicon();
-    if (!lex.ok) throw new Error(JSON.stringify(lex.error));
     // Bench endgame 88: a Q against seven tiles, seconds to solve on two threads.
-    const hard = benchEndgames(lex.value.nodes, makeRules('fise'), 1, 88)[0]!;
-    const cgp = writeCgp({
-      board: hard.board,
-      racks: hard.racks.map(rackToTiles),
-      scores: [300, 300],
-      zeroTurns: 0,
-      tileSet: 'spanish',
-      ops: [],
-    });
+    const cgp = benchCgp(88);
     term = new Terminal(['--cgp', cgp, '--hilos', '2'], { NO_COLOR: '1' }, 'endgame');
     // A depth done (by the first thread's try alone or by the threads) is shown with its value.
     const shown = await term.waitFor(' de profundidad, diferencia ');
     expect(shown).toMatch(/Buscando: \d+ jugadas? de profundidad, diferencia [+-]?\d+ · \d+ s · /);
-    await term.waitFor('Ctrl+C para parar');
-    const from = term.out.length;
-    term.pty.write('\x03');
-    await term.waitFor('parando…', from);
-    expect(await term.exit).toBe(0);
-    const after = term.out.slice(from);
+    const { after } = await stopAt(/Ctrl\+C para parar/);
+    expect(after).toContain('parando…');
     expect(after).toMatch(/Mejor secuencia encontrada en [\d,]+ s \(no exacta: /);
     expect(after).toMatch(/ 1\. Jugador 1: /);
     expect(after).toMatch(/Diferencia estimada desde aquí para el jugador 1: [+-]?\d+\./);
@@ -54,32 +71,16 @@ describe('atril endgame on a terminal', () => {
   }, 60_000);
 
   it('atril endgame with one tile in the bag: a bar of the endgames, and Control+C ranks the moves done', async () => {
-    const lex = loadDefaultLexicon();
-    if (!lex.ok) throw new Error(JSON.stringify(lex.error));
     // Bench endgame 5 with the mover's last tile put back in the bag, the opponent's rack unknown.
-    const g = benchEndgames(lex.value.nodes, makeRules('fise'), 1, 5)[0]!;
-    const mine = rackToTiles(g.racks[0]).slice(0, -1);
-    const cgp = writeCgp({
-      board: g.board,
-      racks: [mine, []],
-      scores: [300, 300],
-      zeroTurns: 0,
-      tileSet: 'spanish',
-      ops: [],
-    });
+    const cgp = benchCgp(5, (g) => [rackToTiles(g.racks[0]).slice(0, -1), []]);
     term = new Terminal(
       ['--cgp', cgp, '--tiempo', '50', '--hilos', '2'],
       { NO_COLOR: '1' },
       'endgame',
     );
-    const bar = /Prefinal \[#*\.*\] ([1-9]\d*)\/(\d+) finales · \d+ s · Ctrl\+C para parar/;
-    const end = Date.now() + 30_000;
-    while (!bar.test(term.out) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-    expect(term.out).toMatch(bar);
-    const from = term.out.length;
-    term.pty.write('\x03');
-    expect(await term.exit).toBe(0);
-    const after = term.out.slice(from);
+    const { after } = await stopAt(
+      /Prefinal \[#*\.*\] ([1-9]\d*)\/(\d+) finales · \d+ s · Ctrl\+C para parar/,
+    );
     expect(after).toMatch(/Prefinal: queda 1 ficha en la bolsa, una de las 8 que no se ven/);
     expect(after).toMatch(/Parado con Ctrl\+C: \d+ de 10 jugadas evaluadas\./);
   }, 60_000);
@@ -106,16 +107,10 @@ describe('atril endgame on a terminal', () => {
     // Some batches done: the bar counts them against the most that will be run.
     const bar =
       /Simulando \[#*\.*\] ([1-9]\d*)\/100000 iteraciones · \d+ s de 50 · Ctrl\+C para parar/;
-    const end = Date.now() + 30_000;
-    while (!bar.test(term.out) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-    const shown = Number(bar.exec(term.out)?.[1]);
-    const from = term.out.length;
-    term.pty.write('\x03');
-    expect(await term.exit).toBe(0);
-    const after = term.out.slice(from);
+    const { shown, after } = await stopAt(bar);
     const done = /Simulación: (\d+) iteraciones en [\d,]+ s \(parada con Ctrl\+C\)\./.exec(after);
     expect(done).not.toBeNull();
-    expect(Number(done![1])).toBeGreaterThanOrEqual(shown);
+    expect(Number(done![1])).toBeGreaterThanOrEqual(Number(shown[1]));
     expect(Number(done![1])).toBeLessThan(100_000);
     expect(after).toMatch(/ 3\. \S+ \S+, \d+ puntos; gana el \d+,\d %/);
     expect(after).toMatch(/El nivel campeon jugaría la [123]\.ª/);
@@ -137,13 +132,9 @@ describe('atril endgame on a terminal', () => {
       const args = ['--games', '100000', '--bots', 'aficionado,principiante'];
       term = new Terminal(json ? [...args, '--json'] : args, { NO_COLOR: '1' }, 'selfplay');
       const bar = /Partidas \[#*\.*\] ([1-9]\d*)\/100000 · Ctrl\+C para parar/;
-      const end = Date.now() + 30_000;
-      while (!bar.test(term.out) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-      const shown = Number(bar.exec(term.out)?.[1]);
-      const from = term.out.length;
-      term.pty.write('\x03');
-      expect(await term.exit).toBe(0);
-      const after = term.out.slice(from);
+      const stop = await stopAt(bar);
+      const shown = Number(stop.shown[1]);
+      const after = stop.after;
       if (json) {
         const r = JSON.parse(after.slice(after.indexOf('{'))) as {
           games: number;
