@@ -211,6 +211,26 @@ describe('atril endgame: a rack left out, one tile in the bag', () => {
       );
   }, 60_000);
 
+  it('a lone Q that fits nowhere: no placement to rank, and what is left to do under each preset', () => {
+    // Bench endgame 88 (a Q against seven tiles) with the H of 1N taken off the board: eight
+    // tiles unseen, so one of them is in the bag.
+    const g = benchEndgames(nodes, makeRules('fise'), 1, 88)[0]!;
+    const board = g.board.slice();
+    expect(board[13]).not.toBe(0);
+    board[13] = 0;
+    const text = cgpOf({ ...g, board }, [300, 300], [rackToTiles(g.racks[0]), []]);
+    expect(rackToTiles(g.racks[0]).length).toBe(1);
+    const fise = atril('endgame', '--cgp', text);
+    expect(fise.code, fise.err).toBe(0);
+    expect(fise.out).toBe(
+      'Prefinal: queda 1 ficha en la bolsa, una de las 8 que no se ven (6 letras distintas).\n' +
+        'Ninguna jugada cabe en el tablero: queda pasar o cambiar fichas.\n',
+    );
+    // X-01 in the online room: no exchange with fewer than 8 tiles in the bag.
+    const sala = atril('endgame', '--cgp', text, '--rules', 'sala');
+    expect(sala.out).toContain('Ninguna jugada cabe en el tablero: solo queda pasar.\n');
+  });
+
   it('refuses two tiles in the bag', () => {
     const { g, mine } = preEndgame();
     const two = atril('endgame', '--cgp', cgpOf(g, [300, 310], [mine.slice(1), []]));

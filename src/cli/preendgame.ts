@@ -108,11 +108,21 @@ export async function runPreEndgame(req: PreEndgameRequest): Promise<number> {
     bag
       ? `Prefinal: queda 1 ficha en la bolsa, la ${tileLabel(set, only)} (se conoce el atril del rival).`
       : `Prefinal: queda 1 ficha en la bolsa, una de las ${count(rackCount(unseen))} que no se ven (${counted(kinds, 'letra distinta', 'letras distintas')}).`,
-    bag
-      ? `Cada jugada se prueba robando esa ficha y se resuelve el final que sigue (${counted(done, 'final', 'finales')} en ${decimal(ms / 1000)} s). Diferencia hasta el final:`
-      : `Cada jugada se prueba con cada ficha que puede quedar en la bolsa y se resuelve el final que sigue (${counted(done, 'final', 'finales')} en ${decimal(ms / 1000)} s). Diferencia media hasta el final:`,
   ];
-  if (ranked.length === 0) out.push('Ninguna jugada evaluada.');
+  const solved = `${counted(done, 'final', 'finales')} en ${decimal(ms / 1000)} s`;
+  if (plan.moves.length === 0)
+    out.push(
+      req.rules.exchangeMinBag > 1
+        ? 'Ninguna jugada cabe en el tablero: solo queda pasar.'
+        : 'Ninguna jugada cabe en el tablero: queda pasar o cambiar fichas.',
+    );
+  else
+    out.push(
+      bag
+        ? `Cada jugada se prueba robando esa ficha y se resuelve el final que sigue (${solved}). Diferencia hasta el final:`
+        : `Cada jugada se prueba con cada ficha que puede quedar en la bolsa y se resuelve el final que sigue (${solved}). Diferencia media hasta el final:`,
+    );
+  if (plan.moves.length > 0 && ranked.length === 0) out.push('Ninguna jugada evaluada.');
   ranked.forEach((c, k) => {
     const mark = c.exact ? '' : ' (estimada: algún final no se resolvió del todo)';
     out.push(
