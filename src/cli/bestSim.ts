@@ -11,7 +11,7 @@ import type { LeaveModel } from '../ai/leave.js';
 import { simulateParallel } from '../ai/sim/parallel.js';
 import { type SimPosition, type SimResult, Simulator, simChoice } from '../ai/sim/sim.js';
 import { counted, decimal } from './numbers.js';
-import { StatusLine, progressBar, stopOnCtrlC } from './status.js';
+import { LongTask, progressBar } from './status.js';
 
 /** What `best --sim` needs from `best`'s parsing. */
 export interface BestSimRequest {
@@ -33,29 +33,20 @@ export interface BestSimRequest {
 export async function runBestSim(req: BestSimRequest): Promise<number> {
   const sim = new Simulator(req.nodes, req.set, req.rules, req.leaves);
   // On a terminal: a bar of the iterations on stderr, and Ctrl+C ranks what is done so far.
-  const status = process.stderr.isTTY === true ? new StatusLine() : null;
   const stop = new AbortController();
   const t0 = Date.now();
-  let halting = false;
   let shown: [number, number] = [0, req.iterations];
   const limit = Number.isInteger(req.seconds) ? String(req.seconds) : decimal(req.seconds);
-  const show = () => {
-    const [done, max] = shown;
-    const secs = Math.floor((Date.now() - t0) / 1000);
-    const tail = halting ? 'parando…' : 'Ctrl+C para parar';
-    status?.show(
-      `Simulando ${progressBar(done, max)} ${done}/${max} iteraciones · ${secs} s de ${limit} · ${tail}`,
-    );
-  };
-  const ticker = status ? setInterval(show, 1000) : null;
-  const release = stopOnCtrlC(() => {
-    halting = true;
-    show();
-    stop.abort();
-  });
+  const task = new LongTask(
+    (tail) => {
+      const [done, max] = shown;
+      const secs = Math.floor((Date.now() - t0) / 1000);
+      return `Simulando ${progressBar(done, max)} ${done}/${max} iteraciones · ${secs} s de ${limit} · ${tail}`;
+    },
+    () => stop.abort(),
+  );
   let res: SimResult;
   try {
-    show();
     res = await simulateParallel(sim, req.rules, req.lexicon, req.pos, {
       candidates: req.top,
       iterations: req.iterations,
@@ -65,13 +56,11 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
       signal: stop.signal,
       onProgress: (done, max) => {
         shown = [done, max];
-        show();
+        task.update();
       },
     });
   } finally {
-    release();
-    if (ticker !== null) clearInterval(ticker);
-    status?.clear();
+    task.end();
   }
   const entries = res.candidates.map((c) => {
     const m = c.move;

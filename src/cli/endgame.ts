@@ -26,7 +26,7 @@ import { runPreEndgame } from './preendgame.js';
 import { parseOptions, plainCount, usageError } from './args.js';
 import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { count, counted, decimal } from './numbers.js';
-import { StatusLine, stopOnCtrlC } from './status.js';
+import { LongTask } from './status.js';
 
 export const endgameHelp = `Uso: atril endgame --cgp "POSICIÓN" [--rules PRESET] [--tiempo S] [--hilos N] [--top N] [--json] [--lexicon ARCHIVO]
 
@@ -63,51 +63,40 @@ prefinal, las jugadas ya evaluadas); un segundo Ctrl+C sale sin más.
 Salida: 0 si todo va bien, 2 si la orden o la posición están mal escritas.`;
 
 /**
- * The search's progress on a terminal's stderr, one line rewritten in place: the deepest
- * iteration completed and its value, the time so far, and how to stop.
+ * The search's progress: the deepest iteration completed and its value (once the threads have
+ * taken over from the first try), the time so far, and how to stop.
  */
 class SearchProgress {
-  private readonly line = new StatusLine();
   private best: EndgameIteration | null = null;
   private t0 = Date.now();
-  private ticker: ReturnType<typeof setInterval> | null = null;
-  private halting = false;
+  private readonly task: LongTask;
+
+  constructor(stop: () => void) {
+    this.task = new LongTask((tail) => {
+      const secs = `${Math.floor((Date.now() - this.t0) / 1000)} s`;
+      const found =
+        this.best === null
+          ? 'Buscando'
+          : `Buscando: ${counted(this.best.depth, 'jugada')} de profundidad, diferencia ${signed(this.best.value)}`;
+      return `${found} · ${secs} · ${tail}`;
+    }, stop);
+  }
 
   /** The threads start after the first thread's try alone (its deepest iteration shown). */
-  start(quick: EndgameResult): void {
-    this.t0 = Date.now() - quick.ms;
-    if (quick.depth > 0) this.best = { ...quick };
-    this.ticker = setInterval(() => this.show(), 1000);
-    this.show();
-  }
+  readonly start = (quick: EndgameResult): void => {
+    if (quick.depth > 0) this.step({ ...quick });
+  };
 
   /** An iteration was completed (bound, to pass as a callback). */
   readonly step = (it: EndgameIteration): void => {
     this.best = it;
     this.t0 = Date.now() - it.ms;
-    this.show();
+    this.task.update();
   };
-
-  /** Ctrl+C was pressed. */
-  stopping(): void {
-    this.halting = true;
-    this.show();
-  }
 
   /** Clears the line for the answer. */
   end(): void {
-    if (this.ticker !== null) clearInterval(this.ticker);
-    this.line.clear();
-  }
-
-  private show(): void {
-    const secs = `${Math.floor((Date.now() - this.t0) / 1000)} s`;
-    const found =
-      this.best === null
-        ? 'Buscando'
-        : `Buscando: ${counted(this.best.depth, 'jugada')} de profundidad, diferencia ${signed(this.best.value)}`;
-    const tail = this.halting ? 'parando…' : 'Ctrl+C para parar';
-    this.line.show(`${found} · ${secs} · ${tail}`);
+    this.task.end();
   }
 }
 
@@ -217,21 +206,16 @@ export async function runEndgame(args: string[]): Promise<number> {
     return fail('El jugador que no mueve ya no tiene fichas: la partida ha terminado.');
   const position = { board: pos.board, racks, passes: pos.zeroTurns, scoreless: pos.zeroTurns };
   const runner = new EndgameRunner(loaded.value.nodes, set, values.lexicon, rules, threads);
-  const progress = process.stderr.isTTY === true ? new SearchProgress() : null;
-  const release = stopOnCtrlC(() => {
-    progress?.stopping();
-    runner.interrupt();
-  });
+  const progress = new SearchProgress(() => runner.interrupt());
   let res: EndgameResult;
   try {
     res = await runner.solve(position, {
       timeMs,
-      onThreads: (quick) => progress?.start(quick),
-      onIteration: progress?.step,
+      onThreads: progress.start,
+      onIteration: progress.step,
     });
   } finally {
-    release();
-    progress?.end();
+    progress.end();
     await runner.close();
   }
 

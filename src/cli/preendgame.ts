@@ -10,7 +10,7 @@ import { PreEndgame, type PreEndgamePosition } from '../ai/endgame/preendgame.js
 import { EndgameRollout } from '../ai/endgame/rollout.js';
 import { EndgameRunner } from './endgameRunner.js';
 import { count, counted, decimal } from './numbers.js';
-import { StatusLine, progressBar, stopOnCtrlC } from './status.js';
+import { LongTask, progressBar } from './status.js';
 
 /** What `atril endgame` passes on once it has read a position with one tile in the bag. */
 export interface PreEndgameRequest {
@@ -33,26 +33,17 @@ export async function runPreEndgame(req: PreEndgameRequest): Promise<number> {
   const plan = new PreEndgame(req.nodes, set, req.rules, req.position, req.top);
   const runner = new EndgameRunner(req.nodes, set, req.lexicon, req.rules, req.threads);
   const rollout = new EndgameRollout(req.nodes, set, req.rules);
-  const status = process.stderr.isTTY === true ? new StatusLine() : null;
   const t0 = Date.now();
   const total = plan.steps.length;
   let done = 0;
-  let halting = false;
-  const show = () => {
-    const secs = Math.floor((Date.now() - t0) / 1000);
-    const tail = halting ? 'parando…' : 'Ctrl+C para parar';
-    status?.show(
-      `Prefinal ${progressBar(done, total)} ${done}/${total} finales · ${secs} s · ${tail}`,
-    );
-  };
-  const ticker = status ? setInterval(show, 1000) : null;
-  const release = stopOnCtrlC(() => {
-    halting = true;
-    show();
-    runner.interrupt();
-  });
+  const task = new LongTask(
+    (tail) => {
+      const secs = Math.floor((Date.now() - t0) / 1000);
+      return `Prefinal ${progressBar(done, total)} ${done}/${total} finales · ${secs} s · ${tail}`;
+    },
+    () => runner.interrupt(),
+  );
   try {
-    show();
     for (; done < total && !runner.interrupted; done++) {
       // The budget left, shared evenly among the endgames left.
       const timeMs =
@@ -60,12 +51,10 @@ export async function runPreEndgame(req: PreEndgameRequest): Promise<number> {
           ? undefined
           : Math.max(1, (req.timeMs - (Date.now() - t0)) / (total - done));
       plan.record(done, await runner.solve(plan.steps[done]!.position, { timeMs }), rollout);
-      show();
+      task.update();
     }
   } finally {
-    release();
-    if (ticker !== null) clearInterval(ticker);
-    status?.clear();
+    task.end();
     await runner.close();
   }
   const ms = Date.now() - t0;

@@ -13,7 +13,7 @@ import { BOT_LEVELS, isBotLevel, makeBot } from '../ai/bots.js';
 import { SelfPlay, wilson } from '../ai/selfplay.js';
 import { parseOptions, plainCount, tileSetMismatch, usageError } from './args.js';
 import { count, counted, decimal } from './numbers.js';
-import { StatusLine, progressBar, stopOnCtrlC } from './status.js';
+import { LongTask, progressBar } from './status.js';
 
 export const selfplayHelp = `Uso: atril selfplay --games N --bots A,B[,C[,D]] [--seed S] [--json] [--rules PRESET] [--lexicon ARCHIVO]
 
@@ -29,7 +29,7 @@ cada partida; cada partida usa la semilla S + número de partida, así que se pu
   --lexicon ARCHIVO   usa otro léxico
 
 Muestra una barra de progreso en la salida de errores si es un terminal. Ctrl+C para tras la
-partida en curso y resume las jugadas hasta entonces; un segundo Ctrl+C sale sin más.
+partida en curso y resume las partidas jugadas hasta entonces; un segundo Ctrl+C sale sin más.
 Salida: 0 si todo va bien, 2 si la orden está mal escrita.`;
 
 function fail(message: string): number {
@@ -83,23 +83,15 @@ export async function runSelfplay(args: string[]): Promise<number> {
   let draws = 0;
   let shared = 0; // the first bot's part of the wins it shared
   const totals = new Array<number>(seats).fill(0);
-  const status = process.stderr.isTTY === true ? new StatusLine() : null;
   let played = 0;
-  // A holder, not a `let`: the handler's assignment is invisible to the type checker's narrowing.
-  const ctrlC = { pressed: false };
-  const show = (halting = false) =>
-    status?.show(
-      `Partidas ${progressBar(played, games)} ${played}/${games} · ${halting ? 'parando…' : 'Ctrl+C para parar'}`,
-    );
   // Ctrl+C is heard between games: the loop yields to the event loop every few milliseconds.
-  const release = stopOnCtrlC(() => {
-    ctrlC.pressed = true;
-    show(true);
-  });
+  const task = new LongTask(
+    (tail) => `Partidas ${progressBar(played, games)} ${played}/${games} · ${tail}`,
+    () => {},
+  );
   const t0 = Date.now();
   let yielded = t0;
-  show();
-  for (let g = 0; g < games && !ctrlC.pressed; g++) {
+  for (let g = 0; g < games && !task.stopped; g++) {
     // Bot b sits at seat (b + g) mod seats, so every bot plays from every seat.
     const seatOf = (b: number): number => (b + g) % seats;
     const botAt = (s: number): number => (s - (g % seats) + seats) % seats;
@@ -114,13 +106,12 @@ export async function runSelfplay(args: string[]): Promise<number> {
     } else wins[botAt(r.winners[0]!)]!++;
     played++;
     if (Date.now() - yielded >= 50) {
-      show();
+      task.update();
       await new Promise((resolve) => setImmediate(resolve));
       yielded = Date.now();
     }
   }
-  release();
-  status?.clear();
+  task.end();
   const seconds = (Date.now() - t0) / 1000;
   const score = wins[0]! + shared;
   // Stopped by Ctrl+C, the summary covers the games played (at least the first).
@@ -130,7 +121,7 @@ export async function runSelfplay(args: string[]): Promise<number> {
     process.stdout.write(
       JSON.stringify({
         games: played,
-        ...(ctrlC.pressed ? { stopped: true, asked: games } : {}),
+        ...(task.stopped ? { stopped: true, asked: games } : {}),
         bots: names,
         rules: preset,
         seed,
@@ -146,7 +137,7 @@ export async function runSelfplay(args: string[]): Promise<number> {
   }
   const pct = (x: number): string => `${decimal(x * 100)} %`;
   process.stdout.write(
-    `${counted(played, 'partida')}${ctrlC.pressed ? ` de ${count(games)} (parada con Ctrl+C)` : ''}, reglas ${preset}, semilla ${seed} (${decimal(seconds)} s)\n` +
+    `${counted(played, 'partida')}${task.stopped ? ` de ${count(games)} (parada con Ctrl+C)` : ''}, reglas ${preset}, semilla ${seed} (${decimal(seconds)} s)\n` +
       names
         .map(
           (name, b) =>

@@ -29,7 +29,7 @@ export class StatusLine {
  * answers with what it has so far) and a second one exits at once with 130, as a program that
  * does not catch it would.
  */
-export function stopOnCtrlC(stop: () => void): () => void {
+function stopOnCtrlC(stop: () => void): () => void {
   let pressed = false;
   const onSigint = () => {
     if (pressed) process.exit(130);
@@ -38,6 +38,48 @@ export function stopOnCtrlC(stop: () => void): () => void {
   };
   process.on('SIGINT', onSigint);
   return () => process.off('SIGINT', onSigint);
+}
+
+/**
+ * A long command's progress: a status line on a terminal's stderr, drawn by `render` now, every
+ * second and on `update`, and Control+C (see `stopOnCtrlC`), whose first press runs `stop` and
+ * turns the line's tail from «Ctrl+C para parar» to «parando…». `end` clears both.
+ */
+export class LongTask {
+  private readonly line = process.stderr.isTTY === true ? new StatusLine() : null;
+  private readonly ticker: ReturnType<typeof setInterval> | null;
+  private readonly release: () => void;
+  private halting = false;
+
+  constructor(
+    private readonly render: (tail: string) => string,
+    stop: () => void,
+  ) {
+    this.ticker = this.line ? setInterval(() => this.update(), 1000) : null;
+    this.release = stopOnCtrlC(() => {
+      this.halting = true;
+      this.update();
+      stop();
+    });
+    this.update();
+  }
+
+  /** Whether Control+C was pressed. */
+  get stopped(): boolean {
+    return this.halting;
+  }
+
+  /** Draws the line again (something it shows has changed). */
+  update(): void {
+    this.line?.show(this.render(this.halting ? 'parando…' : 'Ctrl+C para parar'));
+  }
+
+  /** Stops listening for Control+C and clears the line, for the answer that follows. */
+  end(): void {
+    this.release();
+    if (this.ticker !== null) clearInterval(this.ticker);
+    this.line?.clear();
+  }
 }
 
 /** A bar of `width` characters, `done` of `total` filled: [#####.....]. */
