@@ -1,7 +1,7 @@
 /**
- * Long commands on a terminal (`atril analyze`, `atril endgame`, `atril best --sim`): one status
- * line on stderr rewritten in place, and Control+C that stops the work early instead of
- * killing it.
+ * Long commands on a terminal (`atril analyze`, `atril endgame`, `atril best --sim`, `atril
+ * selfplay`): one status line on stderr rewritten in place, and Control+C that stops the work
+ * early instead of killing it.
  */
 
 /**
