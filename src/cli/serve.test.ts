@@ -123,7 +123,7 @@ describe('atril serve', () => {
     expect(await page.text()).toContain('<div id="app"></div>');
     expect(existsSync(`${file}-wal`)).toBe(true);
     s.child.kill('SIGTERM');
-    expect(await s.exit).toEqual({ code: 0, signal: null });
+    expect(await s.exit, s.stderr()).toEqual({ code: 0, signal: null });
     expect(s.logs.map((l) => l['msg'])).toContain('stopped');
     // A clean close checkpoints the write-ahead log into the file and deletes it.
     expect(existsSync(`${file}-wal`)).toBe(false);
@@ -175,7 +175,7 @@ describe('atril serve', () => {
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     s.child.kill('SIGTERM');
     expect(await closed).toBe(1001);
-    expect(await s.exit).toEqual({ code: 0, signal: null });
+    expect(await s.exit, s.stderr()).toEqual({ code: 0, signal: null });
   });
 
   it('SIGINT (Ctrl+C) stops it cleanly too, and a restart finds the migrated database', async () => {
@@ -184,7 +184,7 @@ describe('atril serve', () => {
       const s = await serve(['--db', `sqlite:${file}`]);
       expect((await health(s.port)).status).toBe(200);
       s.child.kill('SIGINT');
-      expect(await s.exit).toEqual({ code: 0, signal: null });
+      expect(await s.exit, s.stderr()).toEqual({ code: 0, signal: null });
       expect(s.logs.find((l) => l['msg'] === 'atril serve ready')?.['schema']).toBe(
         MIGRATIONS.length,
       );
@@ -198,7 +198,7 @@ describe('atril serve', () => {
     // The password never reaches the log.
     expect(JSON.stringify(s.logs)).not.toContain('atril-test');
     s.child.kill('SIGTERM');
-    expect(await s.exit).toEqual({ code: 0, signal: null });
+    expect(await s.exit, s.stderr()).toEqual({ code: 0, signal: null });
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const others = await client.query(
@@ -247,7 +247,7 @@ describe('atril serve', () => {
     };
     while (status() !== 'finished') await new Promise((r) => setTimeout(r, 100));
     s.child.kill('SIGTERM');
-    expect(await s.exit).toEqual({ code: 0, signal: null });
+    expect(await s.exit, s.stderr()).toEqual({ code: 0, signal: null });
     const db = new Database(file, { readonly: true });
     const rows = db
       .prepare("SELECT seq, event FROM game_events WHERE game_id = 'g' ORDER BY seq")

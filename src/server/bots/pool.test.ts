@@ -187,6 +187,16 @@ describe('bot pool', () => {
     });
   });
 
+  it('destroyed as soon as it is made (a server stopped right after starting), it lets every thread load first', async () => {
+    for (let k = 0; k < 5; k++) {
+      const fresh = new BotPool({ lexicons: { spanish: defaultLexiconPath() }, threads: 2 });
+      let loaded = false;
+      void fresh.booted.then(() => (loaded = true));
+      await fresh.destroy();
+      expect(loaded).toBe(true);
+    }
+  }, 60_000);
+
   it('refuses a lexicon it was not given', async () => {
     await expect(
       pool.move({ level: 'experto', lexicon: 'klingon', view: hardView(), seed: 1 }),

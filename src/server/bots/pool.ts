@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { BroadcastChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { DEFAULT_CAMPEON_BUDGET } from '../../ai/campeon.js';
 import type { ReviewJson } from '../../ai/reviewJson.js';
@@ -45,6 +46,11 @@ export type BotResult =
 
 // Under Vitest or tsx this module is TypeScript and so is its worker, which then needs tsx's
 // loader; built, both are JavaScript in dist/.
+/** How long `destroy` waits at most for threads still loading. */
+const BOOT_WAIT_MS = 5000;
+/** Pools made by this process, to name each one's boot channel apart. */
+let pools = 0;
+
 const fromSource = import.meta.url.endsWith('.ts');
 const WORKER = new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url);
 
@@ -55,6 +61,10 @@ export class BotPool {
   private readonly slow: Piscina<BotRequest | ReviewRequest, BotAnswer | ReviewJson>;
   private readonly budgetMs: number;
   private readonly campeonMs: number;
+  /** Hears each thread once its modules have loaded. */
+  private readonly boot: BroadcastChannel;
+  /** Settles once every thread has loaded its modules. */
+  readonly booted: Promise<void>;
 
   constructor(opts: BotPoolOptions) {
     const lexicons: Record<string, SharedArrayBuffer> = {};
@@ -65,8 +75,18 @@ export class BotPool {
       lexicons[id] = shared;
     }
     const threads = opts.threads ?? Math.max(1, availableParallelism() - 1);
+    const slowThreads = opts.slowThreads ?? 1;
     this.campeonMs = opts.campeonMs ?? DEFAULT_CAMPEON_BUDGET.timeMs;
-    const workerData: BotWorkerData = { lexicons, campeonMs: this.campeonMs };
+    const bootChannel = `atril-bots-${process.pid}-${++pools}`;
+    this.boot = new BroadcastChannel(bootChannel);
+    this.boot.unref();
+    let loaded = 0;
+    this.booted = new Promise((resolve) => {
+      this.boot.onmessage = () => {
+        if (++loaded === threads + slowThreads) resolve();
+      };
+    });
+    const workerData: BotWorkerData = { lexicons, campeonMs: this.campeonMs, bootChannel };
     const lane = (n: number) =>
       new Piscina({
         filename: WORKER.href,
@@ -76,7 +96,7 @@ export class BotPool {
         execArgv: fromSource ? ['--import', 'tsx'] : [],
       });
     this.pool = lane(threads);
-    this.slow = lane(opts.slowThreads ?? 1);
+    this.slow = lane(slowThreads);
     this.budgetMs = opts.budgetMs ?? 10_000;
   }
 
@@ -118,8 +138,20 @@ export class BotPool {
     }
   }
 
-  /** Stops every thread; pending moves are rejected. */
+  /**
+   * Stops every thread; pending moves are rejected. A server stopped right after it started
+   * first lets its threads finish loading (at most `BOOT_WAIT_MS`): ending a thread while its
+   * modules are still being read can abort the whole process (Node's worker termination with a
+   * file read in flight), which turned a clean SIGTERM into SIGABRT.
+   */
   async destroy(): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      this.booted,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, BOOT_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    this.boot.close();
     await Promise.all([this.pool.destroy(), this.slow.destroy()]);
   }
 }

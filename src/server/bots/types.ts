@@ -29,6 +29,8 @@ export interface BotWorkerData {
   readonly lexicons: Readonly<Record<string, SharedArrayBuffer>>;
   /** Milliseconds a `campeon` move may think (its simulation or endgame search). */
   readonly campeonMs: number;
+  /** The BroadcastChannel a thread posts on once its modules have loaded (see BotPool.destroy). */
+  readonly bootChannel: string;
 }
 
 /** A finished game to review (the pool's `review`): its full record and its lexicon's id. */

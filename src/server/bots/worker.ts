@@ -5,7 +5,7 @@
  * `campeon` simulates and solves endgames here on this one thread (never spawning more: the
  * pool already holds the cores the server gives to bots), within the pool's `campeonMs`.
  */
-import { workerData } from 'node:worker_threads';
+import { BroadcastChannel, workerData } from 'node:worker_threads';
 import { botMove, championBot, makeBot, type Bot, type BotLevel } from '../../ai/bots.js';
 import { DEFAULT_CAMPEON_BUDGET } from '../../ai/campeon.js';
 import { MoveGenerator } from '../../ai/movegen.js';
@@ -17,6 +17,10 @@ import { type ReviewJson, reviewRecordJson } from '../../ai/reviewJson.js';
 import type { BotAnswer, BotRequest, BotWorkerData, ReviewRequest } from './types.js';
 
 const data = workerData as BotWorkerData;
+// Loaded: the pool may end this thread without cutting a module load short (BotPool.destroy).
+const booted = new BroadcastChannel(data.bootChannel);
+booted.postMessage(1);
+booted.close();
 const lexicons = new Map<string, Lexicon>();
 const generators = new Map<string, MoveGenerator>();
 const bots = new Map<BotLevel, Bot>();
