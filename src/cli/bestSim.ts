@@ -5,9 +5,8 @@
  */
 import type { Rules } from '../engine/rules.js';
 import type { TileSet } from '../engine/tiles.js';
-import { formatCoord } from '../engine/notation/coords.js';
-import { tilesToGcg } from '../engine/tiles.js';
 import type { LeaveModel } from '../ai/leave.js';
+import { describeMove } from '../ai/reviewJson.js';
 import { simulateParallel } from '../ai/sim/parallel.js';
 import { type SimPosition, type SimResult, Simulator, simChoice } from '../ai/sim/sim.js';
 import { counted, decimal } from './numbers.js';
@@ -62,27 +61,16 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
   } finally {
     task.end();
   }
-  const entries = res.candidates.map((c) => {
-    const m = c.move;
-    const coord = m.kind === 'place' ? formatCoord(m) : null;
-    const word =
-      m.kind === 'place'
-        ? tilesToGcg(req.set, m.tiles)
-        : m.kind === 'exchange'
-          ? '-' + tilesToGcg(req.set, m.tiles, '?')
-          : '-';
-    return {
-      coord,
-      word,
-      kind: m.kind,
-      score: c.score,
-      equity: Math.round(c.equity * 100) / 100,
-      winProb: Math.round(c.winProb * 10000) / 10000,
-      meanSpread: Math.round(c.meanSpread * 100) / 100,
-      stdError: Math.round(c.stdError * 100) / 100,
-      iterations: c.iterations,
-    };
-  });
+  const entries = res.candidates.map((c) => ({
+    ...describeMove(req.set, c.move),
+    kind: c.move.kind,
+    score: c.score,
+    equity: Math.round(c.equity * 100) / 100,
+    winProb: Math.round(c.winProb * 10000) / 10000,
+    meanSpread: Math.round(c.meanSpread * 100) / 100,
+    stdError: Math.round(c.stdError * 100) / 100,
+    iterations: c.iterations,
+  }));
   const pick = simChoice(res);
   const chosen = pick ? res.candidates.indexOf(pick) : null;
   if (req.json) {

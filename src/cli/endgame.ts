@@ -25,7 +25,7 @@ import { EndgameRunner } from './endgameRunner.js';
 import { runPreEndgame } from './preendgame.js';
 import { parseOptions, plainCount, usageError } from './args.js';
 import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
-import { count, counted, decimal } from './numbers.js';
+import { count, counted, decimal, signed } from './numbers.js';
 import { LongTask } from './status.js';
 
 export const endgameHelp = `Uso: atril endgame --cgp "POSICIÓN" [--rules PRESET] [--tiempo S] [--hilos N] [--top N] [--json] [--lexicon ARCHIVO]
@@ -98,11 +98,6 @@ class SearchProgress {
   end(): void {
     this.task.end();
   }
-}
-
-/** A spread with its sign: +12, -3, 0. */
-function signed(n: number): string {
-  return n > 0 ? `+${n}` : String(n);
 }
 
 /**

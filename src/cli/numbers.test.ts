@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, counted, decimal } from './numbers.js';
+import { count, counted, decimal, signed } from './numbers.js';
 
 describe('numbers in Spanish text', () => {
   it('groups thousands with a point from five digits on', () => {
@@ -19,5 +19,13 @@ describe('numbers in Spanish text', () => {
     expect(decimal(12.34)).toBe('12,3');
     expect(decimal(-0.5)).toBe('-0,5');
     expect(decimal(3, 2)).toBe('3,00');
+  });
+
+  it('signs a spread: a plus above 0, none at 0, the decimals asked for', () => {
+    expect(signed(12)).toBe('+12');
+    expect(signed(-3)).toBe('-3');
+    expect(signed(0)).toBe('0');
+    expect(signed(15.25, 1)).toBe('+15,3');
+    expect(signed(-2.5, 1)).toBe('-2,5');
   });
 });

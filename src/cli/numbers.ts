@@ -19,3 +19,9 @@ export function counted(n: number, one: string, many = `${one}s`): string {
 export function decimal(x: number, digits = 1): string {
   return x.toFixed(digits).replace('.', ',');
 }
+
+/** A spread with its sign, whole or with `digits` decimals: «+12», «-3», «0», «+15,3». */
+export function signed(x: number, digits = 0): string {
+  const text = digits === 0 ? String(x) : decimal(x, digits);
+  return x > 0 ? `+${text}` : text;
+}

@@ -4,12 +4,12 @@
  * endgame that follows solved, ranked by the mean final spread.
  */
 import type { Rules } from '../engine/rules.js';
-import { formatCoord } from '../engine/notation/coords.js';
-import { type TileSet, rackCount, tileLabel, tilesToGcg } from '../engine/tiles.js';
+import { type TileSet, rackCount, tileLabel } from '../engine/tiles.js';
 import { PreEndgame, type PreEndgamePosition } from '../ai/endgame/preendgame.js';
 import { EndgameRollout } from '../ai/endgame/rollout.js';
+import { describeMove } from '../ai/reviewJson.js';
 import { EndgameRunner } from './endgameRunner.js';
-import { count, counted, decimal } from './numbers.js';
+import { count, counted, decimal, signed } from './numbers.js';
 import { LongTask, progressBar } from './status.js';
 
 /** What `atril endgame` passes on once it has read a position with one tile in the bag. */
@@ -19,7 +19,7 @@ export interface PreEndgameRequest {
   readonly rules: Rules;
   readonly lexicon: string | undefined;
   readonly threads: number;
-  /** The whole command's budget (none by default: every endgame solved exactly). */
+  /** The whole command's budget, shared among the endgames (none: each solved exactly). */
   readonly timeMs: number | undefined;
   /** Candidates, the highest-scoring placements. */
   readonly top: number;
@@ -58,17 +58,12 @@ export async function runPreEndgame(req: PreEndgameRequest): Promise<number> {
     await runner.close();
   }
   const ms = Date.now() - t0;
-  const ranked = plan.ranking().map((c) => {
-    const m = c.move;
-    if (m.kind !== 'place') throw new Error('a pre-endgame ranks placements only');
-    return {
-      coord: formatCoord(m),
-      word: tilesToGcg(set, m.tiles),
-      score: c.score,
-      value: Math.round(c.value * 100) / 100,
-      exact: c.exact,
-    };
-  });
+  const ranked = plan.ranking().map((c) => ({
+    ...describeMove(set, c.move),
+    score: c.score,
+    value: Math.round(c.value * 100) / 100,
+    exact: c.exact,
+  }));
   const stopped = done < total;
   if (req.json) {
     process.stdout.write(
@@ -115,7 +110,7 @@ export async function runPreEndgame(req: PreEndgameRequest): Promise<number> {
   ranked.forEach((c, k) => {
     const mark = c.exact ? '' : ' (estimada: algún final no se resolvió del todo)';
     out.push(
-      `${String(k + 1).padStart(3)}. ${c.coord} ${c.word}, ${counted(c.score, 'punto')}: ${signedDecimal(c.value)}${mark}`,
+      `${String(k + 1).padStart(3)}. ${c.coord} ${c.word}, ${counted(c.score, 'punto')}: ${signed(c.value, 1)}${mark}`,
     );
   });
   if (stopped)
@@ -124,9 +119,4 @@ export async function runPreEndgame(req: PreEndgameRequest): Promise<number> {
     );
   process.stdout.write(out.join('\n') + '\n');
   return 0;
-}
-
-/** A mean spread with its sign and a decimal comma: +15,3, -2,5, 0. */
-function signedDecimal(x: number): string {
-  return x > 0 ? `+${decimal(x)}` : decimal(x);
 }
