@@ -146,6 +146,10 @@ describe('a game against the computer with the mouse', () => {
       if (view.rack!.includes(BLANK)) break;
       await resignByMouse(page, heard);
       await page.getByRole('link', { name: 'Volver a la entrada' }).click();
+      // A person does not start games this fast: the frames of a game started and given up
+      // are paced under the server's refill rate (10 a second), or a long run of deals without
+      // a blank meets «Demasiados mensajes seguidos» (seen once in CI).
+      await page.waitForTimeout(500);
     }
 
     let blankPlayed = false;
