@@ -12,6 +12,7 @@ import {
   type EndgamePosition,
   type EndgameResult,
   EndgameSolver,
+  LARGE_TABLE_BITS,
 } from '../ai/endgame/solver.js';
 
 /** How long one thread tries alone before every thread searches (most endgames need less). */
@@ -54,7 +55,13 @@ export class EndgameRunner {
     const quickMs = Math.min(QUICK_MS, timeMs ?? Infinity);
     const quick = this.solver.solve(position, { timeMs: quickMs });
     if (quick.exact || quickMs === timeMs || this.stopped) return quick;
-    this.parallel ??= new ParallelEndgameSolver(this.lexicon, this.rules, this.threads);
+    // The threads have the machine to themselves: a table that holds a long search.
+    this.parallel ??= new ParallelEndgameSolver(
+      this.lexicon,
+      this.rules,
+      this.threads,
+      LARGE_TABLE_BITS,
+    );
     opts.onThreads?.(quick);
     const rest = timeMs === undefined ? undefined : Math.max(1, timeMs - quick.ms);
     const onIteration = opts.onIteration;

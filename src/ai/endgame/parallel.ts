@@ -14,6 +14,7 @@ import {
   type EndgamePosition,
   type EndgameResult,
   type SharedSearch,
+  TABLE_BITS,
   nextGeneration,
   sharedSearch,
 } from './solver.js';
@@ -32,14 +33,24 @@ export interface ParallelEndgameOptions {
 
 /** An endgame solver that keeps `threads` worker threads (default: every core) until closed. */
 export class ParallelEndgameSolver {
-  private readonly shared: SharedSearch = sharedSearch();
+  private readonly shared: SharedSearch;
   private readonly workers: Worker[];
   private generation = 0;
   private busy = false;
   /** Why a thread stopped for good (it failed or exited), after which no solve can run. */
   private broken: Error | null = null;
 
-  constructor(lexicon: string | undefined, rules: Rules, threads = availableParallelism()) {
+  /**
+   * Threads for the lexicon file `lexicon` (the default one when undefined) and `rules`,
+   * sharing a table of 2^`tableBits` entries (solver.ts, `TABLE_BITS`).
+   */
+  constructor(
+    lexicon: string | undefined,
+    rules: Rules,
+    threads = availableParallelism(),
+    tableBits = TABLE_BITS,
+  ) {
+    this.shared = sharedSearch(tableBits);
     const workerData: EndgameWorkerData = { lexicon, rules, shared: this.shared };
     this.workers = Array.from({ length: Math.max(1, threads) }, () => {
       const w = startWorker(workerData);

@@ -134,10 +134,18 @@ const FLAG_EXACT = 0;
 const FLAG_LOWER = 1;
 const FLAG_UPPER = 2;
 /**
- * 4M entries (64 MB). The long one-sided lines of a stuck opponent flood a smaller table: the
- * bench's hardest position took 10.1M nodes with 1M entries, 4.4M with 4M, 3.8M with 8M.
+ * The transposition table's size by default, as a power of two: 4M entries (64 MB), what a bot
+ * can hold on each of a server's threads. The long one-sided lines of a stuck opponent flood a
+ * smaller table: a bench position took 10.1M nodes with 1M entries, 4.4M with 4M, 3.8M with 8M.
  */
-const TT_BITS = 22;
+export const TABLE_BITS = 22;
+/**
+ * The table for a command that solves one endgame with the machine to itself (`atril endgame`,
+ * the endgame bench): 16M entries (256 MB). The search for the bench's endgame 27 with its
+ * mover held to a Q took 16.3M nodes with the default table, 10.9M with this one, 10.1M with
+ * 64M entries.
+ */
+export const LARGE_TABLE_BITS = 24;
 const NO_MOVE = 0xffffffff;
 /** Sort keys pack a move's index below this. */
 const INDEX_RANGE = 1 << 20;
@@ -191,10 +199,13 @@ export function nextGeneration(tt: Int32Array, generation: number): number {
   return 1;
 }
 
-/** Allocates the shared memory of a parallel solve (`SharedSearch`), to post to each thread. */
-export function sharedSearch(): SharedSearch {
+/**
+ * Allocates the shared memory of a parallel solve (`SharedSearch`), to post to each thread, with
+ * a table of 2^`tableBits` entries.
+ */
+export function sharedSearch(tableBits = TABLE_BITS): SharedSearch {
   return {
-    table: new Int32Array(new SharedArrayBuffer(16 << TT_BITS)),
+    table: new Int32Array(new SharedArrayBuffer(16 << tableBits)),
     busy: new Int32Array(new SharedArrayBuffer(4 << BUSY_BITS)),
     control: new Int32Array(new SharedArrayBuffer(8)),
   };
@@ -236,6 +247,8 @@ export class EndgameSolver {
    * last two, so that an entry another thread was writing while it was read fails the key check.
    */
   private readonly tt: Int32Array;
+  /** The table's entries less one (a power of two less one): a key's slot is its low bits. */
+  private readonly ttMask: number;
   private generation = 0;
   /** Shared with other threads' solvers (`SharedSearch`), or null for a solve on its own. */
   private readonly busy: Int32Array | null;
@@ -316,13 +329,20 @@ export class EndgameSolver {
   /** The index of the best move found at the last searched root (the list's count = pass). */
   private rootBest = NO_MOVE;
 
+  /**
+   * A solver over the word graph `kwg`: on its own with a table of 2^`tableBits` entries, or as
+   * one thread of a parallel solve over `shared` memory (its table's size then).
+   */
   constructor(
     private readonly kwg: Uint32Array,
     readonly set: TileSet,
     readonly rules: Rules,
     shared?: SharedSearch,
+    tableBits = TABLE_BITS,
   ) {
-    this.tt = shared?.table ?? new Int32Array(4 << TT_BITS);
+    // A shared table comes with its own size (`sharedSearch`).
+    this.tt = shared?.table ?? new Int32Array(4 << tableBits);
+    this.ttMask = (this.tt.length >> 2) - 1;
     this.busy = shared?.busy ?? null;
     this.control = shared?.control ?? null;
     const n = set.letters.length + 1;
@@ -1250,7 +1270,7 @@ export class EndgameSolver {
     this.runKey(side);
     const keyLo = this.hashLo ^ this.rackLo[0]! ^ this.rackLo[1]! ^ this.runLo;
     const keyHi = this.hashHi ^ this.rackHi[0]! ^ this.rackHi[1]! ^ this.runHi;
-    const slot = keyLo & ((1 << TT_BITS) - 1);
+    const slot = keyLo & this.ttMask;
     const tt = this.tt;
     const e = slot << 2;
     const w2 = tt[e + 2]!;
