@@ -75,8 +75,9 @@ const suite: BenchSuite = {
       Math.round(xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!);
     const total = ms.reduce((a, b) => a + b, 0);
     // A small endgame timed in batches, for the ratio to the baseline, on the default table: the
-    // bots' (which solve many small endgames; a larger table's scattered probes slow those by
-    // half) and what `atril endgame` tries alone for 100 ms before its threads.
+    // bots' (which solve many small endgames, each about 1.6× slower on the larger table, whose
+    // probes scatter over four times the memory) and what `atril endgame` tries alone for its
+    // first 100 ms.
     const botSolver = new EndgameSolver(lex.value.nodes, SPANISH, rules);
     const small = randomEndgames(lex.value.nodes, SPANISH, rules, {
       count: 1,
