@@ -18,9 +18,15 @@ import type { BotAnswer, BotRequest, BotWorkerData, ReviewRequest } from './type
 
 const data = workerData as BotWorkerData;
 // Loaded: the pool may end this thread without cutting a module load short (BotPool.destroy).
-const booted = new BroadcastChannel(data.bootChannel);
-booted.postMessage(1);
-booted.close();
+// Said once this module's load has returned, not while it runs: piscina loads it with `require`,
+// which still builds the module's facade after running it, and a thread ended then aborts the
+// whole process (Node's `CreateRequiredModuleFacade` assertion, seen in CI). A microtask, not a
+// timer: an idle piscina thread blocks its event loop until a task comes.
+queueMicrotask(() => {
+  const booted = new BroadcastChannel(data.bootChannel);
+  booted.postMessage(1);
+  booted.close();
+});
 const lexicons = new Map<string, Lexicon>();
 const generators = new Map<string, MoveGenerator>();
 const bots = new Map<BotLevel, Bot>();
