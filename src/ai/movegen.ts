@@ -1051,21 +1051,15 @@ function warmUp(kwg: Uint32Array, set: TileSet, scoring: ScoringRules): void {
   const leaves: LeaveModel = { leaveValue: (_counts, size) => size };
   const list = new MoveList();
   const full = rackOf(6, 1);
-  // Plays the first move of the list, when it is a placement.
-  const playFirst = (): void => {
-    if (list.count === 0 || list.kind[0] !== KIND_PLACE) return;
-    const squares: number[] = [];
-    const tiles: number[] = [];
-    const step = list.dir[0] === 0 ? 1 : SIZE;
-    for (let k = 0; k < list.len[0]!; k++) {
-      if (list.tiles[k] === EMPTY) continue;
-      squares.push(list.start[0]! + k * step);
-      tiles.push(list.tiles[k]!);
-    }
-    gen.playPlaced(squares, tiles);
+  const play = (i: number): void => {
+    const placed = list.placedOf(i);
+    gen.playPlaced(
+      placed.map((p) => p.square),
+      placed.map((p) => p.tile),
+    );
   };
   gen.generate({ rack: rackOf(3, 1), top: 1, leaves }, list);
-  playFirst();
+  if (list.count > 0 && list.kind[0] === KIND_PLACE) play(0);
   // A second word, down across the first, so that some placements run from an empty square
   // into a board tile on their right (extendRight into goRight); a board of one word, or of
   // two words side by side, never asks for that.
@@ -1075,8 +1069,7 @@ function warmUp(kwg: Uint32Array, set: TileSet, scoring: ScoringRules): void {
     if (list.kind[i] !== KIND_PLACE || list.dir[i] !== 1) continue;
     if (down < 0 || list.score[i]! > list.score[down]!) down = i;
   }
-  if (down > 0) list.copyFrom(list, down, 0);
-  if (down >= 0) playFirst();
+  if (down >= 0) play(down);
   gen.generate({ rack: rackOf(4, 0) }, list);
   gen.generate({ rack: rackOf(2, 1), leaves }, list);
   gen.generate({ rack: full, top: 1, leaves }, list);
