@@ -71,3 +71,45 @@ export function forEachWord(
   };
   walk(DAWG_ROOT, 0);
 }
+
+/** `letterPairs` index of the tiles that start a word, and of those that end one. */
+export const PAIR_FIRST = 32;
+export const PAIR_LAST = 33;
+
+const pairsCache = new WeakMap<Uint32Array, Int32Array>();
+
+/**
+ * What the words of the interleaved graph `kn` allow next to each other: at tile t, the mask of
+ * the tiles that follow t somewhere in a word; at `PAIR_FIRST` the tiles that start a word and
+ * at `PAIR_LAST` those that end one. A tile placed between two board letters that never meet it
+ * so (a Q before anything but a U, a Q at a word's end) makes no word, read without walking the
+ * graph from the word's start. Built once per graph from its DAWG half.
+ */
+export function letterPairs(kn: Uint32Array): Int32Array {
+  let pairs = pairsCache.get(kn);
+  if (pairs) return pairs;
+  pairs = new Int32Array(PAIR_LAST + 1);
+  const seen = new Uint8Array(kn.length >>> 1);
+  const first = kn[DAWG_ROOT << 1]! & ARC_INDEX_MASK;
+  const lists = [first];
+  seen[first] = 1;
+  pairs[PAIR_FIRST] = kn[(first << 1) | 1]!;
+  while (lists.length > 0) {
+    for (let i = lists.pop()!; ; i++) {
+      const n = kn[i << 1]!;
+      const t = n >>> TILE_SHIFT;
+      if ((n & ACCEPTS_BIT) !== 0) pairs[PAIR_LAST]! |= 1 << t;
+      const c = n & ARC_INDEX_MASK;
+      if (c !== 0) {
+        pairs[t]! |= kn[(c << 1) | 1]!;
+        if (seen[c] === 0) {
+          seen[c] = 1;
+          lists.push(c);
+        }
+      }
+      if ((n & IS_END_BIT) !== 0) break;
+    }
+  }
+  pairsCache.set(kn, pairs);
+  return pairs;
+}

@@ -10,19 +10,21 @@ import { makeRules } from '../../engine/rules.js';
 import { EMPTY, SPANISH } from '../../engine/tiles.js';
 import { SIZE, SQUARES } from '../../engine/board.js';
 import { loadDefaultLexicon, readDefaultWordList, unpackWords } from '../../lexicon/index.js';
-import { interleavedMasks } from '../kwgArcs.js';
+import { PAIR_FIRST, PAIR_LAST, interleavedMasks, letterPairs } from '../kwgArcs.js';
 import { WordIndex, key } from '../testing/bruteforce.js';
 import { randomEndgames } from '../testing/endgames.js';
 import { fitsAlone, fitsPair, nextEmpty, pairScore, singleScore } from './fewTiles.js';
 
 let nodes: Uint32Array;
+let words: number[][];
 let index: WordIndex;
 const val = new Int16Array(256);
 beforeAll(() => {
   const lex = loadDefaultLexicon();
   if (!lex.ok) throw new Error(JSON.stringify(lex.error));
   nodes = lex.value.nodes;
-  index = new WordIndex(unpackWords(readDefaultWordList().words));
+  words = unpackWords(readDefaultWordList().words);
+  index = new WordIndex(words);
   SPANISH.letters.forEach((l, i) => (val[i + 1] = l.value));
 });
 
@@ -49,6 +51,20 @@ describe('one and two tiles read off the board', () => {
     (t) => SPANISH.letters.findIndex((l) => l.label === t) + 1,
   );
 
+  it('the letters that meet in the words are those of the word list: a Q only before a U, and never last', () => {
+    const want = new Int32Array(PAIR_LAST + 1);
+    for (const w of words) {
+      want[PAIR_FIRST]! |= 1 << w[0]!;
+      want[PAIR_LAST]! |= 1 << w[w.length - 1]!;
+      for (let k = 0; k + 1 < w.length; k++) want[w[k]!]! |= 1 << w[k + 1]!;
+    }
+    const pairs = letterPairs(interleavedMasks(nodes));
+    expect([...pairs]).toEqual([...want]);
+    const [q, u] = ['Q', 'U'].map((t) => SPANISH.letters.findIndex((l) => l.label === t) + 1);
+    expect(pairs[q!]).toBe(1 << u!);
+    expect((pairs[PAIR_LAST]! >>> q!) & 1).toBe(0);
+  });
+
   it('every lone tile next to the board tiles of 4 endgames: the score and the words are the engine’s', () => {
     const kn = interleavedMasks(nodes);
     const games = randomEndgames(nodes, SPANISH, makeRules('fise'), {
@@ -65,7 +81,7 @@ describe('one and two tiles read off the board', () => {
         for (const t of tiles) {
           const e = engine(board, [{ square: q, tile: t }]);
           expect(singleScore(board, val, q, val[t]!)).toBe(e.score);
-          expect(fitsAlone(kn, board, q, t)).toBe(e.words);
+          expect(fitsAlone(kn, letterPairs(kn), board, q, t)).toBe(e.words);
           tried++;
           if (e.words) fits++;
         }

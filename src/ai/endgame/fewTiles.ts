@@ -7,7 +7,7 @@
 import { LETTER_MULT, SIZE, SQUARES, WORD_MULT } from '../../engine/board.js';
 import { BLANK_FLAG, EMPTY } from '../../engine/tiles.js';
 import { ACCEPTS_BIT } from '../../lexicon/kwg.js';
-import { DAWG_ROOT, seekArc } from '../kwgArcs.js';
+import { DAWG_ROOT, PAIR_FIRST, PAIR_LAST, seekArc } from '../kwgArcs.js';
 
 /** Per direction (0 across, 1 down) and square, the first and the last square of its line. */
 const FIRST = new Uint8Array(2 * SQUARES);
@@ -129,8 +129,40 @@ function runIsWord(kn: Uint32Array, board: Uint8Array, q: number, d: number): bo
   return p >= 0 && (kn[p << 1]! & ACCEPTS_BIT) !== 0;
 }
 
-/** Whether tile c alone on empty square q makes words both ways. The board is left as it was. */
-export function fitsAlone(kn: Uint32Array, board: Uint8Array, q: number, c: number): boolean {
+/**
+ * Whether tile c on empty square q may make a word in direction d as far as its two neighbours
+ * that way tell (`letterPairs`): each must meet c so in some word, and with none on a side, c
+ * must start (or end) one. Most tiles a stuck rack holds fail here without a walk of the graph.
+ */
+function pairsAllow(
+  pairs: Int32Array,
+  board: Uint8Array,
+  q: number,
+  d: number,
+  c: number,
+): boolean {
+  const step = d === 0 ? 1 : SIZE;
+  const before = q > lineFirst(q, d) ? board[q - step]! : EMPTY;
+  const after = q < lineLast(q, d) ? board[q + step]! : EMPTY;
+  if (before === EMPTY && after === EMPTY) return true;
+  const lead = before === EMPTY ? pairs[PAIR_FIRST]! : pairs[before & ~BLANK_FLAG]!;
+  if (((lead >>> c) & 1) === 0) return false;
+  const next = after === EMPTY ? pairs[PAIR_LAST]! >>> c : pairs[c]! >>> (after & ~BLANK_FLAG);
+  return (next & 1) !== 0;
+}
+
+/**
+ * Whether tile c alone on empty square q makes words both ways, `pairs` being the graph's
+ * `letterPairs`. The board is left as it was.
+ */
+export function fitsAlone(
+  kn: Uint32Array,
+  pairs: Int32Array,
+  board: Uint8Array,
+  q: number,
+  c: number,
+): boolean {
+  if (!pairsAllow(pairs, board, q, 0, c) || !pairsAllow(pairs, board, q, 1, c)) return false;
   board[q] = c;
   const ok = runIsWord(kn, board, q, 0) && runIsWord(kn, board, q, 1);
   board[q] = EMPTY;

@@ -43,7 +43,7 @@ import type { Move } from '../../engine/move.js';
 import type { Rules } from '../../engine/rules.js';
 import { BLANK_FLAG, EMPTY, type TileSet } from '../../engine/tiles.js';
 import { markRunEnds } from '../crossSets.js';
-import { interleavedMasks } from '../kwgArcs.js';
+import { interleavedMasks, letterPairs } from '../kwgArcs.js';
 import { fitsAlone, fitsPair, nextEmpty, pairScore, singleScore } from './fewTiles.js';
 import { MoveGenerator } from '../movegen.js';
 import { MoveList, TILE_STRIDE } from '../movelist.js';
@@ -302,6 +302,8 @@ export class EndgameSolver {
   private readonly endList: number[] = [];
   /** The graph interleaved for `seekArc`, to check the words of a lone tile. */
   private readonly kn: Uint32Array;
+  /** The graph's `letterPairs`, to turn down most lone tiles without reading their words. */
+  private readonly pairs: Int32Array;
   /** The value `stuckStep` found for a last tile (`LAST_VALUED`). */
   private lastValue = 0;
   /** Whether a stuck player's forced pass never ends the game (see `staysStuck`). */
@@ -359,6 +361,7 @@ export class EndgameSolver {
     this.scorelessLimit = rules.scorelessTurnsToEnd ?? Infinity;
     this.passContinues = this.passLimit > 1 && this.scorelessLimit > 1;
     this.kn = interleavedMasks(kwg);
+    this.pairs = letterPairs(this.kn);
     const rng = new Rng(0x5eed_e9d);
     const rand = (len: number): Int32Array => {
       const a = new Int32Array(len);
@@ -780,7 +783,8 @@ export class EndgameSolver {
     const rack = this.racks[side]!;
     let c = 1;
     while (rack[c] === 0) c++;
-    for (const q of this.endList) if (fitsAlone(this.kn, this.board, q, c)) return false;
+    for (const q of this.endList)
+      if (fitsAlone(this.kn, this.pairs, this.board, q, c)) return false;
     return true;
   }
 
@@ -877,7 +881,7 @@ export class EndgameSolver {
     const tv = this.val[c]!;
     for (const q of this.endList) {
       const sc = singleScore(this.board, this.val, q, tv);
-      if (sc > best && fitsAlone(this.kn, this.board, q, c)) best = sc;
+      if (sc > best && fitsAlone(this.kn, this.pairs, this.board, q, c)) best = sc;
     }
     return best;
   }
@@ -911,7 +915,7 @@ export class EndgameSolver {
       const near = s + now > room ? INF : this.nearBound(r, a, b, vb, room - s);
       // Past the room only if a really goes there.
       if (near === INF) {
-        if (fitsAlone(this.kn, board, r, a)) return INF;
+        if (fitsAlone(this.kn, this.pairs, board, r, a)) return INF;
         continue;
       }
       if (s + near > best) best = s + near;
@@ -935,7 +939,7 @@ export class EndgameSolver {
         const sc = singleScore(board, this.val, q, vb);
         if (sc <= cap) {
           if (sc > best) best = sc;
-        } else if (fitsAlone(this.kn, board, q, b)) {
+        } else if (fitsAlone(this.kn, this.pairs, board, q, b)) {
           best = INF;
           break;
         }
