@@ -72,7 +72,11 @@ export function forEachWord(
   walk(DAWG_ROOT, 0);
 }
 
-/** `letterPairs` index of the tiles that start a word, and of those that end one. */
+/**
+ * `letterPairs` index of the tiles that start a word, and of those that end one. Masks hold
+ * tiles 0–31 only, as `siblingTileMasks` (the move generator refuses larger sets); a tile past
+ * them (Polish Ż is 32) is left out rather than written over these two.
+ */
 export const PAIR_FIRST = 32;
 export const PAIR_LAST = 33;
 
@@ -98,10 +102,10 @@ export function letterPairs(kn: Uint32Array): Int32Array {
     for (let i = lists.pop()!; ; i++) {
       const n = kn[i << 1]!;
       const t = n >>> TILE_SHIFT;
-      if ((n & ACCEPTS_BIT) !== 0) pairs[PAIR_LAST]! |= 1 << t;
+      if ((n & ACCEPTS_BIT) !== 0 && t < PAIR_FIRST) pairs[PAIR_LAST]! |= 1 << t;
       const c = n & ARC_INDEX_MASK;
       if (c !== 0) {
-        pairs[t]! |= kn[(c << 1) | 1]!;
+        if (t < PAIR_FIRST) pairs[t]! |= kn[(c << 1) | 1]!;
         if (seen[c] === 0) {
           seen[c] = 1;
           lists.push(c);

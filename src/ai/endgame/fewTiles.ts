@@ -142,12 +142,12 @@ function pairsAllow(
   c: number,
 ): boolean {
   const step = d === 0 ? 1 : SIZE;
-  const before = q > lineFirst(q, d) ? board[q - step]! : EMPTY;
-  const after = q < lineLast(q, d) ? board[q + step]! : EMPTY;
+  const before = q > lineFirst(q, d) ? board[q - step]! & ~BLANK_FLAG : EMPTY;
+  const after = q < lineLast(q, d) ? board[q + step]! & ~BLANK_FLAG : EMPTY;
   if (before === EMPTY && after === EMPTY) return true;
-  const lead = before === EMPTY ? pairs[PAIR_FIRST]! : pairs[before & ~BLANK_FLAG]!;
+  const lead = before === EMPTY ? pairs[PAIR_FIRST]! : pairs[before]!;
   if (((lead >>> c) & 1) === 0) return false;
-  const next = after === EMPTY ? pairs[PAIR_LAST]! >>> c : pairs[c]! >>> (after & ~BLANK_FLAG);
+  const next = after === EMPTY ? pairs[PAIR_LAST]! >>> c : pairs[c]! >>> after;
   return (next & 1) !== 0;
 }
 
