@@ -193,6 +193,8 @@ describe('move generator: regenerating only what new tiles changed (GenRequest.o
           const want = new Map([...before].filter(([k]) => keySquares(k).some(anchor)));
           expect(only).toEqual(want);
           compared += want.size;
+          // The board's anchors, kept between requests, are found again after a restricted one.
+          expect(generated(gen, rack, list)).toEqual(before);
         } else {
           expect(() => gen.generate({ rack, only: [] }, list)).toThrow(RangeError);
         }

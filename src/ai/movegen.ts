@@ -124,6 +124,11 @@ export class MoveGenerator {
   private readonly cscore: Int16Array;
   private readonly chas: Uint8Array;
   private readonly anchorSq = new Uint8Array(SQUARES);
+  /**
+   * Whether `anchorSq` and `lineAnchors` hold every anchor of the board as it is: a search or a
+   * simulation asks for many racks on one board, which then share one scan of its squares.
+   */
+  private anchorsValid = false;
 
   // The line being walked, in line order.
   private readonly Lt = new Uint8Array(SIZE);
@@ -224,6 +229,7 @@ export class MoveGenerator {
   setBoard(board: ArrayLike<number>): void {
     this.board.set(board);
     this.tilesOnBoard = this.cross.recomputeAll();
+    this.anchorsValid = false;
   }
 
   /**
@@ -236,6 +242,7 @@ export class MoveGenerator {
       throw new Error('copyFrom needs a generator over the same lexicon');
     this.board.set(other.board);
     this.tilesOnBoard = other.tilesOnBoard;
+    this.anchorsValid = false;
     this.cmask.set(other.cmask);
     this.cscore.set(other.cscore);
     this.chas.set(other.chas);
@@ -251,6 +258,7 @@ export class MoveGenerator {
       this.tilesOnBoard++;
     }
     this.cross.placed(squares);
+    this.anchorsValid = false;
   }
 
   /** The cross-set mask of a square for plays in direction d (0 across, 1 down); for tests. */
@@ -340,6 +348,8 @@ export class MoveGenerator {
   }
 
   private computeAnchors(): void {
+    if (this.anchorsValid) return;
+    this.anchorsValid = true;
     const board = this.board;
     const a = this.anchorSq;
     const count = this.lineAnchors;
@@ -373,6 +383,7 @@ export class MoveGenerator {
   // The anchors listed in `only`, and no others. A placement is still found once, from the
   // leftmost of them it covers: the walk left may cross the anchors left out.
   private markedAnchors(only: ArrayLike<number>): void {
+    this.anchorsValid = false;
     const board = this.board;
     const a = this.anchorSq;
     const count = this.lineAnchors;
