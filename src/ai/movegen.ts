@@ -1004,14 +1004,8 @@ export class MoveGenerator {
             }
             const bound = bounds.shadow(a, prev + 1);
             if (bound > -Infinity) {
-              // Insertion into the list kept sorted by bound, highest first.
-              let j = na++;
-              for (; j > 0 && this.aBound[j - 1]! < bound; j--) {
-                this.aBound[j] = this.aBound[j - 1]!;
-                this.aWhere[j] = this.aWhere[j - 1]!;
-              }
-              this.aBound[j] = bound;
-              this.aWhere[j] = (d << 12) | (l << 8) | (a << 4) | (prev + 1);
+              this.aBound[na] = bound;
+              this.aWhere[na++] = (d << 12) | (l << 8) | (a << 4) | (prev + 1);
             }
           }
           prev = a;
@@ -1021,15 +1015,41 @@ export class MoveGenerator {
     this.walkBound = this.rack[0]! > 0;
     // The leave bound: a move holding leave li ends with one of its parts.
     if (this.walkBound) this.leaves.fillWithin();
-    for (let j = 0; j < na; j++) {
+    // Anchors are taken best bound first from a heap: a few of them are usually walked before
+    // the bounds fall short, so sorting all of them would be wasted.
+    for (let j = (na >> 1) - 1; j >= 0; j--) this.siftDown(j, na);
+    while (na > 0) {
       // A bound equal to the threshold may still hold a tie that comes first in the order.
-      if (this.out.count >= this.topN && this.aBound[j]! < this.threshold) break;
-      const w = this.aWhere[j]!;
+      if (this.out.count >= this.topN && this.aBound[0]! < this.threshold) break;
+      const w = this.aWhere[0]!;
+      na--;
+      this.aBound[0] = this.aBound[na]!;
+      this.aWhere[0] = this.aWhere[na]!;
+      this.siftDown(0, na);
       this.loadLine(w >>> 12, (w >>> 8) & 15);
       this.leftLimit = w & 15;
       this.genAnchor((w >>> 4) & 15);
     }
     this.walkBound = false;
+  }
+
+  // Restores the max-heap of anchor bounds below entry j, of n entries.
+  private siftDown(j: number, n: number): void {
+    const bound = this.aBound;
+    const where = this.aWhere;
+    const b = bound[j]!;
+    const w = where[j]!;
+    for (;;) {
+      let c = 2 * j + 1;
+      if (c >= n) break;
+      if (c + 1 < n && bound[c + 1]! > bound[c]!) c++;
+      if (bound[c]! <= b) break;
+      bound[j] = bound[c]!;
+      where[j] = where[c]!;
+      j = c;
+    }
+    bound[j] = b;
+    where[j] = w;
   }
 }
 
