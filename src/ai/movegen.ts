@@ -786,6 +786,14 @@ export class MoveGenerator {
   private genNonPlace(bagCount: number, exchangeMinBag: number): void {
     const lt = this.leaves;
     const maxExchange = bagCount >= exchangeMinBag ? Math.min(bagCount, lt.total) : 0;
+    // With the N best already kept, none of these can enter when even the best leave they
+    // could keep is below the N-th (without leaves: every one is worth 0, the placements more).
+    if (this.topN > 0 && this.out.count >= this.topN) {
+      let best = -Infinity;
+      for (let n = 0; n <= maxExchange; n++)
+        if (lt.maxByPlayed[n]! > best) best = lt.maxByPlayed[n]!;
+      if (best < this.threshold) return;
+    }
     const kinds = lt.kinds;
     const kc = lt.kindCounts;
     const nk = kinds.length;
