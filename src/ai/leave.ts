@@ -94,6 +94,8 @@ export class LeaveTable {
     }
     this.maxByPlayed.fill(-Infinity);
     const endgame = end !== undefined && end.bagCount === 0;
+    // Without a model every leave is worth 0: no call per entry.
+    const none = model === NO_LEAVES;
     const counts = this.counts;
     const kinds = this.kinds;
     const kc = this.kindCounts;
@@ -122,7 +124,7 @@ export class LeaveTable {
       // Keeping the whole rack is a pass: worth 0, as in the native engines (whose leave tables
       // stop one tile short of a full rack). A fitted model never sees a full rack as a leave
       // and sums its tiles into a value that ranked a pass above hundreds of real plays.
-      else v = size === 0 || size === total ? 0 : model.leaveValue(counts, size, kinds);
+      else v = none || size === 0 || size === total ? 0 : model.leaveValue(counts, size, kinds);
       this.value[i] = v;
       this.size[i] = size;
       const played = total - size;
