@@ -26,12 +26,12 @@ export interface LoadedLine {
 
 /** The anchor bounds of one move generator, reading its loaded line and rack in place. */
 export class AnchorBounds {
-  private readonly Lt: Uint8Array;
-  private readonly Lm: Int32Array;
-  private readonly Ls: Int16Array;
-  private readonly Lh: Uint8Array;
-  private readonly Llm: Uint8Array;
-  private readonly Lwm: Uint8Array;
+  private Lt: Uint8Array;
+  private Lm: Int32Array;
+  private Ls: Int16Array;
+  private Lh: Uint8Array;
+  private Llm: Uint8Array;
+  private Lwm: Uint8Array;
   // squareMax of each square of the loaded line, filled once per line by `loadLine`.
   private readonly Lsm = new Int16Array(SIZE);
   private readonly bingoTiles: number;
@@ -117,6 +117,23 @@ export class AnchorBounds {
       for (; j > 0 && this.val[rl[j - 1]!]! < this.val[t]!; j--) rl[j] = rl[j - 1]!;
       rl[j] = t;
     }
+  }
+
+  /** Reads the generator's line from these arrays from now on (the generator's line views). */
+  useLine(
+    t: Uint8Array,
+    m: Int32Array,
+    s: Int16Array,
+    h: Uint8Array,
+    lm: Uint8Array,
+    wm: Uint8Array,
+  ): void {
+    this.Lt = t;
+    this.Lm = m;
+    this.Ls = s;
+    this.Lh = h;
+    this.Llm = lm;
+    this.Lwm = wm;
   }
 
   /** Fills the best rack value of each square of the newly loaded line. */

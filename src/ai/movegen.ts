@@ -130,14 +130,33 @@ export class MoveGenerator {
    */
   private anchorsValid = false;
 
-  // The line being walked, in line order.
-  private readonly Lt = new Uint8Array(SIZE);
-  private readonly Lm = new Int32Array(SIZE);
-  private readonly Ls = new Int16Array(SIZE);
-  private readonly Lh = new Uint8Array(SIZE);
-  private readonly Llm = new Uint8Array(SIZE);
-  private readonly Lwm = new Uint8Array(SIZE);
-  private readonly La = new Uint8Array(SIZE);
+  // Every line of the board in line order (rows 0…14, then columns), read from the board when
+  // first asked for and kept while the board and its anchors stay as they are: entry
+  // `k * 15 + i` of line k. The line being walked is a view of one of them.
+  private readonly allT = new Uint8Array(2 * SQUARES);
+  private readonly allM = new Int32Array(2 * SQUARES);
+  private readonly allS = new Int16Array(2 * SQUARES);
+  private readonly allH = new Uint8Array(2 * SQUARES);
+  private readonly allLm = new Uint8Array(2 * SQUARES);
+  private readonly allWm = new Uint8Array(2 * SQUARES);
+  private readonly allA = new Uint8Array(2 * SQUARES);
+  private readonly lineValid = new Uint8Array(2 * SIZE);
+  private readonly views: {
+    t: Uint8Array;
+    m: Int32Array;
+    s: Int16Array;
+    h: Uint8Array;
+    lm: Uint8Array;
+    wm: Uint8Array;
+    a: Uint8Array;
+  }[] = [];
+  private Lt: Uint8Array;
+  private Lm: Int32Array;
+  private Ls: Int16Array;
+  private Lh: Uint8Array;
+  private Llm: Uint8Array;
+  private Lwm: Uint8Array;
+  private La: Uint8Array;
   private lineDir = -1;
   private lineNo = -1;
 
@@ -194,6 +213,27 @@ export class MoveGenerator {
     this.cmask = this.cross.mask;
     this.cscore = this.cross.score;
     this.chas = this.cross.has;
+    for (let k = 0; k < 2 * SIZE; k++) {
+      const lo = k * SIZE;
+      const hi = lo + SIZE;
+      this.views.push({
+        t: this.allT.subarray(lo, hi),
+        m: this.allM.subarray(lo, hi),
+        s: this.allS.subarray(lo, hi),
+        h: this.allH.subarray(lo, hi),
+        lm: this.allLm.subarray(lo, hi),
+        wm: this.allWm.subarray(lo, hi),
+        a: this.allA.subarray(lo, hi),
+      });
+    }
+    const v0 = this.views[0]!;
+    this.Lt = v0.t;
+    this.Lm = v0.m;
+    this.Ls = v0.s;
+    this.Lh = v0.h;
+    this.Llm = v0.lm;
+    this.Lwm = v0.wm;
+    this.La = v0.a;
     const line = {
       tiles: this.Lt,
       mask: this.Lm,
@@ -350,6 +390,7 @@ export class MoveGenerator {
   private computeAnchors(): void {
     if (this.anchorsValid) return;
     this.anchorsValid = true;
+    this.lineValid.fill(0);
     const board = this.board;
     const a = this.anchorSq;
     const count = this.lineAnchors;
@@ -384,6 +425,7 @@ export class MoveGenerator {
   // leftmost of them it covers: the walk left may cross the anchors left out.
   private markedAnchors(only: ArrayLike<number>): void {
     this.anchorsValid = false;
+    this.lineValid.fill(0);
     const board = this.board;
     const a = this.anchorSq;
     const count = this.lineAnchors;
@@ -411,6 +453,25 @@ export class MoveGenerator {
     if (this.lineDir === d && this.lineNo === l) return;
     this.lineDir = d;
     this.lineNo = l;
+    const k = d * SIZE + l;
+    if (this.lineValid[k] === 0) {
+      this.lineValid[k] = 1;
+      this.readLine(d, l);
+    }
+    const v = this.views[k]!;
+    this.Lt = v.t;
+    this.Lm = v.m;
+    this.Ls = v.s;
+    this.Lh = v.h;
+    this.Llm = v.lm;
+    this.Lwm = v.wm;
+    this.La = v.a;
+    this.bounds.useLine(v.t, v.m, v.s, v.h, v.lm, v.wm);
+    this.word.fill(EMPTY);
+  }
+
+  // Copies line l of direction d from the board's arrays into its slot of the line arrays.
+  private readLine(d: number, l: number): void {
     // Locals: the stores into one typed array could alias another's, so V8 would reload every
     // field on each square.
     const board = this.board;
@@ -418,18 +479,17 @@ export class MoveGenerator {
     const cscore = this.cscore;
     const chas = this.chas;
     const anchors = this.anchorSq;
-    const Lt = this.Lt;
-    const Lm = this.Lm;
-    const Ls = this.Ls;
-    const Lh = this.Lh;
-    const Llm = this.Llm;
-    const Lwm = this.Lwm;
-    const La = this.La;
-    const word = this.word;
+    const Lt = this.allT;
+    const Lm = this.allM;
+    const Ls = this.allS;
+    const Lh = this.allH;
+    const Llm = this.allLm;
+    const Lwm = this.allWm;
+    const La = this.allA;
     const off = d * SQUARES;
     const step = d === 0 ? 1 : SIZE;
     let sq = d === 0 ? l * SIZE : l;
-    for (let i = 0; i < SIZE; i++, sq += step) {
+    for (let i = (d * SIZE + l) * SIZE, e = i + SIZE; i < e; i++, sq += step) {
       Lt[i] = board[sq]!;
       Lm[i] = cmask[off + sq]!;
       Ls[i] = cscore[off + sq]!;
@@ -437,7 +497,6 @@ export class MoveGenerator {
       Llm[i] = LETTER_MULT[sq]!;
       Lwm[i] = WORD_MULT[sq]!;
       La[i] = anchors[sq]!;
-      word[i] = EMPTY;
     }
   }
 
