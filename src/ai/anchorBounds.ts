@@ -26,12 +26,12 @@ export interface LoadedLine {
 
 /** The anchor bounds of one move generator, reading its loaded line and rack in place. */
 export class AnchorBounds {
-  private Lt: Uint8Array;
-  private Lm: Int32Array;
-  private Ls: Int16Array;
-  private Lh: Uint8Array;
-  private Llm: Uint8Array;
-  private Lwm: Uint8Array;
+  private Lt!: Uint8Array;
+  private Lm!: Int32Array;
+  private Ls!: Int16Array;
+  private Lh!: Uint8Array;
+  private Llm!: Uint8Array;
+  private Lwm!: Uint8Array;
   // squareMax of each square of the loaded line, filled once per line by `loadLine`.
   private readonly Lsm = new Int16Array(SIZE);
   private readonly bingoTiles: number;
@@ -73,12 +73,7 @@ export class AnchorBounds {
     private readonly set: TileSet,
     scoring: ScoringRules,
   ) {
-    this.Lt = line.tiles;
-    this.Lm = line.mask;
-    this.Ls = line.score;
-    this.Lh = line.has;
-    this.Llm = line.letterMult;
-    this.Lwm = line.wordMult;
+    this.useLine(line);
     this.bingoTiles = scoring.bingoTiles;
     this.bingoBonus = scoring.bingoBonus;
   }
@@ -119,21 +114,14 @@ export class AnchorBounds {
     }
   }
 
-  /** Reads the generator's line from these arrays from now on (the generator's line views). */
-  useLine(
-    t: Uint8Array,
-    m: Int32Array,
-    s: Int16Array,
-    h: Uint8Array,
-    lm: Uint8Array,
-    wm: Uint8Array,
-  ): void {
-    this.Lt = t;
-    this.Lm = m;
-    this.Ls = s;
-    this.Lh = h;
-    this.Llm = lm;
-    this.Lwm = wm;
+  /** Reads the generator's line from these arrays from now on (its view of the line loaded). */
+  useLine(line: LoadedLine): void {
+    this.Lt = line.tiles;
+    this.Lm = line.mask;
+    this.Ls = line.score;
+    this.Lh = line.has;
+    this.Llm = line.letterMult;
+    this.Lwm = line.wordMult;
   }
 
   /** Fills the best rack value of each square of the newly loaded line. */

@@ -37,7 +37,7 @@ import { CENTER, LETTER_MULT, SIZE, SQUARES, WORD_MULT } from '../engine/board.j
 import { STANDARD_SCORING, type ScoringRules } from '../engine/placement.js';
 import { BLANK_FLAG, EMPTY, type TileSet } from '../engine/tiles.js';
 import { ACCEPTS_BIT, ARC_INDEX_MASK, TILE_SHIFT, popcount32 } from '../lexicon/kwg.js';
-import { AnchorBounds } from './anchorBounds.js';
+import { AnchorBounds, type LoadedLine } from './anchorBounds.js';
 import { CrossSets } from './crossSets.js';
 import { GADDAG_ROOT, interleavedMasks, seekArc } from './kwgArcs.js';
 import { LeaveTable, type LeaveModel, NO_LEAVES } from './leave.js';
@@ -70,6 +70,12 @@ const OPENING_SPANS: { wm: number; extra: number[] }[][] = (() => {
   }
   return out;
 })();
+
+/** One line of the board as the walk reads it: a view of the generator's slot for that line. */
+interface LineView extends LoadedLine {
+  /** 1 on the line's anchors. */
+  readonly anchors: Uint8Array;
+}
 
 /** What to generate for one rack. */
 export interface GenRequest {
@@ -141,22 +147,14 @@ export class MoveGenerator {
   private readonly allWm = new Uint8Array(2 * SQUARES);
   private readonly allA = new Uint8Array(2 * SQUARES);
   private readonly lineValid = new Uint8Array(2 * SIZE);
-  private readonly views: {
-    t: Uint8Array;
-    m: Int32Array;
-    s: Int16Array;
-    h: Uint8Array;
-    lm: Uint8Array;
-    wm: Uint8Array;
-    a: Uint8Array;
-  }[] = [];
-  private Lt: Uint8Array;
-  private Lm: Int32Array;
-  private Ls: Int16Array;
-  private Lh: Uint8Array;
-  private Llm: Uint8Array;
-  private Lwm: Uint8Array;
-  private La: Uint8Array;
+  private readonly views: LineView[] = [];
+  private Lt!: Uint8Array;
+  private Lm!: Int32Array;
+  private Ls!: Int16Array;
+  private Lh!: Uint8Array;
+  private Llm!: Uint8Array;
+  private Lwm!: Uint8Array;
+  private La!: Uint8Array;
   private lineDir = -1;
   private lineNo = -1;
 
@@ -217,33 +215,17 @@ export class MoveGenerator {
       const lo = k * SIZE;
       const hi = lo + SIZE;
       this.views.push({
-        t: this.allT.subarray(lo, hi),
-        m: this.allM.subarray(lo, hi),
-        s: this.allS.subarray(lo, hi),
-        h: this.allH.subarray(lo, hi),
-        lm: this.allLm.subarray(lo, hi),
-        wm: this.allWm.subarray(lo, hi),
-        a: this.allA.subarray(lo, hi),
+        tiles: this.allT.subarray(lo, hi),
+        mask: this.allM.subarray(lo, hi),
+        score: this.allS.subarray(lo, hi),
+        has: this.allH.subarray(lo, hi),
+        letterMult: this.allLm.subarray(lo, hi),
+        wordMult: this.allWm.subarray(lo, hi),
+        anchors: this.allA.subarray(lo, hi),
       });
     }
-    const v0 = this.views[0]!;
-    this.Lt = v0.t;
-    this.Lm = v0.m;
-    this.Ls = v0.s;
-    this.Lh = v0.h;
-    this.Llm = v0.lm;
-    this.Lwm = v0.wm;
-    this.La = v0.a;
-    const line = {
-      tiles: this.Lt,
-      mask: this.Lm,
-      score: this.Ls,
-      has: this.Lh,
-      letterMult: this.Llm,
-      wordMult: this.Lwm,
-    };
     this.bounds = new AnchorBounds(
-      line,
+      this.views[0]!,
       this.val,
       this.rack,
       this.rackLetters,
@@ -252,6 +234,7 @@ export class MoveGenerator {
       set,
       scoring,
     );
+    this.showLine(this.views[0]!);
     if (!warmed) warmUp(kwg, set, scoring);
   }
 
@@ -458,16 +441,20 @@ export class MoveGenerator {
       this.lineValid[k] = 1;
       this.readLine(d, l);
     }
-    const v = this.views[k]!;
-    this.Lt = v.t;
-    this.Lm = v.m;
-    this.Ls = v.s;
-    this.Lh = v.h;
-    this.Llm = v.lm;
-    this.Lwm = v.wm;
-    this.La = v.a;
-    this.bounds.useLine(v.t, v.m, v.s, v.h, v.lm, v.wm);
+    this.showLine(this.views[k]!);
     this.word.fill(EMPTY);
+  }
+
+  // Makes v the line the walk and the anchor bounds read.
+  private showLine(v: LineView): void {
+    this.Lt = v.tiles;
+    this.Lm = v.mask;
+    this.Ls = v.score;
+    this.Lh = v.has;
+    this.Llm = v.letterMult;
+    this.Lwm = v.wordMult;
+    this.La = v.anchors;
+    this.bounds.useLine(v);
   }
 
   // Copies line l of direction d from the board's arrays into its slot of the line arrays.
