@@ -77,6 +77,25 @@ interface LineView extends LoadedLine {
   readonly anchors: Uint8Array;
 }
 
+/** The 30 lines of `all` (arrays of 2 × 225 entries, line k at k × 15) as views. */
+function lineViews(all: LineView): LineView[] {
+  const views: LineView[] = [];
+  for (let k = 0; k < 2 * SIZE; k++) {
+    const lo = k * SIZE;
+    const hi = lo + SIZE;
+    views.push({
+      tiles: all.tiles.subarray(lo, hi),
+      mask: all.mask.subarray(lo, hi),
+      score: all.score.subarray(lo, hi),
+      has: all.has.subarray(lo, hi),
+      letterMult: all.letterMult.subarray(lo, hi),
+      wordMult: all.wordMult.subarray(lo, hi),
+      anchors: all.anchors.subarray(lo, hi),
+    });
+  }
+  return views;
+}
+
 /** What to generate for one rack. */
 export interface GenRequest {
   /** Rack as counts per code (index 0 = blanks). */
@@ -139,22 +158,26 @@ export class MoveGenerator {
   // Every line of the board in line order (rows 0…14, then columns), read from the board when
   // first asked for and kept while the board and its anchors stay as they are: entry
   // `k * 15 + i` of line k. The line being walked is a view of one of them.
-  private readonly allT = new Uint8Array(2 * SQUARES);
-  private readonly allM = new Int32Array(2 * SQUARES);
-  private readonly allS = new Int16Array(2 * SQUARES);
-  private readonly allH = new Uint8Array(2 * SQUARES);
-  private readonly allLm = new Uint8Array(2 * SQUARES);
-  private readonly allWm = new Uint8Array(2 * SQUARES);
-  private readonly allA = new Uint8Array(2 * SQUARES);
+  private readonly all: LineView = {
+    tiles: new Uint8Array(2 * SQUARES),
+    mask: new Int32Array(2 * SQUARES),
+    score: new Int16Array(2 * SQUARES),
+    has: new Uint8Array(2 * SQUARES),
+    letterMult: new Uint8Array(2 * SQUARES),
+    wordMult: new Uint8Array(2 * SQUARES),
+    anchors: new Uint8Array(2 * SQUARES),
+  };
   private readonly lineValid = new Uint8Array(2 * SIZE);
-  private readonly views: LineView[] = [];
-  private Lt!: Uint8Array;
-  private Lm!: Int32Array;
-  private Ls!: Int16Array;
-  private Lh!: Uint8Array;
-  private Llm!: Uint8Array;
-  private Lwm!: Uint8Array;
-  private La!: Uint8Array;
+  private readonly views: LineView[] = lineViews(this.all);
+  // The fields hold a view from the start: V8 then knows their type in the walk's loads, which
+  // it would not after a first value of undefined.
+  private Lt = this.views[0]!.tiles;
+  private Lm = this.views[0]!.mask;
+  private Ls = this.views[0]!.score;
+  private Lh = this.views[0]!.has;
+  private Llm = this.views[0]!.letterMult;
+  private Lwm = this.views[0]!.wordMult;
+  private La = this.views[0]!.anchors;
   private lineDir = -1;
   private lineNo = -1;
 
@@ -211,19 +234,6 @@ export class MoveGenerator {
     this.cmask = this.cross.mask;
     this.cscore = this.cross.score;
     this.chas = this.cross.has;
-    for (let k = 0; k < 2 * SIZE; k++) {
-      const lo = k * SIZE;
-      const hi = lo + SIZE;
-      this.views.push({
-        tiles: this.allT.subarray(lo, hi),
-        mask: this.allM.subarray(lo, hi),
-        score: this.allS.subarray(lo, hi),
-        has: this.allH.subarray(lo, hi),
-        letterMult: this.allLm.subarray(lo, hi),
-        wordMult: this.allWm.subarray(lo, hi),
-        anchors: this.allA.subarray(lo, hi),
-      });
-    }
     this.bounds = new AnchorBounds(
       this.views[0]!,
       this.val,
@@ -234,7 +244,6 @@ export class MoveGenerator {
       set,
       scoring,
     );
-    this.showLine(this.views[0]!);
     if (!warmed) warmUp(kwg, set, scoring);
   }
 
@@ -466,13 +475,13 @@ export class MoveGenerator {
     const cscore = this.cscore;
     const chas = this.chas;
     const anchors = this.anchorSq;
-    const Lt = this.allT;
-    const Lm = this.allM;
-    const Ls = this.allS;
-    const Lh = this.allH;
-    const Llm = this.allLm;
-    const Lwm = this.allWm;
-    const La = this.allA;
+    const Lt = this.all.tiles;
+    const Lm = this.all.mask;
+    const Ls = this.all.score;
+    const Lh = this.all.has;
+    const Llm = this.all.letterMult;
+    const Lwm = this.all.wordMult;
+    const La = this.all.anchors;
     const off = d * SQUARES;
     const step = d === 0 ? 1 : SIZE;
     let sq = d === 0 ? l * SIZE : l;
