@@ -24,7 +24,7 @@ export class CrossSets {
 
   /**
    * Cross-sets over `board` (shared with the generator, which writes the tiles), walked in the
-   * interleaved graph `kn`; `val` gives each tile's face value and `allMask` every letter.
+   * listed graph `kn` (`listedArcs`); `val` gives each tile's face value and `allMask` every letter.
    */
   constructor(
     private readonly board: Uint8Array,
@@ -126,16 +126,16 @@ export class CrossSets {
       for (let j = np - 1; j >= 0 && p >= 0; j--) p = seekArc(kn, p, this.pre[j]!);
     }
     if (p >= 0) {
-      let x = kn[p << 1]! & ARC_INDEX_MASK;
+      let x = kn[p]! & ARC_INDEX_MASK;
       if (x !== 0) {
-        for (; ; x++) {
-          const n = kn[x << 1]!;
+        for (x++; ; x++) {
+          const n = kn[x]!;
           const t = n >>> TILE_SHIFT;
           if (t !== SEP) {
             let q = x;
             if (viaGaddag) for (let j = 0; j < np && q >= 0; j++) q = seekArc(kn, q, this.pre[j]!);
             else for (let j = 0; j < ns && q >= 0; j++) q = seekArc(kn, q, this.suf[j]!);
-            if (q >= 0 && (kn[q << 1]! & ACCEPTS_BIT) !== 0) mask |= 1 << t;
+            if (q >= 0 && (kn[q]! & ACCEPTS_BIT) !== 0) mask |= 1 << t;
           }
           if ((n & IS_END_BIT) !== 0) break;
         }

@@ -17,8 +17,8 @@
  *   anchor on its right, the walk starts from the last of them and reads them first (the GADDAG
  *   holds every word reversed from any of its letters), so the tiles tried on the anchor must
  *   already fit in front of them, instead of failing only after the separator.
- * - **Arcs by bit mask.** Each sibling list's tiles are also a bit mask (`siblingTileMasks`):
- *   the walk intersects it with the square's cross-set and the rack, and jumps to each arc
+ * - **Arcs by bit mask.** Each sibling list's tiles are also a bit mask, stored just before
+ *   the list (`listedArcs`): the walk intersects it with the square's cross-set and the rack, and jumps to each arc
  *   with a population count instead of scanning the list. Before extending into an empty
  *   square it checks that the child's list holds a tile that can go there, so dead ends cost
  *   no call.
@@ -39,7 +39,7 @@ import { BLANK_FLAG, EMPTY, type TileSet } from '../engine/tiles.js';
 import { ACCEPTS_BIT, ARC_INDEX_MASK, TILE_SHIFT, popcount32 } from '../lexicon/kwg.js';
 import { AnchorBounds, type LoadedLine } from './anchorBounds.js';
 import { CrossSets } from './crossSets.js';
-import { GADDAG_ROOT, interleavedMasks, seekArc } from './kwgArcs.js';
+import { GADDAG_ROOT, listedArcs, seekArc } from './kwgArcs.js';
 import { LeaveTable, type LeaveModel, NO_LEAVES } from './leave.js';
 import { codesOf, keyWith, multisetKey } from './multisets.js';
 import { MAX_OPENING, type OpeningMap, openingMapFor } from './openingMap.js';
@@ -130,7 +130,7 @@ export class MoveGenerator {
   /** The board as the generator sees it (do not write to it directly). */
   readonly board = new Uint8Array(SQUARES);
   private readonly nodes: Uint32Array;
-  /** The graph's nodes interleaved with their sibling masks (`interleavedMasks`). */
+  /** The graph's sibling lists, each headed by its tile mask (`listedArcs`). */
   private readonly kn: Uint32Array;
   private readonly val = new Int16Array(256);
   private readonly allMask: number;
@@ -223,7 +223,7 @@ export class MoveGenerator {
     scoring: ScoringRules = STANDARD_SCORING,
   ) {
     this.nodes = kwg;
-    this.kn = interleavedMasks(kwg);
+    this.kn = listedArcs(kwg);
     const n = set.letters.length;
     if (n > 30) throw new RangeError('tile set too large for 32-bit cross-sets');
     for (let c = 1; c <= n; c++) this.val[c] = set.letters[c - 1]!.value;
@@ -562,16 +562,16 @@ export class MoveGenerator {
     }
     if (this.walkBound && this.leftBound(main, cross, wm, np, li) < this.threshold) return;
     const rightStart = this.rightStart;
-    if (np > 0 && rightStart - idx >= 3 && (kn[p << 1]! & ACCEPTS_BIT) !== 0) {
+    if (np > 0 && rightStart - idx >= 3 && (kn[p]! & ACCEPTS_BIT) !== 0) {
       this.record(idx + 1, rightStart, main, cross, wm, np, li);
     }
-    const c = kn[p << 1]! & ARC_INDEX_MASK;
+    const c = kn[p]! & ARC_INDEX_MASK;
     if (c === 0) return;
-    const all = kn[(c << 1) | 1]!;
-    // The separator, when present, is the list's first arc: the word may start here.
+    const all = kn[c]!;
+    // The separator, when present, is the list's first arc (c + 1): the word may start here.
     if ((all & 1) !== 0 && np > 0) {
       this.leftEnd = idx + 1;
-      this.goRight(rightStart, c, main, cross, wm, np, li);
+      this.goRight(rightStart, c + 1, main, cross, wm, np, li);
     }
     if (idx < this.leftLimit || np >= this.rackTotal) return;
     const rack = this.rack;
@@ -595,8 +595,8 @@ export class MoveGenerator {
     while (want !== 0) {
       const bit = want & -want;
       want ^= bit;
-      const k = c + popcount32(all & (bit - 1));
-      const n = kn[k << 1]!;
+      const k = c + 1 + popcount32(all & (bit - 1));
+      const n = kn[k]!;
       const t = n >>> TILE_SHIFT;
       if (rack[t]! > 0) {
         if (--rack[t]! === 0) this.lettersLeft &= ~bit;
@@ -667,7 +667,7 @@ export class MoveGenerator {
     if (canEnd && (n & ACCEPTS_BIT) !== 0) return true;
     const a = n & ARC_INDEX_MASK;
     if (a === 0) return false;
-    const m = this.kn[(a << 1) | 1]!;
+    const m = this.kn[a]!;
     return (
       (m & 1) !== 0 || (m & prevMask & (this.rack[0]! > 0 ? this.allMask : this.lettersLeft)) !== 0
     );
@@ -693,11 +693,11 @@ export class MoveGenerator {
       main += this.val[b]!;
       idx++;
     }
-    if (idx > this.rightStart && (kn[p << 1]! & ACCEPTS_BIT) !== 0) {
+    if (idx > this.rightStart && (kn[p]! & ACCEPTS_BIT) !== 0) {
       this.record(this.leftEnd, idx, main, cross, wm, np, li);
     }
     if (idx >= SIZE || np >= this.rackTotal) return;
-    const c = kn[p << 1]! & ARC_INDEX_MASK;
+    const c = kn[p]! & ARC_INDEX_MASK;
     if (c !== 0) this.extendRight(idx, c, main, cross, wm, np, li);
   }
 
@@ -715,7 +715,7 @@ export class MoveGenerator {
   ): void {
     const kn = this.kn;
     const rack = this.rack;
-    const all = kn[(c << 1) | 1]!;
+    const all = kn[c]!;
     let want = this.Lm[idx]! & (rack[0]! > 0 ? this.allMask : this.lettersLeft) & all;
     if (want === 0) return;
     if (this.walkBound && this.rightBound(idx, main, cross, wm, np, li) < this.threshold) return;
@@ -734,8 +734,8 @@ export class MoveGenerator {
     while (want !== 0) {
       const bit = want & -want;
       want ^= bit;
-      const k = c + popcount32(all & (bit - 1));
-      const n = kn[k << 1]!;
+      const k = c + 1 + popcount32(all & (bit - 1));
+      const n = kn[k]!;
       const t = n >>> TILE_SHIFT;
       if (rack[t]! > 0) {
         if (--rack[t]! === 0) this.lettersLeft &= ~bit;
@@ -776,8 +776,7 @@ export class MoveGenerator {
     if ((n & ACCEPTS_BIT) !== 0) this.record(this.leftEnd, next, main, cross, wm, np, li);
     const a = n & ARC_INDEX_MASK;
     const fits = nextMask & (this.rack[0]! > 0 ? this.allMask : this.lettersLeft);
-    if (a !== 0 && (fits & this.kn[(a << 1) | 1]!) !== 0)
-      this.extendRight(next, a, main, cross, wm, np, li);
+    if (a !== 0 && (fits & this.kn[a]!) !== 0) this.extendRight(next, a, main, cross, wm, np, li);
   }
 
   private record(

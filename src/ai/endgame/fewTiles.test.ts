@@ -10,7 +10,7 @@ import { makeRules } from '../../engine/rules.js';
 import { EMPTY, SPANISH } from '../../engine/tiles.js';
 import { SIZE, SQUARES } from '../../engine/board.js';
 import { loadDefaultLexicon, readDefaultWordList, unpackWords } from '../../lexicon/index.js';
-import { PAIR_FIRST, PAIR_LAST, interleavedMasks, letterPairs } from '../kwgArcs.js';
+import { PAIR_FIRST, PAIR_LAST, listedArcs, letterPairs } from '../kwgArcs.js';
 import { WordIndex, key } from '../testing/bruteforce.js';
 import { randomEndgames } from '../testing/endgames.js';
 import { fitsAlone, fitsPair, nextEmpty, pairScore, singleScore } from './fewTiles.js';
@@ -58,7 +58,7 @@ describe('one and two tiles read off the board', () => {
       want[PAIR_LAST]! |= 1 << w[w.length - 1]!;
       for (let k = 0; k + 1 < w.length; k++) want[w[k]!]! |= 1 << w[k + 1]!;
     }
-    const pairs = letterPairs(interleavedMasks(nodes));
+    const pairs = letterPairs(listedArcs(nodes));
     expect([...pairs]).toEqual([...want]);
     const [q, u] = ['Q', 'U'].map((t) => SPANISH.letters.findIndex((l) => l.label === t) + 1);
     expect(pairs[q!]).toBe(1 << u!);
@@ -66,7 +66,7 @@ describe('one and two tiles read off the board', () => {
   });
 
   it('every lone tile next to the board tiles of 4 endgames: the score and the words are the engine’s', () => {
-    const kn = interleavedMasks(nodes);
+    const kn = listedArcs(nodes);
     const games = randomEndgames(nodes, SPANISH, makeRules('fise'), {
       count: 4,
       firstSeed: 20,
@@ -94,7 +94,7 @@ describe('one and two tiles read off the board', () => {
   });
 
   it('every pair in line across the board tiles from a square next to them, in 2 endgames: the score and the words are the engine’s', () => {
-    const kn = interleavedMasks(nodes);
+    const kn = listedArcs(nodes);
     const games = randomEndgames(nodes, SPANISH, makeRules('fise'), {
       count: 2,
       firstSeed: 30,

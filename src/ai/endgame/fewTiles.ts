@@ -113,7 +113,7 @@ export function nextEmpty(board: Uint8Array, q: number, d: number, dir: number):
 
 /**
  * Whether the run of tiles through occupied square q in direction d is a word (a run of one
- * tile is none, and passes), read in the interleaved graph `kn`.
+ * tile is none, and passes), read in the listed graph `kn`.
  */
 function runIsWord(kn: Uint32Array, board: Uint8Array, q: number, d: number): boolean {
   const step = d === 0 ? 1 : SIZE;
@@ -126,7 +126,7 @@ function runIsWord(kn: Uint32Array, board: Uint8Array, q: number, d: number): bo
   if (a === b) return true;
   let p = DAWG_ROOT;
   for (let x = a; x <= b && p >= 0; x += step) p = seekArc(kn, p, board[x]! & ~BLANK_FLAG);
-  return p >= 0 && (kn[p << 1]! & ACCEPTS_BIT) !== 0;
+  return p >= 0 && (kn[p]! & ACCEPTS_BIT) !== 0;
 }
 
 /**

@@ -43,7 +43,7 @@ import type { Move } from '../../engine/move.js';
 import type { Rules } from '../../engine/rules.js';
 import { BLANK_FLAG, EMPTY, type TileSet } from '../../engine/tiles.js';
 import { markRunEnds } from '../crossSets.js';
-import { interleavedMasks, letterPairs } from '../kwgArcs.js';
+import { listedArcs, letterPairs } from '../kwgArcs.js';
 import { fitsAlone, fitsPair, nextEmpty, pairScore, singleScore } from './fewTiles.js';
 import { MoveGenerator } from '../movegen.js';
 import { MoveList, TILE_STRIDE } from '../movelist.js';
@@ -300,7 +300,7 @@ export class EndgameSolver {
   /** The run ends of the placement just made (`markEnds`): marks, and the list of squares. */
   private readonly endMark = new Uint8Array(SQUARES);
   private readonly endList: number[] = [];
-  /** The graph interleaved for `seekArc`, to check the words of a lone tile. */
+  /** The graph as `listedArcs` lays it out, for `seekArc`, to check the words of a lone tile. */
   private readonly kn: Uint32Array;
   /** The graph's `letterPairs`, to turn down most lone tiles without reading their words. */
   private readonly pairs: Int32Array;
@@ -360,7 +360,7 @@ export class EndgameSolver {
     this.passLimit = Math.min(...limits);
     this.scorelessLimit = rules.scorelessTurnsToEnd ?? Infinity;
     this.passContinues = this.passLimit > 1 && this.scorelessLimit > 1;
-    this.kn = interleavedMasks(kwg);
+    this.kn = listedArcs(kwg);
     this.pairs = letterPairs(this.kn);
     const rng = new Rng(0x5eed_e9d);
     const rand = (len: number): Int32Array => {
