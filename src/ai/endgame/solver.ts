@@ -14,8 +14,10 @@
  *   transposition-table moves, so deeper searches prune far more.
  * - **Transposition table.** Zobrist hashing (two 32-bit halves) of the board, both racks, the
  *   side to move and the pass and scoreless-turn runs; an entry keeps a bound, the depth it holds
- *   for (255 = exact to the end) and the index of the best move in the node's list. A list
- *   reached by another path may order its moves differently; the index only orders the search.
+ *   for (255 = exact to the end), the index of the best move in the node's list and how many
+ *   nodes its search took (log 2). A list reached by another path may order its moves
+ *   differently; the index only orders the search. A key's bucket holds two entries on one
+ *   cache line: the costlier result stays in the first (`ttStore`).
  * - **Move ordering.** The table's move first, then by the move's immediate spread (its score,
  *   plus twice the opponent's rack when it plays out), the pass last.
  * - **A stuck opponent.** When one player can place nothing, the game is the other's sequence
@@ -136,14 +138,14 @@ const FLAG_UPPER = 2;
 /**
  * The transposition table's size by default, as a power of two: 4M entries (64 MB), what a bot
  * can hold on each of a server's threads. The long one-sided lines of a stuck opponent flood a
- * smaller table: a bench position took 10.1M nodes with 1M entries, 4.4M with 4M, 3.8M with 8M.
+ * smaller table; buckets that keep the costly results hold them off: the bench's endgame 27
+ * takes 11.2M nodes with 1M entries, 9.7M with 4M, 9.5M with 16M (with one always-written
+ * entry per slot: 23M+ unfinished in 60 s, 15.7M, 10.4M).
  */
 export const TABLE_BITS = 22;
 /**
  * The table for a command that solves one endgame with the machine to itself (`atril endgame`,
- * the endgame bench): 16M entries (256 MB). The search for the bench's endgame 27 with its
- * mover held to a Q took 16.3M nodes with the default table, 10.9M with this one, 10.1M with
- * 64M entries.
+ * the endgame bench): 16M entries (256 MB), room for the longest searches.
  */
 export const LARGE_TABLE_BITS = 24;
 const NO_MOVE = 0xffffffff;
@@ -1180,18 +1182,46 @@ export class EndgameSolver {
     return true;
   }
 
+  /**
+   * The entry of this solve's generation that holds key (lo, hi) in the bucket starting at
+   * entry b (two entries on one cache line), or −1.
+   */
+  private ttFind(b: number, lo: number, hi: number): number {
+    const tt = this.tt;
+    for (let e = b << 2, end = e + 8; e < end; e += 4) {
+      const w3 = tt[e + 3]!;
+      if (tt[e] === lo && (tt[e + 1]! ^ tt[e + 2]! ^ w3) === hi && w3 >>> 20 === this.generation)
+        return e;
+    }
+    return -1;
+  }
+
+  /**
+   * Stores a node's result in its bucket (first entry b). A key already there is written over;
+   * otherwise the first entry keeps whichever of the new result and its own cost the larger
+   * search (`work`, nodes searched below the node), the other goes to the second entry, so
+   * the long one-sided lines of a stuck opponent, each cheap, cannot push out the few
+   * results that cost millions of nodes.
+   */
   private ttStore(
-    slot: number,
+    b: number,
     lo: number,
     hi: number,
     value: number,
     flag: number,
     depth: number,
     move: number,
+    work = 0,
   ): void {
-    const e = slot << 2;
     const tt = this.tt;
-    const w2 = (value & 0xffff) | (flag << 16) | (depth << 18);
+    const cost = work > 0 ? 32 - Math.clz32(work) : 0;
+    let e = this.ttFind(b, lo, hi);
+    if (e < 0) {
+      e = b << 2;
+      if (tt[e + 3]! >>> 20 === this.generation && cost < tt[e + 2]! >>> 26) e += 4;
+      else for (let k = 0; k < 4; k++) tt[e + 4 + k] = tt[e + k]!;
+    }
+    const w2 = (value & 0xffff) | (flag << 16) | (depth << 18) | (cost << 26);
     const w3 = (move === NO_MOVE ? MOVE_BITS : move) | (this.generation << 20);
     tt[e] = lo;
     tt[e + 1] = hi ^ w2 ^ w3;
@@ -1274,19 +1304,15 @@ export class EndgameSolver {
     this.runKey(side);
     const keyLo = this.hashLo ^ this.rackLo[0]! ^ this.rackLo[1]! ^ this.runLo;
     const keyHi = this.hashHi ^ this.rackHi[0]! ^ this.rackHi[1]! ^ this.runHi;
-    const slot = keyLo & this.ttMask;
+    const slot = keyLo & this.ttMask & ~1;
+    const n0 = this.nodes;
     const tt = this.tt;
-    const e = slot << 2;
-    const w2 = tt[e + 2]!;
-    const w3 = tt[e + 3]!;
+    const e = this.ttFind(slot, keyLo, keyHi);
+    const w2 = e < 0 ? 0 : tt[e + 2]!;
+    const w3 = e < 0 ? 0 : tt[e + 3]!;
     const ttDepth = (w2 >>> 18) & 0xff;
     let ttBest = NO_MOVE;
-    if (
-      tt[e] === keyLo &&
-      (tt[e + 1]! ^ w2 ^ w3) === keyHi &&
-      w3 >>> 20 === this.generation &&
-      ttDepth > 0
-    ) {
+    if (e >= 0 && ttDepth > 0) {
       const m = w3 & MOVE_BITS;
       ttBest = m === MOVE_BITS ? NO_MOVE : m;
       if (ply !== this.rootPly && ttDepth >= depth) {
@@ -1471,7 +1497,16 @@ export class EndgameSolver {
     }
     if (busy !== null && busy[bslot] === keyLo) busy[bslot] = 0;
     const flag = best >= beta ? FLAG_LOWER : best <= alpha0 ? FLAG_UPPER : FLAG_EXACT;
-    this.ttStore(slot, keyLo, keyHi, best, flag, exact ? EXACT_DEPTH : depth, bestMove);
+    this.ttStore(
+      slot,
+      keyLo,
+      keyHi,
+      best,
+      flag,
+      exact ? EXACT_DEPTH : depth,
+      bestMove,
+      this.nodes - n0,
+    );
     this.lastExact = exact;
     if (ply === this.rootPly) this.rootBest = bestMove;
     return best;
