@@ -24,7 +24,8 @@ export class CrossSets {
 
   /**
    * Cross-sets over `board` (shared with the generator, which writes the tiles), walked in the
-   * listed graph `kn` (`listedArcs`); `val` gives each tile's face value and `allMask` every letter.
+   * listed graph `kn` (`listedArcs`); `val` gives each tile's face value and `allMask` every
+   * letter.
    */
   constructor(
     private readonly board: Uint8Array,

@@ -18,10 +18,10 @@
  *   holds every word reversed from any of its letters), so the tiles tried on the anchor must
  *   already fit in front of them, instead of failing only after the separator.
  * - **Arcs by bit mask.** Each sibling list's tiles are also a bit mask, stored just before
- *   the list (`listedArcs`): the walk intersects it with the square's cross-set and the rack, and jumps to each arc
- *   with a population count instead of scanning the list. Before extending into an empty
- *   square it checks that the child's list holds a tile that can go there, so dead ends cost
- *   no call.
+ *   the list (`listedArcs`): the walk intersects it with the square's cross-set and the rack,
+ *   and jumps to each arc with a population count instead of scanning the list. Before
+ *   extending into an empty square it checks that the child's list holds a tile that can go
+ *   there, so dead ends cost no call.
  * - **Best-N** (anchorBounds.ts). Before walking, each anchor gets an upper bound on the
  *   equity of any move from it ("shadow"): for every span of squares the move could cover, the
  *   premiums and cross-word sums bound the score with the rack's values placed greedily on the

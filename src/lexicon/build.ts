@@ -63,6 +63,8 @@ export function buildPackedKwg(words: PackedWords, set: TileSet): Kwg {
 class Builder {
   private out = new Uint32Array(1 << 16);
   private size = 2;
+  /** Sibling lists written so far (see `reserve`). */
+  private lists = 0;
   private table = new Int32Array(1 << 16);
   private tableCount = 0;
   private oneTable = new Int32Array(1 << 17);
@@ -295,10 +297,15 @@ class Builder {
     return start;
   }
 
-  /** Makes room for n more nodes at the end of the output; returns where they start. */
+  /**
+   * Makes room for n more nodes, one sibling list, at the end of the output; returns where they
+   * start. The limit counts one word more per list: the move generator reads the graph with
+   * each list headed by its tile mask (ai/kwgArcs.ts, `listedArcs`), in the same 22-bit index.
+   */
   private reserve(n: number): number {
     const start = this.size;
-    if (start + n > MAX_NODES) throw new KwgTooLargeError(start + n);
+    this.lists++;
+    if (start + n + this.lists > MAX_NODES) throw new KwgTooLargeError(start + n + this.lists);
     if (start + n > this.out.length) {
       const bigger = new Uint32Array(Math.max(this.out.length * 2, start + n));
       bigger.set(this.out.subarray(0, this.size));
