@@ -203,11 +203,11 @@ export function nextGeneration(tt: Int32Array, generation: number): number {
 
 /**
  * Allocates the shared memory of a parallel solve (`SharedSearch`), to post to each thread, with
- * a table of 2^`tableBits` entries.
+ * a table of 2^`tableBits` entries (2 at least: one bucket).
  */
 export function sharedSearch(tableBits = TABLE_BITS): SharedSearch {
   return {
-    table: new Int32Array(new SharedArrayBuffer(16 << tableBits)),
+    table: new Int32Array(new SharedArrayBuffer(16 << Math.max(1, tableBits))),
     busy: new Int32Array(new SharedArrayBuffer(4 << BUSY_BITS)),
     control: new Int32Array(new SharedArrayBuffer(8)),
   };
@@ -249,7 +249,10 @@ export class EndgameSolver {
    * last two, so that an entry another thread was writing while it was read fails the key check.
    */
   private readonly tt: Int32Array;
-  /** The table's entries less one (a power of two less one): a key's slot is its low bits. */
+  /**
+   * The table's entries less one (a power of two less one): a key's bucket is its low bits,
+   * the last one cleared (two entries a bucket).
+   */
   private readonly ttMask: number;
   private generation = 0;
   /** Shared with other threads' solvers (`SharedSearch`), or null for a solve on its own. */
@@ -334,8 +337,9 @@ export class EndgameSolver {
   private rootBest = NO_MOVE;
 
   /**
-   * A solver over the word graph `kwg`: on its own with a table of 2^`tableBits` entries, or as
-   * one thread of a parallel solve over `shared` memory (its table's size then).
+   * A solver over the word graph `kwg`: on its own with a table of 2^`tableBits` entries (2 at
+   * least: one bucket), or as one thread of a parallel solve over `shared` memory (its table's
+   * size then).
    */
   constructor(
     private readonly kwg: Uint32Array,
@@ -345,7 +349,7 @@ export class EndgameSolver {
     tableBits = TABLE_BITS,
   ) {
     // A shared table comes with its own size (`sharedSearch`).
-    this.tt = shared?.table ?? new Int32Array(4 << tableBits);
+    this.tt = shared?.table ?? new Int32Array(4 << Math.max(1, tableBits));
     this.ttMask = (this.tt.length >> 2) - 1;
     this.busy = shared?.busy ?? null;
     this.control = shared?.control ?? null;
@@ -1150,7 +1154,7 @@ export class EndgameSolver {
     list: MoveList,
     side: number,
     beta: number,
-    slot: number,
+    bucket: number,
     keyLo: number,
     keyHi: number,
     root: boolean,
@@ -1175,7 +1179,7 @@ export class EndgameSolver {
       move = list.count;
     }
     if (best < beta) return false;
-    this.ttStore(slot, keyLo, keyHi, best, FLAG_LOWER, EXACT_DEPTH, move);
+    this.ttStore(bucket, keyLo, keyHi, best, FLAG_LOWER, EXACT_DEPTH, move);
     this.lastValue = best;
     this.lastExact = true;
     if (root) this.rootBest = move;
@@ -1304,10 +1308,10 @@ export class EndgameSolver {
     this.runKey(side);
     const keyLo = this.hashLo ^ this.rackLo[0]! ^ this.rackLo[1]! ^ this.runLo;
     const keyHi = this.hashHi ^ this.rackHi[0]! ^ this.rackHi[1]! ^ this.runHi;
-    const slot = keyLo & this.ttMask & ~1;
+    const bucket = keyLo & this.ttMask & ~1;
     const n0 = this.nodes;
     const tt = this.tt;
-    const e = this.ttFind(slot, keyLo, keyHi);
+    const e = this.ttFind(bucket, keyLo, keyHi);
     const w2 = e < 0 ? 0 : tt[e + 2]!;
     const w3 = e < 0 ? 0 : tt[e + 3]!;
     const ttDepth = (w2 >>> 18) & 0xff;
@@ -1342,7 +1346,7 @@ export class EndgameSolver {
     if (oppStuck && this.shortcuts && this.twoTilesBelow(ply, side, alpha)) {
       const v = this.lastValue;
       if (this.verify) this.check(v, 1, ply, bd, side, depth, true);
-      this.ttStore(slot, keyLo, keyHi, v, FLAG_UPPER, EXACT_DEPTH, NO_MOVE);
+      this.ttStore(bucket, keyLo, keyHi, v, FLAG_UPPER, EXACT_DEPTH, NO_MOVE);
       this.lastExact = true;
       return v;
     }
@@ -1353,7 +1357,7 @@ export class EndgameSolver {
     // With the opponent unable to place anything on this board, a pass is as good as passing
     // the game out (see `passEnds`), so it needs no search.
     const passOut = oppStuck && this.passEnds(list);
-    if (this.cutByEnding(list, side, beta, slot, keyLo, keyHi, ply === this.rootPly, passOut)) {
+    if (this.cutByEnding(list, side, beta, bucket, keyLo, keyHi, ply === this.rootPly, passOut)) {
       return this.lastValue;
     }
     // Room for the sort keys, then for the moves put off (`DEFER`).
@@ -1498,7 +1502,7 @@ export class EndgameSolver {
     if (busy !== null && busy[bslot] === keyLo) busy[bslot] = 0;
     const flag = best >= beta ? FLAG_LOWER : best <= alpha0 ? FLAG_UPPER : FLAG_EXACT;
     this.ttStore(
-      slot,
+      bucket,
       keyLo,
       keyHi,
       best,
