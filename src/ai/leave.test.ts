@@ -52,6 +52,37 @@ describe('leave table', () => {
     }
   });
 
+  it('a table filled again is the table filled fresh, whatever it held before', () => {
+    // A search refills one table rack after rack; a stale entry would price every move wrong.
+    const model = defaultLeaves();
+    const fresh = (text: string, m = model, bag = 60, unseen = 0) => {
+      const t = new LeaveTable();
+      t.fill(rack(text), m, values, { bagCount: bag, unseenValue: unseen });
+      t.fillWithin();
+      return {
+        value: [...t.value.subarray(0, t.full + 1)],
+        within: [...t.within.subarray(0, t.full + 1)],
+      };
+    };
+    const t = new LeaveTable();
+    const steps: [string, typeof model, number, number][] = [
+      ['AEINRST', model, 60, 0],
+      ['AEINRSS', model, 60, 0], // one tile differs
+      ['AEINRSS', model, 0, 20], // the bag ran out
+      ['AEINRSS', model, 0, 31], // other unseen tiles
+      ['AEINRSS', { leaveValue: (_c, size) => size }, 0, 31], // the bag empty: the model is unread
+      ['AEINRSS', { leaveValue: (_c, size) => size }, 60, 0], // another model
+      ['AEINRST', model, 60, 0],
+    ];
+    for (const [text, m, bag, unseen] of steps) {
+      t.fill(rack(text), m, values, { bagCount: bag, unseenValue: unseen });
+      t.fillWithin();
+      const want = fresh(text, m, bag, unseen);
+      expect([...t.value.subarray(0, t.full + 1)], `${text} ${bag}`).toEqual(want.value);
+      expect([...t.within.subarray(0, t.full + 1)], `${text} ${bag}`).toEqual(want.within);
+    }
+  });
+
   it('experto exchanges rather than passes when no word fits and the bag allows it', () => {
     const casaResult = wordToTiles(SPANISH, 'casa');
     if (!casaResult.ok) throw new Error('casa');

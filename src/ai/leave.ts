@@ -11,6 +11,7 @@
  * can skip the others.
  */
 export interface LeaveModel {
+  /** Must return the same for the same leave while the model is in use: tables are reused. */
   leaveValue(counts: ArrayLike<number>, size: number, codes?: readonly number[]): number;
 }
 
@@ -57,6 +58,15 @@ export class LeaveTable {
   readonly kinds: number[] = [];
   readonly kindCounts: number[] = [];
   private readonly counts = new Uint8Array(64);
+  // What the table was last filled for: a search asks for the same rack on board after board,
+  // and an unchanged table is found in a comparison of the rack's counts instead of a refill.
+  private readonly filledRack = new Uint8Array(64);
+  private filledLength = -1;
+  private filledModel: LeaveModel | null = null;
+  private filledValues: ArrayLike<number> | null = null;
+  /** -1 while the bag holds tiles, else the unseen value the end-of-game terms used. */
+  private filledEnd = -1;
+  private withinFilled = false;
 
   /**
    * Fills the table for `rack` (count array); the whole rack kept (a pass) is worth 0. With the
@@ -70,6 +80,10 @@ export class LeaveTable {
     values: ArrayLike<number>,
     end?: EndgameInfo,
   ): void {
+    const endgame = end !== undefined && end.bagCount === 0;
+    const endKey = endgame ? end.unseenValue : -1;
+    if (this.filledFor(rack, model, values, endKey)) return;
+    this.withinFilled = false;
     // Only the last rack's codes are set in `radix`: clearing those beats clearing all 256.
     for (const t of this.kinds) this.radix[t] = 0;
     this.kinds.length = 0;
@@ -93,7 +107,6 @@ export class LeaveTable {
       this.within = new Float64Array(r);
     }
     this.maxByPlayed.fill(-Infinity);
-    const endgame = end !== undefined && end.bagCount === 0;
     // Without a model every leave is worth 0: no call per entry.
     const none = model === NO_LEAVES;
     const counts = this.counts;
@@ -130,6 +143,30 @@ export class LeaveTable {
       const played = total - size;
       if (v > this.maxByPlayed[played]!) this.maxByPlayed[played] = v;
     }
+    this.filledRack.set(rack);
+    this.filledLength = rack.length;
+    this.filledModel = model;
+    this.filledValues = values;
+    this.filledEnd = endKey;
+  }
+
+  // Whether the table already holds this rack under this model (and values and end terms).
+  private filledFor(
+    rack: ArrayLike<number>,
+    model: LeaveModel,
+    values: ArrayLike<number>,
+    endKey: number,
+  ): boolean {
+    if (
+      model !== this.filledModel ||
+      values !== this.filledValues ||
+      endKey !== this.filledEnd ||
+      rack.length !== this.filledLength
+    )
+      return false;
+    const filled = this.filledRack;
+    for (let t = 0; t < rack.length; t++) if (rack[t] !== filled[t]) return false;
+    return true;
   }
 
   /**
@@ -137,6 +174,8 @@ export class LeaveTable {
    * one of i's parts as its leave, so `within[i]` bounds what its leave can be worth.
    */
   fillWithin(): void {
+    if (this.withinFilled) return;
+    this.withinFilled = true;
     const kinds = this.kinds;
     const kc = this.kindCounts;
     const counts = this.counts;
