@@ -251,9 +251,16 @@ export class AnchorBounds {
       }
       lA += v;
       const most = n - l - 1 < kr ? n - l - 1 : kr;
+      // The span's coefficients, sorted, follow it as it grows rightwards: one more square is
+      // one insertion, unless its word premium changes them all.
+      let sortedW = -1;
       for (let r = this.growing ? most : 0; r <= most; r++) {
         const cnt = l + 1 + r;
         const W = lW * rW[r]!;
+        if (W !== sortedW) {
+          this.sortCoefs(a - l, a, r, W);
+          sortedW = W;
+        } else this.insertCoef(this.rSq[r - 1]!, cnt - 1, W);
         const perSquare = W * (lA + rA[r]!) + lB + rB[r]!;
         const boardSum = rS[r]! + (l === 0 ? leftBoard : 0);
         const boardCount = rC[r]! + (l === 0 ? leftCount : 0);
@@ -264,9 +271,9 @@ export class AnchorBounds {
         const fixed = boardSum * W + lX + rX[r]! + bingo;
         const leave = this.leaves.maxByPlayed[cnt]!;
         // The tiles are worth at most each square's best letter; only a span that could still
-        // beat the anchor's best so far needs the sort for the sharper greedy value.
+        // beat the anchor's best so far needs the sharper greedy value.
         if (fixed + perSquare + leave <= best) continue;
-        const greedy = this.greedyValue(a - l, a, r, W);
+        const greedy = this.greedyValue(cnt);
         const b = fixed + (greedy < perSquare ? greedy : perSquare) + leave;
         if (b > best) best = b;
       }
@@ -286,21 +293,29 @@ export class AnchorBounds {
   private readonly rL = new Int32Array(16);
   private readonly rSq = new Int32Array(16);
 
-  // The rack's values, highest first, on the span's coefficients, highest first (rearrangement):
-  // the span is squares lo … hi and the first r of `rSq`, under word premium W.
-  private greedyValue(lo: number, hi: number, r: number, W: number): number {
-    const coef = this.coef;
-    const Llm = this.Llm;
-    const Lh = this.Lh;
-    const Lwm = this.Lwm;
+  // The coefficients of the span of squares lo … hi and the first r of `rSq`, under word
+  // premium W, into `coef`, highest first: each square's value counts Llm·W in the main word
+  // and Llm·Lwm more in its cross word.
+  private sortCoefs(lo: number, hi: number, r: number, W: number): void {
     let cnt = 0;
     for (let k = -(hi - lo + 1); k < r; k++) {
-      const i = k < 0 ? hi + 1 + k : this.rSq[k]!;
-      const cf = Llm[i]! * (W + (Lh[i] ? Lwm[i]! : 0));
-      let q = cnt++;
-      for (; q > 0 && coef[q - 1]! < cf; q--) coef[q] = coef[q - 1]!;
-      coef[q] = cf;
+      this.insertCoef(k < 0 ? hi + 1 + k : this.rSq[k]!, cnt++, W);
     }
+  }
+
+  // Inserts square i's coefficient into the cnt sorted ones of `coef`.
+  private insertCoef(i: number, cnt: number, W: number): void {
+    const coef = this.coef;
+    const cf = this.Llm[i]! * (W + (this.Lh[i] ? this.Lwm[i]! : 0));
+    let q = cnt;
+    for (; q > 0 && coef[q - 1]! < cf; q--) coef[q] = coef[q - 1]!;
+    coef[q] = cf;
+  }
+
+  // The rack's values, highest first, on the span's cnt coefficients, highest first
+  // (rearrangement): the most its tiles can be worth there.
+  private greedyValue(cnt: number): number {
+    const coef = this.coef;
     const rv = this.rackVals;
     let greedy = 0;
     for (let k = 0; k < cnt; k++) greedy += coef[k]! * rv[k]!;
