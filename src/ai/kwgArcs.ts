@@ -117,9 +117,9 @@ const pairsCache = new WeakMap<Uint32Array, Int32Array>();
 /**
  * What the words of the listed graph `kn` (`listedArcs`) allow next to each other: at tile t,
  * the mask of the tiles that follow t somewhere in a word; at `PAIR_FIRST` the tiles that start
- * a word and at `PAIR_LAST` those that end one. A tile placed between two board letters that never meet it
- * so (a Q before anything but a U, a Q at a word's end) makes no word, read without walking the
- * graph from the word's start. Built once per graph from its DAWG half.
+ * a word and at `PAIR_LAST` those that end one. A tile placed between two board letters that
+ * never meet it so (a Q before anything but a U, a Q at a word's end) makes no word, read
+ * without walking the graph from the word's start. Built once per graph from its DAWG half.
  */
 export function letterPairs(kn: Uint32Array): Int32Array {
   let pairs = pairsCache.get(kn);

@@ -201,13 +201,18 @@ export function nextGeneration(tt: Int32Array, generation: number): number {
   return 1;
 }
 
+/** Int32 words of a table of 2^`tableBits` entries (four words each), 2 entries at least. */
+function tableLength(tableBits: number): number {
+  return 4 << Math.max(1, tableBits);
+}
+
 /**
  * Allocates the shared memory of a parallel solve (`SharedSearch`), to post to each thread, with
  * a table of 2^`tableBits` entries (2 at least: one bucket).
  */
 export function sharedSearch(tableBits = TABLE_BITS): SharedSearch {
   return {
-    table: new Int32Array(new SharedArrayBuffer(16 << Math.max(1, tableBits))),
+    table: new Int32Array(new SharedArrayBuffer(4 * tableLength(tableBits))),
     busy: new Int32Array(new SharedArrayBuffer(4 << BUSY_BITS)),
     control: new Int32Array(new SharedArrayBuffer(8)),
   };
@@ -349,7 +354,7 @@ export class EndgameSolver {
     tableBits = TABLE_BITS,
   ) {
     // A shared table comes with its own size (`sharedSearch`).
-    this.tt = shared?.table ?? new Int32Array(4 << Math.max(1, tableBits));
+    this.tt = shared?.table ?? new Int32Array(tableLength(tableBits));
     this.ttMask = (this.tt.length >> 2) - 1;
     this.busy = shared?.busy ?? null;
     this.control = shared?.control ?? null;
