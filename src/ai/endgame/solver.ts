@@ -1429,13 +1429,15 @@ export class EndgameSolver {
           for (let j = 0; j < n; j++) this.takeTile(side, tls[j]!);
           this.passes = 0;
           this.scoreless = score === 0 ? scoreless + 1 : 0;
+          // A placement leaving one tile is bounded first: when the bound settles it, whether
+          // it frees the opponent (`stuckStep`) is never asked.
+          let bound = INF;
+          if (oppStuck && this.shortcuts && this.rackTotal[side] === 1)
+            bound = score + this.lastTileBound(ply, n, side);
           const step =
-            oppStuck && score > 0 && this.shortcuts
+            oppStuck && score > 0 && this.shortcuts && bound > Math.max(alpha, best)
               ? this.stuckStep(ply, n, side, depth)
               : SEARCH_REPLY;
-          let bound = INF;
-          if (oppStuck && this.shortcuts && step !== LAST_VALUED && this.rackTotal[side] === 1)
-            bound = score + this.lastTileBound(ply, n, side);
           if (this.scoreless >= this.scorelessLimit) {
             v = score + opp - this.rackPoints[side]!;
             this.lastExact = true;
