@@ -24,13 +24,14 @@
  *   of placements: a forced pass and, at a node whose opponent was just forced to pass, the
  *   placements cost no depth, so that sequence is searched whole in any iteration; that node's
  *   own pass is worth passing out (`passEnds`), and a placement leaving one tile is bounded
- *   without a search (`lastTileBound`). A node where the one still playing holds two tiles
- *   is bounded from its list two plies up and the run ends of its placement since, and cut
- *   without a search when the bound is below alpha (`twoTilesBelow`). When the stuck player
- *   holds one tile (no blank), whether a placement frees it is read at that placement's run
- *   ends in the graph (`staysStuck`, no move generation); still stuck, its forced pass is
- *   stepped over (`afterForcedPass`), and a last tile left to the other side is valued without
- *   a node (`lastTileValue`). `EndgameOptions.verify` searches each of these as well, for tests.
+ *   without a search (`lastTileBound`), before asking whether it frees the stuck player. A
+ *   node where the one still playing holds two tiles is bounded from its list two plies up
+ *   and the run ends of its placement since, and cut without a search when the bound is
+ *   below alpha (`twoTilesBelow`). When the stuck player holds one tile (no blank), whether
+ *   a placement frees it is read at that placement's run ends in the graph (`staysStuck`, no
+ *   move generation); still stuck, its forced pass is stepped over (`afterForcedPass`), and a
+ *   last tile left to the other side is valued without a node (`lastTileValue`).
+ *   `EndgameOptions.verify` searches each of these as well, for tests.
  * - **Boards.** One move generator per number of placements made since the root; a child's is a
  *   copy of the parent's (`copyFrom`) plus the new tiles (`playPlaced`), so nothing is undone.
  * - **Move lists.** A node's placements come from the move cache, or from the same side's list
@@ -1429,13 +1430,15 @@ export class EndgameSolver {
           for (let j = 0; j < n; j++) this.takeTile(side, tls[j]!);
           this.passes = 0;
           this.scoreless = score === 0 ? scoreless + 1 : 0;
+          // What this move must beat to matter: alpha, or the best move so far.
+          const floor = Math.max(alpha, best);
           // A placement leaving one tile is bounded first: when the bound settles it, whether
           // it frees the opponent (`stuckStep`) is never asked.
           let bound = INF;
           if (oppStuck && this.shortcuts && this.rackTotal[side] === 1)
             bound = score + this.lastTileBound(ply, n, side);
           const step =
-            oppStuck && score > 0 && this.shortcuts && bound > Math.max(alpha, best)
+            oppStuck && score > 0 && this.shortcuts && bound > floor
               ? this.stuckStep(ply, n, side, depth)
               : SEARCH_REPLY;
           if (this.scoreless >= this.scorelessLimit) {
@@ -1446,7 +1449,7 @@ export class EndgameSolver {
             if (this.verify)
               this.check(-this.lastValue, 0, ply + 1, bd + 1, side ^ 1, depth, false);
             this.lastExact = true;
-          } else if (bound <= Math.max(alpha, best)) {
+          } else if (bound <= floor) {
             // Cannot raise the best or alpha: its bound stands for it (fail-soft).
             v = bound;
             if (this.verify) {
@@ -1456,16 +1459,7 @@ export class EndgameSolver {
             this.lastExact = true;
           } else if (step === PASS_STEPPED) {
             this.deferOk = mayDefer;
-            const c = this.afterForcedPass(
-              ply,
-              bd,
-              side,
-              score,
-              Math.max(alpha, best),
-              beta,
-              depth,
-              k,
-            );
+            const c = this.afterForcedPass(ply, bd, side, score, floor, beta, depth, k);
             v = c === DEFER ? DEFER : score + c;
           } else {
             this.deferOk = mayDefer;
@@ -1474,7 +1468,7 @@ export class EndgameSolver {
               bd + 1,
               side ^ 1,
               score,
-              Math.max(alpha, best),
+              floor,
               beta,
               // While the opponent can place nothing, a placement costs no depth either: the
               // game is then one player's sequence of placements, which is searched whole,
