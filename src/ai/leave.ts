@@ -4,6 +4,7 @@
  * mixed-radix number that drops by `radix[t]` each time a tile `t` leaves the rack, so the
  * generator finds the value of the current leave with one subtraction and one array read.
  */
+import { emptyArray } from './arrays.js';
 
 /**
  * Values leaves: `counts[code]` tiles of each code (index 0 = blanks), `size` tiles in all.
@@ -86,8 +87,8 @@ export class LeaveTable {
     this.withinFilled = false;
     // Only the last rack's codes are set in `radix`: clearing those beats clearing all 256.
     for (const t of this.kinds) this.radix[t] = 0;
-    this.kinds.length = 0;
-    this.kindCounts.length = 0;
+    emptyArray(this.kinds);
+    emptyArray(this.kindCounts);
     let r = 1;
     let total = 0;
     for (let t = 0; t < rack.length; t++) {

@@ -38,6 +38,7 @@ import { STANDARD_SCORING, type ScoringRules } from '../engine/placement.js';
 import { BLANK_FLAG, EMPTY, type TileSet } from '../engine/tiles.js';
 import { ACCEPTS_BIT, ARC_INDEX_MASK, TILE_SHIFT, popcount32 } from '../lexicon/kwg.js';
 import { AnchorBounds, type LoadedLine } from './anchorBounds.js';
+import { emptyArray } from './arrays.js';
 import { CrossSets } from './crossSets.js';
 import { GADDAG_ROOT, listedArcs, seekArc } from './kwgArcs.js';
 import { LeaveTable, type LeaveModel, NO_LEAVES } from './leave.js';
@@ -311,7 +312,7 @@ export class MoveGenerator {
     rack.fill(0);
     this.rackTotal = 0;
     this.rackMask = 0;
-    this.rackLetters.length = 0;
+    emptyArray(this.rackLetters);
     for (let t = 0; t < req.rack.length; t++) {
       const c = req.rack[t]!;
       rack[t] = c;

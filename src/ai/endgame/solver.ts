@@ -45,6 +45,7 @@ import { SIZE, SQUARES } from '../../engine/board.js';
 import type { Move } from '../../engine/move.js';
 import type { Rules } from '../../engine/rules.js';
 import { BLANK_FLAG, EMPTY, type TileSet } from '../../engine/tiles.js';
+import { emptyArray } from '../arrays.js';
 import { markRunEnds } from '../crossSets.js';
 import { listedArcs, letterPairs } from '../kwgArcs.js';
 import { fitsAlone, fitsPair, nextEmpty, pairScore, singleScore } from './fewTiles.js';
@@ -782,7 +783,7 @@ export class EndgameSolver {
 
   private clearEnds(): void {
     for (const q of this.endList) this.endMark[q] = 0;
-    this.endList.length = 0;
+    emptyArray(this.endList);
   }
 
   /**
@@ -1111,7 +1112,7 @@ export class EndgameSolver {
     const s1 = this.sqBuf[ply - 2]!;
     const s2 = this.sqBuf[ply - 1]!;
     const ends = this.ends;
-    ends.length = 0;
+    emptyArray(ends);
     markRunEnds(this.board, s1, n1, blocked, ends);
     markRunEnds(this.board, s2, n2, blocked, ends);
     if (ends.length > 0) {
