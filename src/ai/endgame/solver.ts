@@ -1133,17 +1133,20 @@ export class EndgameSolver {
       const step = from.dir[i] === 0 ? 1 : SIZE;
       const base = i * TILE_STRIDE;
       const len = from.len[i]!;
+      // One pass spends the move's tiles from the rack's counts and looks at their squares;
+      // the second gives back what the first spent.
+      const start = from.start[i]!;
       let ok = true;
-      for (let k = 0; k < len && ok; k++)
-        if (from.tiles[base + k] !== EMPTY && blocked[from.start[i]! + k * step] !== 0) ok = false;
-      if (!ok) continue;
-      // Spend the move's tiles from the rack's counts, then give them back.
-      for (let k = 0; k < len; k++) {
+      let k = 0;
+      for (; k < len; k++) {
         const t = from.tiles[base + k]!;
-        if (t !== EMPTY && --avail[(t & BLANK_FLAG) !== 0 ? 0 : t]! < 0) ok = false;
+        if (t === EMPTY) continue;
+        if (blocked[start + k * step] !== 0) break;
+        if (--avail[(t & BLANK_FLAG) !== 0 ? 0 : t]! < 0) ok = false;
       }
-      for (let k = 0; k < len; k++) {
-        const t = from.tiles[base + k]!;
+      if (k < len) ok = false;
+      for (let j = 0; j < k; j++) {
+        const t = from.tiles[base + j]!;
         if (t !== EMPTY) avail[(t & BLANK_FLAG) !== 0 ? 0 : t]!++;
       }
       if (ok) list.copyFrom(from, i, list.push());
