@@ -1,4 +1,4 @@
-/** Plain-array helpers for the hot paths of the move generator and the endgame search. */
+/** Plain-array helpers for the hot paths: the move generator, the endgame search, simulation. */
 
 /**
  * Empties `a` and keeps its storage. `a.length = 0` gives the backing store back to V8 (through

@@ -782,8 +782,8 @@ export class EndgameSolver {
   }
 
   private clearEnds(): void {
-    for (const q of this.endList) this.endMark[q] = 0;
-    emptyArray(this.endList);
+    const list = this.endList;
+    while (list.length > 0) this.endMark[list.pop()!] = 0;
   }
 
   /**

@@ -20,6 +20,7 @@
 import type { Move } from '../../engine/move.js';
 import type { Rules } from '../../engine/rules.js';
 import { BLANK_FLAG, type TileSet } from '../../engine/tiles.js';
+import { emptyArray } from '../arrays.js';
 import type { LeaveModel } from '../leave.js';
 import { MoveGenerator } from '../movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, MoveList, TILE_STRIDE } from '../movelist.js';
@@ -236,7 +237,7 @@ export class Simulator {
       for (let k = 0; k < oppCount; k++) oppRack0[order[k]!]!++;
       for (let c = 0; c < cands.length; c++) {
         if (!alive[c]) continue;
-        bag.length = 0;
+        emptyArray(bag);
         for (let k = order.length - 1; k >= oppCount; k--) bag.push(order[k]!);
         racks[0]!.set(pos.rack as ArrayLike<number>);
         racks[1]!.set(oppRack0);
