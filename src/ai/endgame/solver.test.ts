@@ -228,6 +228,8 @@ describe('endgame solver: positions valued without a search, searched as well', 
   // With `verify`, every last tile valued from the list and the run ends, and every placement
   // or node cut by the one- or two-tile bound, is searched as well, and the solve throws when
   // the two disagree: a slip in those shortcuts fails here even where the root's value hides it.
+  // So is every placement skipped as the transposition of one already settled, and every node
+  // that skipped one.
   // A lone stuck Q takes the one-tile shortcuts; a stuck Q and LL, the bound on a last tile.
   it('fise: a lone Q against 3–4 tiles in 43 endgames, a Q and an LL in 20: no shortcut disagrees with its search', () => {
     const rules = makeRules('fise');
@@ -260,6 +262,25 @@ describe('endgame solver: positions valued without a search, searched as well', 
     // The checks searched what the shortcuts had skipped.
     expect(checkedNodes).toBeGreaterThan(plainNodes);
   }, 120_000);
+
+  it('fise, seed 2043: a lone G that some placements free; each transposed placement skipped is searched too and none is worth more than the alpha it was skipped at', () => {
+    // A placement marked settled although it freed the G (its line was the G's reply, not the
+    // forced pass) would be skipped the other way round here, and its search disagree.
+    const rules = makeRules('fise');
+    const g = randomEndgames(nodes, SPANISH, rules, {
+      count: 1,
+      firstSeed: 2043,
+      minRack: 3,
+      maxRack: 4,
+    })[0]!;
+    const racks: [Uint8Array, Uint8Array] = [rackOf('G'), g.racks[1]];
+    const solver = new EndgameSolver(nodes, SPANISH, rules);
+    const plain = solver.solve({ board: g.board, racks });
+    const checked = solver.solve({ board: g.board, racks }, { verify: true });
+    expect(checked.exact).toBe(true);
+    expect(checked.value).toBe(plain.value);
+    expect(replayLine(index, g.board, racks, rules, plain)).toBe(plain.value);
+  }, 60_000);
 });
 
 describe('endgame solver: moves put off by a parallel solve', () => {

@@ -32,6 +32,13 @@
  *   move generation); still stuck, its forced pass is stepped over (`afterForcedPass`), and a
  *   last tile left to the other side is valued without a node (`lastTileValue`).
  *   `EndgameOptions.verify` searches each of these as well, for tests.
+ * - **Transposed placements.** While the opponent is stuck, two placements that cover neither
+ *   each other's squares nor run ends reach one position in either order, each scoring the
+ *   same. A node marks a placement (`coveredAt`) once its line through the opponent's forced
+ *   pass is settled at most at the node's floor (the pass stepped over, a last tile valued, or
+ *   a bound that holds the opponent to passing); after another placement and that pass, its
+ *   own next turn skips the marked moves kept from its list (`origin`), as worth at most its
+ *   alpha: they are the marked lines in the other order (`checkCovered` under `verify`).
  * - **Boards.** One move generator per number of placements made since the root; a child's is a
  *   copy of the parent's (`copyFrom`) plus the new tiles (`playPlaced`), so nothing is undone.
  * - **Move lists.** A node's placements come from the move cache, or from the same side's list
@@ -284,6 +291,23 @@ export class EndgameSolver {
    * was stepped over (`afterForcedPass`), so a list two plies down is not made from it.
    */
   private readonly listOk: boolean[] = [];
+  /**
+   * Per ply: for a list made from its grandparent's (`deriveList`), the index there of each
+   * move kept from it (−1 for a move generated afresh); `originOk` says the list was made so.
+   */
+  private readonly origin: Int32Array[] = [];
+  private readonly originOk: boolean[] = [];
+  /**
+   * Per ply: the placements of the node there whose lines through the stuck opponent's pass
+   * are settled at most at the node's floor (transposed placements, in the header):
+   * `coveredAt[ply][i]` holds the node's stamp (`coverStamp[ply]`, one per node searched, as a
+   * double so that a long-lived solver never wraps it) when move i is.
+   */
+  private readonly coveredAt: Float64Array[] = [];
+  private readonly coverStamp: number[] = [];
+  private stampSeq = 0;
+  /** Per ply: the node there is its grandparent's own next turn after a forced pass. */
+  private readonly coverOk: boolean[] = [];
   /** The squares a list made from its grandparent's must keep clear of (`deriveList`). */
   private readonly blocked = new Uint8Array(SQUARES);
   /** The run ends among them, as a list for the generator. */
@@ -408,6 +432,11 @@ export class EndgameSolver {
       this.pairN.push(0);
       this.placedN.push(0);
       this.listOk.push(false);
+      this.origin.push(new Int32Array(64));
+      this.originOk.push(false);
+      this.coveredAt.push(new Float64Array(64));
+      this.coverStamp.push(0);
+      this.coverOk.push(false);
     }
   }
 
@@ -551,6 +580,8 @@ export class EndgameSolver {
   }
 
   private principalLine(depth: number, exact: boolean): EndgameStep[] {
+    // A search cut short by the clock may have left a grandchild's flag set.
+    this.coverOk.fill(false);
     const steps: EndgameStep[] = [];
     type Undo = () => void;
     const undos: Undo[] = [];
@@ -824,6 +855,37 @@ export class EndgameSolver {
   }
 
   /**
+   * For `verify`: plays move i of ply's list, skipped as a transposed placement worth at most
+   * `alpha` to `side`, searches the reply without shortcuts and throws when the move proves better.
+   */
+  private checkCovered(
+    ply: number,
+    bd: number,
+    side: number,
+    i: number,
+    alpha: number,
+    depth: number,
+  ): void {
+    const lo = this.hashLo;
+    const hi = this.hashHi;
+    const passes = this.passes;
+    const scoreless = this.scoreless;
+    const score = this.lists[ply]!.score[i]!;
+    const n = this.placeChild(ply, bd, i);
+    const tls = this.tileBuf[ply]!;
+    for (let j = 0; j < n; j++) this.takeTile(side, tls[j]!);
+    this.passes = 0;
+    this.scoreless = 0;
+    this.check(score - alpha, -1, ply + 1, bd + 1, side ^ 1, depth > 1 ? depth : depth - 1, false);
+    for (let j = 0; j < n; j++) this.giveTile(side, tls[j]!);
+    for (let j = 0; j < n; j++) this.board[this.sqBuf[ply]![j]!] = EMPTY;
+    this.passes = passes;
+    this.scoreless = scoreless;
+    this.hashLo = lo;
+    this.hashHi = hi;
+  }
+
+  /**
    * Whether this node, where `side` holds two tiles (no blank) and moves after its own
    * placement two plies up and the stuck opponent's pass, is worth at most `alpha` by
    * `twoTileBound` (then in `lastValue`): it is not searched, as a placement leaving one tile
@@ -1089,12 +1151,15 @@ export class EndgameSolver {
   private placementsOf(side: number, bd: number, list: MoveList, ply = -1): MoveList {
     const lo = this.hashLo ^ this.rackLo[side]!;
     const hi = this.hashHi ^ this.rackHi[side]!;
+    let derived = false;
     if (!this.cache.load(lo, hi, list)) {
       this.materialize(bd);
-      if (ply - 2 >= this.rootPly && this.listOk[ply - 2]) this.deriveList(side, bd, list, ply);
+      derived = ply - 2 >= this.rootPly && this.listOk[ply - 2]!;
+      if (derived) this.deriveList(side, bd, list, ply);
       else this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true }, list);
       this.cache.store(lo, hi, list);
     }
+    if (ply >= 0) this.originOk[ply] = derived;
     return list;
   }
 
@@ -1120,9 +1185,13 @@ export class EndgameSolver {
     } else {
       list.clear();
     }
+    const from = this.lists[ply - 2]!;
+    if (this.origin[ply]!.length < list.count + from.count)
+      this.origin[ply] = new Int32Array(2 * (list.count + from.count));
+    const origin = this.origin[ply]!;
+    origin.fill(-1, 0, list.count);
     for (let k = 0; k < n1; k++) blocked[s1[k]!] = 1;
     for (let k = 0; k < n2; k++) blocked[s2[k]!] = 1;
-    const from = this.lists[ply - 2]!;
     const avail = this.avail;
     const rack = this.racks[side]!;
     for (let t = 0; t < rack.length; t++) avail[t] = rack[t]!;
@@ -1149,7 +1218,10 @@ export class EndgameSolver {
         const t = from.tiles[base + j]!;
         if (t !== EMPTY) avail[(t & BLANK_FLAG) !== 0 ? 0 : t]!++;
       }
-      if (ok) list.copyFrom(from, i, list.push());
+      if (!ok) continue;
+      const j = list.push();
+      list.copyFrom(from, i, j);
+      origin[j] = i;
     }
     blocked.fill(0);
   }
@@ -1295,7 +1367,10 @@ export class EndgameSolver {
     this.listOk[ply + 1] = false;
     this.passes = 1;
     this.scoreless = 1;
-    return this.pvs(ply + 2, bd + 1, side, score, a, b, depth, k, true, 1);
+    this.coverOk[ply + 2] = true;
+    const v = this.pvs(ply + 2, bd + 1, side, score, a, b, depth, k, true, 1);
+    this.coverOk[ply + 2] = false;
+    return v;
   }
 
   /**
@@ -1387,6 +1462,17 @@ export class EndgameSolver {
 
     if (oppStuck) this.sortFewTiles(list, ply);
     else this.singleN[ply] = -1;
+    // Transposed placements (in the header): this node marks its settled ones for its
+    // grandchildren; a grandchild after a forced pass skips its grandparent's.
+    const stamp = ++this.stampSeq;
+    this.coverStamp[ply] = stamp;
+    if (this.coveredAt[ply]!.length < count) this.coveredAt[ply] = new Float64Array(2 * count);
+    const cov = this.coveredAt[ply]!;
+    const skipOk = this.coverOk[ply]! && this.originOk[ply]! && this.shortcuts;
+    const upCov = skipOk ? this.coveredAt[ply - 2]! : cov;
+    const upStamp = skipOk ? this.coverStamp[ply - 2]! : -1;
+    const origin = this.origin[ply]!;
+    let skipped = false;
     const alpha0 = alpha;
     let best = -INF;
     let bestMove = NO_MOVE;
@@ -1402,7 +1488,13 @@ export class EndgameSolver {
       // Never the first move (it sets the window), and each only once.
       const mayDefer = (busy !== null || this.deferAll) && k > 0 && k <= count;
       let v: number;
-      if (i === count) {
+      if (skipOk && i !== count && origin[i]! >= 0 && upCov[origin[i]!] === upStamp) {
+        // Settled at the grandparent in the other order: worth at most alpha here.
+        if (this.verify) this.checkCovered(ply, bd, side, i, alpha0, depth);
+        skipped = true;
+        v = alpha0;
+        this.lastExact = true;
+      } else if (i === count) {
         // Pass.
         this.placedN[ply] = 0;
         this.passes = passes + 1;
@@ -1485,6 +1577,14 @@ export class EndgameSolver {
             );
             v = c === DEFER ? DEFER : score - c;
           }
+          if (
+            oppStuck &&
+            score > 0 &&
+            v !== DEFER &&
+            this.lastExact &&
+            (step !== SEARCH_REPLY || bound <= floor)
+          )
+            cov[i] = stamp;
           for (let j = 0; j < n; j++) this.giveTile(side, tls[j]!);
           for (let j = 0; j < n; j++) this.board[this.sqBuf[ply]![j]!] = EMPTY;
           this.passes = passes;
@@ -1505,6 +1605,11 @@ export class EndgameSolver {
       }
     }
     if (busy !== null && busy[bslot] === keyLo) busy[bslot] = 0;
+    // The node as a whole, with the moves it skipped searched (its list is not needed now).
+    if (skipped && this.verify) {
+      const sign = best >= beta ? -1 : best <= alpha0 ? 1 : 0;
+      this.check(best, sign, ply, bd, side, depth, oppStuck);
+    }
     const flag = best >= beta ? FLAG_LOWER : best <= alpha0 ? FLAG_UPPER : FLAG_EXACT;
     this.ttStore(
       bucket,
