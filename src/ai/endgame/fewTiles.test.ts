@@ -13,7 +13,14 @@ import { loadDefaultLexicon, readDefaultWordList, unpackWords } from '../../lexi
 import { PAIR_FIRST, PAIR_LAST, listedArcs, letterPairs } from '../kwgArcs.js';
 import { WordIndex, key } from '../testing/bruteforce.js';
 import { randomEndgames } from '../testing/endgames.js';
-import { fitsAlone, fitsPair, nextEmpty, pairScore, singleScore } from './fewTiles.js';
+import {
+  fitsAlone,
+  fitsPair,
+  nextEmpty,
+  pairScore,
+  runEndScores,
+  singleScore,
+} from './fewTiles.js';
 
 let nodes: Uint32Array;
 let words: number[][];
@@ -91,6 +98,44 @@ describe('one and two tiles read off the board', () => {
     expect(tried).toBeGreaterThan(1000);
     expect(fits).toBeGreaterThan(50);
     expect(tried - fits).toBeGreaterThan(500);
+  });
+
+  it('a second tile at both ends of the run through a first one, on every square next to the board tiles of 2 endgames: the squares and the scores are the engine’s', () => {
+    const games = randomEndgames(nodes, SPANISH, makeRules('fise'), {
+      count: 2,
+      firstSeed: 40,
+      minRack: 1,
+      maxRack: 1,
+    });
+    const out = new Int32Array(4);
+    const firsts = [tiles[0]!, tiles[4]!];
+    const seconds = [tiles[1]!, tiles[6]!];
+    let tried = 0;
+    for (const { board } of games) {
+      for (let r = 0; r < SQUARES; r++) {
+        if (board[r] !== EMPTY || !touches(board, r)) continue;
+        for (const a of firsts) {
+          for (const b of seconds) {
+            for (let d = 0; d < 2; d++) {
+              runEndScores(board, val, r, val[a]!, d, val[b]!, out);
+              const withA = board.slice();
+              withA[r] = a;
+              for (const [e, dir] of [
+                [0, -1],
+                [2, 1],
+              ] as const) {
+                const q = nextEmpty(withA, r, d, dir);
+                expect(out[e]).toBe(q);
+                if (q < 0) continue;
+                expect(out[e + 1]).toBe(engine(withA, [{ square: q, tile: b }]).score);
+                tried++;
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(1000);
   });
 
   it('every pair in line across the board tiles from a square next to them, in 2 endgames: the score and the words are the engine’s', () => {

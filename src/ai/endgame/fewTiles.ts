@@ -40,6 +40,69 @@ export function lineScore(
   d: number,
   tv: number,
 ): number {
+  const sum = runSum(board, val, q, d);
+  return sum < 0 ? 0 : (sum + tv * LETTER_MULT[q]!) * WORD_MULT[q]!;
+}
+
+/** The score of a tile worth tv placed alone on empty square q, its words not checked. */
+export function singleScore(board: Uint8Array, val: Int16Array, q: number, tv: number): number {
+  return lineScore(board, val, q, 0, tv) + lineScore(board, val, q, 1, tv);
+}
+
+/**
+ * With a tile worth va on empty square r (not put on the board), the empty square at each end
+ * of the run through r in direction d and what a tile worth vb scores there alone, its words
+ * not checked: into `out`, the square before r and its score, then the square after and its
+ * score (square −1 at the board's edge). One walk of the run serves both ends.
+ */
+export function runEndScores(
+  board: Uint8Array,
+  val: Int16Array,
+  r: number,
+  va: number,
+  d: number,
+  vb: number,
+  out: Int32Array,
+): void {
+  const step = d === 0 ? 1 : SIZE;
+  const first = lineFirst(r, d);
+  const last = lineLast(r, d);
+  let sum = va;
+  let lo = r;
+  while (lo > first && board[lo - step] !== EMPTY) {
+    lo -= step;
+    sum += val[board[lo]!]!;
+  }
+  let hi = r;
+  while (hi < last && board[hi + step] !== EMPTY) {
+    hi += step;
+    sum += val[board[hi]!]!;
+  }
+  out[0] = -1;
+  out[2] = -1;
+  if (lo > first) {
+    const q = lo - step;
+    let word = sum;
+    for (let x = q; x > first && board[x - step] !== EMPTY; x -= step)
+      word += val[board[x - step]!]!;
+    out[0] = q;
+    out[1] = (word + vb * LETTER_MULT[q]!) * WORD_MULT[q]! + lineScore(board, val, q, d ^ 1, vb);
+  }
+  if (hi < last) {
+    const q = hi + step;
+    let word = sum;
+    for (let x = q; x < last && board[x + step] !== EMPTY; x += step)
+      word += val[board[x + step]!]!;
+    out[2] = q;
+    out[3] = (word + vb * LETTER_MULT[q]!) * WORD_MULT[q]! + lineScore(board, val, q, d ^ 1, vb);
+  }
+}
+
+/**
+ * The board tiles' points of the run through empty square q in direction d, the square itself
+ * left out; −1 when q has no tile next to it that way (no word).
+ */
+function runSum(board: Uint8Array, val: Int16Array, q: number, d: number): number {
   const step = d === 0 ? 1 : SIZE;
   const first = lineFirst(q, d);
   const last = lineLast(q, d);
@@ -53,18 +116,65 @@ export function lineScore(
     sum += val[board[x + step]!]!;
     joined = true;
   }
-  return joined ? (sum + tv * LETTER_MULT[q]!) * WORD_MULT[q]! : 0;
+  return joined ? sum : -1;
 }
 
-/** The score of a tile worth tv placed alone on empty square q, its words not checked. */
-export function singleScore(board: Uint8Array, val: Int16Array, q: number, tv: number): number {
-  return lineScore(board, val, q, 0, tv) + lineScore(board, val, q, 1, tv);
+/**
+ * What the score of two tiles on empty squares q1 and q2, in one line (direction d) with only
+ * board tiles between them, owes to the board, whichever tile goes where (`pairPartsScore`
+ * adds the tiles): into `out`, the board tiles' points of the main word, then of the cross word
+ * through q1 and through q2 (−1 for none).
+ */
+export function pairParts(
+  board: Uint8Array,
+  val: Int16Array,
+  d: number,
+  q1: number,
+  q2: number,
+  out: Int32Array,
+): void {
+  const step = d === 0 ? 1 : SIZE;
+  const first = lineFirst(q1, d);
+  const last = lineLast(q1, d);
+  let a = q1 < q2 ? q1 : q2;
+  const b = q1 < q2 ? q2 : q1;
+  while (a > first && board[a - step] !== EMPTY) a -= step;
+  let sum = 0;
+  for (let x = a; x <= last && (x <= b || board[x] !== EMPTY); x += step) {
+    if (x !== q1 && x !== q2) sum += val[board[x]!]!;
+  }
+  out[0] = sum;
+  out[1] = runSum(board, val, q1, d ^ 1);
+  out[2] = runSum(board, val, q2, d ^ 1);
+}
+
+/**
+ * The score of tiles worth v1 on q1 and v2 on q2 played together, from their `pairParts`: the
+ * main word with both premiums, plus each tile's cross word; the words are not checked.
+ */
+export function pairPartsScore(
+  parts: Int32Array,
+  q1: number,
+  v1: number,
+  q2: number,
+  v2: number,
+): number {
+  const lm1 = LETTER_MULT[q1]!;
+  const lm2 = LETTER_MULT[q2]!;
+  const wm1 = WORD_MULT[q1]!;
+  const wm2 = WORD_MULT[q2]!;
+  const c1 = parts[1]!;
+  const c2 = parts[2]!;
+  return (
+    (parts[0]! + v1 * lm1 + v2 * lm2) * wm1 * wm2 +
+    (c1 < 0 ? 0 : (c1 + v1 * lm1) * wm1) +
+    (c2 < 0 ? 0 : (c2 + v2 * lm2) * wm2)
+  );
 }
 
 /**
  * The score of tiles t1 on q1 and t2 on q2, both empty and in one line (direction d) with only
- * board tiles between them, played together: the main word with both premiums, plus each
- * tile's cross word; the words are not checked. The board is left as it was.
+ * board tiles between them, played together (`pairParts`, then `pairPartsScore`).
  */
 export function pairScore(
   board: Uint8Array,
@@ -75,24 +185,9 @@ export function pairScore(
   q2: number,
   t2: number,
 ): number {
-  const step = d === 0 ? 1 : SIZE;
-  const first = lineFirst(q1, d);
-  const last = lineLast(q1, d);
-  board[q1] = t1;
-  board[q2] = t2;
-  let a = q1 < q2 ? q1 : q2;
-  while (a > first && board[a - step] !== EMPTY) a -= step;
-  let sum = 0;
-  for (let x = a; x <= last && board[x] !== EMPTY; x += step) {
-    sum += x === q1 || x === q2 ? val[board[x]!]! * LETTER_MULT[x]! : val[board[x]!]!;
-  }
-  board[q1] = EMPTY;
-  board[q2] = EMPTY;
-  return (
-    sum * WORD_MULT[q1]! * WORD_MULT[q2]! +
-    lineScore(board, val, q1, d ^ 1, val[t1]!) +
-    lineScore(board, val, q2, d ^ 1, val[t2]!)
-  );
+  const parts = new Int32Array(3);
+  pairParts(board, val, d, q1, q2, parts);
+  return pairPartsScore(parts, q1, val[t1]!, q2, val[t2]!);
 }
 
 /**

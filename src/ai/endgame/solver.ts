@@ -55,7 +55,15 @@ import { BLANK_FLAG, EMPTY, type TileSet } from '../../engine/tiles.js';
 import { emptyArray } from '../arrays.js';
 import { markRunEnds } from '../crossSets.js';
 import { listedArcs, letterPairs } from '../kwgArcs.js';
-import { fitsAlone, fitsPair, nextEmpty, pairScore, singleScore } from './fewTiles.js';
+import {
+  fitsAlone,
+  fitsPair,
+  nextEmpty,
+  pairParts,
+  pairPartsScore,
+  runEndScores,
+  singleScore,
+} from './fewTiles.js';
 import { MoveGenerator } from '../movegen.js';
 import { MoveList, TILE_STRIDE } from '../movelist.js';
 import { Rng } from '../rng.js';
@@ -312,6 +320,10 @@ export class EndgameSolver {
   private readonly blocked = new Uint8Array(SQUARES);
   /** The run ends among them, as a list for the generator. */
   private readonly ends: number[] = [];
+  /** The squares at a run's ends and a tile's scores there (`runEndScores`). */
+  private readonly runEnds = new Int32Array(4);
+  /** The board's part of a two-tile placement's score (`pairParts`). */
+  private readonly parts = new Int32Array(3);
   /** A rack's counts, spent and restored while checking that a move still fits it. */
   private readonly avail = new Int8Array(64);
 
@@ -1005,22 +1017,24 @@ export class EndgameSolver {
    */
   private nearBound(r: number, a: number, b: number, vb: number, cap: number): number {
     const board = this.board;
-    board[r] = a;
+    const ends = this.runEnds;
     let best = 0;
-    for (let d = 0; d < 2 && best !== INF; d++) {
-      for (let dir = -1; dir <= 1; dir += 2) {
-        const q = nextEmpty(board, r, d, dir);
+    for (let d = 0; d < 2; d++) {
+      runEndScores(board, this.val, r, this.val[a]!, d, vb, ends);
+      for (let e = 0; e < 4; e += 2) {
+        const q = ends[e]!;
         if (q < 0) continue;
-        const sc = singleScore(board, this.val, q, vb);
+        const sc = ends[e + 1]!;
         if (sc <= cap) {
           if (sc > best) best = sc;
-        } else if (fitsAlone(this.kn, this.pairs, board, q, b)) {
-          best = INF;
-          break;
+          continue;
         }
+        board[r] = a;
+        const fits = fitsAlone(this.kn, this.pairs, board, q, b);
+        board[r] = EMPTY;
+        if (fits) return INF;
       }
     }
-    board[r] = EMPTY;
     return best;
   }
 
@@ -1033,6 +1047,7 @@ export class EndgameSolver {
     const board = this.board;
     const mark = this.endMark;
     const list = this.lists[ply]!;
+    const parts = this.parts;
     let best = -1;
     // The best kept one: the first of the pair's placements, best first, the move left alone.
     const pair = x < y ? x * 64 + y : y * 64 + x;
@@ -1059,10 +1074,11 @@ export class EndgameSolver {
         for (let dir = -1; dir <= 1; dir += 2) {
           const q2 = nextEmpty(board, q, d, dir);
           if (q2 < 0) continue;
+          pairParts(board, this.val, d, q, q2, parts);
           for (let o = 0; o < (x === y ? 1 : 2); o++) {
             const t1 = o === 0 ? x : y;
             const t2 = o === 0 ? y : x;
-            const v = pairScore(board, this.val, d, q, t1, q2, t2);
+            const v = pairPartsScore(parts, q, this.val[t1]!, q2, this.val[t2]!);
             if (v <= room) {
               if (v > best) best = v;
             } else if (fitsPair(this.kn, board, d, q, t1, q2, t2)) return INF;
