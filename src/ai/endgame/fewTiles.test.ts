@@ -18,9 +18,12 @@ import {
   fitsPair,
   nextEmpty,
   pairScore,
+  pushSingle,
   runEndScores,
   singleScore,
 } from './fewTiles.js';
+import { MoveGenerator } from '../movegen.js';
+import { MoveList, TILE_STRIDE } from '../movelist.js';
 
 let nodes: Uint32Array;
 let words: number[][];
@@ -98,6 +101,49 @@ describe('one and two tiles read off the board', () => {
     expect(tried).toBeGreaterThan(1000);
     expect(fits).toBeGreaterThan(50);
     expect(tried - fits).toBeGreaterThan(500);
+  });
+
+  it('a lone tile on every square where its words exist, in 3 endgames: the moves are the generator’s for a rack of that tile, written alike', () => {
+    const kn = listedArcs(nodes);
+    const pairs = letterPairs(kn);
+    const games = randomEndgames(nodes, SPANISH, makeRules('fise'), {
+      count: 3,
+      firstSeed: 50,
+      minRack: 1,
+      maxRack: 1,
+    });
+    const gen = new MoveGenerator(nodes, SPANISH, makeRules('fise'));
+    // Every field of every move, the tiles up to its length.
+    const moves = (list: MoveList): string[] =>
+      Array.from({ length: list.count }, (_, i) =>
+        [
+          list.kind[i],
+          list.dir[i],
+          list.start[i],
+          list.len[i],
+          list.played[i],
+          list.score[i],
+          list.equity[i],
+          ...list.tiles.subarray(i * TILE_STRIDE, i * TILE_STRIDE + list.len[i]!),
+        ].join(','),
+      ).sort();
+    let listed = 0;
+    for (const { board } of games) {
+      gen.setBoard(board);
+      for (const c of tiles) {
+        const rack = new Uint8Array(SPANISH.letters.length + 1);
+        rack[c] = 1;
+        const want = gen.generate({ rack, placementsOnly: true }, new MoveList());
+        const got = new MoveList();
+        for (let q = 0; q < SQUARES; q++) {
+          if (board[q] !== EMPTY || !touches(board, q)) continue;
+          if (fitsAlone(kn, pairs, board, q, c)) pushSingle(got, board, val, q, c);
+        }
+        expect(moves(got)).toEqual(moves(want));
+        listed += got.count;
+      }
+    }
+    expect(listed).toBeGreaterThan(100);
   });
 
   it('a second tile at both ends of the run through a first one, on every square next to the board tiles of 2 endgames: the squares and the scores are the engine’s', () => {

@@ -8,6 +8,7 @@ import { LETTER_MULT, SIZE, SQUARES, WORD_MULT } from '../../engine/board.js';
 import { BLANK_FLAG, EMPTY } from '../../engine/tiles.js';
 import { ACCEPTS_BIT } from '../../lexicon/kwg.js';
 import { DAWG_ROOT, PAIR_FIRST, PAIR_LAST, seekArc } from '../kwgArcs.js';
+import { KIND_PLACE, type MoveList, TILE_STRIDE } from '../movelist.js';
 
 /** Per direction (0 across, 1 down) and square, the first and the last square of its line. */
 const FIRST = new Uint8Array(2 * SQUARES);
@@ -286,4 +287,41 @@ export function fitsPair(
   board[q1] = EMPTY;
   board[q2] = EMPTY;
   return ok;
+}
+
+/**
+ * Appends to `list` tile c (not a blank) alone on empty square q, as the move generator lists
+ * it: across when it has a neighbour across (its across word then spans the move), else down;
+ * the squares played through hold EMPTY; scored by `singleScore`, its words not checked.
+ */
+export function pushSingle(
+  list: MoveList,
+  board: Uint8Array,
+  val: Int16Array,
+  q: number,
+  c: number,
+): void {
+  const col = q % SIZE;
+  const across = (col > 0 && board[q - 1] !== EMPTY) || (col < SIZE - 1 && board[q + 1] !== EMPTY);
+  const d = across ? 0 : 1;
+  const step = across ? 1 : SIZE;
+  const first = lineFirst(q, d);
+  const last = lineLast(q, d);
+  let lo = q;
+  while (lo > first && board[lo - step] !== EMPTY) lo -= step;
+  let hi = q;
+  while (hi < last && board[hi + step] !== EMPTY) hi += step;
+  const i = list.push();
+  const score = singleScore(board, val, q, val[c]!);
+  const base = i * TILE_STRIDE;
+  const len = (hi - lo) / step + 1;
+  for (let k = 0; k < len; k++) list.tiles[base + k] = EMPTY;
+  list.tiles[base + (q - lo) / step] = c;
+  list.kind[i] = KIND_PLACE;
+  list.dir[i] = d;
+  list.start[i] = lo;
+  list.len[i] = len;
+  list.played[i] = 1;
+  list.score[i] = score;
+  list.equity[i] = score;
 }

@@ -61,6 +61,7 @@ import {
   nextEmpty,
   pairParts,
   pairPartsScore,
+  pushSingle,
   runEndScores,
   singleScore,
 } from './fewTiles.js';
@@ -1169,9 +1170,11 @@ export class EndgameSolver {
     const hi = this.hashHi ^ this.rackHi[side]!;
     let derived = false;
     if (!this.cache.load(lo, hi, list)) {
-      this.materialize(bd);
       derived = ply - 2 >= this.rootPly && this.listOk[ply - 2]!;
-      if (derived) this.deriveList(side, bd, list, ply);
+      // A lone tile's new placements are read off the board: no generator needed.
+      const lone = this.rackTotal[side] === 1 && this.racks[side]![0] === 0;
+      if (!derived || !lone) this.materialize(bd);
+      if (derived) this.deriveList(side, bd, list, ply, lone);
       else this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true }, list);
       this.cache.store(lo, hi, list);
     }
@@ -1184,9 +1187,11 @@ export class EndgameSolver {
    * the two moves since, with its rack before its own move): the moves there that still fit the
    * rack and cover none of the new tiles' squares and the ends of their runs keep their words
    * and scores; the moves that cover those ends are generated afresh, and only they. A whole
-   * generation walks every anchor of a crowded board; this walks a few.
+   * generation walks every anchor of a crowded board; this walks a few. With `lone` (the rack
+   * holds one tile, not a blank) the ends are not walked either: the tile's words there are
+   * read in the graph (`fitsAlone`), so the node's generator need not be brought up to date.
    */
-  private deriveList(side: number, bd: number, list: MoveList, ply: number): void {
+  private deriveList(side: number, bd: number, list: MoveList, ply: number, lone: boolean): void {
     const blocked = this.blocked;
     const n1 = this.placedN[ply - 2]!;
     const n2 = this.placedN[ply - 1]!;
@@ -1196,7 +1201,16 @@ export class EndgameSolver {
     emptyArray(ends);
     markRunEnds(this.board, s1, n1, blocked, ends);
     markRunEnds(this.board, s2, n2, blocked, ends);
-    if (ends.length > 0) {
+    if (lone) {
+      // One tile (not a blank): its placements on the ends, their words read in the graph.
+      list.clear();
+      const rack = this.racks[side]!;
+      let c = 1;
+      while (rack[c] === 0) c++;
+      for (const q of ends)
+        if (fitsAlone(this.kn, this.pairs, this.board, q, c))
+          pushSingle(list, this.board, this.val, q, c);
+    } else if (ends.length > 0) {
       this.gens[bd]!.generate({ rack: this.racks[side]!, placementsOnly: true, only: ends }, list);
     } else {
       list.clear();
