@@ -173,6 +173,8 @@ export function pairPartsScore(
   );
 }
 
+const scratchParts = new Int32Array(3);
+
 /**
  * The score of tiles t1 on q1 and t2 on q2, both empty and in one line (direction d) with only
  * board tiles between them, played together (`pairParts`, then `pairPartsScore`).
@@ -186,9 +188,8 @@ export function pairScore(
   q2: number,
   t2: number,
 ): number {
-  const parts = new Int32Array(3);
-  pairParts(board, val, d, q1, q2, parts);
-  return pairPartsScore(parts, q1, val[t1]!, q2, val[t2]!);
+  pairParts(board, val, d, q1, q2, scratchParts);
+  return pairPartsScore(scratchParts, q1, val[t1]!, q2, val[t2]!);
 }
 
 /**
