@@ -890,8 +890,24 @@ export class EndgameSolver {
     this.passes = 0;
     this.scoreless = 0;
     this.check(score - alpha, -1, ply + 1, bd + 1, side ^ 1, depth > 1 ? depth : depth - 1, false);
+    this.takeBack(ply, side, n, passes, scoreless, lo, hi);
+  }
+
+  // Takes back side's placement of n tiles in ply's buffers: its tiles to the rack, its squares
+  // emptied, and the runs and the board's hash as they were before it.
+  private takeBack(
+    ply: number,
+    side: number,
+    n: number,
+    passes: number,
+    scoreless: number,
+    lo: number,
+    hi: number,
+  ): void {
+    const tls = this.tileBuf[ply]!;
+    const sqs = this.sqBuf[ply]!;
     for (let j = 0; j < n; j++) this.giveTile(side, tls[j]!);
-    for (let j = 0; j < n; j++) this.board[this.sqBuf[ply]![j]!] = EMPTY;
+    for (let j = 0; j < n; j++) this.board[sqs[j]!] = EMPTY;
     this.passes = passes;
     this.scoreless = scoreless;
     this.hashLo = lo;
@@ -1615,12 +1631,7 @@ export class EndgameSolver {
             (step !== SEARCH_REPLY || bound <= floor)
           )
             cov[i] = stamp;
-          for (let j = 0; j < n; j++) this.giveTile(side, tls[j]!);
-          for (let j = 0; j < n; j++) this.board[this.sqBuf[ply]![j]!] = EMPTY;
-          this.passes = passes;
-          this.scoreless = scoreless;
-          this.hashLo = lo;
-          this.hashHi = hi;
+          this.takeBack(ply, side, n, passes, scoreless, lo, hi);
         }
       }
       if (v === DEFER) {
