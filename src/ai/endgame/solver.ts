@@ -636,11 +636,10 @@ export class EndgameSolver {
         this.scoreless = scoreless;
       };
     }
-    const n = this.placeChild(ply, bd, i);
+    const n = this.playChild(ply, bd, side, i);
     const rack = this.racks[side]!;
     const tiles = this.tileBuf[ply]!.slice(0, n);
     const squares = this.sqBuf[ply]!.slice(0, n);
-    for (const t of tiles) this.takeTile(side, t);
     this.passes = 0;
     this.scoreless = list.score[i] === 0 ? this.scoreless + 1 : 0;
     return () => {
@@ -687,6 +686,23 @@ export class EndgameSolver {
     this.pendPly[bd + 1] = ply;
     this.pendN[bd + 1] = n;
     return n;
+  }
+
+  // Plays side's placement i of ply's list (`placeChild`) and takes its tiles off the rack;
+  // returns how many tiles it places. `takeBack` undoes it.
+  private playChild(ply: number, bd: number, side: number, i: number): number {
+    const n = this.placeChild(ply, bd, i);
+    const tls = this.tileBuf[ply]!;
+    for (let j = 0; j < n; j++) this.takeTile(side, tls[j]!);
+    return n;
+  }
+
+  // The lowest code of a tile on side's rack other than a blank (the one, when it holds one).
+  private loneTile(side: number): number {
+    const rack = this.racks[side]!;
+    let c = 1;
+    while (rack[c] === 0) c++;
+    return c;
   }
 
   // Brings generator bd up to date from its parent and the tiles placed since.
@@ -837,9 +853,7 @@ export class EndgameSolver {
    * the tile's words in the graph (no move generation).
    */
   private staysStuck(side: number): boolean {
-    const rack = this.racks[side]!;
-    let c = 1;
-    while (rack[c] === 0) c++;
+    const c = this.loneTile(side);
     for (const q of this.endList)
       if (fitsAlone(this.kn, this.pairs, this.board, q, c)) return false;
     return true;
@@ -884,9 +898,7 @@ export class EndgameSolver {
     const passes = this.passes;
     const scoreless = this.scoreless;
     const score = this.lists[ply]!.score[i]!;
-    const n = this.placeChild(ply, bd, i);
-    const tls = this.tileBuf[ply]!;
-    for (let j = 0; j < n; j++) this.takeTile(side, tls[j]!);
+    const n = this.playChild(ply, bd, side, i);
     this.passes = 0;
     this.scoreless = 0;
     this.check(score - alpha, -1, ply + 1, bd + 1, side ^ 1, depth > 1 ? depth : depth - 1, false);
@@ -952,8 +964,7 @@ export class EndgameSolver {
    */
   private twoTileBound(ply: number, side: number, limit: number): number {
     const rack = this.racks[side]!;
-    let x = 1;
-    while (rack[x] === 0) x++;
+    const x = this.loneTile(side);
     let y = x;
     if (rack[x] === 1) {
       y = x + 1;
@@ -1131,9 +1142,7 @@ export class EndgameSolver {
    * lies on one of the run ends, where its words are read in the graph.
    */
   private lastTileValue(ply: number, side: number): number {
-    const rack = this.racks[side]!;
-    let c = 1;
-    while (rack[c] === 0) c++;
+    const c = this.loneTile(side);
     return this.lastTileEnd(side, c, this.singleAfter(ply, c));
   }
 
@@ -1220,9 +1229,7 @@ export class EndgameSolver {
     if (lone) {
       // One tile (not a blank): its placements on the ends, their words read in the graph.
       list.clear();
-      const rack = this.racks[side]!;
-      let c = 1;
-      while (rack[c] === 0) c++;
+      const c = this.loneTile(side);
       for (const q of ends)
         if (fitsAlone(this.kn, this.pairs, this.board, q, c))
           pushSingle(list, this.board, this.val, q, c);
@@ -1567,9 +1574,7 @@ export class EndgameSolver {
         } else {
           const lo = this.hashLo;
           const hi = this.hashHi;
-          const n = this.placeChild(ply, bd, i);
-          const tls = this.tileBuf[ply]!;
-          for (let j = 0; j < n; j++) this.takeTile(side, tls[j]!);
+          const n = this.playChild(ply, bd, side, i);
           this.passes = 0;
           this.scoreless = score === 0 ? scoreless + 1 : 0;
           // What this move must beat to matter: alpha, or the best move so far.
