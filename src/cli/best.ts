@@ -4,27 +4,13 @@
  * `word` is the play in GCG notation with `.` for each square played through (the squares'
  * letters are in `main`, the whole main word).
  */
-import { SIZE } from '../engine/board.js';
-import type { ExchangeMove, PlaceMove } from '../engine/move.js';
-import { formatCoord } from '../engine/notation/coords.js';
 import { parseCgp } from '../engine/notation/cgp.js';
 import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
-import {
-  EMPTY,
-  fullDistribution,
-  rackFromTiles,
-  rackValue,
-  tileSetById,
-  tileValue,
-  tilesToGcg,
-  tilesValue,
-  type TileSet,
-} from '../engine/tiles.js';
+import { EMPTY, fullDistribution, tileSetById } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { NO_LEAVES } from '../ai/leave.js';
 import { defaultLeaves } from '../ai/leaves.js';
-import { MoveGenerator } from '../ai/movegen.js';
-import { KIND_EXCHANGE, KIND_PASS, MoveList } from '../ai/movelist.js';
+import { bestPlays, positionRack } from '../ai/bestPlays.js';
 import { parseOptions, plainCount, usageError } from './args.js';
 import { makeRules } from '../engine/rules.js';
 import { runBestSim } from './bestSim.js';
@@ -62,16 +48,6 @@ Ctrl+C para la simulación y ordena las jugadas con las iteraciones que ya se ha
 segundo Ctrl+C sale sin más.
 
 Salida: 0 si todo va bien, 2 si la orden o la posición están mal escritas.`;
-
-interface BestEntry {
-  coord: string | null;
-  word: string;
-  score: number;
-  equity: number;
-  kind: 'place' | 'exchange' | 'pass';
-  main?: string;
-  tiles?: number;
-}
 
 function fail(message: string): number {
   return usageError('best', message);
@@ -123,34 +99,7 @@ export async function runBest(args: string[]): Promise<number> {
   const rackTiles = pos.racks[0] ?? [];
   if (rackTiles.length === 0) return fail('La posición no trae el atril del jugador que mueve.');
 
-  const rack = rackFromTiles(set, rackTiles);
-  let onBoard = 0;
-  let boardValue = 0;
-  for (let sq = 0; sq < SIZE * SIZE; sq++) {
-    const t = pos.board[sq]!;
-    if (t === EMPTY) continue;
-    onBoard++;
-    boardValue += tileValue(set, t);
-  }
-  const others = pos.racks.slice(1).reduce((n, r) => n + (r.length > 0 ? r.length : 7), 0);
-  const bagCount = Math.max(0, set.size - onBoard - rackTiles.length - others);
-  const total = rackValue(set, fullDistribution(set));
-  const rackPoints = tilesValue(set, rackTiles);
-
-  const gen = new MoveGenerator(lex.nodes, set);
-  gen.setBoard(pos.board);
-  const list = new MoveList();
-  gen.generate(
-    {
-      rack,
-      top,
-      leaves: set.id === 'spanish' ? defaultLeaves() : NO_LEAVES,
-      bagCount,
-      exchangeMinBag: 1,
-      unseenValue: total - boardValue - rackPoints,
-    },
-    list,
-  );
+  const { rack, bagCount } = positionRack(set, pos);
   if (values.sim) {
     const unseen = fullDistribution(set);
     for (const t of pos.board) if (t !== EMPTY) unseen[(t & 0x80) !== 0 ? 0 : t]!--;
@@ -176,7 +125,7 @@ export async function runBest(args: string[]): Promise<number> {
       json: values.json === true,
     });
   }
-  const entries = list.order().map((i) => entryOf(set, list, i));
+  const entries = bestPlays(lex.nodes, set, pos, top);
   if (values.json) {
     process.stdout.write(JSON.stringify(entries) + '\n');
     return 0;
@@ -192,33 +141,4 @@ export async function runBest(args: string[]): Promise<number> {
     process.stdout.write(`${String(k + 1).padStart(3)}. ${what}; equidad ${decimal(e.equity)}\n`);
   });
   return 0;
-
-  function entryOf(s: TileSet, l: MoveList, i: number): BestEntry {
-    const equity = Math.round(l.equity[i]! * 100) / 100;
-    if (l.kind[i] === KIND_PASS) return { coord: null, word: '-', score: 0, equity, kind: 'pass' };
-    if (l.kind[i] === KIND_EXCHANGE) {
-      const m = l.toMove(i) as ExchangeMove;
-      return {
-        coord: null,
-        word: '-' + tilesToGcg(s, m.tiles, '?'),
-        score: 0,
-        equity,
-        kind: 'exchange',
-      };
-    }
-    const m = l.toMove(i) as PlaceMove;
-    const step = m.dir === 'H' ? 1 : SIZE;
-    const full = m.tiles.map((t, k) =>
-      t === EMPTY ? pos.board[m.row * SIZE + m.col + k * step]! : t,
-    );
-    return {
-      coord: formatCoord(m),
-      word: tilesToGcg(s, m.tiles),
-      score: l.score[i]!,
-      equity,
-      kind: 'place',
-      main: tilesToGcg(s, full),
-      tiles: l.played[i]!,
-    };
-  }
 }
