@@ -3,14 +3,7 @@
  * mask, the two roots, and the child lookup by bit mask shared by the cross-sets and the
  * walk (see movegen.ts, "Arcs by bit mask").
  */
-import {
-  ACCEPTS_BIT,
-  ARC_INDEX_MASK,
-  IS_END_BIT,
-  TILE_SHIFT,
-  popcount32,
-  siblingTileMasks,
-} from '../lexicon/kwg.js';
+import { ACCEPTS_BIT, ARC_INDEX_MASK, IS_END_BIT, TILE_SHIFT, popcount32 } from '../lexicon/kwg.js';
 
 /** The separator tile of the GADDAG: the letters before it are read reversed. */
 export const SEP = 0;
@@ -36,36 +29,47 @@ export function listedArcs(nodes: Uint32Array): Uint32Array {
   let kn = listedCache.get(nodes);
   if (kn) return kn;
   // Every arc target gets its own header and copy of the list from there on, so a graph whose
-  // arcs point into the middle of a list (a shared tail) still reads right.
-  const where = new Int32Array(nodes.length).fill(-1);
+  // arcs point into the middle of a list (a shared tail) still reads right. Typed arrays and
+  // index loops throughout: this runs once per process, mostly before the optimizing compiler
+  // has seen it, where a growing array of a few hundred thousand targets cost most of its time.
+  const n = nodes.length;
+  const where = new Int32Array(n);
+  const order = new Int32Array(n);
+  let lists = 0;
   let size = 2;
-  const order: number[] = [];
-  for (let i = 0; i < nodes.length; i++) {
+  for (let i = 0; i < n; i++) {
     const c = nodes[i]! & ARC_INDEX_MASK;
-    if (c === 0 || where[c] !== -1) continue;
-    where[c] = size;
-    order.push(c);
+    // `where` holds a list's place plus one: 0 is "not placed yet", so no fill is needed.
+    if (c === 0 || where[c] !== 0) continue;
+    where[c] = size + 1;
+    order[lists++] = c;
     let x = c;
     while ((nodes[x]! & IS_END_BIT) === 0) x++;
     size += 1 + x - c + 1;
   }
   // The builder refuses graphs past this (KwgTooLargeError), with a message for the player.
   if (size > ARC_INDEX_MASK + 1) throw new RangeError('word graph too large for its list masks');
-  const masks = siblingTileMasks(nodes);
   kn = new Uint32Array(size);
-  const relink = (n: number): number => {
-    const c = n & ARC_INDEX_MASK;
-    return c === 0 ? n : (n & ~ARC_INDEX_MASK) | where[c]!;
+  const relink = (v: number): number => {
+    const c = v & ARC_INDEX_MASK;
+    return c === 0 ? v : (v & ~ARC_INDEX_MASK) | (where[c]! - 1);
   };
   kn[DAWG_ROOT] = relink(nodes[DAWG_ROOT]!);
   kn[GADDAG_ROOT] = relink(nodes[GADDAG_ROOT]!);
-  for (const c of order) {
-    let at = where[c]!;
-    kn[at++] = masks[c]!;
+  for (let k = 0; k < lists; k++) {
+    const c = order[k]!;
+    const head = where[c]! - 1;
+    let at = head + 1;
+    // Tiles past 31 have no bit (the move generator refuses such sets).
+    let mask = 0;
     for (let x = c; ; x++) {
-      kn[at++] = relink(nodes[x]!);
-      if ((nodes[x]! & IS_END_BIT) !== 0) break;
+      const v = nodes[x]!;
+      kn[at++] = relink(v);
+      const t = v >>> TILE_SHIFT;
+      if (t < 32) mask |= 1 << t;
+      if ((v & IS_END_BIT) !== 0) break;
     }
+    kn[head] = mask;
   }
   listedCache.set(nodes, kn);
   return kn;
@@ -106,7 +110,7 @@ export function forEachWord(
 
 /**
  * `letterPairs` index of the tiles that start a word, and of those that end one. Masks hold
- * tiles 0–31 only, as `siblingTileMasks` (the move generator refuses larger sets); a tile past
+ * tiles 0–31 only, as the lists' masks (the move generator refuses larger sets); a tile past
  * them (Polish Ż is 32) is left out rather than written over these two.
  */
 export const PAIR_FIRST = 32;

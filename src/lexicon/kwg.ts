@@ -98,24 +98,6 @@ export function seek(nodes: Uint32Array, list: number, t: number): number {
   }
 }
 
-/**
- * For every node index `i`, the set of tiles read by `i` and the siblings after it in its list,
- * as a bit mask (bit `t` for tile `t`; tiles above 31 are left out). Since a list is sorted by
- * tile, the node reading tile `t` in the list starting at `p` is `p + popcount(mask[p] & (2^t − 1))`:
- * a walker can intersect the tiles it may play with `mask[p]` and jump straight to each arc
- * instead of scanning the list. One pass over the graph, a few milliseconds.
- */
-export function siblingTileMasks(nodes: Uint32Array): Int32Array {
-  const masks = new Int32Array(nodes.length);
-  for (let i = nodes.length - 1; i >= 2; i--) {
-    const n = nodes[i]!;
-    const t = n >>> TILE_SHIFT;
-    const bit = t < 32 ? 1 << t : 0;
-    masks[i] = (n & IS_END_BIT) !== 0 || i === nodes.length - 1 ? bit : bit | masks[i + 1]!;
-  }
-  return masks;
-}
-
 /** Number of set bits of a 32-bit integer. */
 export function popcount32(x: number): number {
   x -= (x >>> 1) & 0x55555555;
