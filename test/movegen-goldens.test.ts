@@ -38,24 +38,15 @@ describe('move generator goldens: the 15 best plays of each position, as text', 
   });
 
   it('equal test/goldens/movegen-top15.txt line for line', async () => {
-    expect(POSITIONS.map(([name]) => name)).toEqual([
-      'P1',
-      'P2',
-      'P3',
-      'P4',
-      'P5',
-      'C1',
-      'C2',
-      'C3',
-      'C4',
-      'C5',
-    ]);
+    expect(POSITIONS.map(([name]) => name).join(' ')).toBe('P1 P2 P3 P4 P5 C1 C2 C3 C4 C5');
     const text = POSITIONS.map(([name, cgp]) => {
       const pos = parseCgp(cgp);
       if (!pos.ok) throw new Error(`${name}: ${JSON.stringify(pos.error)}`);
-      const lines = bestPlays(nodes, SPANISH, pos.value, 15).map(
-        (e) =>
-          `${e.equity.toFixed(2).padStart(8)} ${e.coord ?? ''}${e.coord ? ' ' : ''}${e.word} ${e.score}`,
+      // `  91.00 K5 SENARIO 91`; an exchange or the pass has no coordinate.
+      const lines = bestPlays(nodes, SPANISH, pos.value, 15).map((e) =>
+        [e.equity.toFixed(2).padStart(8), e.coord, e.word, e.score]
+          .filter((x) => x !== null)
+          .join(' '),
       );
       return [`=== ${name}: ${cgp} ===`, ...lines].join('\n');
     }).join('\n');
