@@ -3,10 +3,13 @@
  * grouped with a point from five digits on (RAE: 1234, but 12.345).
  */
 
-const grouped = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 0 });
+// Made on first use: setting up a locale costs some 30 ms, and most commands never group a
+// number (`atril best` prints its decimals with `decimal`).
+let grouped: Intl.NumberFormat | undefined;
 
 /** A whole count: «4.420.603», «1234». */
 export function count(n: number): string {
+  grouped ??= new Intl.NumberFormat('es-ES', { maximumFractionDigits: 0 });
   return grouped.format(n);
 }
 
