@@ -72,6 +72,35 @@ const OPENING_SPANS: { wm: number; extra: number[] }[][] = (() => {
   return out;
 })();
 
+/**
+ * For each opening length, every start across the centre: its word premium and where in the
+ * word its letter premiums fall (`at`, with `extra`, the premium's multiple less one). A word's
+ * score at each start is then its tiles' sum plus a term or two, not a pass over its tiles.
+ */
+const OPENING_STARTS: { s: number; wm: number; at: number[]; extra: number[] }[][] = (() => {
+  const row = ((CENTER / SIZE) | 0) * SIZE;
+  const col = CENTER % SIZE;
+  const out: { s: number; wm: number; at: number[]; extra: number[] }[][] = [];
+  for (let len = 0; len <= MAX_OPENING; len++) {
+    const starts: { s: number; wm: number; at: number[]; extra: number[] }[] = [];
+    for (let s = Math.max(0, col - len + 1); s <= col && s + len <= SIZE; s++) {
+      let wm = 1;
+      const at: number[] = [];
+      const extra: number[] = [];
+      for (let i = 0; i < len; i++) {
+        wm *= WORD_MULT[row + s + i]!;
+        if (LETTER_MULT[row + s + i]! > 1) {
+          at.push(i);
+          extra.push(LETTER_MULT[row + s + i]! - 1);
+        }
+      }
+      starts.push({ s, wm, at, extra });
+    }
+    out.push(starts);
+  }
+  return out;
+})();
+
 /** One line of the board as the walk reads it: a view of the generator's slot for that line. */
 interface LineView extends LoadedLine {
   /** 1 on the line's anchors. */
@@ -1013,14 +1042,18 @@ export class MoveGenerator {
   }
 
   // Records every opening of the words under key `k`, with blanks for one x and one y (0: none;
-  // x = y: two of x), at every start covering the centre.
+  // x = y: two of x), at every start covering the centre. For the N best, a start whose equity
+  // is below the N-th is passed over before its tiles are written (the test of `slotFor`).
   private openingWords(map: OpeningMap, k: number, x: number, y: number, li: number): void {
-    const row = ((CENTER / SIZE) | 0) * SIZE;
-    const col = CENTER % SIZE;
     const blank = this.openingBlank;
+    const vals = this.openingVals;
+    const word = this.word;
+    const leave = this.leaves.value[li]!;
     for (let w = map.firstWord(k); w < map.keys.length && map.keys[w] === k; w++) {
       const len = map.lens[w]!;
       const base = w * MAX_OPENING;
+      const bingo = len >= this.bingoTiles ? this.bingoBonus : 0;
+      const starts = OPENING_STARTS[len]!;
       // Each choice of the letters the blanks stand for: positions p (for x) and q (for y).
       for (let p = x === 0 ? -1 : 0; p < len; p++) {
         if (p >= 0 && map.tiles[base + p] !== x) continue;
@@ -1029,16 +1062,25 @@ export class MoveGenerator {
           blank.fill(0);
           if (p >= 0) blank[p] = 1;
           if (q >= 0) blank[q] = 1;
-          for (let s = Math.max(0, col - len + 1); s <= col && s + len <= SIZE; s++) {
-            let main = 0;
-            let wm = 1;
+          let sum = 0;
+          for (let i = 0; i < len; i++) {
+            vals[i] = blank[i] ? 0 : this.val[map.tiles[base + i]!]!;
+            sum += vals[i]!;
+          }
+          for (const st of starts) {
+            let main = sum;
+            for (let j = 0; j < st.at.length; j++) main += vals[st.at[j]!]! * st.extra[j]!;
+            if (
+              this.topN !== 0 &&
+              this.out.count >= this.topN &&
+              main * st.wm + bingo + leave < this.threshold
+            )
+              continue;
             for (let i = 0; i < len; i++) {
               const t = map.tiles[base + i]!;
-              this.word[s + i] = blank[i] ? t | BLANK_FLAG : t;
-              if (!blank[i]) main += this.val[t]! * LETTER_MULT[row + s + i]!;
-              wm *= WORD_MULT[row + s + i]!;
+              word[st.s + i] = blank[i] ? t | BLANK_FLAG : t;
             }
-            this.record(s, s + len, main, 0, wm, len, li);
+            this.record(st.s, st.s + len, main, 0, st.wm, len, li);
           }
           if (y === 0) break;
         }
