@@ -826,11 +826,6 @@ export class MoveGenerator {
     const all = this.topN === 0;
     const i = all ? out.push() : this.slotFor(equity);
     if (i < 0) return;
-    // `word` holds EMPTY on the squares played through (see loadLine).
-    const tiles = out.tiles;
-    const word = this.word;
-    const base = i * TILE_STRIDE - lo;
-    for (let k = lo; k < hi; k++) tiles[base + k] = word[k]!;
     out.kind[i] = KIND_PLACE;
     out.dir[i] = this.lineDir;
     out.start[i] = this.lineDir === 0 ? this.lineNo * SIZE + lo : lo * SIZE + this.lineNo;
@@ -838,6 +833,15 @@ export class MoveGenerator {
     out.played[i] = np;
     out.score[i] = score;
     out.equity[i] = equity;
+    // A tie with the worst kept move that comes after it on everything but the tiles is
+    // dropped before its tiles are written (as in genNonPlace): openings with blanks tie by
+    // the thousand.
+    if (!all && i === out.count && out.compareHead(i, this.worstSlot) > 0) return;
+    // `word` holds EMPTY on the squares played through (see loadLine).
+    const tiles = out.tiles;
+    const word = this.word;
+    const base = i * TILE_STRIDE - lo;
+    for (let k = lo; k < hi; k++) tiles[base + k] = word[k]!;
     if (!all) this.settle(i);
   }
 
