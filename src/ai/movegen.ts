@@ -47,32 +47,6 @@ import { MAX_OPENING, type OpeningMap, openingMapFor } from './openingMap.js';
 import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, MoveList, TILE_STRIDE } from './movelist.js';
 
 /**
- * For each opening length, the distinct premiums of the spans across the centre: the word
- * premium and each letter premium's extra multiple, largest first.
- */
-const OPENING_SPANS: { wm: number; extra: number[] }[][] = (() => {
-  const row = ((CENTER / SIZE) | 0) * SIZE;
-  const col = CENTER % SIZE;
-  const out: { wm: number; extra: number[] }[][] = [];
-  for (let len = 0; len <= MAX_OPENING; len++) {
-    const spans: { wm: number; extra: number[] }[] = [];
-    for (let s = Math.max(0, col - len + 1); s <= col && s + len <= SIZE; s++) {
-      let wm = 1;
-      const extra: number[] = [];
-      for (let i = s; i < s + len; i++) {
-        wm *= WORD_MULT[row + i]!;
-        if (LETTER_MULT[row + i]! > 1) extra.push(LETTER_MULT[row + i]! - 1);
-      }
-      extra.sort((a, b) => b - a);
-      const key = `${wm}:${extra.join(',')}`;
-      if (!spans.some((x) => `${x.wm}:${x.extra.join(',')}` === key)) spans.push({ wm, extra });
-    }
-    out.push(spans);
-  }
-  return out;
-})();
-
-/**
  * For each opening length, every start across the centre: its word premium and where in the
  * word its letter premiums fall (`at`, with `extra`, the premium's multiple less one). A word's
  * score at each start is then its tiles' sum plus a term or two, not a pass over its tiles.
@@ -100,6 +74,21 @@ const OPENING_STARTS: { s: number; wm: number; at: number[]; extra: number[] }[]
   }
   return out;
 })();
+
+/**
+ * For each opening length, the distinct premiums of the spans across the centre: the word
+ * premium and each letter premium's extra multiple, largest first.
+ */
+const OPENING_SPANS: { wm: number; extra: number[] }[][] = OPENING_STARTS.map((starts) => {
+  const spans: { wm: number; extra: number[] }[] = [];
+  for (const st of starts) {
+    const extra = [...st.extra].sort((a, b) => b - a);
+    const key = `${st.wm}:${extra.join(',')}`;
+    if (!spans.some((x) => `${x.wm}:${x.extra.join(',')}` === key))
+      spans.push({ wm: st.wm, extra });
+  }
+  return spans;
+});
 
 /** One line of the board as the walk reads it: a view of the generator's slot for that line. */
 interface LineView extends LoadedLine {
