@@ -45,14 +45,31 @@ function engine(board: Uint8Array, placed: { square: number; tile: number }[]) {
   return { score: r.value.score, words: r.value.words.every((w) => index.has(key(w.tiles))) };
 }
 
-function touches(board: Uint8Array, q: number): boolean {
-  const c = q % SIZE;
-  return (
-    (c > 0 && board[q - 1] !== EMPTY) ||
-    (c < SIZE - 1 && board[q + 1] !== EMPTY) ||
-    (q >= SIZE && board[q - SIZE] !== EMPTY) ||
-    (q < SQUARES - SIZE && board[q + SIZE] !== EMPTY)
-  );
+/** The empty squares of the board next to one of its tiles, where a lone tile may go. */
+function squaresNextTo(board: Uint8Array): number[] {
+  const out: number[] = [];
+  for (let q = 0; q < SQUARES; q++) {
+    const c = q % SIZE;
+    if (
+      board[q] === EMPTY &&
+      ((c > 0 && board[q - 1] !== EMPTY) ||
+        (c < SIZE - 1 && board[q + 1] !== EMPTY) ||
+        (q >= SIZE && board[q - SIZE] !== EMPTY) ||
+        (q < SQUARES - SIZE && board[q + SIZE] !== EMPTY))
+    )
+      out.push(q);
+  }
+  return out;
+}
+
+/** The boards of `count` random endgames from `firstSeed` on (racks of one tile: any board). */
+function endgameBoards(count: number, firstSeed: number): Uint8Array[] {
+  return randomEndgames(nodes, SPANISH, makeRules('fise'), {
+    count,
+    firstSeed,
+    minRack: 1,
+    maxRack: 1,
+  }).map((g) => g.board);
 }
 
 describe('one and two tiles read off the board', () => {
@@ -77,17 +94,11 @@ describe('one and two tiles read off the board', () => {
 
   it('every lone tile next to the board tiles of 4 endgames: the score and the words are the engine’s', () => {
     const kn = listedArcs(nodes);
-    const games = randomEndgames(nodes, SPANISH, makeRules('fise'), {
-      count: 4,
-      firstSeed: 20,
-      minRack: 1,
-      maxRack: 1,
-    });
+    const games = endgameBoards(4, 20);
     let fits = 0;
     let tried = 0;
-    for (const { board } of games) {
-      for (let q = 0; q < SQUARES; q++) {
-        if (board[q] !== EMPTY || !touches(board, q)) continue;
+    for (const board of games) {
+      for (const q of squaresNextTo(board)) {
         for (const t of tiles) {
           const e = engine(board, [{ square: q, tile: t }]);
           expect(singleScore(board, val, q, val[t]!)).toBe(e.score);
@@ -106,12 +117,7 @@ describe('one and two tiles read off the board', () => {
   it('a lone tile on every square where its words exist, in 3 endgames: the moves are the generator’s for a rack of that tile, written alike', () => {
     const kn = listedArcs(nodes);
     const pairs = letterPairs(kn);
-    const games = randomEndgames(nodes, SPANISH, makeRules('fise'), {
-      count: 3,
-      firstSeed: 50,
-      minRack: 1,
-      maxRack: 1,
-    });
+    const games = endgameBoards(3, 50);
     const gen = new MoveGenerator(nodes, SPANISH, makeRules('fise'));
     // Every field of every move, the tiles up to its length.
     const moves = (list: MoveList): string[] =>
@@ -128,15 +134,14 @@ describe('one and two tiles read off the board', () => {
         ].join(','),
       ).sort();
     let listed = 0;
-    for (const { board } of games) {
+    for (const board of games) {
       gen.setBoard(board);
       for (const c of tiles) {
         const rack = new Uint8Array(SPANISH.letters.length + 1);
         rack[c] = 1;
         const want = gen.generate({ rack, placementsOnly: true }, new MoveList());
         const got = new MoveList();
-        for (let q = 0; q < SQUARES; q++) {
-          if (board[q] !== EMPTY || !touches(board, q)) continue;
+        for (const q of squaresNextTo(board)) {
           if (fitsAlone(kn, pairs, board, q, c)) pushSingle(got, board, val, q, c);
         }
         expect(moves(got)).toEqual(moves(want));
@@ -147,19 +152,13 @@ describe('one and two tiles read off the board', () => {
   });
 
   it('a second tile at both ends of the run through a first one, on every square next to the board tiles of 2 endgames: the squares and the scores are the engine’s', () => {
-    const games = randomEndgames(nodes, SPANISH, makeRules('fise'), {
-      count: 2,
-      firstSeed: 40,
-      minRack: 1,
-      maxRack: 1,
-    });
+    const games = endgameBoards(2, 40);
     const out = new Int32Array(4);
     const firsts = [tiles[0]!, tiles[4]!];
     const seconds = [tiles[1]!, tiles[6]!];
     let tried = 0;
-    for (const { board } of games) {
-      for (let r = 0; r < SQUARES; r++) {
-        if (board[r] !== EMPTY || !touches(board, r)) continue;
+    for (const board of games) {
+      for (const r of squaresNextTo(board)) {
         for (const a of firsts) {
           for (const b of seconds) {
             for (let d = 0; d < 2; d++) {
@@ -186,12 +185,7 @@ describe('one and two tiles read off the board', () => {
 
   it('every pair in line across the board tiles from a square next to them, in 2 endgames: the score and the words are the engine’s', () => {
     const kn = listedArcs(nodes);
-    const games = randomEndgames(nodes, SPANISH, makeRules('fise'), {
-      count: 2,
-      firstSeed: 30,
-      minRack: 1,
-      maxRack: 1,
-    });
+    const games = endgameBoards(2, 30);
     const pairs = [
       [tiles[0]!, tiles[2]!],
       [tiles[2]!, tiles[0]!],
@@ -200,9 +194,8 @@ describe('one and two tiles read off the board', () => {
     ];
     let fits = 0;
     let tried = 0;
-    for (const { board } of games) {
-      for (let q = 0; q < SQUARES; q++) {
-        if (board[q] !== EMPTY || !touches(board, q)) continue;
+    for (const board of games) {
+      for (const q of squaresNextTo(board)) {
         for (let d = 0; d < 2; d++) {
           for (const dir of [-1, 1]) {
             const q2 = nextEmpty(board, q, d, dir);
@@ -225,13 +218,6 @@ describe('one and two tiles read off the board', () => {
     expect(tried).toBeGreaterThan(500);
     expect(fits).toBeGreaterThan(10);
     // The board is left as it was.
-    expect(games[0]!.board).toEqual(
-      randomEndgames(nodes, SPANISH, makeRules('fise'), {
-        count: 1,
-        firstSeed: 30,
-        minRack: 1,
-        maxRack: 1,
-      })[0]!.board,
-    );
+    expect(games[0]!).toEqual(endgameBoards(1, 30)[0]!);
   });
 });
