@@ -29,6 +29,24 @@ function lineLast(q: number, d: number): number {
   return LAST[d * SQUARES + q]!;
 }
 
+/** The first square of the run of tiles through q in direction d (q counted as a tile). */
+function runFirst(board: Uint8Array, q: number, d: number): number {
+  const step = d === 0 ? 1 : SIZE;
+  const first = lineFirst(q, d);
+  let a = q;
+  while (a > first && board[a - step] !== EMPTY) a -= step;
+  return a;
+}
+
+/** The last square of the run of tiles through q in direction d (q counted as a tile). */
+function runLast(board: Uint8Array, q: number, d: number): number {
+  const step = d === 0 ? 1 : SIZE;
+  const last = lineLast(q, d);
+  let b = q;
+  while (b < last && board[b + step] !== EMPTY) b += step;
+  return b;
+}
+
 /**
  * The points of the word through empty square q in direction d (0 across, 1 down) when a tile
  * worth tv goes there: the run of board tiles it joins plus the tile on its letter premium,
@@ -135,11 +153,9 @@ export function pairParts(
   out: Int32Array,
 ): void {
   const step = d === 0 ? 1 : SIZE;
-  const first = lineFirst(q1, d);
   const last = lineLast(q1, d);
-  let a = q1 < q2 ? q1 : q2;
+  const a = runFirst(board, q1 < q2 ? q1 : q2, d);
   const b = q1 < q2 ? q2 : q1;
-  while (a > first && board[a - step] !== EMPTY) a -= step;
   let sum = 0;
   for (let x = a; x <= last && (x <= b || board[x] !== EMPTY); x += step) {
     if (x !== q1 && x !== q2) sum += val[board[x]!]!;
@@ -214,12 +230,8 @@ export function nextEmpty(board: Uint8Array, q: number, d: number, dir: number):
  */
 function runIsWord(kn: Uint32Array, board: Uint8Array, q: number, d: number): boolean {
   const step = d === 0 ? 1 : SIZE;
-  const first = lineFirst(q, d);
-  const last = lineLast(q, d);
-  let a = q;
-  while (a > first && board[a - step] !== EMPTY) a -= step;
-  let b = q;
-  while (b < last && board[b + step] !== EMPTY) b += step;
+  const a = runFirst(board, q, d);
+  const b = runLast(board, q, d);
   if (a === b) return true;
   let p = DAWG_ROOT;
   for (let x = a; x <= b && p >= 0; x += step) p = seekArc(kn, p, board[x]! & ~BLANK_FLAG);
@@ -306,12 +318,8 @@ export function pushSingle(
   const across = (col > 0 && board[q - 1] !== EMPTY) || (col < SIZE - 1 && board[q + 1] !== EMPTY);
   const d = across ? 0 : 1;
   const step = across ? 1 : SIZE;
-  const first = lineFirst(q, d);
-  const last = lineLast(q, d);
-  let lo = q;
-  while (lo > first && board[lo - step] !== EMPTY) lo -= step;
-  let hi = q;
-  while (hi < last && board[hi + step] !== EMPTY) hi += step;
+  const lo = runFirst(board, q, d);
+  const hi = runLast(board, q, d);
   const i = list.push();
   const score = singleScore(board, val, q, val[c]!);
   const base = i * TILE_STRIDE;
