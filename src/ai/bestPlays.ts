@@ -7,8 +7,10 @@ import type { ExchangeMove, PlaceMove } from '../engine/move.js';
 import type { CgpPosition } from '../engine/notation/cgp.js';
 import { formatCoord } from '../engine/notation/coords.js';
 import {
+  BLANK,
   EMPTY,
   fullDistribution,
+  isBlank,
   rackFromTiles,
   rackValue,
   tileValue,
@@ -44,6 +46,8 @@ export interface PositionRack {
   readonly bagCount: number;
   /** Face value of the tiles this player cannot see. */
   readonly unseenValue: number;
+  /** Counts by code of the tiles this player cannot see: the set less the board and the rack. */
+  readonly unseen: Uint8Array;
 }
 
 /** The mover's rack, the bag count and the unseen tiles' value of a position. */
@@ -58,8 +62,13 @@ export function positionRack(set: TileSet, pos: CgpPosition): PositionRack {
     boardValue += tileValue(set, t);
   }
   const others = pos.racks.slice(1).reduce((n, r) => n + (r.length > 0 ? r.length : 7), 0);
+  const rack = rackFromTiles(set, rackTiles);
+  const unseen = fullDistribution(set);
+  for (const t of pos.board) if (t !== EMPTY) unseen[isBlank(t) ? BLANK : t]!--;
+  for (let t = 0; t < rack.length; t++) unseen[t]! -= rack[t]!;
   return {
-    rack: rackFromTiles(set, rackTiles),
+    rack,
+    unseen,
     bagCount: Math.max(0, set.size - onBoard - rackTiles.length - others),
     unseenValue: rackValue(set, fullDistribution(set)) - boardValue - tilesValue(set, rackTiles),
   };

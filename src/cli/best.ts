@@ -6,7 +6,7 @@
  */
 import { parseCgp } from '../engine/notation/cgp.js';
 import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
-import { EMPTY, fullDistribution, tileSetById } from '../engine/tiles.js';
+import { tileSetById } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { NO_LEAVES } from '../ai/leave.js';
 import { defaultLeaves } from '../ai/leaves.js';
@@ -99,11 +99,8 @@ export async function runBest(args: string[]): Promise<number> {
   const rackTiles = pos.racks[0] ?? [];
   if (rackTiles.length === 0) return fail('La posición no trae el atril del jugador que mueve.');
 
-  const { rack, bagCount } = positionRack(set, pos);
   if (values.sim) {
-    const unseen = fullDistribution(set);
-    for (const t of pos.board) if (t !== EMPTY) unseen[(t & 0x80) !== 0 ? 0 : t]!--;
-    for (let t = 0; t < rack.length; t++) unseen[t]! -= rack[t]!;
+    const { rack, bagCount, unseen } = positionRack(set, pos);
     return runBestSim({
       set,
       rules: makeRules('fise', { tileSet: set.id }),
