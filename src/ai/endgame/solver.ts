@@ -108,6 +108,12 @@ export interface EndgameOptions {
   readonly deferAll?: boolean;
   /** Called after each completed iteration of the deepening (for a progress display). */
   readonly onIteration?: (step: EndgameIteration) => void;
+  /**
+   * Half-width, in points, of the first window an iteration from depth 4 on searches around
+   * the one before's value (default `ASPIRATION`; 0 searches every iteration with the whole
+   * window). A value outside it is searched again with the window widened on that side.
+   */
+  readonly aspiration?: number;
 }
 
 /** One completed iteration of the deepening, as `onIteration` reports it. */
@@ -149,6 +155,16 @@ export interface EndgameStep {
 }
 
 const INF = 30000;
+/**
+ * The default `EndgameOptions.aspiration`. The early iterations' horizons guess that nobody
+ * scores again, so their values move by tens of points; a narrow window is left often, but each
+ * search in it proves the stuck player's long one-sided lines against bounds near the answer
+ * instead of against any value at all. Bench endgame 6 (MQT against AEMOORT): 22.6M nodes with
+ * the whole window, 18.5M with 10 points, 17.2M with 20, 13.1M with 5; endgame 189 exact in 53 s
+ * with 5, unfinished after 60 s with 20 or the whole window; the other 196 quick ones alike
+ * (13.26M nodes in all with the whole window, 12.85M–12.96M with 5–20).
+ */
+export const ASPIRATION = 5;
 const EXACT_DEPTH = 255;
 const FLAG_EXACT = 0;
 const FLAG_LOWER = 1;
@@ -542,7 +558,7 @@ export class EndgameSolver {
     for (let d = 1; d <= maxDepth; d = Math.min(d === 1 ? 2 : d + 2, maxDepth)) {
       try {
         this.rootPly = 0;
-        const v = this.search(0, 0, 0, -INF, INF, d, this.cannotPlace(1, 0));
+        const v = this.searchRoot(d, value, d >= 4 ? (opts.aspiration ?? ASPIRATION) : 0);
         value = v;
         exact = this.lastExact;
         depth = d;
@@ -568,6 +584,30 @@ export class EndgameSolver {
     const line = depth > 0 ? this.principalLine(depth, exact) : [];
     // `+ 0`: a negated draw is −0, which callers comparing with Object.is would tell from 0.
     return { value: value + 0, exact, line, depth, nodes: this.nodes, ms: Date.now() - t0 };
+  }
+
+  /**
+   * The root's value at `depth`, searched first within `width` points of `guess` (the whole
+   * window when `width` is 0). A value at or past an edge of the window bounds the answer
+   * (fail-soft), so that side is widened, twice as far each time, and searched again.
+   */
+  private searchRoot(depth: number, guess: number, width: number): number {
+    const stuck = this.cannotPlace(1, 0);
+    if (width <= 0) return this.search(0, 0, 0, -INF, INF, depth, stuck);
+    let lo = guess - width;
+    let hi = guess + width;
+    for (;;) {
+      const v = this.search(0, 0, 0, lo, hi, depth, stuck);
+      if (v <= lo && lo > -INF) {
+        width *= 2;
+        hi = Math.min(hi, v + 1);
+        lo = Math.max(-INF, v - width);
+      } else if (v >= hi && hi < INF) {
+        width *= 2;
+        lo = Math.max(lo, v - 1);
+        hi = Math.min(INF, v + width);
+      } else return v;
+    }
   }
 
   // Throws OutOfTime past the deadline, once another thread has the answer, or when the solve
