@@ -109,11 +109,10 @@ export interface EndgameOptions {
   /** Called after each completed iteration of the deepening (for a progress display). */
   readonly onIteration?: (step: EndgameIteration) => void;
   /**
-   * Half-width, in points, of the first window an iteration from depth 4 on searches around
-   * the one before's value (default `ASPIRATION`; 0 searches every iteration with the whole
-   * window). A value outside it is searched again with the window widened on that side.
+   * Whether iterations from depth 4 on find the value by null-window searches converging on it
+   * from the one before's (MTD(f), the default), instead of one search with the whole window.
    */
-  readonly aspiration?: number;
+  readonly nullWindows?: boolean;
 }
 
 /** One completed iteration of the deepening, as `onIteration` reports it. */
@@ -155,16 +154,6 @@ export interface EndgameStep {
 }
 
 const INF = 30000;
-/**
- * The default `EndgameOptions.aspiration`. The early iterations' horizons guess that nobody
- * scores again, so their values move by tens of points; a narrow window is left often, but each
- * search in it proves the stuck player's long one-sided lines against bounds near the answer
- * instead of against any value at all. Bench endgame 6 (MQT against AEMOORT): 22.6M nodes with
- * the whole window, 18.5M with 10 points, 17.2M with 20, 13.1M with 5; endgame 189 exact in 53 s
- * with 5, unfinished after 60 s with 20 or the whole window; the other 196 quick ones alike
- * (13.26M nodes in all with the whole window, 12.85M–12.96M with 5–20).
- */
-export const ASPIRATION = 5;
 const EXACT_DEPTH = 255;
 const FLAG_EXACT = 0;
 const FLAG_LOWER = 1;
@@ -558,7 +547,7 @@ export class EndgameSolver {
     for (let d = 1; d <= maxDepth; d = Math.min(d === 1 ? 2 : d + 2, maxDepth)) {
       try {
         this.rootPly = 0;
-        const v = this.searchRoot(d, value, d >= 4 ? (opts.aspiration ?? ASPIRATION) : 0);
+        const v = this.searchRoot(d, value, d >= 4 && (opts.nullWindows ?? true));
         value = v;
         exact = this.lastExact;
         depth = d;
@@ -587,27 +576,38 @@ export class EndgameSolver {
   }
 
   /**
-   * The root's value at `depth`, searched first within `width` points of `guess` (the whole
-   * window when `width` is 0). A value at or past an edge of the window bounds the answer
-   * (fail-soft), so that side is widened, twice as far each time, and searched again.
+   * The root's value at `depth`; with `nullWindows`, by MTD(f): searches with a null window
+   * at the best guess, starting from `guess` (the iteration before's value), each one proving a
+   * bound on the value and moving the guess to it, until the two bounds meet. The early
+   * iterations' horizons guess that nobody scores again, so their values move by tens of points;
+   * a search with the whole window then proves the stuck player's long one-sided lines against
+   * any value at all, a null window only against one near the answer. Bench endgame 6 (MQT
+   * against AEMOORT): 22.6M nodes with the whole window, 17.2M with an aspiration window of 20
+   * points, 13.1M with 5, 12.9M by MTD(f); endgame 189 exact in 56 s with MTD(f) (unfinished
+   * in 60 s with the whole window); the other 196 quick ones 13.26M nodes in all, 12.46M.
    */
-  private searchRoot(depth: number, guess: number, width: number): number {
+  private searchRoot(depth: number, guess: number, nullWindows: boolean): number {
     const stuck = this.cannotPlace(1, 0);
-    if (width <= 0) return this.search(0, 0, 0, -INF, INF, depth, stuck);
-    let lo = guess - width;
-    let hi = guess + width;
-    for (;;) {
-      const v = this.search(0, 0, 0, lo, hi, depth, stuck);
-      if (v <= lo && lo > -INF) {
-        width *= 2;
-        hi = Math.min(hi, v + 1);
-        lo = Math.max(-INF, v - width);
-      } else if (v >= hi && hi < INF) {
-        width *= 2;
-        lo = Math.max(lo, v - 1);
-        hi = Math.min(INF, v + width);
-      } else return v;
+    if (!nullWindows) return this.search(0, 0, 0, -INF, INF, depth, stuck);
+    let g = guess;
+    let lower = -INF;
+    let upper = INF;
+    // The value is exact only when both bounds that pin it were proven without the horizon.
+    let lowerExact = true;
+    let upperExact = true;
+    while (lower < upper) {
+      const beta = g === lower ? g + 1 : g;
+      g = this.search(0, 0, 0, beta - 1, beta, depth, stuck);
+      if (g < beta) {
+        upper = g;
+        upperExact = this.lastExact;
+      } else {
+        lower = g;
+        lowerExact = this.lastExact;
+      }
     }
+    this.lastExact = lowerExact && upperExact;
+    return g;
   }
 
   // Throws OutOfTime past the deadline, once another thread has the answer, or when the solve
