@@ -326,7 +326,7 @@ describe('endgame solver: null-window searches (MTD(f))', () => {
       });
       expect(replayLine(index, g.board, g.racks, rules, got)).toBe(got.value);
       // Iterations from depth 4 on (the third report) start at the value before; one that
-      // moved by more than a point took more than one null-window search to pin (three do).
+      // moved by more than a point took more than one null-window search to pin.
       for (let k = 3; k < values.length; k++)
         if (Math.abs(values[k]! - values[k - 1]!) > 1) moved++;
     }

@@ -8,10 +8,11 @@
  *   Passes end it when the rules say (E-02: two per player in a row; V-03: the table unchanged
  *   for `blockedTurnsToEnd` turns; E-03: `scorelessTurnsToEnd` scoreless turns, zero-point
  *   placements included) and then each player only subtracts their own rack.
- * - **Iterative deepening.** Depth 1, 2, 4, 8, 12 … plies; a leaf at the horizon is scored by a guess
- *   (both racks stuck) and marks the result as inexact. The first depth whose search never
- *   reached the horizon is the exact answer. Each depth orders moves by the previous ones'
- *   transposition-table moves, so deeper searches prune far more.
+ * - **Iterative deepening.** Depth 1, 2, 4, 8, 12 … plies; a leaf at the horizon is scored by a
+ *   guess (both racks stuck) and marks the result as inexact. The first depth whose search
+ *   never reached the horizon is the exact answer. Each depth orders moves by the previous
+ *   ones' transposition-table moves, so deeper searches prune far more; from depth 4 on, its
+ *   value is found by null-window searches starting from the one before's (`searchRoot`).
  * - **Transposition table.** Zobrist hashing (two 32-bit halves) of the board, both racks, the
  *   side to move and the pass and scoreless-turn runs; an entry keeps a bound, the depth it holds
  *   for (255 = exact to the end), the index of the best move in the node's list and how many
