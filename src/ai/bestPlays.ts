@@ -13,9 +13,7 @@ import {
   isBlank,
   rackFromTiles,
   rackValue,
-  tileValue,
   tilesToGcg,
-  tilesValue,
   type TileSet,
 } from '../engine/tiles.js';
 import { NO_LEAVES } from './leave.js';
@@ -53,24 +51,23 @@ export interface PositionRack {
 /** The mover's rack, the bag count and the unseen tiles' value of a position. */
 export function positionRack(set: TileSet, pos: CgpPosition): PositionRack {
   const rackTiles = pos.racks[0] ?? [];
+  const rack = rackFromTiles(set, rackTiles);
+  // parseCgp refuses more of a tile than the set holds, so no count goes below zero.
+  const unseen = fullDistribution(set);
   let onBoard = 0;
-  let boardValue = 0;
   for (let sq = 0; sq < SIZE * SIZE; sq++) {
     const t = pos.board[sq]!;
     if (t === EMPTY) continue;
     onBoard++;
-    boardValue += tileValue(set, t);
+    unseen[isBlank(t) ? BLANK : t]!--;
   }
-  const others = pos.racks.slice(1).reduce((n, r) => n + (r.length > 0 ? r.length : 7), 0);
-  const rack = rackFromTiles(set, rackTiles);
-  const unseen = fullDistribution(set);
-  for (const t of pos.board) if (t !== EMPTY) unseen[isBlank(t) ? BLANK : t]!--;
   for (let t = 0; t < rack.length; t++) unseen[t]! -= rack[t]!;
+  const others = pos.racks.slice(1).reduce((n, r) => n + (r.length > 0 ? r.length : 7), 0);
   return {
     rack,
     unseen,
     bagCount: Math.max(0, set.size - onBoard - rackTiles.length - others),
-    unseenValue: rackValue(set, fullDistribution(set)) - boardValue - tilesValue(set, rackTiles),
+    unseenValue: rackValue(set, unseen),
   };
 }
 
