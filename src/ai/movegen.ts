@@ -46,17 +46,25 @@ import { codesOf, keyWith, multisetKey } from './multisets.js';
 import { MAX_OPENING, type OpeningMap, openingMapFor } from './openingMap.js';
 import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, MoveList, TILE_STRIDE } from './movelist.js';
 
+/** Where an opening starts on the centre row (`s`, its column) and the premiums it covers. */
+interface OpeningStart {
+  s: number;
+  wm: number;
+  at: number[];
+  extra: number[];
+}
+
 /**
  * For each opening length, every start across the centre: its word premium and where in the
  * word its letter premiums fall (`at`, with `extra`, the premium's multiple less one). A word's
  * score at each start is then its tiles' sum plus a term or two, not a pass over its tiles.
  */
-const OPENING_STARTS: { s: number; wm: number; at: number[]; extra: number[] }[][] = (() => {
+const OPENING_STARTS: OpeningStart[][] = (() => {
   const row = ((CENTER / SIZE) | 0) * SIZE;
   const col = CENTER % SIZE;
-  const out: { s: number; wm: number; at: number[]; extra: number[] }[][] = [];
+  const out: OpeningStart[][] = [];
   for (let len = 0; len <= MAX_OPENING; len++) {
-    const starts: { s: number; wm: number; at: number[]; extra: number[] }[] = [];
+    const starts: OpeningStart[] = [];
     for (let s = Math.max(0, col - len + 1); s <= col && s + len <= SIZE; s++) {
       let wm = 1;
       const at: number[] = [];
