@@ -1,13 +1,13 @@
 /** `npm run bench -- movegen --cgp-file FILE`: named CGP positions timed, medians written. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/tempDir.js';
 
 const bin = fileURLToPath(new URL('../bin/bench.js', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'atril-bench-'));
+const dir = tempDir('atril-bench-');
 const results = join(dir, 'results.json');
 const bench = (...args: string[]) => {
   const r = spawnSync(process.execPath, [bin, ...args], {

@@ -4,14 +4,14 @@
  * refused before it is read (issue 10, item 12).
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, ftruncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, ftruncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INPUT_LIMITS, readInputFile } from '../src/lexicon/index.js';
 import { runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'atril-inputs-'));
+const dir = tempDir('atril-inputs-');
 const fifo = join(dir, 'tuberia');
 execFileSync('mkfifo', [fifo]);
 const huge = join(dir, 'enorme.gcg');

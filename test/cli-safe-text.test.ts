@@ -3,15 +3,15 @@
  * rejected line is echoed clipped (issue 10, item 12).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clip, printable } from '../src/cli/safeText.js';
 import { repoRoot } from './gcg-dir.js';
 import { runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'atril-texto-'));
+const dir = tempDir('atril-texto-');
 const ESC = '\x1b';
 const RETITLE = `${ESC}]0;pwned\x07`;
 const CLEAR = `${ESC}[2J${ESC}[H`;

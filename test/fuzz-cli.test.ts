@@ -10,8 +10,7 @@
  * subprocesses cover what only the entry point does (`play` reading its standard input).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -28,9 +27,10 @@ import { buildKwg, encodeKwg } from '../src/lexicon/index.js';
 import { gcgDir, repoRoot } from './gcg-dir.js';
 import { type CliResult, runCli } from './helpers/runCli.js';
 import { unwrap } from '../src/engine/testing/unwrap.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const SEED = 'atril-fuzz-2026-12-01';
-const dir = mkdtempSync(join(tmpdir(), 'atril-fuzz-'));
+const dir = tempDir('atril-fuzz-');
 const ESC = '\x1b';
 
 /** What every answer must be: a documented status, no trace, nothing raw on the terminal. */

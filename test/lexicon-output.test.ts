@@ -8,21 +8,20 @@ import { spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   readdirSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../src/lexicon/index.js';
 import { runCli } from './helpers/runCli.js';
 import { repoRoot } from './gcg-dir.js';
+import { tempDir } from './helpers/tempDir.js';
 
 function workDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'atril-salida-'));
+  const d = tempDir('atril-salida-');
   writeFileSync(join(d, 'lista.txt'), 'casa\ncosa\nmesa\n');
   return d;
 }

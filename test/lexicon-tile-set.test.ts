@@ -3,20 +3,19 @@
  * letters (English C is Spanish CH). Commands that play refuse it instead of playing nonsense.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGLISH, wordToTiles } from '../src/engine/tiles.js';
 import { buildKwg, saveKwg } from '../src/lexicon/index.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
 const atril = (args: string[], input = '') =>
   spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8' });
 
-let english = '';
+// The folder is made here, not in beforeAll: tempDir cannot remove what a beforeAll makes.
+const english = join(tempDir('atril-en-'), 'en.kwg');
 beforeAll(() => {
-  english = join(mkdtempSync(join(tmpdir(), 'atril-en-')), 'en.kwg');
   const words = ['CAT', 'TEA', 'SEAT'].map((w) => {
     const tResult = wordToTiles(ENGLISH, w);
     if (!tResult.ok) throw new Error(w);

@@ -3,8 +3,7 @@
  * a tile set, a preset or a direction are unknown names like any other: a Spanish
  * "desconocido", never a stack trace (issue 10, item 12).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCgp } from '../src/engine/notation/cgp.js';
@@ -14,9 +13,10 @@ import { encodeKwg } from '../src/lexicon/file.js';
 import { buildKwg } from '../src/lexicon/index.js';
 import { parsePlayText } from '../src/play/playText.js';
 import { runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'] as const;
-const dir = mkdtempSync(join(tmpdir(), 'atril-proto-'));
+const dir = tempDir('atril-proto-');
 const noTrace = (s: string): void => expect(s).not.toMatch(/\n\s+at |Error interno/);
 
 describe('prototype names are unknown names', () => {

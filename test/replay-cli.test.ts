@@ -3,11 +3,11 @@
  * Vitest runs): exit codes and the JSON shape of DESIGN.md §4.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gcgDir, repoRoot } from './gcg-dir.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const dir = gcgDir();
 const bin = join(repoRoot, 'bin/atril.js');
@@ -18,7 +18,7 @@ function atril(...args: string[]) {
 }
 
 function tempGcg(text: string | Uint8Array): string {
-  const d = mkdtempSync(join(tmpdir(), 'atril-replay-'));
+  const d = tempDir('atril-replay-');
   const f = join(d, 'partida.gcg');
   writeFileSync(f, text);
   return f;

@@ -3,9 +3,8 @@
  * exit 2, as its help says for an impossible move. Each case is a record that replayed as
  * "todo cuadra" (or with a warning) before.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apply } from '../src/engine/apply.js';
@@ -20,9 +19,10 @@ import { WordIndex, randomAction } from '../src/engine/testing/randomPlayer.js';
 import { SPANISH, wordToTiles } from '../src/engine/tiles.js';
 import { gcgDir } from './gcg-dir.js';
 import { runCli } from './helpers/runCli.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const HEAD = '#tile-distribution spanish\n#player1 a Ana\n#player2 b Berto\n';
-const dir = mkdtempSync(join(tmpdir(), 'atril-imposible-'));
+const dir = tempDir('atril-imposible-');
 
 function outcome(text: string): string {
   const parsed = parseGcgText(text);

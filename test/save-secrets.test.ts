@@ -7,14 +7,12 @@ import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   readdirSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gameFromGcg } from '../src/engine/notation/gameRecord.js';
@@ -28,6 +26,7 @@ import { PRIVATE_KEEP, forgetPrivate, saveGame } from '../src/cli/terminal/save.
 import { makeRules } from '../src/engine/rules.js';
 import { openLexicon } from '../src/lexicon/index.js';
 import { BIN } from './helpers/terminal.js';
+import { tempDir } from './helpers/tempDir.js';
 
 function atril(args: string[], input: string, saveDir: string) {
   const r = spawnSync(process.execPath, [BIN, ...args], {
@@ -39,7 +38,7 @@ function atril(args: string[], input: string, saveDir: string) {
 }
 
 describe('guardar in an unfinished game (issue 10, item 9)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'atril-secret-'));
+  const dir = tempDir('atril-secret-');
   const saves = join(dir, 'atril');
   const file = join(dir, 'partida.gcg');
   const game = ['play', '--vs', 'experto', '--seed', '11'];
@@ -123,7 +122,7 @@ describe('private full records do not pile up (issue 10, item 9)', () => {
   const passes = 'pasar\n'.repeat(60);
 
   it('every record a game saved mid-game is removed once it ends', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atril-forget-'));
+    const dir = tempDir('atril-forget-');
     const saves = join(dir, 'atril');
     const [a, b] = [join(dir, 'a.gcg'), join(dir, 'b.gcg')];
     const run = atril(
@@ -137,7 +136,7 @@ describe('private full records do not pile up (issue 10, item 9)', () => {
   });
 
   it('the record a game was resumed from is removed once the resumed game ends', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atril-forget-'));
+    const dir = tempDir('atril-forget-');
     const saves = join(dir, 'atril');
     const file = join(dir, 'partida.gcg');
     atril(['play', '--vs', 'aficionado', '--seed', '3'], `pasar\nguardar ${file}\n`, saves);
@@ -155,7 +154,7 @@ describe('private full records do not pile up (issue 10, item 9)', () => {
   });
 
   it('a save that fails leaves no private record behind, and says why in words', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atril-fail-'));
+    const dir = tempDir('atril-fail-');
     const saves = join(dir, 'atril');
     const missing = join(dir, 'no-existe', 'p.gcg');
     const run = atril(
@@ -172,7 +171,7 @@ describe('private full records do not pile up (issue 10, item 9)', () => {
   });
 
   it('key mode too: the record of a mid-game guardar goes once the game ends', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atril-forget-keys-'));
+    const dir = tempDir('atril-forget-keys-');
     const before = process.env.ATRIL_SAVE_DIR;
     process.env.ATRIL_SAVE_DIR = join(dir, 'atril');
     try {
@@ -210,7 +209,7 @@ describe('private full records do not pile up (issue 10, item 9)', () => {
   });
 
   it(`the folder keeps the newest ${PRIVATE_KEEP} records; other files are not its own`, () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atril-keep-'));
+    const dir = tempDir('atril-keep-');
     const saves = join(dir, 'atril');
     mkdirSync(join(saves, 'privado'), { recursive: true });
     const old = Array.from({ length: PRIVATE_KEEP + 5 }, (_, i) => {

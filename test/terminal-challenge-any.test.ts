@@ -4,8 +4,7 @@
  * way a person who is not on turn challenges: in line mode (lines in-process) and on key
  * mode's command line (a real pseudo-terminal).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { spawn } from 'node-pty';
@@ -14,6 +13,7 @@ import { makeRules } from '../src/engine/rules.js';
 import { BLANK, SPANISH, rackToTiles, tileLabel } from '../src/engine/tiles.js';
 import { LocalGame } from '../src/cli/terminal/localGame.js';
 import { runLineMode } from '../src/cli/terminal/lineMode.js';
+import { tempDir } from './helpers/tempDir.js';
 
 async function play(
   lines: (g: LocalGame) => string[],
@@ -122,7 +122,7 @@ describe('§12: any opponent may challenge with 3 players (terminal, key mode)',
       await press(`/${opening(twin)}\r`, `Pasa el teclado a ${names[(first + 1) % 3]!}`);
       await press('\r', 'cursor');
       await press(`/impugnar ${third}\r`, 'impugna');
-      const file = join(mkdtempSync(join(tmpdir(), 'atril-impugnar-')), 'p.gcg');
+      const file = join(tempDir('atril-impugnar-'), 'p.gcg');
       await press(`/guardar ${file}\r`, 'Partida guardada');
       const gcg = readFileSync(file, 'utf8');
       // Withdrawn (`--` naming the challenger) or standing (Carla's `(challenge)` line).

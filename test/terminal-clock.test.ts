@@ -4,8 +4,7 @@
  * next line is read, so each line is typed at a known time.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { drawStatus } from '../src/cli/terminal/render.js';
 import { loadGame, saveGame } from '../src/cli/terminal/save.js';
 import { scriptedGame } from './helpers/scriptedGame.js';
 import { unwrap } from '../src/engine/testing/unwrap.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const MIN = 60_000;
 const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
@@ -185,7 +185,7 @@ describe('TM-01/TM-02: the clock of atril play --reloj, driven with a fake clock
 });
 
 describe('TM-01/TM-02: a timed game saved with guardar and resumed with --cargar', () => {
-  const file = (): string => join(mkdtempSync(join(tmpdir(), 'atril-reloj-')), 'partida.gcg');
+  const file = (): string => join(tempDir('atril-reloj-'), 'partida.gcg');
 
   it('keeps the time used and the time of the turn in progress', async () => {
     const clock = new FakeClock();

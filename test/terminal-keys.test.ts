@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectedEnd, scriptedGame } from './helpers/scriptedGame.js';
 import { BOT_LEVELS } from '../src/cli/terminal/bots.js';
 import { BIN, Terminal, lastScreen } from './helpers/terminal.js';
+import { tempDir } from './helpers/tempDir.js';
 
 /** `atril replay FILE` through the real command. */
 function replay(file: string): { out: string; code: number } {
@@ -114,7 +114,7 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     await term.press('g', 'Modo cambio.');
     await term.press('Z', 'zeta elegida. Cambiar 1 ficha: zeta. Pulsa G para confirmar.');
     await term.press('\x1b', 'Modo navegación.');
-    const file = join(mkdtempSync(join(tmpdir(), 'atril-keys-')), 'p.gcg');
+    const file = join(tempDir('atril-keys-'), 'p.gcg');
     await term.press(`/guardar ${file}\r`, `Partida guardada en «${file}».`);
     expect(readFileSync(file, 'utf8')).toContain('>Luis: 8H CELO +12 12');
     // Issue 10, 7: guardar never replaces a file without asking; Control+C asks before leaving.
@@ -218,7 +218,7 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(lastScreen(end)).toMatch(/Fichas que quedan: .+ se queda con .+: -\d+; .+ \+\d+\./);
     expect(lastScreen(end)).toContain(expectedEnd(['Ana', 'Luis'], final, winners));
     await term.press('s', `${final[0]}`);
-    const dir = mkdtempSync(join(tmpdir(), 'atril-end-'));
+    const dir = tempDir('atril-end-');
     const file = join(dir, 'partida.gcg');
     await term.press(`/guardar ${file}\r`, 'Partida guardada');
     await term.press('/salir\r', 'Hasta luego.');
@@ -286,7 +286,7 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
       expect(end).toMatch(
         new RegExp(`Fin de la partida\\. Gana ${name}: Tú -\\d+, ${name} \\d+\\.`),
       );
-      const file = join(mkdtempSync(join(tmpdir(), 'atril-bot-')), 'partida.gcg');
+      const file = join(tempDir('atril-bot-'), 'partida.gcg');
       await term.press(`/guardar ${file}\r`, `Partida guardada en «${file}».`);
       await term.press('/salir\r', 'Hasta luego.');
       expect(await term.exit).toBe(0);

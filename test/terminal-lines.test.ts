@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildKwg, saveKwg } from '../src/lexicon/index.js';
@@ -8,6 +7,7 @@ import { makeRules } from '../src/engine/rules.js';
 import { SPANISH, wordToTiles } from '../src/engine/tiles.js';
 import { expectedEnd, scriptedGame } from './helpers/scriptedGame.js';
 import { END_HINT } from '../src/play/messages.js';
+import { tempDir } from './helpers/tempDir.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
 
@@ -20,10 +20,8 @@ function atril(args: string[], input: string): { out: string; err: string; code:
   return { out: r.stdout, err: r.stderr, code: r.status ?? -1 };
 }
 
-/** A lexicon file of a few words, built for the test. */
-function smallLexicon(words: string[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'atril-play-'));
-  const path = join(dir, 'mini.kwg');
+/** Builds at PATH a lexicon file of a few words, for the test. */
+function smallLexicon(path: string, words: string[]): void {
   const tiles = words.map((w) => {
     const tResult = wordToTiles(SPANISH, w);
     if (!tResult.ok) throw new Error(w);
@@ -31,7 +29,6 @@ function smallLexicon(words: string[]): string {
     return t;
   });
   saveKwg(buildKwg(tiles, SPANISH), path);
-  return path;
 }
 
 /** Issue 10, 7: an unfinished game left by end of input is saved and the player told where. */
@@ -39,9 +36,10 @@ const AUTOSAVED =
   /^Fin de la entrada\. La partida queda sin terminar; está guardada en «.+\.gcg»\. Para seguirla: atril play --cargar «.+\.gcg»\.$/;
 
 describe('atril play in line mode (pipes)', () => {
-  let lexicon = '';
+  // The folder is made here, not in beforeAll: tempDir cannot remove what a beforeAll makes.
+  const lexicon = join(tempDir('atril-play-'), 'mini.kwg');
   beforeAll(() => {
-    lexicon = smallLexicon(['CELO', 'CELOS', 'UNO', 'LUZ']);
+    smallLexicon(lexicon, ['CELO', 'CELOS', 'UNO', 'LUZ']);
   });
 
   it('refuses bad input in Spanish and changes nothing (void challenge mode)', () => {
@@ -178,7 +176,7 @@ describe('atril play in line mode (pipes)', () => {
   });
 
   it('saves a game with guardar and resumes it with --cargar (GCG)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atril-save-'));
+    const dir = tempDir('atril-save-');
     const file = join(dir, 'partida.gcg');
     const first = atril(
       ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7'],
@@ -204,7 +202,7 @@ describe('atril play in line mode (pipes)', () => {
   });
 
   it('guardar never replaces a file; reemplazar does; a game left mid-way is saved where it says (issue 10, 7)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atril-save-'));
+    const dir = tempDir('atril-save-');
     const file = join(dir, 'partida.gcg');
     writeFileSync(file, 'otra partida\n');
     const r = spawnSync(
@@ -241,7 +239,7 @@ describe('atril play in line mode (pipes)', () => {
   });
 
   it('refuses a file that is not a saved game', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atril-save-'));
+    const dir = tempDir('atril-save-');
     const file = join(dir, 'otra.gcg');
     writeFileSync(file, '#player1 a A\n#player2 b B\n>a: AEI 8H AE +4 4\n');
     const r = atril(['play', '--cargar', file], '');
@@ -255,7 +253,7 @@ describe('atril play in line mode (pipes)', () => {
   });
 
   it('refuses a saved game whose rules are not valid, naming the field (RULES.md §12)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atril-save-'));
+    const dir = tempDir('atril-save-');
     const file = join(dir, 'reglas.gcg');
     const rules = { ...makeRules('fise'), bingoBonus: '7' };
     writeFileSync(
@@ -311,7 +309,7 @@ describe('atril play in line mode (pipes)', () => {
   });
 
   it('after the end, resultado, marcador, tablero and the read commands answer, and guardar writes a record replay accepts (issue 10, item 1)', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'atril-end-')), 'final.gcg');
+    const file = join(tempDir('atril-end-'), 'final.gcg');
     const after = ['resultado', 'marcador', 'tablero', 'atril', 'bolsa', 'ultima', 'columna H'];
     const r = atril(
       ['play', '--seed', '5'],

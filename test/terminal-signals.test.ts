@@ -4,11 +4,10 @@
  * dies reports the terminal's mode with `stty -a`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node-pty';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/tempDir.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
 
@@ -22,7 +21,7 @@ async function until(read: () => string, text: string, ms = 60_000): Promise<voi
 
 describe('line mode and Control+C (issue 10, item 7)', () => {
   it('an unfinished game is saved and where said, exit 130; --cargar goes on from there', async () => {
-    const saves = mkdtempSync(join(tmpdir(), 'atril-sigint-'));
+    const saves = tempDir('atril-sigint-');
     const pty = spawn(
       process.execPath,
       [BIN, 'play', '--lineas', '--jugadores', 'Ana', 'Luis', '--seed', '7'],

@@ -1,11 +1,11 @@
 /** `atril analyze` on the Spanish records of the fixtures, through the built CLI. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { gcgDir } from '../../test/gcg-dir.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
 const atril = (...args: string[]) => {
@@ -75,7 +75,7 @@ describe('atril analyze', () => {
     const head = readFileSync(join(gcgDir(), 'ropita_sample2.gcg'), 'utf8')
       .split('\n')
       .filter((l) => l.startsWith('#'));
-    const dir = mkdtempSync(join(tmpdir(), 'atril-analyze-'));
+    const dir = tempDir('atril-analyze-');
     const write = (name: string, move: string) => {
       const file = join(dir, name);
       writeFileSync(file, [...head, `>úrsula: APRSTUZ ${move} PUT +10 10`, ''].join('\n'));

@@ -1,7 +1,6 @@
 /** `atril best` and `atril selfplay` through the built CLI (DESIGN.md §4). */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { parseCoord } from '../engine/notation/coords.js';
 import { evaluatePlacement, placementOf } from '../engine/placement.js';
 import { SPANISH, parseNotation } from '../engine/tiles.js';
 import { unwrap } from '../engine/testing/unwrap.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
 const atril = (...args: string[]) => {
@@ -21,7 +21,7 @@ const EMPTY_AEINRST = '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0
 describe('atril best', () => {
   it('answers at once: loads neither the server nor the database drivers', () => {
     // CommonJS packages imported from ESM land in require.cache: count those there at exit.
-    const probe = join(mkdtempSync(join(tmpdir(), 'atril-best-')), 'probe.cjs');
+    const probe = join(tempDir('atril-best-'), 'probe.cjs');
     writeFileSync(
       probe,
       "process.on('exit', () => process.stderr.write('LOADED ' + Object.keys(require.cache)" +
