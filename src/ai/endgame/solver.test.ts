@@ -263,7 +263,7 @@ describe('endgame solver: positions valued without a search, searched as well', 
     expect(checkedNodes).toBeGreaterThan(plainNodes);
   }, 120_000);
 
-  it('fise, seed 2043: a lone G that some placements free; each transposed placement skipped is searched too and none is worth more than the alpha it was skipped at', () => {
+  it('fise, seed 2043: a lone G that some placements free; each transposed placement skipped is searched too and none is worth more than the value it was skipped at (its line there in the other order, less the placement since)', () => {
     // A placement marked settled although it freed the G (its line was the G's reply, not the
     // forced pass) would be skipped the other way round here, and its search disagree.
     const rules = makeRules('fise');

@@ -38,8 +38,10 @@
  *   same. A node marks a placement (`coveredAt`) once its line through the opponent's forced
  *   pass is settled at most at the node's floor (the pass stepped over, a last tile valued, or
  *   a bound that holds the opponent to passing); after another placement and that pass, its
- *   own next turn skips the marked moves kept from its list (`origin`), as worth at most its
- *   alpha: they are the marked lines in the other order (`checkCovered` under `verify`).
+ *   own next turn skips the marked moves kept from its list (`origin`), as worth at most what
+ *   the marked line was worth at the node less that placement's score (never above its alpha,
+ *   and tighter for the next null-window search): they are the marked lines in the other
+ *   order (`checkCovered` under `verify`).
  * - **Boards.** One move generator per number of placements made since the root; a child's is a
  *   copy of the parent's (`copyFrom`) plus the new tiles (`playPlaced`), so nothing is undone.
  * - **Move lists.** A node's placements come from the move cache, or from the same side's list
@@ -319,6 +321,10 @@ export class EndgameSolver {
    * double so that a long-lived solver never wraps it) when move i is.
    */
   private readonly coveredAt: Float64Array[] = [];
+  /** Per ply: what each marked move's line was worth at most there (its search's value). */
+  private readonly coveredValue: Float64Array[] = [];
+  /** Per ply: the score of the placement whose forced pass `afterForcedPass` stepped over. */
+  private readonly steppedScore: number[] = [];
   private readonly coverStamp: number[] = [];
   private stampSeq = 0;
   /** Per ply: the node there is its grandparent's own next turn after a forced pass. */
@@ -454,6 +460,8 @@ export class EndgameSolver {
       this.origin.push(new Int32Array(64));
       this.originOk.push(false);
       this.coveredAt.push(new Float64Array(64));
+      this.coveredValue.push(new Float64Array(64));
+      this.steppedScore.push(0);
       this.coverStamp.push(0);
       this.coverOk.push(false);
     }
@@ -927,14 +935,14 @@ export class EndgameSolver {
 
   /**
    * For `verify`: plays move i of ply's list, skipped as a transposed placement worth at most
-   * `alpha` to `side`, searches the reply without shortcuts and throws when the move proves better.
+   * `value` to `side`, searches the reply without shortcuts and throws when the move proves better.
    */
   private checkCovered(
     ply: number,
     bd: number,
     side: number,
     i: number,
-    alpha: number,
+    value: number,
     depth: number,
   ): void {
     const lo = this.hashLo;
@@ -945,7 +953,7 @@ export class EndgameSolver {
     const n = this.playChild(ply, bd, side, i);
     this.passes = 0;
     this.scoreless = 0;
-    this.check(score - alpha, -1, ply + 1, bd + 1, side ^ 1, depth > 1 ? depth : depth - 1, false);
+    this.check(score - value, -1, ply + 1, bd + 1, side ^ 1, depth > 1 ? depth : depth - 1, false);
     this.takeBack(ply, side, n, passes, scoreless, lo, hi);
   }
 
@@ -1465,6 +1473,7 @@ export class EndgameSolver {
     this.passes = 1;
     this.scoreless = 1;
     this.coverOk[ply + 2] = true;
+    this.steppedScore[ply] = score;
     const v = this.pvs(ply + 2, bd + 1, side, score, a, b, depth, k, true, 1);
     this.coverOk[ply + 2] = false;
     return v;
@@ -1563,11 +1572,18 @@ export class EndgameSolver {
     // grandchildren; a grandchild after a forced pass skips its grandparent's.
     const stamp = ++this.stampSeq;
     this.coverStamp[ply] = stamp;
-    if (this.coveredAt[ply]!.length < count) this.coveredAt[ply] = new Float64Array(2 * count);
+    if (this.coveredAt[ply]!.length < count) {
+      this.coveredAt[ply] = new Float64Array(2 * count);
+      this.coveredValue[ply] = new Float64Array(2 * count);
+    }
     const cov = this.coveredAt[ply]!;
+    const covValue = this.coveredValue[ply]!;
     const skipOk = this.coverOk[ply]! && this.originOk[ply]! && this.shortcuts;
     const upCov = skipOk ? this.coveredAt[ply - 2]! : cov;
+    const upValue = skipOk ? this.coveredValue[ply - 2]! : covValue;
     const upStamp = skipOk ? this.coverStamp[ply - 2]! : -1;
+    // What the placement two plies up scored: a skipped line is worth its value there less it.
+    const upScore = skipOk ? this.steppedScore[ply - 2]! : 0;
     const origin = this.origin[ply]!;
     let skipped = false;
     const alpha0 = alpha;
@@ -1586,10 +1602,11 @@ export class EndgameSolver {
       const mayDefer = (busy !== null || this.deferAll) && k > 0 && k <= count;
       let v: number;
       if (skipOk && i !== count && origin[i]! >= 0 && upCov[origin[i]!] === upStamp) {
-        // Settled at the grandparent in the other order: worth at most alpha here.
-        if (this.verify) this.checkCovered(ply, bd, side, i, alpha0, depth);
+        // Settled at the grandparent in the other order: worth at most what that line was
+        // worth there less the placement made since, which is at most alpha here.
+        v = Math.min(alpha0, upValue[origin[i]!]! - upScore);
+        if (this.verify) this.checkCovered(ply, bd, side, i, v, depth);
         skipped = true;
-        v = alpha0;
         this.lastExact = true;
       } else if (i === count) {
         // Pass.
@@ -1678,8 +1695,10 @@ export class EndgameSolver {
             v !== DEFER &&
             this.lastExact &&
             (step !== SEARCH_REPLY || bound <= floor)
-          )
+          ) {
             cov[i] = stamp;
+            covValue[i] = v;
+          }
           this.takeBack(ply, side, n, passes, scoreless, lo, hi);
         }
       }
