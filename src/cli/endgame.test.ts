@@ -140,6 +140,25 @@ describe('atril endgame', () => {
     expect(r.out).toMatch(/^Uso: atril endgame --cgp/);
     expect(r.out).toMatch(/--hilos N +hilos que buscan a la vez \(todos los núcleos por omisión/);
   });
+
+  it('the example --help gives is a real endgame, solved exactly as written there', () => {
+    const example = /\n {2}atril endgame --cgp "([^"]+)"\n/.exec(atril('endgame', '--help').out);
+    expect(example).not.toBeNull();
+    const r = atril('endgame', '--cgp', example![1]!, '--hilos', '1');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Secuencia óptima \(exacta;/);
+    expect(r.out).toContain('Resultado final: 367 a 327 (diferencia +40).');
+    // Without the rival's rack, as the example says: the same tiles are the unseen ones.
+    const unseen = atril(
+      'endgame',
+      '--cgp',
+      example![1]!.replace('LU/ADHPTTU', 'LU/'),
+      '--hilos',
+      '1',
+    );
+    expect(unseen.code).toBe(0);
+    expect(unseen.out).toContain('Resultado final: 367 a 327 (diferencia +40).');
+  });
 });
 
 describe('atril endgame: a rack left out, one tile in the bag', () => {

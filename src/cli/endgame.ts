@@ -28,6 +28,11 @@ import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { count, counted, decimal, signed } from './numbers.js';
 import { LongTask } from './status.js';
 
+/** A real endgame for --help's example (LU against ADHPTTU), solved in a fraction of a second. */
+const EXAMPLE =
+  '7C3AYAS/6NASARDOS1/3L3N4DE1/3A3T1MIME2/3PReLuCID2E1/3O3[RR]1ZAFEN1/3N3ECO3C1/1V1AJO[CH]O2B2AD/' +
+  '1A2U5A2BE/1Q2Ñ5G2O1/1U2I5U4/HETEA5E2G1/1I2SILEROS2R1/1S6EX3I1/9ENRO[LL]O LU/ADHPTTU 350/340 0';
+
 export const endgameHelp = `Uso: atril endgame --cgp "POSICIÓN" [--rules PRESET] [--tiempo S] [--hilos N] [--top N] [--json] [--lexicon ARCHIVO]
 
 Resuelve un final de partida: con la bolsa vacía y dos jugadores, busca la mejor secuencia de
@@ -41,7 +46,8 @@ que puede quedar en la bolsa, resuelve el final que sigue a cada una y las orden
 diferencia media hasta el final. Sin el atril del rival, la de la bolsa puede ser cualquiera de
 las que no se ven; con él, es la que sobra.
 
-  --cgp "POSICIÓN"    la posición, p. ej. "15/15/15/15/15/15/15/3CASA8/15/15/15/15/15/15/15 XS/ÑE 300/310 0"
+  --cgp "POSICIÓN"    la posición en CGP, con todas las fichas en el tablero o en los atriles
+                      (o una en la bolsa, para un prefinal); véase el ejemplo del final
   --rules PRESET      reglas: ${Object.keys(PRESETS).join(', ')} (fise por omisión)
   --tiempo S          límite en segundos; al agotarse muestra la secuencia de la búsqueda más
                       profunda terminada, marcada como no exacta (sin límite por omisión); en un
@@ -59,6 +65,9 @@ las que no se ven; con él, es la que sobra.
 En un terminal, la búsqueda muestra su avance en la salida de errores. Ctrl+C la detiene y
 muestra lo encontrado hasta entonces (la mejor secuencia, como al agotarse --tiempo; en un
 prefinal, las jugadas ya evaluadas); un segundo Ctrl+C sale sin más.
+
+Ejemplo (un final real: LU contra ADHPTTU; con «LU/» en su lugar, el rival tiene las que no se ven):
+  atril endgame --cgp "${EXAMPLE}"
 
 Salida: 0 si todo va bien, 2 si la orden o la posición están mal escritas.`;
 
