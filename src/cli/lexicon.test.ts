@@ -1,18 +1,17 @@
 /** `atril lexicon build` through the built CLI: every rejected line reported, clear errors. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
 const atril = (...args: string[]) => {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
-const dir = mkdtempSync(join(tmpdir(), 'atril-lexicon-cli-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('atril-lexicon-cli-');
 
 describe('atril lexicon build', () => {
   it('reports every rejected line with its number and reason, and builds the rest', () => {

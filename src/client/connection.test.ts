@@ -5,11 +5,9 @@
  * themselves and play on; refusals come back as codes. Against a fake socket: frames that are
  * not the protocol are dropped, and the waits between attempts grow, are jittered and capped.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { type Lexicon, loadDefaultLexicon } from '../lexicon/index.js';
 import { PROTOCOL_VERSION, clientView } from '../protocol/index.js';
@@ -29,9 +27,10 @@ import {
 } from './connection.js';
 import { gameLink, parseLink, socketUrl } from './link.js';
 import type { FrameEvent, SocketLike, Timers } from './socket.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
 let lex: Lexicon;
-const tmp = mkdtempSync(join(tmpdir(), 'atril-client-'));
+const tmp = tempDir('atril-client-');
 let files = 0;
 
 beforeAll(() => {
@@ -39,7 +38,6 @@ beforeAll(() => {
   if (!loaded.ok) throw new Error(loaded.error.code);
   lex = loaded.value;
 });
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A server process's parts, on a database file that outlives it. */
 interface Running {

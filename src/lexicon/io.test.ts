@@ -1,8 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { SPANISH } from '../engine/tiles.js';
 import { buildPackedKwg } from './build.js';
 import { HEADER_BYTES } from './file.js';
@@ -10,9 +8,9 @@ import { loadLexicon, openLexicon, readWordList, saveKwg } from './io.js';
 import type { Lexicon } from './lexicon.js';
 import { tiles } from './testing/graph.js';
 import { lexiconLoadErrorText } from '../play/errorText.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'atril-lexicon-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('atril-lexicon-');
 const file = (name: string, content: string | Uint8Array): string => {
   const p = join(dir, name);
   writeFileSync(p, content);

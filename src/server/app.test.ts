@@ -1,16 +1,14 @@
 /** The server app in-process: health, shutdown code for WebSockets, limits, logs without secrets. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { GOING_AWAY, MAX_MESSAGE_BYTES, buildApp } from './app.js';
 import { openSqliteStore } from './store/index.js';
 import { newToken } from './tokens.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'atril-app-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('atril-app-');
 let n = 0;
 
 // A route for these tests only: echoes each message, as the rooms layer's route will answer.

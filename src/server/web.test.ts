@@ -1,13 +1,12 @@
 /** The browser client's files as `atril serve` hands them out (issue 12). */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { openSqliteStore } from './store/index.js';
+import { tempDir } from '../../test/helpers/tempDir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'atril-web-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('atril-web-');
 const root = join(dir, 'web');
 mkdirSync(join(root, 'assets'), { recursive: true });
 writeFileSync(join(root, 'index.html'), '<!doctype html><title>Atril</title>');
