@@ -386,10 +386,22 @@ describe('endgame solver: progress', () => {
       { onIteration: ({ depth, value, exact }) => steps.push({ depth, value, exact }) },
     );
     expect(res.exact).toBe(true);
-    expect(steps.length).toBeGreaterThan(1);
-    // Depths 1, 2, 4, then every fourth.
-    expect(steps.map((s) => s.depth)).toEqual(steps.map((_, k) => (k < 3 ? 2 ** k : 4 * (k - 1))));
+    // Depths 1, 2, 4, then every fourth; depth 8 stopped at an upper bound that depends on the
+    // horizon, so it is not reported: 12 starts from that bound and is the exact answer.
+    expect(steps.map((s) => s.depth)).toEqual([1, 2, 4, 12]);
     expect(steps.slice(0, -1).every((s) => !s.exact)).toBe(true);
     expect(steps.at(-1)).toEqual({ depth: res.depth, value: res.value, exact: true });
+  });
+
+  it('pins down the last iteration allowed: with maxDepth 8, bench endgame 46 answers at depth 8 with the whole-window value there', () => {
+    const g = benchEndgames(nodes, makeRules('fise'), 1, 46)[0]!;
+    const pos = { board: g.board, racks: g.racks };
+    const whole = new EndgameSolver(nodes, SPANISH, makeRules('fise')).solve(pos, {
+      maxDepth: 8,
+      nullWindows: false,
+    });
+    const res = new EndgameSolver(nodes, SPANISH, makeRules('fise')).solve(pos, { maxDepth: 8 });
+    expect(whole.exact).toBe(false);
+    expect({ depth: res.depth, value: res.value }).toEqual({ depth: 8, value: whole.value });
   });
 });
