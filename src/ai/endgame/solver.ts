@@ -610,10 +610,10 @@ export class EndgameSolver {
    * in 60 s with the whole window); the other 196 quick ones 13.26M nodes in all, 12.46M.
    *
    * With `mayStop`, the search stops at the first upper bound that depends on the horizon
-   * (`pinned` false): this iteration can then no longer be exact, so the rest would only pin
-   * down a guess, and the last search, proving the lower bound against every reply of a player
-   * with many tiles, is the costly one (endgame 6 at depth 8: 5.1M of its 9.7M nodes). The
-   * next iteration starts from the bound, and proves the answer with most of the horizon gone.
+   * (`pinned` false): the iteration's value then rests on the horizon (a later, lower bound
+   * rarely proves exact), so the rest would pin down a guess, and its last search, proving
+   * the lower bound against every reply of a player with many tiles, is the costly one
+   * (endgame 6 at depth 8: 5.1M of its 9.7M nodes). The next iteration starts from the bound, and proves the answer with most of the horizon gone.
    * Endgame 6: 9.72M nodes → 7.64M; 189: 22.0M → 16.1M; the other 196: 11.29M → 10.43M.
    */
   private searchRoot(depth: number, guess: number, nullWindows: boolean, mayStop: boolean): number {
