@@ -54,6 +54,9 @@ interface OpeningStart {
   extra: number[];
 }
 
+/** Whether a Uint32 keeps its lowest byte first here (so `tiles32` writes `tiles` in order). */
+const LITTLE = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /**
  * For each opening length, every start across the centre: its word premium and where in the
  * word its letter premiums fall (`at`, with `extra`, the premium's multiple less one). A word's
@@ -218,7 +221,9 @@ export class MoveGenerator {
   private leftEnd = 0;
   /** First square right of the anchor and of the board tiles touching it on the right. */
   private rightStart = 0;
-  private readonly word = new Uint8Array(SIZE);
+  /** Padded so that the four-byte copy in `record` may read past the line's end. */
+  private readonly word = new Uint8Array(SIZE + 4);
+  private readonly wordView = new DataView(this.word.buffer);
   private out: MoveList = new MoveList();
   private topN = 0;
   private threshold = -Infinity;
@@ -835,10 +840,10 @@ export class MoveGenerator {
     // the thousand.
     if (!all && i === out.count && out.compareHead(i, this.worstSlot) > 0) return;
     // `word` holds EMPTY on the squares played through (see loadLine).
-    const tiles = out.tiles;
-    const word = this.word;
-    const base = i * TILE_STRIDE - lo;
-    for (let k = lo; k < hi; k++) tiles[base + k] = word[k]!;
+    // Four tiles per store; the bytes copied past `hi` are never read.
+    const t32 = out.tiles32;
+    const wv = this.wordView;
+    for (let k = lo, b = i * (TILE_STRIDE >> 2); k < hi; k += 4) t32[b++] = wv.getUint32(k, LITTLE);
     if (!all) this.settle(i);
   }
 
