@@ -20,8 +20,9 @@ export const TILE_STRIDE = 16;
 /**
  * A growable list of moves. Move `i` is: `kind[i]`; for placements the start square `start[i]`
  * (row*15+col), direction `dir[i]` (0 across, 1 down) and `len[i]` tiles at
- * `tiles[i*TILE_STRIDE …]` (EMPTY = a square played through); for exchanges `len[i]` tiles (BLANK = 0 for
- * a blank). `score[i]`, `equity[i]` and `played[i]` (tiles taken from the rack) for all kinds.
+ * `tiles[i*TILE_STRIDE …]` (EMPTY = a square played through); for exchanges `len[i]` tiles
+ * (BLANK = 0 for a blank). `score[i]`, `equity[i]` and `played[i]` (tiles taken from the rack)
+ * for all kinds.
  */
 export class MoveList {
   count = 0;
