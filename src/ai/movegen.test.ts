@@ -281,7 +281,16 @@ describe('move generator: goldens with the default lexicon', () => {
   it('lists every distinct exchange and the pass (X-01)', () => {
     gen.setBoard(boardWith(MID));
     const rack = rackOf('AAEE?[CH]S');
-    gen.generate({ rack, bagCount: 50 }, list);
+    // A leave worth a different amount for each kept multiset: each exchange's equity must be
+    // that of the rack less exactly its tiles.
+    // (Models read only the rack's codes: the table's counts of other codes are stale.)
+    const codes = [...rack.keys()].filter((t) => rack[t]! > 0);
+    const weigh = (counts: ArrayLike<number>): number => {
+      let v = 0;
+      for (const t of codes) v += counts[t]! * (1 + t * 0.37) ** 2;
+      return v;
+    };
+    gen.generate({ rack, bagCount: 50, leaves: { leaveValue: weigh } }, list);
     let exchanges = 0;
     let passes = 0;
     const distinct = new Set<string>();
@@ -296,6 +305,9 @@ describe('move generator: goldens with the default lexicon', () => {
       expect(tiles).toEqual([...tiles].sort((a, b) => a - b));
       for (const t of tiles)
         expect(tiles.filter((x) => x === t).length).toBeLessThanOrEqual(rack[t]!);
+      const kept = Array.from(rack);
+      for (const t of tiles) kept[t]!--;
+      expect(list.equity[i]).toBeCloseTo(weigh(kept), 9);
       distinct.add(tiles.join(','));
     }
     // (2+1)(2+1)(1+1)(1+1)(1+1) = 72 sub-multisets, minus the empty exchange (the pass).
