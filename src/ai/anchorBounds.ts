@@ -251,10 +251,17 @@ export class AnchorBounds {
       }
       lA += v;
       const most = n - l - 1 < kr ? n - l - 1 : kr;
+      // With growing bounds the longest span bounds the shorter ones, unless no word fits it:
+      // then the next longest does.
+      let from = this.growing ? most : 0;
+      if (from > 0) {
+        const count = rC[most]! + (l === 0 ? leftCount : 0);
+        if (this.unspellable(l + 1 + most, count, rC[most]! > 0 ? rL[most]! : leftLetter)) from--;
+      }
       // The span's coefficients, sorted, follow it as it grows rightwards: one more square is
       // one insertion, unless its word premium changes them all.
       let sortedW = -1;
-      for (let r = this.growing ? most : 0; r <= most; r++) {
+      for (let r = from; r <= most; r++) {
         const cnt = l + 1 + r;
         const W = lW * rW[r]!;
         if (W !== sortedW) {
@@ -265,6 +272,7 @@ export class AnchorBounds {
         const boardSum = rS[r]! + (l === 0 ? leftBoard : 0);
         const boardCount = rC[r]! + (l === 0 ? leftCount : 0);
         const boardLetter = rC[r]! > 0 ? rL[r]! : leftLetter;
+        if (this.unspellable(cnt, boardCount, boardLetter)) continue;
         const bingo = this.bingoPossible(cnt, boardCount, boardLetter) ? this.bingoBonus : 0;
         // The points in whole numbers first, the leave (a fraction) last, as a move's equity
         // adds them: the bound of a span equal to a move is then that move's equity exactly.
@@ -399,6 +407,16 @@ export class AnchorBounds {
       C[k] = c;
     }
     return k;
+  }
+
+  /**
+   * Whether a span placing `cnt` tiles through `boardCount` tiles can hold no word at all: it
+   * places the whole rack (as many tiles as a bingo) through at most one board tile, and the
+   * bingo index says those letters spell nothing. (Its bound would otherwise count the rack's
+   * best values on the span's best squares, the dearest span of most anchors.)
+   */
+  private unspellable(cnt: number, boardCount: number, boardLetter: number): boolean {
+    return cnt === this.bingoTiles && !this.bingoPossible(cnt, boardCount, boardLetter);
   }
 
   // Whether a span placing `cnt` tiles through `boardCount` tiles could earn the bingo bonus.
