@@ -255,8 +255,8 @@ export class AnchorBounds {
       // then the next longest does.
       let from = this.growing ? most : 0;
       if (from > 0) {
-        const count = rC[most]! + (l === 0 ? leftCount : 0);
-        if (this.unspellable(l + 1 + most, count, rC[most]! > 0 ? rL[most]! : leftLetter)) from--;
+        const count = this.boardCount(l, most, leftCount);
+        if (this.unspellable(l + 1 + most, count, this.boardLetter(most, leftLetter))) from--;
       }
       // The span's coefficients, sorted, follow it as it grows rightwards: one more square is
       // one insertion, unless its word premium changes them all.
@@ -270,8 +270,8 @@ export class AnchorBounds {
         } else this.insertCoef(this.rSq[r - 1]!, cnt - 1, W);
         const perSquare = W * (lA + rA[r]!) + lB + rB[r]!;
         const boardSum = rS[r]! + (l === 0 ? leftBoard : 0);
-        const boardCount = rC[r]! + (l === 0 ? leftCount : 0);
-        const boardLetter = rC[r]! > 0 ? rL[r]! : leftLetter;
+        const boardCount = this.boardCount(l, r, leftCount);
+        const boardLetter = this.boardLetter(r, leftLetter);
         if (this.unspellable(cnt, boardCount, boardLetter)) continue;
         const bingo = this.bingoPossible(cnt, boardCount, boardLetter) ? this.bingoBonus : 0;
         // The points in whole numbers first, the leave (a fraction) last, as a move's equity
@@ -407,6 +407,16 @@ export class AnchorBounds {
       C[k] = c;
     }
     return k;
+  }
+
+  // The board tiles in the main word of the span of `spans` with l tiles left of the anchor
+  // and r right of it (`leftCount` of them just left of the anchor), and the last one's letter.
+  private boardCount(l: number, r: number, leftCount: number): number {
+    return this.rC[r]! + (l === 0 ? leftCount : 0);
+  }
+
+  private boardLetter(r: number, leftLetter: number): number {
+    return this.rC[r]! > 0 ? this.rL[r]! : leftLetter;
   }
 
   /**
