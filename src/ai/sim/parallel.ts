@@ -72,6 +72,7 @@ export async function simulateParallel(
             unseen: Array.from(pos.unseen),
             bagCount: pos.bagCount,
             spread: pos.spread,
+            oppLeaves: pos.oppLeaves,
           },
           cands: flat,
           alive,

@@ -36,6 +36,12 @@ export interface SimPosition {
   readonly bagCount: number;
   /** The player's score minus the opponent's, now. */
   readonly spread: number;
+  /**
+   * Leaves the opponent may have kept (tile codes), one per inferred sample (inference.ts):
+   * each iteration deals it one of them and the rest of its rack at random. Absent or empty:
+   * its whole rack at random.
+   */
+  readonly oppLeaves?: readonly (readonly number[])[];
 }
 
 /** How much to simulate. */
@@ -222,17 +228,12 @@ export class Simulator {
     const tilesLeft = unseen.length;
     const sd = remainingSd(tilesLeft);
     const wins = new Float64Array(cands.length);
+    const oppLeaves = pos.oppLeaves ?? [];
+    const oppCount = Math.min(rackSize, tilesLeft - pos.bagCount);
+    checkLeaves(oppLeaves, pos.unseen, oppCount);
     for (let it = from; it < to; it++) {
       const rng = new Rng(mix(seed, it));
-      // Shuffle the unseen tiles: the first ones are the opponent's rack, the rest the bag.
-      const order = unseen.slice();
-      for (let k = order.length - 1; k > 0; k--) {
-        const j = rng.int(k + 1);
-        const x = order[k]!;
-        order[k] = order[j]!;
-        order[j] = x;
-      }
-      const oppCount = Math.min(rackSize, order.length - pos.bagCount);
+      const order = dealOrder(unseen, oppLeaves, rng);
       oppRack0.fill(0);
       for (let k = 0; k < oppCount; k++) oppRack0[order[k]!]!++;
       for (let c = 0; c < cands.length; c++) {
@@ -489,6 +490,55 @@ export function flatOf(list: MoveList, i: number): FlatCandidate {
     tiles: placed.map((p) => p.tile),
     score: list.score[i]!,
   };
+}
+
+const NO_TILES: readonly number[] = [];
+
+/**
+ * The unseen tiles (in code order) in one iteration's dealing order: the opponent's rack first,
+ * the bag after. With inferred leaves the rack starts with one of them, picked at random, and
+ * the rest are shuffled behind it; without, all are shuffled.
+ */
+export function dealOrder(
+  unseen: readonly number[],
+  oppLeaves: readonly (readonly number[])[],
+  rng: Rng,
+): number[] {
+  const fixed = oppLeaves.length > 0 ? oppLeaves[rng.int(oppLeaves.length)]! : NO_TILES;
+  const order = fixed.length > 0 ? without(unseen, fixed) : unseen.slice();
+  for (let k = order.length - 1; k > 0; k--) {
+    const j = rng.int(k + 1);
+    const x = order[k]!;
+    order[k] = order[j]!;
+    order[j] = x;
+  }
+  return fixed.length > 0 ? [...fixed, ...order] : order;
+}
+
+// The tile list `all` less one copy of each tile of `some` (all of which it holds).
+function without(all: readonly number[], some: readonly number[]): number[] {
+  const skip = new Uint8Array(64);
+  for (const t of some) skip[t]!++;
+  const out: number[] = [];
+  for (const t of all) {
+    if (skip[t]! > 0) skip[t]!--;
+    else out.push(t);
+  }
+  return out;
+}
+
+// Throws unless every leave fits in the opponent's rack and in the unseen tiles.
+function checkLeaves(
+  leaves: readonly (readonly number[])[],
+  unseen: ArrayLike<number>,
+  oppCount: number,
+): void {
+  for (const l of leaves) {
+    const n = new Uint8Array(64);
+    for (const t of l) n[t]!++;
+    if (l.length > oppCount || l.some((t) => n[t]! > (unseen[t] ?? 0)))
+      throw new RangeError(`an inferred leave (${l.join(',')}) is not among the unseen tiles`);
+  }
 }
 
 function draw(rack: Uint8Array, bag: number[], rackSize: number): void {

@@ -1,0 +1,130 @@
+/**
+ * What the opponent kept, inferred from its latest placement (the idea of Quackle's and
+ * Macondo's inference): it held the tiles it placed plus `k` tiles this player cannot see. Of
+ * those racks, sampled as the bag would deal them, only the ones for which the placement was the
+ * best by static equity (within a tolerance) are kept: a player who keeps an S rarely plays a
+ * 12-point word when an S would have made 40. The simulation then deals the opponent one of the
+ * kept leaves and the rest of its rack at random, instead of a whole rack at random.
+ *
+ * The leaves come out with repetitions, as often as the bag dealt them among the kept ones, so
+ * picking one uniformly follows the posterior (the bag's odds, narrowed by the play).
+ */
+import type { Rules } from '../../engine/rules.js';
+import { BLANK_FLAG, type TileSet } from '../../engine/tiles.js';
+import type { LeaveModel } from '../leave.js';
+import { MoveGenerator } from '../movegen.js';
+import { MoveList } from '../movelist.js';
+import { Rng } from '../rng.js';
+
+/** The opponent's placement just before this turn, and the board it was made on. */
+export interface OpponentPlacement {
+  /** The board before the placement. */
+  readonly board: ArrayLike<number>;
+  /** The tiles it placed (a blank as its letter with BLANK_FLAG), in any order. */
+  readonly tiles: readonly number[];
+  readonly score: number;
+}
+
+/** How hard to look. */
+export interface InferenceOptions {
+  /** Racks sampled (default 400). */
+  readonly samples?: number;
+  /** Equity points the placement may fall below the best and still count as chosen (default 3). */
+  readonly tolerance?: number;
+  /** Fewer kept samples than this and nothing is inferred: too little to go on (default 12). */
+  readonly minKept?: number;
+}
+
+const DEFAULT_SAMPLES = 400;
+const DEFAULT_TOLERANCE = 3;
+const DEFAULT_MIN_KEPT = 12;
+
+/** Infers opponents' leaves on a generator of its own (the caller's keeps its board). */
+export class LeaveInference {
+  private readonly gen: MoveGenerator;
+  private readonly list = new MoveList();
+
+  constructor(
+    kwg: Uint32Array,
+    set: TileSet,
+    private readonly rules: Rules,
+    private readonly leaves: LeaveModel,
+  ) {
+    this.gen = new MoveGenerator(kwg, set, rules);
+  }
+
+  /**
+   * The leaves (tile codes, 0 = blank) the opponent may have kept after `play`, one entry per
+   * kept sample; [] when nothing can be said (it placed a whole rack, or too few racks fit).
+   * `unseen` and `bagCount` are as the player to move sees them now, with tiles still in the
+   * bag (so the opponent refilled to a full rack before and after the placement).
+   */
+  infer(
+    play: OpponentPlacement,
+    unseen: ArrayLike<number>,
+    bagCount: number,
+    seed: number,
+    opts: InferenceOptions = {},
+  ): number[][] {
+    const k = this.rules.rackSize - play.tiles.length;
+    const pool: number[] = [];
+    for (let t = 0; t < unseen.length; t++) for (let c = 0; c < unseen[t]!; c++) pool.push(t);
+    if (k <= 0 || bagCount <= 0 || pool.length < k) return [];
+    const placed = new Uint8Array(unseen.length);
+    for (const t of play.tiles) placed[(t & BLANK_FLAG) !== 0 ? 0 : t]!++;
+    this.gen.setBoard(play.board);
+    const rng = new Rng(seed);
+    const tolerance = opts.tolerance ?? DEFAULT_TOLERANCE;
+    const rack = new Uint8Array(unseen.length);
+    const leave = new Uint8Array(unseen.length);
+    // A leave drawn twice is judged once.
+    const judged = new Map<string, boolean>();
+    const kept: number[][] = [];
+    const samples = opts.samples ?? DEFAULT_SAMPLES;
+    for (let s = 0; s < samples; s++) {
+      // k tiles of the pool as the bag would deal them (a partial shuffle).
+      for (let j = 0; j < k; j++) {
+        const r = j + rng.int(pool.length - j);
+        const x = pool[j]!;
+        pool[j] = pool[r]!;
+        pool[r] = x;
+      }
+      const codes = pool.slice(0, k).sort((a, b) => a - b);
+      const key = codes.join(',');
+      let fits = judged.get(key);
+      if (fits === undefined) {
+        leave.fill(0);
+        for (const t of codes) leave[t]!++;
+        for (let t = 0; t < rack.length; t++) rack[t] = placed[t]! + leave[t]!;
+        fits = this.wasChosen(play.score, rack, leave, k, bagCount + play.tiles.length, tolerance);
+        judged.set(key, fits);
+      }
+      if (fits) kept.push(codes);
+    }
+    return kept.length >= (opts.minKept ?? DEFAULT_MIN_KEPT) ? kept : [];
+  }
+
+  // Whether a player holding `rack`, with `bagCount` tiles in the bag, would have made a
+  // placement scoring `score` that keeps `leave`: its equity within `tolerance` of the best.
+  private wasChosen(
+    score: number,
+    rack: Uint8Array,
+    leave: Uint8Array,
+    k: number,
+    bagCount: number,
+    tolerance: number,
+  ): boolean {
+    this.gen.generate(
+      {
+        rack,
+        top: 1,
+        leaves: this.leaves,
+        bagCount,
+        exchangeMinBag: this.rules.exchangeMinBag,
+      },
+      this.list,
+    );
+    if (this.list.count === 0) return true;
+    return score + this.leaves.leaveValue(leave, k) >= this.list.equity[0]! - tolerance;
+  }
+}
