@@ -11,7 +11,7 @@ import { SPANISH, wordToTiles } from '../engine/tiles.js';
 import { play, tilesOf } from '../engine/testing/positions.js';
 import { LL } from '../engine/testing/spanishCodes.js';
 import { loadDefaultLexicon, type Lexicon } from '../lexicon/index.js';
-import { BOT_LEVELS, botMove, makeBot } from './bots.js';
+import { BOT_LEVELS, botMove, makeBot, opponentPlacement } from './bots.js';
 import { MoveGenerator } from './movegen.js';
 import { MoveList } from './movelist.js';
 import { Rng } from './rng.js';
@@ -204,5 +204,25 @@ describe('bots', () => {
     expect(a).toEqual(b);
     expect(a.turns).toBeGreaterThan(10);
     expect(a.scores[0]! + a.scores[1]!).toBeGreaterThan(300);
+  });
+
+  it("campeon's inference is told the opponent's placement of the turn before, and nothing else", () => {
+    const state = gameAfter(3, 11);
+    const seat = state.turn;
+    const view = viewFor(state, seat);
+    const last = view.history[view.history.length - 1]!;
+    expect(last.kind).toBe('play');
+    const told = opponentPlacement(view)!;
+    expect(told.score).toBe(last.kind === 'play' ? last.score : -1);
+    const placed = view.lastPlay!.squares;
+    expect(placed.length).toBeGreaterThan(0);
+    expect(told.tiles).toEqual(placed.map((sq) => view.board[sq]));
+    // The board before it: its squares empty, every other square as now.
+    view.board.forEach((t, sq) => expect(told.board[sq]).toBe(placed.includes(sq) ? 0 : t));
+    // The mover itself, or an opponent who passed since, is told nothing.
+    expect(opponentPlacement(viewFor(state, 1 - seat))).toBeUndefined();
+    const passed = apply(state, { kind: 'pass', seat }, lex);
+    if (!passed.ok) throw new Error('pass');
+    expect(opponentPlacement(viewFor(passed.value.state, 1 - seat))).toBeUndefined();
   });
 });

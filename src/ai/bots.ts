@@ -16,13 +16,14 @@
 import type { Move } from '../engine/move.js';
 import type { GameView } from '../engine/view.js';
 import type { Rules } from '../engine/rules.js';
-import { letterOf, type TileSet } from '../engine/tiles.js';
+import { EMPTY, letterOf, type TileSet } from '../engine/tiles.js';
 import { type LeaveModel, NO_LEAVES } from './leave.js';
 import { defaultLeaves } from './leaves.js';
 import type { MoveGenerator } from './movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, type MoveList } from './movelist.js';
 import type { Rng } from './rng.js';
 import { type CampeonBudget, campeonChoose } from './campeon.js';
+import type { OpponentPlacement } from './sim/inference.js';
 
 /** The bot levels, weakest first. */
 export const BOT_LEVELS = ['principiante', 'aficionado', 'experto', 'campeon'] as const;
@@ -43,6 +44,11 @@ export interface BotInput {
   readonly rules: Rules;
   /** Own score minus the best other seat's (the scores are public); 0 when not given. */
   readonly spread?: number;
+  /**
+   * The opponent's placement when it was the turn just before this one (public: the board
+   * before it, its tiles and score), for `campeon`'s inference of the tiles it kept.
+   */
+  readonly lastPlay?: OpponentPlacement;
 }
 
 /** Own score minus the best other score: what a bot knows of the race it is in. */
@@ -176,6 +182,23 @@ export function shouldChallenge(view: GameView, isWord: (tiles: number[]) => boo
 }
 
 /**
+ * The placement made on the turn just before the viewer's by its one opponent (two players),
+ * with the board as it was before it; undefined after anything else (an exchange, a pass, a
+ * withdrawn play).
+ */
+export function opponentPlacement(view: GameView): OpponentPlacement | undefined {
+  const last = view.history[view.history.length - 1];
+  const play = view.lastPlay;
+  if (view.scores.length !== 2 || !play || play.seat === view.viewer) return undefined;
+  if (last?.kind !== 'play' || last.seat !== play.seat || last.row !== play.row) return undefined;
+  if (last.col !== play.col || last.dir !== play.dir) return undefined;
+  const board = view.board.slice();
+  for (const sq of play.squares) board[sq] = EMPTY;
+  const tiles = play.squares.map((sq) => view.board[sq]!);
+  return { board, tiles, score: play.score };
+}
+
+/**
  * A bot's action for a seat's view (the server's and the terminal client's entry point): a
  * challenge when the last play is a phony, else the move its level picks. `gen` must be bound
  * to the game's lexicon; its board is replaced by the view's.
@@ -202,6 +225,7 @@ export function botMove(
       unseen: view.unseen,
       rules: view.rules,
       spread: typeof view.viewer === 'number' ? spreadOf(view.scores, view.viewer) : 0,
+      lastPlay: opponentPlacement(view),
     },
     list,
     rng,

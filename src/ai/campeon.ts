@@ -6,7 +6,8 @@
  * - otherwise a Monte-Carlo simulation of the best candidates by static equity, played to the
  *   end of the game once the bag holds a rack or less, from the real score (ahead, safety wins
  *   games; behind, risk does). The simulation's favourite replaces the static one only when it
- *   is clearly better on the same draws (`simChoice`).
+ *   is clearly better on the same draws (`simChoice`). After an opponent's placement, the
+ *   simulation deals the opponent a leave inferred from it (sim/inference.ts).
  */
 import { SIZE } from '../engine/board.js';
 import type { Move } from '../engine/move.js';
@@ -19,6 +20,7 @@ import type { LeaveModel } from './leave.js';
 import type { MoveGenerator } from './movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, type MoveList, TILE_STRIDE } from './movelist.js';
 import type { Rng } from './rng.js';
+import { LeaveInference, type OpponentPlacement } from './sim/inference.js';
 import { Simulator, simChoice } from './sim/sim.js';
 
 /** How much thinking a `campeon` move may take. */
@@ -46,12 +48,14 @@ interface CampeonInput {
   readonly unseen: ArrayLike<number>;
   readonly rules: Rules;
   readonly spread?: number;
+  readonly lastPlay?: OpponentPlacement;
 }
 
 /** Searches reused across moves, per lexicon graph and rules. */
 const solvers = new WeakMap<Uint32Array, Map<Rules, EndgameSolver>>();
 const simulators = new WeakMap<Uint32Array, Map<Rules, Simulator>>();
 const rollouts = new WeakMap<Uint32Array, Map<Rules, EndgameRollout>>();
+const inferences = new WeakMap<Uint32Array, Map<Rules, LeaveInference>>();
 
 /**
  * Plies a simulated line may take when the bag holds a rack or less (it ends sooner when someone
@@ -136,6 +140,18 @@ export function campeonChoose(
       rules,
       () => new Simulator(graph, gen.set, rules, leaves),
     );
+    const seed = rng.int(0x7fffffff);
+    // Two players (the unseen tiles are the bag and one rack): what the opponent's latest
+    // placement says about the tiles it kept.
+    const oppLeaves =
+      input.lastPlay !== undefined && rackCount(input.unseen) - input.bagCount <= rules.rackSize
+        ? cached(
+            inferences,
+            graph,
+            rules,
+            () => new LeaveInference(graph, gen.set, rules, leaves),
+          ).infer(input.lastPlay, input.unseen, input.bagCount, seed)
+        : [];
     const res = sim.simulate(
       {
         board: gen.board,
@@ -144,6 +160,7 @@ export function campeonChoose(
         bagCount: input.bagCount,
         // Ahead, a candidate that keeps the lead safe wins more often; behind, one that risks.
         spread: input.spread ?? 0,
+        oppLeaves,
       },
       {
         candidates: budget.candidates,
@@ -152,7 +169,7 @@ export function campeonChoose(
         plies:
           input.bagCount <= rules.rackSize ? Math.max(budget.plies, ENDGAME_PLIES) : budget.plies,
         timeMs: budget.timeMs,
-        seed: rng.int(0x7fffffff),
+        seed,
       },
     );
     const best = simChoice(res);

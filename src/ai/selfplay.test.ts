@@ -2,7 +2,8 @@
  * Self-play follows the engine's rules (RULES.md §3, §6, §7, §11–12): a differential test
  * replays thousands of fast self-play games through the engine's own transitions
  * (testing/engine-game.ts) over every preset, the 9-tile and target-score variants, 2–4 players
- * and every first player, and compares every bot's view, every move's score and every ending.
+ * and every first player, and compares every bot's view (the opponent's last placement, for
+ * inference, included), every move's score and every ending.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EndReason } from '../engine/events.js';
@@ -12,7 +13,12 @@ import { loadDefaultLexicon, type Lexicon } from '../lexicon/index.js';
 import { type Bot, BOT_LEVELS, makeBot } from './bots.js';
 import { KIND_EXCHANGE, KIND_PLACE } from './movelist.js';
 import { SelfPlay } from './selfplay.js';
-import { type GameRecord, type TurnRecord, engineGame } from './testing/engine-game.js';
+import {
+  type GameRecord,
+  type TurnRecord,
+  engineGame,
+  plainPlacement,
+} from './testing/engine-game.js';
 
 let lex: Lexicon;
 beforeAll(() => {
@@ -49,7 +55,16 @@ function recorded(bot: Bot, seat: number, log: TurnRecord[]): Bot {
       const move: Move = i < 0 ? { kind: 'pass' } : list.toMove(i);
       const score = i >= 0 && list.kind[i] === KIND_PLACE ? list.score[i]! : 0;
       const { rack, bagCount, unseen } = input;
-      log.push({ seat, rack: Array.from(rack), bagCount, unseen: Array.from(unseen), move, score });
+      const lastPlay = plainPlacement(input.lastPlay);
+      log.push({
+        seat,
+        rack: Array.from(rack),
+        bagCount,
+        unseen: Array.from(unseen),
+        move,
+        score,
+        lastPlay,
+      });
       return i;
     },
   };

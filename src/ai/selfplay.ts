@@ -22,6 +22,7 @@ import { seedRng, type RngState } from '../engine/rng.js';
 import { type Rules, tileSetOf } from '../engine/rules.js';
 import { BLANK, BLANK_FLAG, type TileSet, rackCount, rackValue } from '../engine/tiles.js';
 import { type Bot, spreadOf } from './bots.js';
+import type { OpponentPlacement } from './sim/inference.js';
 import { MoveGenerator } from './movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, MoveList, TILE_STRIDE } from './movelist.js';
 import { Rng } from './rng.js';
@@ -145,6 +146,8 @@ export class SelfPlay {
     let reason: EndReason | null = null;
     let wentOut: number | null = null;
     let turn = 0;
+    // The placement of the turn just before (two players), for the bots' inference.
+    let lastPlay: OpponentPlacement | undefined;
     for (let seat = first; reason === null; seat = (seat + 1) % players, turn++) {
       if (turn === MOVE_LIMIT) throw new Error(`self-play game ${seed} did not end`);
       const rack = racks[seat]!;
@@ -155,7 +158,9 @@ export class SelfPlay {
         if (other !== rack) for (let t = 0; t < other.length; t++) unseen[t]! += other[t]!;
       const bagCount = this.bagLength;
       const spread = spreadOf(scores, seat);
-      const i = bots[seat]!.choose(gen, { rack, bagCount, unseen, rules, spread }, list, botRng);
+      const input = { rack, bagCount, unseen, rules, spread, lastPlay };
+      const i = bots[seat]!.choose(gen, input, list, botRng);
+      lastPlay = undefined;
       const kind = i < 0 ? KIND_PASS : list.kind[i]!;
       let score = 0;
       if (kind === KIND_PASS) {
@@ -184,6 +189,7 @@ export class SelfPlay {
         leave.set(rack);
         score = list.score[i]!;
         scores[seat]! += score;
+        if (players === 2) lastPlay = { board: gen.board.slice(), tiles, score };
         gen.playPlaced(squares, tiles);
         this.draw(rack, tiles.length);
         passRun = 0;

@@ -13,7 +13,9 @@ import { newGame } from '../../engine/newGame.js';
 import type { EndReason } from '../../engine/events.js';
 import type { Move } from '../../engine/move.js';
 import type { WordJudge } from '../../engine/rules.js';
-import { unseenTiles } from '../../engine/view.js';
+import { unseenTiles, viewFor } from '../../engine/view.js';
+import { opponentPlacement } from '../bots.js';
+import type { OpponentPlacement } from '../sim/inference.js';
 
 /** One turn as the seat to act saw it, the move made and its score. */
 export interface TurnRecord {
@@ -23,6 +25,20 @@ export interface TurnRecord {
   readonly unseen: readonly number[];
   readonly move: Move;
   readonly score: number;
+  /** The opponent's placement just before, as a bot is told of it (two players). */
+  readonly lastPlay?: PlainPlacement;
+}
+
+/** An opponent's placement in plain arrays, for comparing. */
+export interface PlainPlacement {
+  readonly board: number[];
+  readonly tiles: number[];
+  readonly score: number;
+}
+
+/** `play` in plain arrays (undefined stays undefined). */
+export function plainPlacement(play: OpponentPlacement | undefined): PlainPlacement | undefined {
+  return play && { board: Array.from(play.board), tiles: [...play.tiles], score: play.score };
 }
 
 /** How a game ended. */
@@ -73,6 +89,7 @@ export function engineGame(setup: GameSetup, moves: readonly Move[], judge: Word
       rack: Array.from(state.racks[seat]!),
       bagCount: state.bag.length,
       unseen: Array.from(unseenTiles(state, seat)),
+      lastPlay: plainPlacement(opponentPlacement(viewFor(state, seat))),
     };
     const r = apply(state, { ...move, seat }, judge);
     if (!r.ok) {
