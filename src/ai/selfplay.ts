@@ -20,7 +20,7 @@ import { SIZE } from '../engine/board.js';
 import type { EndReason } from '../engine/events.js';
 import { seedRng, type RngState } from '../engine/rng.js';
 import { type Rules, tileSetOf } from '../engine/rules.js';
-import { BLANK, BLANK_FLAG, type TileSet, rackCount, rackValue } from '../engine/tiles.js';
+import { BLANK, BLANK_FLAG, EMPTY, type TileSet, rackCount, rackValue } from '../engine/tiles.js';
 import { type Bot, spreadOf } from './bots.js';
 import type { OpponentPlacement } from './sim/inference.js';
 import { MoveGenerator } from './movegen.js';
@@ -189,7 +189,7 @@ export class SelfPlay {
         leave.set(rack);
         score = list.score[i]!;
         scores[seat]! += score;
-        if (players === 2) lastPlay = { board: gen.board.slice(), tiles, score };
+        if (players === 2) lastPlay = placementOn(gen.board, squares, tiles, score);
         gen.playPlaced(squares, tiles);
         this.draw(rack, tiles.length);
         passRun = 0;
@@ -230,6 +230,27 @@ export class SelfPlay {
     }
     return { scores, before, winners, reason, wentOut, first, racks, turns: turn };
   }
+}
+
+/**
+ * The placement of `tiles` on `squares` for the next seat's bot, whose board before it is read
+ * from `board` (once the placement is on it) only when a bot asks: most never do.
+ */
+function placementOn(
+  board: Uint8Array,
+  squares: readonly number[],
+  tiles: readonly number[],
+  score: number,
+): OpponentPlacement {
+  return {
+    tiles,
+    score,
+    get board() {
+      const before = board.slice();
+      for (const sq of squares) before[sq] = EMPTY;
+      return before;
+    },
+  };
 }
 
 /** Wilson 95% interval of a proportion (draws count as half a win). */
