@@ -57,7 +57,8 @@ export class LeaveInference {
    * The leaves (tile codes, 0 = blank) the opponent may have kept after `play`, one entry per
    * kept sample; [] when nothing can be said (it placed a whole rack, or too few racks fit).
    * `unseen` and `bagCount` are as the player to move sees them now, with tiles still in the
-   * bag (so the opponent refilled to a full rack before and after the placement).
+   * bag (so the opponent refilled to a full rack before and after the placement). The same
+   * `seed` samples the same racks.
    */
   infer(
     play: OpponentPlacement,
