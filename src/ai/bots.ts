@@ -16,14 +16,14 @@
 import type { Move } from '../engine/move.js';
 import type { GameView } from '../engine/view.js';
 import type { Rules } from '../engine/rules.js';
-import { EMPTY, letterOf, type TileSet } from '../engine/tiles.js';
+import { letterOf, type TileSet } from '../engine/tiles.js';
 import { type LeaveModel, NO_LEAVES } from './leave.js';
 import { defaultLeaves } from './leaves.js';
 import type { MoveGenerator } from './movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, type MoveList } from './movelist.js';
 import type { Rng } from './rng.js';
 import { type CampeonBudget, campeonChoose } from './campeon.js';
-import type { OpponentPlacement } from './sim/inference.js';
+import { type OpponentPlacement, boardBefore } from './sim/inference.js';
 
 /** The bot levels, weakest first. */
 export const BOT_LEVELS = ['principiante', 'aficionado', 'experto', 'campeon'] as const;
@@ -192,10 +192,8 @@ export function opponentPlacement(view: GameView): OpponentPlacement | undefined
   if (view.scores.length !== 2 || !play || play.seat === view.viewer) return undefined;
   if (last?.kind !== 'play' || last.seat !== play.seat || last.row !== play.row) return undefined;
   if (last.col !== play.col || last.dir !== play.dir) return undefined;
-  const board = view.board.slice();
-  for (const sq of play.squares) board[sq] = EMPTY;
   const tiles = play.squares.map((sq) => view.board[sq]!);
-  return { board, tiles, score: play.score };
+  return { board: boardBefore(view.board, play.squares), tiles, score: play.score };
 }
 
 /**

@@ -20,9 +20,9 @@ import { SIZE } from '../engine/board.js';
 import type { EndReason } from '../engine/events.js';
 import { seedRng, type RngState } from '../engine/rng.js';
 import { type Rules, tileSetOf } from '../engine/rules.js';
-import { BLANK, BLANK_FLAG, EMPTY, type TileSet, rackCount, rackValue } from '../engine/tiles.js';
+import { BLANK, BLANK_FLAG, type TileSet, rackCount, rackValue } from '../engine/tiles.js';
 import { type Bot, spreadOf } from './bots.js';
-import type { OpponentPlacement } from './sim/inference.js';
+import { type OpponentPlacement, boardBefore } from './sim/inference.js';
 import { MoveGenerator } from './movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, MoveList, TILE_STRIDE } from './movelist.js';
 import { Rng } from './rng.js';
@@ -246,9 +246,7 @@ function placementOn(
     tiles,
     score,
     get board() {
-      const before = board.slice();
-      for (const sq of squares) before[sq] = EMPTY;
-      return before;
+      return boardBefore(board, squares);
     },
   };
 }

@@ -10,7 +10,7 @@
  * picking one uniformly follows the posterior (the bag's odds, narrowed by the play).
  */
 import type { Rules } from '../../engine/rules.js';
-import { BLANK_FLAG, type TileSet } from '../../engine/tiles.js';
+import { EMPTY, type TileSet, rackFromTiles, rackToTiles } from '../../engine/tiles.js';
 import type { LeaveModel } from '../leave.js';
 import { MoveGenerator } from '../movegen.js';
 import { MoveList } from '../movelist.js';
@@ -35,6 +35,13 @@ export interface InferenceOptions {
   readonly minKept?: number;
 }
 
+/** The board as it was before a placement on `squares`: a copy with those squares empty. */
+export function boardBefore(board: ArrayLike<number>, squares: readonly number[]): Uint8Array {
+  const before = Uint8Array.from(board);
+  for (const sq of squares) before[sq] = EMPTY;
+  return before;
+}
+
 const DEFAULT_SAMPLES = 400;
 const DEFAULT_TOLERANCE = 3;
 const DEFAULT_MIN_KEPT = 12;
@@ -46,7 +53,7 @@ export class LeaveInference {
 
   constructor(
     kwg: Uint32Array,
-    set: TileSet,
+    private readonly set: TileSet,
     private readonly rules: Rules,
     private readonly leaves: LeaveModel,
   ) {
@@ -68,16 +75,14 @@ export class LeaveInference {
     opts: InferenceOptions = {},
   ): number[][] {
     const k = this.rules.rackSize - play.tiles.length;
-    const pool: number[] = [];
-    for (let t = 0; t < unseen.length; t++) for (let c = 0; c < unseen[t]!; c++) pool.push(t);
+    const pool = rackToTiles(unseen);
     if (k <= 0 || bagCount <= 0 || pool.length < k) return [];
-    const placed = new Uint8Array(unseen.length);
-    for (const t of play.tiles) placed[(t & BLANK_FLAG) !== 0 ? 0 : t]!++;
+    const placed = rackFromTiles(this.set, play.tiles);
     this.gen.setBoard(play.board);
     const rng = new Rng(seed);
     const tolerance = opts.tolerance ?? DEFAULT_TOLERANCE;
-    const rack = new Uint8Array(unseen.length);
-    const leave = new Uint8Array(unseen.length);
+    const rack = new Uint8Array(placed.length);
+    const leave = new Uint8Array(placed.length);
     // A leave drawn twice is judged once.
     const judged = new Map<string, boolean>();
     const kept: number[][] = [];

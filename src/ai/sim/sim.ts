@@ -230,7 +230,7 @@ export class Simulator {
     const wins = new Float64Array(cands.length);
     const oppLeaves = pos.oppLeaves ?? [];
     const oppCount = Math.min(rackSize, tilesLeft - pos.bagCount);
-    checkLeaves(oppLeaves, pos.unseen, oppCount);
+    checkLeaves(oppLeaves, unseen, oppCount);
     for (let it = from; it < to; it++) {
       const rng = new Rng(mix(seed, it));
       const order = dealOrder(unseen, oppLeaves, rng);
@@ -527,16 +527,14 @@ function without(all: readonly number[], some: readonly number[]): number[] {
   return out;
 }
 
-// Throws unless every leave fits in the opponent's rack and in the unseen tiles.
+// Throws unless every leave fits in the opponent's rack and among the unseen tiles (a list).
 function checkLeaves(
   leaves: readonly (readonly number[])[],
-  unseen: ArrayLike<number>,
+  unseen: readonly number[],
   oppCount: number,
 ): void {
   for (const l of leaves) {
-    const n = new Uint8Array(64);
-    for (const t of l) n[t]!++;
-    if (l.length > oppCount || l.some((t) => n[t]! > (unseen[t] ?? 0)))
+    if (l.length > oppCount || without(unseen, l).length !== unseen.length - l.length)
       throw new RangeError(`an inferred leave (${l.join(',')}) is not among the unseen tiles`);
   }
 }
