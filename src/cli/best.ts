@@ -5,18 +5,20 @@
  * letters are in `main`, the whole main word).
  */
 import { parseCgp } from '../engine/notation/cgp.js';
-import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
+import { parseLastPlay } from '../engine/notation/lastPlay.js';
+import { cgpErrorText, lastPlayErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { tileSetById } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { NO_LEAVES } from '../ai/leave.js';
 import { defaultLeaves } from '../ai/leaves.js';
 import { bestPlays, positionRack } from '../ai/bestPlays.js';
+import { LeaveInference } from '../ai/sim/inference.js';
 import { parseOptions, plainCount, usageError } from './args.js';
 import { makeRules } from '../engine/rules.js';
-import { runBestSim } from './bestSim.js';
+import { type BestSimInference, runBestSim } from './bestSim.js';
 import { decimal } from './numbers.js';
 
-export const bestHelp = `Uso: atril best --cgp "POSICIÓN" [--top N] [--sim [--tiempo S]] [--json] [--lexicon ARCHIVO]
+export const bestHelp = `Uso: atril best --cgp "POSICIÓN" [--top N] [--sim [--tiempo S] [--ultima "JUGADA"]] [--json] [--lexicon ARCHIVO]
 
 Muestra las mejores jugadas para el jugador que tiene el turno en una posición CGP (tablero,
 atriles, puntuaciones y turnos sin puntos), ordenadas por equidad: puntos más el valor de las
@@ -41,6 +43,11 @@ fichas que se quedan en el atril (con la bolsa vacía, los puntos del final de p
   --iteraciones N     con --sim, iteraciones como máximo (1000 por omisión)
   --hilos N           con --sim, hilos de trabajo (todos los núcleos por omisión)
   --seed S            con --sim, semilla (1 por omisión): misma semilla, mismo resultado
+  --ultima "JUGADA"   con --sim y dos jugadores, la última jugada del rival, ya en el tablero,
+                      en notación GCG («8H CA.A»: sus letras son las fichas que puso, cada «.»
+                      una que ya estaba): de ella se deduce qué fichas guardó, como hace el
+                      nivel campeon, y la simulación le reparte atriles que las tienen. En JSON,
+                      "inference": {"play","score","samples","kept","leaves":[{"leave","share"}]}
   --lexicon ARCHIVO   usa otro léxico (compilado con «atril lexicon build»)
 
 Con --sim en un terminal, una barra en la salida de errores muestra las iteraciones hechas, y
@@ -67,6 +74,7 @@ export async function runBest(args: string[]): Promise<number> {
       iteraciones: { type: 'string' },
       hilos: { type: 'string' },
       seed: { type: 'string' },
+      ultima: { type: 'string' },
     },
   });
   if (!opts.ok) return fail(opts.error);
@@ -98,22 +106,44 @@ export async function runBest(args: string[]): Promise<number> {
     return fail(`La posición usa fichas «${set.id}» y el léxico «${lex.set.id}».`);
   const rackTiles = pos.racks[0] ?? [];
   if (rackTiles.length === 0) return fail('La posición no trae el atril del jugador que mueve.');
+  if (values.ultima !== undefined && !values.sim) return fail('--ultima solo sirve con --sim.');
+  if (values.ultima !== undefined && pos.racks.length > 2)
+    return fail('--ultima solo sirve con dos jugadores: la posición trae más atriles.');
 
   if (values.sim) {
     const { rack, bagCount, unseen } = positionRack(set, pos);
+    const rules = makeRules('fise', { tileSet: set.id });
+    const leaves = set.id === 'spanish' ? defaultLeaves() : NO_LEAVES;
+    let inference: BestSimInference | undefined;
+    if (values.ultima !== undefined) {
+      const last = parseLastPlay(set, pos.board, values.ultima, rules);
+      if (!last.ok) return fail(lastPlayErrorText(last.error, set));
+      const { before, placed, score } = last.value;
+      const tiles = placed.map((p) => p.tile);
+      // The seed the simulation is given: the same one gives the same leaves.
+      const kept = new LeaveInference(lex.nodes, set, rules, leaves).infer(
+        { board: before, tiles, score },
+        unseen,
+        bagCount,
+        Math.floor(seed as number),
+      );
+      inference = { play: values.ultima.trim().split(/\s+/).join(' '), score, kept };
+    }
     return runBestSim({
       set,
-      rules: makeRules('fise', { tileSet: set.id }),
+      rules,
       nodes: lex.nodes,
       lexicon: values.lexicon,
-      leaves: set.id === 'spanish' ? defaultLeaves() : NO_LEAVES,
+      leaves,
       pos: {
         board: pos.board,
         rack,
         unseen,
         bagCount,
         spread: (pos.scores[0] ?? 0) - (pos.scores[1] ?? 0),
+        oppLeaves: inference?.kept ?? [],
       },
+      inference,
       top: values.top === undefined ? 10 : top,
       seconds: seconds as number,
       iterations: Math.floor(iterations as number),

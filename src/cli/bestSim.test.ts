@@ -63,6 +63,63 @@ describe('atril best --sim', () => {
     );
   });
 
+  // CANTOR, the opening on the board, left its player one tile it kept. A kept A would have
+  // made CANTORA (a bingo, 50 more): no sampled rack holding one keeps it.
+  it('--ultima: the leaves the opponent may have kept after its last placement reach the simulation', () => {
+    const sim = (...more: string[]) => {
+      const r = atril('best', '--cgp', CGP, '--sim', '--top', '3', '--iteraciones', '48', '--hilos', '1', '--json', ...more); // prettier-ignore
+      expect(r.code, r.err).toBe(0);
+      return JSON.parse(r.out) as {
+        candidates: SimEntry[];
+        inference?: {
+          play: string;
+          score: number;
+          samples: number;
+          kept: number;
+          leaves: { leave: string; share: number }[];
+        };
+      };
+    };
+    const plain = sim();
+    expect(plain.inference).toBeUndefined();
+    const told = sim('--ultima', '8D CANTOR');
+    const inf = told.inference!;
+    expect(inf.play).toBe('8D CANTOR');
+    // C on the double letter D8, the rest at face value, doubled by the centre: (6 + 5) × 2.
+    expect(inf.score).toBe(22);
+    expect(inf.samples).toBe(400);
+    expect(inf.kept).toBeGreaterThanOrEqual(12);
+    expect(inf.kept).toBeLessThan(400);
+    for (const l of inf.leaves) expect(l.leave).toMatch(/^[B-ZÑ]$/);
+    expect(inf.leaves.map((l) => l.leave)).not.toContain('A');
+    expect(inf.leaves.reduce((a, l) => a + l.share, 0)).toBeCloseTo(1, 3);
+    // The same seed deals the opponent other racks: the estimates move.
+    expect(told.candidates.map((c) => c.meanSpread)).not.toEqual(
+      plain.candidates.map((c) => c.meanSpread),
+    );
+    const text = atril('best', '--cgp', CGP, '--sim', '--top', '1', '--iteraciones', '8', '--hilos', '1', '--ultima', '8D CANTOR'); // prettier-ignore
+    expect(text.code, text.err).toBe(0);
+    expect(text.out).toMatch(
+      /\nÚltima jugada del rival: 8D CANTOR, 22 puntos\. De 400 atriles probados, \d+ la hacen una de sus mejores jugadas; lo que guardó, más a menudo: [A-ZÑ] \(\d+(,\d+)? %\)/,
+    );
+  }, 60_000);
+
+  it('--ultima: a placement that is not on the board, or without --sim, is refused in Spanish', () => {
+    const refused = (...more: string[]) => {
+      const r = atril('best', '--cgp', CGP, ...more);
+      expect(r.code).toBe(2);
+      return r.err.split('\n')[0];
+    };
+    expect(refused('--ultima', '8D CANTOR')).toBe('--ultima solo sirve con --sim.');
+    expect(refused('--sim', '--ultima', '8D CANTAR')).toBe('--ultima: en H8 hay O, no A.');
+    expect(refused('--sim', '--ultima', '9D CANTOR')).toBe(
+      '--ultima: D9 está vacía: la jugada tiene que estar ya en el tablero.',
+    );
+    expect(refused('--sim', '--ultima', 'CANTOR')).toBe(
+      '--ultima: se espera la coordenada y la palabra, como «8H CA.A», no «CANTOR».',
+    );
+  });
+
   it('--tiempo needs a positive number', () => {
     const r = atril('best', '--cgp', CGP, '--sim', '--tiempo', 'x');
     expect(r.code).toBe(2);

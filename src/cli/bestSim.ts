@@ -8,9 +8,35 @@ import type { TileSet } from '../engine/tiles.js';
 import type { LeaveModel } from '../ai/leave.js';
 import { describeMove } from '../ai/reviewJson.js';
 import { simulateParallel } from '../ai/sim/parallel.js';
+import { DEFAULT_SAMPLES } from '../ai/sim/inference.js';
 import { type SimPosition, type SimResult, Simulator, simChoice } from '../ai/sim/sim.js';
+import { tilesToGcg } from '../engine/tiles.js';
 import { counted, decimal } from './numbers.js';
 import { LongTask, progressBar } from './status.js';
+
+/** What `--ultima` told: the opponent's last placement and the leaves inferred from it. */
+export interface BestSimInference {
+  /** As the player wrote it ("8H CA.A"). */
+  readonly play: string;
+  readonly score: number;
+  /** One entry per kept sample (`LeaveInference.infer`); [] when nothing could be said. */
+  readonly kept: readonly (readonly number[])[];
+}
+
+/** How often each kept leave came up, most often first (ties by their letters). */
+function leaveShares(
+  set: TileSet,
+  kept: readonly (readonly number[])[],
+): { leave: string; share: number }[] {
+  const counts = new Map<string, number>();
+  for (const l of kept) {
+    const word = tilesToGcg(set, l, '?');
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([leave, n]) => ({ leave, share: Math.round((n / kept.length) * 10000) / 10000 }));
+}
 
 /** What `best --sim` needs from `best`'s parsing. */
 export interface BestSimRequest {
@@ -26,6 +52,7 @@ export interface BestSimRequest {
   readonly threads: number | undefined;
   readonly seed: number;
   readonly json: boolean;
+  readonly inference?: BestSimInference;
 }
 
 /** Simulates and prints; returns the exit code. */
@@ -81,6 +108,15 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
         ms: res.ms,
         candidates: entries,
         chosen,
+        ...(req.inference && {
+          inference: {
+            play: req.inference.play,
+            score: req.inference.score,
+            samples: DEFAULT_SAMPLES,
+            kept: req.inference.kept.length,
+            leaves: leaveShares(req.set, req.inference.kept),
+          },
+        }),
       }) + '\n',
     );
     return 0;
@@ -95,6 +131,7 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
           : '') +
       '.\n',
   );
+  if (req.inference) process.stdout.write(inferenceText(req.set, req.inference));
   if (entries.length === 0) process.stdout.write('No hay ninguna jugada posible.\n');
   entries.forEach((e, k) => {
     const what =
@@ -120,4 +157,24 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
     process.stdout.write(`El nivel campeon jugaría la ${chosen + 1}.ª (${why}).\n`);
   }
   return 0;
+}
+
+// What --ultima told the simulation, in a sentence or two.
+function inferenceText(set: TileSet, inf: BestSimInference): string {
+  const play = `Última jugada del rival: ${inf.play}, ${counted(inf.score, 'punto')}`;
+  if (inf.kept.length === 0)
+    return (
+      `${play}; no dice bastante de lo que guardó (puso el atril entero, la bolsa está vacía ` +
+      'o muy pocos atriles la hacen una de sus mejores jugadas): la simulación le reparte ' +
+      'fichas al azar.\n'
+    );
+  const often = leaveShares(set, inf.kept)
+    .slice(0, 5)
+    .map((l) => `${l.leave} (${decimal(l.share * 100)} %)`)
+    .join(', ');
+  return (
+    `${play}. De ${counted(DEFAULT_SAMPLES, 'atril probado', 'atriles probados')}, ` +
+    `${inf.kept.length} la hacen una de sus mejores jugadas; lo que guardó, más a menudo: ` +
+    `${often}. La simulación le da uno de esos y completa su atril al azar.\n`
+  );
 }

@@ -17,6 +17,7 @@ import type { CgpError } from '../engine/notation/cgp.js';
 import type { GameFromGcgError } from '../engine/notation/gameRecord.js';
 import type { GcgError, GcgErrorCode, GcgRecord } from '../engine/notation/gcg.js';
 import type { PlacementErrorCode } from '../engine/placement.js';
+import type { LastPlayError } from '../engine/notation/lastPlay.js';
 import type {
   ImpossibleRecordReason,
   MismatchKind,
@@ -405,6 +406,34 @@ const REPLAY: Record<ReplayError['code'], (e: ReplayError) => string> = {
     return `${where(e)}: jugada imposible: ${why}.`;
   },
 };
+
+/**
+ * Why the opponent's last placement named with `atril best --ultima` does not fit the
+ * position: "--ultima: en 8H hay A, no E."
+ */
+export function lastPlayErrorText(e: LastPlayError, set: TileSet): string {
+  const why = ((): string => {
+    switch (e.code) {
+      case 'FORMAT':
+        return `se espera la coordenada y la palabra, como «8H CA.A», no «${echo(e.text)}»`;
+      case 'COORD':
+        return `«${echo(e.text)}» no es una coordenada (8H para horizontal, H8 para vertical)`;
+      case 'TILE':
+        return `«${echo(e.text)}» no es una ficha de este juego`;
+      case 'OFF_BOARD':
+        return 'la palabra se sale del tablero';
+      case 'NO_TILES':
+        return 'la palabra no pone ninguna ficha (un «.» es una ficha que ya estaba)';
+      case 'EMPTY_SQUARE':
+        return `${squareName(e.square)} está vacía: la jugada tiene que estar ya en el tablero`;
+      case 'OTHER_TILE':
+        return `en ${squareName(e.square)} hay ${tileText(set, e.found)}, no ${tileText(set, e.named)}`;
+      case 'PLACEMENT':
+        return `sin sus fichas la jugada ${PLACEMENT_REASONS[e.reason](e.square !== undefined ? squareName(e.square) : '?')}`;
+    }
+  })();
+  return `--ultima: ${why}.`;
+}
 
 /** A record that cannot be replayed at all (`atril replay`). */
 export function replayErrorText(e: ReplayError): string {

@@ -42,7 +42,8 @@ export function boardBefore(board: ArrayLike<number>, squares: readonly number[]
   return before;
 }
 
-const DEFAULT_SAMPLES = 400;
+/** Racks `infer` samples unless told otherwise. */
+export const DEFAULT_SAMPLES = 400;
 const DEFAULT_TOLERANCE = 3;
 const DEFAULT_MIN_KEPT = 12;
 
