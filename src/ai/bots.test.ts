@@ -11,7 +11,7 @@ import { SPANISH, wordToTiles } from '../engine/tiles.js';
 import { play, tilesOf } from '../engine/testing/positions.js';
 import { LL } from '../engine/testing/spanishCodes.js';
 import { loadDefaultLexicon, type Lexicon } from '../lexicon/index.js';
-import { BOT_LEVELS, botMove, makeBot, opponentPlacement } from './bots.js';
+import { BOT_LEVELS, botMove, makeBot, opponentExchange, opponentPlacement } from './bots.js';
 import { MoveGenerator } from './movegen.js';
 import { MoveList } from './movelist.js';
 import { Rng } from './rng.js';
@@ -224,5 +224,26 @@ describe('bots', () => {
     const passed = apply(state, { kind: 'pass', seat }, lex);
     if (!passed.ok) throw new Error('pass');
     expect(opponentPlacement(viewFor(passed.value.state, 1 - seat))).toBeUndefined();
+  });
+
+  it("X-01: campeon's inference is told how many tiles the opponent exchanged just before", () => {
+    const state = gameAfter(3, 11);
+    const seat = state.turn;
+    const rack = state.racks[seat]!;
+    const tiles: number[] = [];
+    rack.forEach((c, t) => {
+      for (let k = 0; k < c && tiles.length < 3; k++) tiles.push(t);
+    });
+    const swapped = apply(state, { kind: 'exchange', tiles, seat }, lex);
+    if (!swapped.ok) throw new Error(JSON.stringify(swapped.error));
+    const after = swapped.value.state;
+    expect(opponentExchange(viewFor(after, 1 - seat))).toBe(3);
+    expect(opponentPlacement(viewFor(after, 1 - seat))).toBeUndefined();
+    // Not the one who exchanged, and not once another turn has passed.
+    expect(opponentExchange(viewFor(after, seat))).toBeUndefined();
+    expect(opponentExchange(viewFor(state, seat))).toBeUndefined();
+    const passed = apply(after, { kind: 'pass', seat: 1 - seat }, lex);
+    if (!passed.ok) throw new Error('pass');
+    expect(opponentExchange(viewFor(passed.value.state, seat))).toBeUndefined();
   });
 });

@@ -49,6 +49,8 @@ export interface BotInput {
    * before it, its tiles and score), for `campeon`'s inference of the tiles it kept.
    */
   readonly lastPlay?: OpponentPlacement;
+  /** How many tiles the opponent exchanged when that was the turn just before this one. */
+  readonly lastExchange?: number;
 }
 
 /** Own score minus the best other score: what a bot knows of the race it is in. */
@@ -197,6 +199,17 @@ export function opponentPlacement(view: GameView): OpponentPlacement | undefined
 }
 
 /**
+ * How many tiles the one opponent (two players) exchanged on the turn just before the
+ * viewer's (public, X-01); undefined after anything else.
+ */
+export function opponentExchange(view: GameView): number | undefined {
+  const last = view.history[view.history.length - 1];
+  if (view.scores.length !== 2 || last?.kind !== 'exchange' || last.seat === view.viewer)
+    return undefined;
+  return last.count;
+}
+
+/**
  * A bot's action for a seat's view (the server's and the terminal client's entry point): a
  * challenge when the last play is a phony, else the move its level picks. `gen` must be bound
  * to the game's lexicon; its board is replaced by the view's.
@@ -224,6 +237,7 @@ export function botMove(
       rules: view.rules,
       spread: typeof view.viewer === 'number' ? spreadOf(view.scores, view.viewer) : 0,
       lastPlay: opponentPlacement(view),
+      lastExchange: opponentExchange(view),
     },
     list,
     rng,

@@ -6,8 +6,8 @@
  * - otherwise a Monte-Carlo simulation of the best candidates by static equity, played to the
  *   end of the game once the bag holds a rack or less, from the real score (ahead, safety wins
  *   games; behind, risk does). The simulation's favourite replaces the static one only when it
- *   is clearly better on the same draws (`simChoice`). After an opponent's placement, the
- *   simulation deals the opponent a leave inferred from it (sim/inference.ts).
+ *   is clearly better on the same draws (`simChoice`). After an opponent's placement or
+ *   exchange, the simulation deals the opponent a leave inferred from it (sim/inference.ts).
  */
 import { SIZE } from '../engine/board.js';
 import type { Move } from '../engine/move.js';
@@ -49,6 +49,7 @@ interface CampeonInput {
   readonly rules: Rules;
   readonly spread?: number;
   readonly lastPlay?: OpponentPlacement;
+  readonly lastExchange?: number;
 }
 
 /** Searches reused across moves, per lexicon graph and rules. */
@@ -142,16 +143,23 @@ export function campeonChoose(
     );
     const seed = rng.int(0x7fffffff);
     // Two players (the unseen tiles are the bag and one rack): what the opponent's latest
-    // placement says about the tiles it kept.
-    const oppLeaves =
-      input.lastPlay !== undefined && rackCount(input.unseen) - input.bagCount <= rules.rackSize
-        ? cached(
-            inferences,
-            graph,
-            rules,
-            () => new LeaveInference(graph, gen.set, rules, leaves),
-          ).infer(input.lastPlay, input.unseen, input.bagCount, seed)
-        : [];
+    // placement or exchange says about the tiles it kept.
+    const twoPlayers = rackCount(input.unseen) - input.bagCount <= rules.rackSize;
+    const inference = () =>
+      cached(inferences, graph, rules, () => new LeaveInference(graph, gen.set, rules, leaves));
+    const oppLeaves = !twoPlayers
+      ? []
+      : input.lastPlay !== undefined
+        ? inference().infer(input.lastPlay, input.unseen, input.bagCount, seed)
+        : input.lastExchange !== undefined
+          ? inference().inferExchange(
+              gen.board,
+              input.lastExchange,
+              input.unseen,
+              input.bagCount,
+              seed,
+            )
+          : [];
     const res = sim.simulate(
       {
         board: gen.board,

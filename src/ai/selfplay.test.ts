@@ -54,7 +54,7 @@ function recorded(bot: Bot, seat: number, log: TurnRecord[]): Bot {
       const i = bot.choose(gen, input, list, rng);
       const move: Move = i < 0 ? { kind: 'pass' } : list.toMove(i);
       const score = i >= 0 && list.kind[i] === KIND_PLACE ? list.score[i]! : 0;
-      const { rack, bagCount, unseen } = input;
+      const { rack, bagCount, unseen, lastExchange } = input;
       const lastPlay = plainPlacement(input.lastPlay);
       log.push({
         seat,
@@ -64,6 +64,7 @@ function recorded(bot: Bot, seat: number, log: TurnRecord[]): Bot {
         move,
         score,
         lastPlay,
+        lastExchange,
       });
       return i;
     },

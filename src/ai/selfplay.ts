@@ -146,8 +146,9 @@ export class SelfPlay {
     let reason: EndReason | null = null;
     let wentOut: number | null = null;
     let turn = 0;
-    // The placement of the turn just before (two players), for the bots' inference.
+    // The placement or exchange of the turn just before (two players), for the bots' inference.
     let lastPlay: OpponentPlacement | undefined;
+    let lastExchange: number | undefined;
     for (let seat = first; reason === null; seat = (seat + 1) % players, turn++) {
       if (turn === MOVE_LIMIT) throw new Error(`self-play game ${seed} did not end`);
       const rack = racks[seat]!;
@@ -158,9 +159,10 @@ export class SelfPlay {
         if (other !== rack) for (let t = 0; t < other.length; t++) unseen[t]! += other[t]!;
       const bagCount = this.bagLength;
       const spread = spreadOf(scores, seat);
-      const input = { rack, bagCount, unseen, rules, spread, lastPlay };
+      const input = { rack, bagCount, unseen, rules, spread, lastPlay, lastExchange };
       const i = bots[seat]!.choose(gen, input, list, botRng);
       lastPlay = undefined;
+      lastExchange = undefined;
       const kind = i < 0 ? KIND_PASS : list.kind[i]!;
       let score = 0;
       if (kind === KIND_PASS) {
@@ -178,6 +180,7 @@ export class SelfPlay {
         leave.set(rack);
         this.draw(rack, back.length);
         this.giveBack(back);
+        if (players === 2) lastExchange = back.length;
         passRun = 0; // X-04: an exchange is not a pass
         scorelessRun++;
         unchangedRun++;

@@ -409,7 +409,7 @@ const REPLAY: Record<ReplayError['code'], (e: ReplayError) => string> = {
 
 /**
  * Why the opponent's last placement named with `atril best --ultima` does not fit the
- * position: "--ultima: en 8H hay A, no E."
+ * position: "--ultima: en H8 hay A, no E."
  */
 export function lastPlayErrorText(e: LastPlayError, set: TileSet): string {
   const why = ((): string => {

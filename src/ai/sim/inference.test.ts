@@ -8,7 +8,7 @@ import { makeRules } from '../../engine/rules.js';
 import { boardWith, tilesOf } from '../../engine/testing/positions.js';
 import { SPANISH, wordToTiles } from '../../engine/tiles.js';
 import { buildKwg } from '../../lexicon/index.js';
-import { NO_LEAVES } from '../leave.js';
+import { type LeaveModel, NO_LEAVES } from '../leave.js';
 import { MoveGenerator } from '../movegen.js';
 import { MoveList } from '../movelist.js';
 import { Rng } from '../rng.js';
@@ -95,6 +95,36 @@ describe('leave inference', () => {
     manyA[A!] = 24;
     // With 24 A among 50, a leave of six without one is rare: fewer than 12 of 40 samples.
     expect(inference.infer(play, manyA, 10, 7, { samples: 40, tolerance: 0 })).toEqual([]);
+  });
+
+  // After an exchange of five, the two tiles kept are the best two of the rack by the leave
+  // model: here an E is worth 10, a U −20 and anything else 0, so a U is never kept.
+  it('after an exchange (X-01): the best keep of each sampled rack that makes the exchange its choice', () => {
+    const model: LeaveModel = { leaveValue: (c) => 10 * c[E!]! - 20 * c[U!]! };
+    const judge = new LeaveInference(kwg, SPANISH, rules, model);
+    // The 30 unseen tiles: the opponent's 7 and the 23 in the bag.
+    // 1,600 whole racks are drawn (EXCHANGE_SAMPLES), four times the leaves of a placement.
+    const loose = judge.inferExchange(before, 5, unseenPool(), 23, 7, { tolerance: Infinity });
+    expect(loose).toHaveLength(1600);
+    for (const leave of loose) {
+      expect(leave).toHaveLength(2);
+      expect(leave).not.toContain(U);
+    }
+    // EE whenever the rack held two E: 1 − [C(22,7) + 8·C(22,6)] / C(30,7) = 62.3 % of racks.
+    const ee = loose.filter((l) => l[0] === E && l[1] === E).length / 1600;
+    expect(ee).toBeGreaterThan(0.58);
+    expect(ee).toBeLessThan(0.67);
+    // At no tolerance a rack that had a better move is left out: one with an S and two E and
+    // no U makes AS and keeps both E and more.
+    const strict = judge.inferExchange(before, 5, unseenPool(), 23, 7, { tolerance: 0 });
+    expect(strict.length).toBeGreaterThanOrEqual(12);
+    expect(strict.length).toBeLessThan(1600);
+    // The same seed draws the same racks.
+    expect(judge.inferExchange(before, 5, unseenPool(), 23, 7, { tolerance: 0 })).toEqual(strict);
+    // Nothing to say after a whole rack went back, or an exchange the bag could not fund.
+    expect(judge.inferExchange(before, 7, unseenPool(), 23, 7)).toEqual([]);
+    expect(judge.inferExchange(before, 5, unseenPool(), 4, 7)).toEqual([]);
+    expect(judge.inferExchange(before, 5, unseenPool(), 23, 7, { minKept: 1601 })).toEqual([]);
   });
 
   it('the simulation deals an inferred leave first and the rest of the unseen tiles after', () => {

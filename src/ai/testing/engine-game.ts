@@ -14,7 +14,7 @@ import type { EndReason } from '../../engine/events.js';
 import type { Move } from '../../engine/move.js';
 import type { WordJudge } from '../../engine/rules.js';
 import { unseenTiles, viewFor } from '../../engine/view.js';
-import { opponentPlacement } from '../bots.js';
+import { opponentExchange, opponentPlacement } from '../bots.js';
 import type { OpponentPlacement } from '../sim/inference.js';
 
 /** One turn as the seat to act saw it, the move made and its score. */
@@ -27,6 +27,8 @@ export interface TurnRecord {
   readonly score: number;
   /** The opponent's placement just before, as a bot is told of it (two players). */
   readonly lastPlay?: PlainPlacement;
+  /** How many tiles the opponent exchanged just before, as a bot is told of it (two players). */
+  readonly lastExchange?: number;
 }
 
 /** An opponent's placement in plain arrays, for comparing. */
@@ -90,6 +92,7 @@ export function engineGame(setup: GameSetup, moves: readonly Move[], judge: Word
       bagCount: state.bag.length,
       unseen: Array.from(unseenTiles(state, seat)),
       lastPlay: plainPlacement(opponentPlacement(viewFor(state, seat))),
+      lastExchange: opponentExchange(viewFor(state, seat)),
     };
     const r = apply(state, { ...move, seat }, judge);
     if (!r.ok) {
