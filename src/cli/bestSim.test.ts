@@ -49,6 +49,19 @@ describe('atril best --sim', () => {
     expect(one.chosen === 0 || names[one.chosen] === favourite).toBe(true);
   }, 60_000);
 
+  it('--top 1: the one candidate is simulated too, for its estimates', () => {
+    for (const threads of ['1', '2']) {
+      const r = atril('best', '--cgp', CGP, '--sim', '--top', '1', '--iteraciones', '40', '--hilos', threads, '--json'); // prettier-ignore
+      expect(r.code, r.err).toBe(0);
+      const res = JSON.parse(r.out) as { iterations: number; candidates: SimEntry[] };
+      expect(res.iterations).toBe(40);
+      expect(res.candidates).toHaveLength(1);
+      expect(res.candidates[0]!.iterations).toBe(40);
+      // AMIGUER. for 89, 6 points ahead before it: far more often won than lost.
+      expect(res.candidates[0]!.winProb).toBeGreaterThan(0.6);
+    }
+  }, 60_000);
+
   it('prints the ranking in Spanish', () => {
     const r = atril('best', '--cgp', CGP, '--sim', '--top', '2', '--iteraciones', '16', '--hilos', '1'); // prettier-ignore
     expect(r.code, r.err).toBe(0);

@@ -79,6 +79,7 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
       timeMs: req.seconds * 1000,
       threads: req.threads,
       seed: req.seed,
+      alone: true,
       signal: stop.signal,
       onProgress: (done, max) => {
         shown = [done, max];

@@ -16,6 +16,8 @@ import {
   addTally,
   newTally,
   prune,
+  simulating,
+  stopsEarly,
   summarise,
 } from './sim.js';
 import type { SimTask } from './worker.js';
@@ -58,7 +60,7 @@ export async function simulateParallel(
   let done = 0;
   let early = false;
   try {
-    while (done < maxIt && flat.length > 1) {
+    while (simulating(flat.length, done, opts)) {
       const to = Math.min(maxIt, done + batch);
       const step = Math.ceil((to - done) / threads);
       const jobs: Promise<SimTally[]>[] = [];
@@ -90,7 +92,7 @@ export async function simulateParallel(
       done = to;
       opts.onProgress?.(done, maxIt);
       if (opts.signal?.aborted) break;
-      if (!opts.noEarlyStop && prune(tallies, alive)) {
+      if (stopsEarly(flat.length, opts) && prune(tallies, alive)) {
         early = true;
         break;
       }

@@ -58,7 +58,25 @@ export interface SimOptions {
   readonly batch?: number;
   /** Never stop early (for tests that compare runs). */
   readonly noEarlyStop?: boolean;
+  /**
+   * Simulate a lone candidate too, for its estimates (`atril best --sim --top 1`). Otherwise
+   * it comes back unsimulated, with no iterations: there is nothing to choose.
+   */
+  readonly alone?: boolean;
   readonly seed?: number;
+}
+
+/**
+ * Whether a simulation of `count` candidates goes on after `done` iterations of `opts`'s most
+ * (the time limit and the early stop aside).
+ */
+export function simulating(count: number, done: number, opts: SimOptions): boolean {
+  return done < (opts.iterations ?? 1000) && count > (opts.alone ? 0 : 1);
+}
+
+/** Whether `opts` lets a simulation of `count` candidates stop once one is clearly best. */
+export function stopsEarly(count: number, opts: SimOptions): boolean {
+  return !opts.noEarlyStop && count > 1;
 }
 
 /** One simulated candidate. */
@@ -364,11 +382,11 @@ export class Simulator {
     let done = 0;
     let early = false;
     this.prepare(pos);
-    while (done < maxIt && flat.length > 1) {
+    while (simulating(flat.length, done, opts)) {
       const to = Math.min(maxIt, done + batch);
       this.run(pos, flat, alive, done, to, seed, plies, tallies);
       done = to;
-      if (!opts.noEarlyStop && prune(tallies, alive)) {
+      if (stopsEarly(flat.length, opts) && prune(tallies, alive)) {
         early = true;
         break;
       }
