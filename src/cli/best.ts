@@ -12,7 +12,7 @@ import { openLexicon } from '../lexicon/index.js';
 import { NO_LEAVES } from '../ai/leave.js';
 import { defaultLeaves } from '../ai/leaves.js';
 import { bestPlays, positionRack } from '../ai/bestPlays.js';
-import { LeaveInference } from '../ai/sim/inference.js';
+import { DEFAULT_SAMPLES, EXCHANGE_SAMPLES, LeaveInference } from '../ai/sim/inference.js';
 import { parseOptions, plainCount, usageError } from './args.js';
 import { makeRules } from '../engine/rules.js';
 import { type BestSimInference, runBestSim } from './bestSim.js';
@@ -47,7 +47,10 @@ fichas que se quedan en el atril (con la bolsa vacía, los puntos del final de p
                       en notación GCG («8H CA.A»: sus letras son las fichas que puso, cada «.»
                       una que ya estaba): de ella se deduce qué fichas guardó, como hace el
                       nivel campeon, y la simulación le reparte atriles que las tienen. En JSON,
-                      "inference": {"play","score","samples","kept","leaves":[{"leave","share"}]}
+                      "inference": {"play","score","samples","kept","leaves":[{"leave","share"}]}.
+                      Un cambio del rival se escribe --ultima=-3 (o --ultima=-ABC): se deduce
+                      qué guardó de los atriles enteros que lo harían su mejor jugada, y en
+                      JSON "inference" lleva además "exchanged"
   --lexicon ARCHIVO   usa otro léxico (compilado con «atril lexicon build»)
 
 Con --sim en un terminal, una barra en la salida de errores muestra las iteraciones hechas, y
@@ -118,16 +121,31 @@ export async function runBest(args: string[]): Promise<number> {
     if (values.ultima !== undefined) {
       const last = parseLastPlay(set, pos.board, values.ultima, rules);
       if (!last.ok) return fail(lastPlayErrorText(last.error, set));
-      const { before, placed, score } = last.value;
-      const tiles = placed.map((p) => p.tile);
+      const play = last.value;
+      const inferrer = new LeaveInference(lex.nodes, set, rules, leaves);
       // The seed the simulation is given: the same one gives the same leaves.
-      const kept = new LeaveInference(lex.nodes, set, rules, leaves).infer(
-        { board: before, tiles, score },
-        unseen,
-        bagCount,
-        Math.floor(seed as number),
-      );
-      inference = { play: values.ultima.trim().split(/\s+/).join(' '), score, kept };
+      const s = Math.floor(seed as number);
+      const text = values.ultima.trim().split(/\s+/).join(' ');
+      inference =
+        play.kind === 'place'
+          ? {
+              play: text,
+              score: play.score,
+              samples: DEFAULT_SAMPLES,
+              kept: inferrer.infer(
+                { board: play.before, tiles: play.placed.map((p) => p.tile), score: play.score },
+                unseen,
+                bagCount,
+                s,
+              ),
+            }
+          : {
+              play: text,
+              score: 0,
+              exchanged: play.count,
+              samples: EXCHANGE_SAMPLES,
+              kept: inferrer.inferExchange(pos.board, play.count, unseen, bagCount, s),
+            };
     }
     return runBestSim({
       set,

@@ -117,6 +117,34 @@ describe('atril best --sim', () => {
     );
   }, 60_000);
 
+  // An exchange of six kept one tile: of the whole racks for which that was the best
+  // move, the one tile worth keeping (an S or a blank, most often).
+  it('--ultima=-6: after an exchange, the tile it kept', () => {
+    const r = atril('best', '--cgp', CGP, '--sim', '--top', '2', '--iteraciones', '8', '--hilos', '1', '--json', '--ultima=-6'); // prettier-ignore
+    expect(r.code, r.err).toBe(0);
+    const inf = (
+      JSON.parse(r.out) as {
+        inference: {
+          play: string;
+          exchanged: number;
+          samples: number;
+          kept: number;
+          leaves: { leave: string }[];
+        };
+      }
+    ).inference;
+    expect(inf.play).toBe('-6');
+    expect(inf.exchanged).toBe(6);
+    expect(inf.samples).toBe(1600);
+    expect(inf.kept).toBeGreaterThanOrEqual(12);
+    for (const l of inf.leaves) expect(l.leave).toMatch(/^([A-ZÑ?]|\[(CH|LL|RR)\])$/);
+    expect(inf.leaves.map((l) => l.leave)).toContain('S');
+    const text = atril('best', '--cgp', CGP, '--sim', '--top', '1', '--iteraciones', '4', '--hilos', '1', '--ultima=-6'); // prettier-ignore
+    expect(text.out).toMatch(
+      /\nÚltima jugada del rival: cambió 6 fichas\. De 1600 atriles probados, \d+ la hacen/,
+    );
+  }, 60_000);
+
   it('--ultima: a placement that is not on the board, or without --sim, is refused in Spanish', () => {
     const refused = (...more: string[]) => {
       const r = atril('best', '--cgp', CGP, ...more);
@@ -128,8 +156,11 @@ describe('atril best --sim', () => {
     expect(refused('--sim', '--ultima', '9D CANTOR')).toBe(
       '--ultima: D9 está vacía: la jugada tiene que estar ya en el tablero.',
     );
+    expect(refused('--sim', '--ultima=-8')).toBe(
+      '--ultima: «-8» no es un cambio: se cambian de 1 a 7 fichas («-3» o «-ABC»).',
+    );
     expect(refused('--sim', '--ultima', 'CANTOR')).toBe(
-      '--ultima: se espera la coordenada y la palabra, como «8H CA.A», no «CANTOR».',
+      '--ultima: se espera la coordenada y la palabra, como «8H CA.A», o un cambio, como «-3», no «CANTOR».',
     );
   });
 

@@ -8,7 +8,6 @@ import type { TileSet } from '../engine/tiles.js';
 import type { LeaveModel } from '../ai/leave.js';
 import { describeMove } from '../ai/reviewJson.js';
 import { simulateParallel } from '../ai/sim/parallel.js';
-import { DEFAULT_SAMPLES } from '../ai/sim/inference.js';
 import { type SimPosition, type SimResult, Simulator, simChoice } from '../ai/sim/sim.js';
 import { tilesToGcg } from '../engine/tiles.js';
 import { counted, decimal } from './numbers.js';
@@ -19,7 +18,11 @@ export interface BestSimInference {
   /** As the player wrote it ("8H CA.A"). */
   readonly play: string;
   readonly score: number;
-  /** One entry per kept sample (`LeaveInference.infer`); [] when nothing could be said. */
+  /** For an exchange, how many tiles went back. */
+  readonly exchanged?: number;
+  /** Racks sampled. */
+  readonly samples: number;
+  /** One entry per kept sample (`LeaveInference`); [] when nothing could be said. */
   readonly kept: readonly (readonly number[])[];
 }
 
@@ -113,7 +116,8 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
           inference: {
             play: req.inference.play,
             score: req.inference.score,
-            samples: DEFAULT_SAMPLES,
+            ...(req.inference.exchanged !== undefined && { exchanged: req.inference.exchanged }),
+            samples: req.inference.samples,
             kept: req.inference.kept.length,
             leaves: leaveShares(req.set, req.inference.kept),
           },
@@ -162,19 +166,22 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
 
 // What --ultima told the simulation, in a sentence or two.
 function inferenceText(set: TileSet, inf: BestSimInference): string {
-  const play = `Última jugada del rival: ${inf.play}, ${counted(inf.score, 'punto')}`;
+  const play =
+    inf.exchanged === undefined
+      ? `Última jugada del rival: ${inf.play}, ${counted(inf.score, 'punto')}`
+      : `Última jugada del rival: cambió ${counted(inf.exchanged, 'ficha')}`;
+  const why =
+    inf.exchanged === undefined
+      ? 'puso el atril entero, la bolsa está vacía o muy pocos atriles la hacen una de sus mejores jugadas'
+      : 'cambió el atril entero o muy pocos atriles hacen de ese cambio su mejor jugada';
   if (inf.kept.length === 0)
-    return (
-      `${play}; no dice bastante de lo que guardó (puso el atril entero, la bolsa está vacía ` +
-      'o muy pocos atriles la hacen una de sus mejores jugadas): la simulación le reparte ' +
-      'fichas al azar.\n'
-    );
+    return `${play}; no dice bastante de lo que guardó (${why}): la simulación le reparte fichas al azar.\n`;
   const often = leaveShares(set, inf.kept)
     .slice(0, 5)
     .map((l) => `${l.leave} (${decimal(l.share * 100)} %)`)
     .join(', ');
   return (
-    `${play}. De ${counted(DEFAULT_SAMPLES, 'atril probado', 'atriles probados')}, ` +
+    `${play}. De ${counted(inf.samples, 'atril probado', 'atriles probados')}, ` +
     `${inf.kept.length} la hacen una de sus mejores jugadas; lo que guardó, más a menudo: ` +
     `${often}. La simulación le da uno de esos y completa su atril al azar.\n`
   );

@@ -415,13 +415,15 @@ export function lastPlayErrorText(e: LastPlayError, set: TileSet): string {
   const why = ((): string => {
     switch (e.code) {
       case 'FORMAT':
-        return `se espera la coordenada y la palabra, como «8H CA.A», no «${echo(e.text)}»`;
+        return `se espera la coordenada y la palabra, como «8H CA.A», o un cambio, como «-3», no «${echo(e.text)}»`;
       case 'COORD':
         return `«${echo(e.text)}» no es una coordenada (8H para horizontal, H8 para vertical)`;
       case 'TILE':
         return `«${echo(e.text)}» no es una ficha de este juego`;
       case 'OFF_BOARD':
         return 'la palabra se sale del tablero';
+      case 'EXCHANGE_COUNT':
+        return `«${echo(e.text)}» no es un cambio: se cambian de 1 a ${e.rackSize} fichas («-3» o «-ABC»)`;
       case 'NO_TILES':
         return 'la palabra no pone ninguna ficha (un «.» es una ficha que ya estaba)';
       case 'EMPTY_SQUARE':

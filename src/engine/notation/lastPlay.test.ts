@@ -23,7 +23,7 @@ function refused(text: string, on: Uint8Array = board): LastPlayError {
 describe('the last placement named in GCG notation, taken back off the board', () => {
   it('S-01: its letters are the tiles placed, `.` a tile played through, and it is scored again', () => {
     const r = parseLastPlay(SPANISH, board, 'I7 P.N', rules);
-    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    if (!r.ok || r.value.kind !== 'place') throw new Error(JSON.stringify(r));
     expect(r.value.placed).toEqual([
       { square: sq('I7'), tile: code('P') },
       { square: sq('I9'), tile: code('N') },
@@ -41,7 +41,7 @@ describe('the last placement named in GCG notation, taken back off the board', (
       ['I7', 'pAN'],
     ]);
     const r = parseLastPlay(SPANISH, withBlank, 'I7 p.N', rules);
-    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    if (!r.ok || r.value.kind !== 'place') throw new Error(JSON.stringify(r));
     expect(r.value.placed[0]).toEqual({ square: sq('I7'), tile: code('P') | BLANK_FLAG });
     expect(r.value.score).toBe(3);
     expect(refused('I7 P.N', withBlank)).toEqual({
@@ -65,6 +65,21 @@ describe('the last placement named in GCG notation, taken back off the board', (
     expect(refused('I7 P.NA')).toEqual({ code: 'EMPTY_SQUARE', square: sq('I10') });
     expect(refused('I7 ...')).toEqual({ code: 'NO_TILES' });
     expect(refused('8L CASAS', boardWith([['8L', 'CASA']]))).toEqual({ code: 'OFF_BOARD' });
+  });
+
+  it('X-01: an exchange is named by how many tiles went back, or which', () => {
+    expect(parseLastPlay(SPANISH, board, '-3', rules)).toEqual({
+      ok: true,
+      value: { kind: 'exchange', count: 3 },
+    });
+    expect(parseLastPlay(SPANISH, board, ' -A[CH]? ', rules)).toEqual({
+      ok: true,
+      value: { kind: 'exchange', count: 3 },
+    });
+    expect(refused('-0')).toEqual({ code: 'EXCHANGE_COUNT', text: '-0', rackSize: 7 });
+    expect(refused('-8')).toEqual({ code: 'EXCHANGE_COUNT', text: '-8', rackSize: 7 });
+    expect(refused('-')).toEqual({ code: 'EXCHANGE_COUNT', text: '-', rackSize: 7 });
+    expect(refused('-A%')).toEqual({ code: 'TILE', text: '%' });
   });
 
   it('P-05: a placement that, taken off, touched nothing was not a real play', () => {

@@ -12,13 +12,16 @@ import { type Result, err, ok } from '../result.js';
 import { EMPTY, type TileSet, parseNotation } from '../tiles.js';
 import { parseCoord } from './coords.js';
 
-/** A placement taken back off the board. */
-export interface LastPlay {
-  /** The board before it. */
-  readonly before: Uint8Array;
-  readonly placed: readonly Placed[];
-  readonly score: number;
-}
+/** A placement taken back off the board, or how many tiles an exchange returned. */
+export type LastPlay =
+  | {
+      readonly kind: 'place';
+      /** The board before it. */
+      readonly before: Uint8Array;
+      readonly placed: readonly Placed[];
+      readonly score: number;
+    }
+  | { readonly kind: 'exchange'; readonly count: number };
 
 /** Why a named placement does not fit the position. */
 export type LastPlayError =
@@ -27,6 +30,8 @@ export type LastPlayError =
   | { readonly code: 'TILE'; readonly text: string }
   | { readonly code: 'OFF_BOARD' }
   | { readonly code: 'NO_TILES' }
+  /** An exchange of none, or of more tiles than a rack holds. */
+  | { readonly code: 'EXCHANGE_COUNT'; readonly text: string; readonly rackSize: number }
   /** A square of the word holds no tile on the board. */
   | { readonly code: 'EMPTY_SQUARE'; readonly square: number }
   /** The board holds `found` where the word says `named`. */
@@ -40,16 +45,18 @@ export type LastPlayError =
   | { readonly code: 'PLACEMENT'; readonly reason: PlacementErrorCode; readonly square?: number };
 
 /**
- * The placement `text` ("COORD WORD", GCG notation) names on `board`, which already holds it:
- * the board before it, the tiles it placed and its score under `scoring`.
+ * The last play `text` names in GCG notation: a placement ("COORD WORD") on `board`, which
+ * already holds it, as the board before it, the tiles it placed and its score under `rules`;
+ * or an exchange ("-3", or "-ABC" when the tiles are known), as how many tiles went back.
  */
 export function parseLastPlay(
   set: TileSet,
   board: ArrayLike<number>,
   text: string,
-  scoring: ScoringRules,
+  rules: ScoringRules & { readonly rackSize: number },
 ): Result<LastPlay, LastPlayError> {
   const fields = text.trim().split(/\s+/);
+  if (fields.length === 1 && fields[0]!.startsWith('-')) return exchangeOf(set, fields[0]!, rules);
   if (fields.length !== 2) return err({ code: 'FORMAT', text });
   const coord = parseCoord(fields[0]!);
   if (!coord) return err({ code: 'COORD', text: fields[0]! });
@@ -71,12 +78,31 @@ export function parseLastPlay(
   if (placed.length === 0) return err({ code: 'NO_TILES' });
   const before = Uint8Array.from(board);
   for (const p of placed) before[p.square] = EMPTY;
-  const scored = evaluatePlacement(before, placed, set, scoring);
+  const scored = evaluatePlacement(before, placed, set, rules);
   if (!scored.ok) {
     const { code: reason, square } = scored.error;
     return err(
       square === undefined ? { code: 'PLACEMENT', reason } : { code: 'PLACEMENT', reason, square },
     );
   }
-  return ok({ before, placed, score: scored.value.score });
+  return ok({ kind: 'place', before, placed, score: scored.value.score });
+}
+
+// "-3" or "-ABC": how many tiles went back.
+function exchangeOf(
+  set: TileSet,
+  text: string,
+  rules: { readonly rackSize: number },
+): Result<LastPlay, LastPlayError> {
+  const body = text.slice(1);
+  let count: number;
+  if (/^\d+$/.test(body)) count = Number(body);
+  else {
+    const tiles = parseNotation(set, body, { allowUndesignatedBlank: true });
+    if (!tiles.ok) return err({ code: 'TILE', text: tiles.error.text });
+    count = tiles.value.length;
+  }
+  if (count < 1 || count > rules.rackSize)
+    return err({ code: 'EXCHANGE_COUNT', text, rackSize: rules.rackSize });
+  return ok({ kind: 'exchange', count });
 }
