@@ -1,9 +1,9 @@
 /**
- * The latest placement of a position named in GCG notation against the board that already
- * holds it (`atril best --sim --ultima "8H CA.A"`): its letters are the tiles it placed, each
- * `.` a tile it played through. The placement is taken off the board and scored there again,
+ * The latest play of a position named in GCG notation (`atril best --sim --ultima "8H CA.A"`),
  * so that the simulation can infer what the opponent kept (src/ai/sim/inference.ts) from a
- * CGP, which carries no moves.
+ * CGP, which carries no moves. A placement is named against the board that already holds it:
+ * its letters are the tiles it placed, each `.` a tile it played through; it is taken off the
+ * board and scored there again. An exchange is named by its count ("-3") or its tiles.
  */
 import { SIZE } from '../board.js';
 import { type Placed, stepOf } from '../move.js';
@@ -23,7 +23,7 @@ export type LastPlay =
     }
   | { readonly kind: 'exchange'; readonly count: number };
 
-/** Why a named placement does not fit the position. */
+/** Why a named play does not fit the position. */
 export type LastPlayError =
   | { readonly code: 'FORMAT'; readonly text: string }
   | { readonly code: 'COORD'; readonly text: string }
