@@ -23,7 +23,8 @@ import type { MoveGenerator } from './movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, type MoveList } from './movelist.js';
 import type { Rng } from './rng.js';
 import { type CampeonBudget, campeonChoose } from './campeon.js';
-import { type OpponentPlacement, boardBefore } from './sim/inference.js';
+import { boardBefore } from '../engine/placement.js';
+import type { OpponentPlacement } from './sim/inference.js';
 
 /** The bot levels, weakest first. */
 export const BOT_LEVELS = ['principiante', 'aficionado', 'experto', 'campeon'] as const;

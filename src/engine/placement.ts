@@ -192,6 +192,13 @@ function runThrough(
   return { start, dir, squares, tiles, score: sum * mult };
 }
 
+/** The board as it was before a placement on `squares`: a copy with those squares empty. */
+export function boardBefore(board: ArrayLike<number>, squares: readonly number[]): Uint8Array {
+  const before = Uint8Array.from(board);
+  for (const sq of squares) before[sq] = EMPTY;
+  return before;
+}
+
 /** Writes new tiles onto a board (mutating it). */
 export function applyPlacement(board: Uint8Array, placed: readonly Placed[]): void {
   for (const p of placed) board[p.square] = p.tile;

@@ -13,7 +13,7 @@
  * picking one uniformly follows the posterior (the bag's odds, narrowed by the play).
  */
 import type { Rules } from '../../engine/rules.js';
-import { EMPTY, type TileSet, rackFromTiles, rackToTiles } from '../../engine/tiles.js';
+import { type TileSet, rackFromTiles, rackToTiles } from '../../engine/tiles.js';
 import type { LeaveModel } from '../leave.js';
 import { MoveGenerator } from '../movegen.js';
 import { MoveList } from '../movelist.js';
@@ -36,13 +36,6 @@ export interface InferenceOptions {
   readonly tolerance?: number;
   /** Fewer kept samples than this and nothing is inferred: too little to go on (default 12). */
   readonly minKept?: number;
-}
-
-/** The board as it was before a placement on `squares`: a copy with those squares empty. */
-export function boardBefore(board: ArrayLike<number>, squares: readonly number[]): Uint8Array {
-  const before = Uint8Array.from(board);
-  for (const sq of squares) before[sq] = EMPTY;
-  return before;
 }
 
 /** Racks `infer` samples unless told otherwise. */

@@ -7,7 +7,12 @@
  */
 import { SIZE } from '../board.js';
 import { type Placed, stepOf } from '../move.js';
-import { type PlacementErrorCode, type ScoringRules, evaluatePlacement } from '../placement.js';
+import {
+  type PlacementErrorCode,
+  type ScoringRules,
+  boardBefore,
+  evaluatePlacement,
+} from '../placement.js';
 import { type Result, err, ok } from '../result.js';
 import { EMPTY, type TileSet, parseNotation } from '../tiles.js';
 import { parseCoord } from './coords.js';
@@ -76,8 +81,10 @@ export function parseLastPlay(
     placed.push({ square: sq, tile: named });
   }
   if (placed.length === 0) return err({ code: 'NO_TILES' });
-  const before = Uint8Array.from(board);
-  for (const p of placed) before[p.square] = EMPTY;
+  const before = boardBefore(
+    board,
+    placed.map((p) => p.square),
+  );
   const scored = evaluatePlacement(before, placed, set, rules);
   if (!scored.ok) {
     const { code: reason, square } = scored.error;
