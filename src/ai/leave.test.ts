@@ -64,6 +64,8 @@ describe('leave table', () => {
         within: [...t.within.subarray(0, t.full + 1)],
       };
     };
+    const T = rack('T').indexOf(1);
+    const readsT: typeof model = { leaveValue: (c, size) => 10 * c[T]! + size };
     const t = new LeaveTable();
     const steps: [string, typeof model, number, number][] = [
       ['AEINRST', model, 60, 0],
@@ -73,6 +75,10 @@ describe('leave table', () => {
       ['AEINRSS', { leaveValue: (_c, size) => size }, 0, 31], // the bag empty: the model is unread
       ['AEINRSS', { leaveValue: (_c, size) => size }, 60, 0], // another model
       ['AEINRST', model, 60, 0],
+      // A model that reads a code's count without the list of codes: the T of the rack before
+      // is not counted in a rack without one.
+      ['AEINRST', readsT, 60, 0],
+      ['AEINRSS', readsT, 60, 0],
     ];
     for (const [text, m, bag, unseen] of steps) {
       t.fill(rack(text), m, values, { bagCount: bag, unseenValue: unseen });

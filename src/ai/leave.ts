@@ -85,8 +85,12 @@ export class LeaveTable {
     const endKey = endgame ? end.unseenValue : -1;
     if (this.filledFor(rack, model, values, endKey)) return;
     this.withinFilled = false;
-    // Only the last rack's codes are set in `radix`: clearing those beats clearing all 256.
-    for (const t of this.kinds) this.radix[t] = 0;
+    // Only the last rack's codes are set in `radix` and `counts`: clearing those beats
+    // clearing all. A model may read any code's count (LeaveModel), so none stays from before.
+    for (const t of this.kinds) {
+      this.radix[t] = 0;
+      this.counts[t] = 0;
+    }
     emptyArray(this.kinds);
     emptyArray(this.kindCounts);
     let r = 1;
@@ -149,6 +153,17 @@ export class LeaveTable {
     this.filledModel = model;
     this.filledValues = values;
     this.filledEnd = endKey;
+  }
+
+  /** The tiles leave `i` keeps (codes ascending, 0 = blank): its mixed-radix digits. */
+  keptTiles(i: number): number[] {
+    const out: number[] = [];
+    for (let j = 0; j < this.kinds.length; j++) {
+      const t = this.kinds[j]!;
+      const n = Math.floor(i / this.radix[t]!) % (this.kindCounts[j]! + 1);
+      for (let c = 0; c < n; c++) out.push(t);
+    }
+    return out;
   }
 
   // Whether the table already holds this rack under this model (and values and end terms).
