@@ -13,8 +13,8 @@
  * picking one uniformly follows the posterior (the bag's odds, narrowed by the play).
  */
 import type { Rules } from '../../engine/rules.js';
-import { type TileSet, rackFromTiles, rackToTiles } from '../../engine/tiles.js';
-import type { LeaveModel } from '../leave.js';
+import { type TileSet, rackFromTiles, rackToTiles, tileValue } from '../../engine/tiles.js';
+import { type LeaveModel, LeaveTable } from '../leave.js';
 import { MoveGenerator } from '../movegen.js';
 import { MoveList } from '../movelist.js';
 import { Rng } from '../rng.js';
@@ -53,6 +53,9 @@ const DEFAULT_MIN_KEPT = 12;
 export class LeaveInference {
   private readonly gen: MoveGenerator;
   private readonly list = new MoveList();
+  private readonly table = new LeaveTable();
+  /** Tile values by code, as leave tables read them. */
+  private readonly values: Int16Array;
 
   constructor(
     kwg: Uint32Array,
@@ -61,6 +64,9 @@ export class LeaveInference {
     private readonly leaves: LeaveModel,
   ) {
     this.gen = new MoveGenerator(kwg, set, rules);
+    this.values = Int16Array.from({ length: set.letters.length + 1 }, (_, t) =>
+      t === 0 ? 0 : tileValue(set, t),
+    );
   }
 
   /**
@@ -121,7 +127,7 @@ export class LeaveInference {
     return this.sample(pool, size, seed, many, (codes) => {
       rack.fill(0);
       for (const t of codes) rack[t]!++;
-      const keep = this.bestKeep(rack, k);
+      const keep = this.bestKeep(rack, count);
       const best = this.bestEquity(rack, bagCount);
       return keep.value >= best - tolerance ? keep.tiles : null;
     });
@@ -160,30 +166,15 @@ export class LeaveInference {
     return kept.length >= (opts.minKept ?? DEFAULT_MIN_KEPT) ? kept : [];
   }
 
-  // The k tiles of `rack` (counts) the leave model values most, and that value: what a player
-  // keeps when it exchanges the rest.
-  private bestKeep(rack: Uint8Array, k: number): { tiles: number[]; value: number } {
-    const keep = new Uint8Array(rack.length);
-    let best = -Infinity;
-    let tiles: number[] = [];
-    const walk = (t: number, left: number): void => {
-      if (left === 0) {
-        const v = this.leaves.leaveValue(keep, k);
-        if (v > best) {
-          best = v;
-          tiles = rackToTiles(keep);
-        }
-        return;
-      }
-      if (t >= rack.length) return;
-      for (let n = Math.min(rack[t]!, left); n >= 0; n--) {
-        keep[t] = n;
-        walk(t + 1, left - n);
-      }
-      keep[t] = 0;
-    };
-    walk(0, k);
-    return { tiles, value: best };
+  // The tiles of `rack` (counts) the leave model values most when `count` of them go back, and
+  // that value: the leave table the move generator values exchanges by (bag not empty).
+  private bestKeep(rack: Uint8Array, count: number): { tiles: number[]; value: number } {
+    const table = this.table;
+    table.fill(rack, this.leaves, this.values, { bagCount: count, unseenValue: 0 });
+    const value = table.maxByPlayed[count]!;
+    let i = 0;
+    while (table.size[i] !== table.total - count || table.value[i] !== value) i++;
+    return { tiles: table.keptTiles(i), value };
   }
 
   // The best static equity `rack` has on the generator's board with `bagCount` in the bag.
