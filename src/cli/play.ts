@@ -223,6 +223,22 @@ function variantsOf(
   return ok(out);
 }
 
+/**
+ * The challenge mode of `--impugnacion MODO`, or the Spanish reason it is not one. Without the
+ * option, a game against the computer voids invalid words (UX.md §3) and any other game keeps
+ * its preset's mode (undefined).
+ */
+function challengeOf(
+  text: string | undefined,
+  vsComputer: boolean,
+): Result<ChallengeMode | undefined, string> {
+  if (text === undefined) return ok(vsComputer ? 'void' : undefined);
+  const m = text.toLowerCase() as ChallengeMode;
+  if (!CHALLENGE_MODES.includes(m))
+    return err(`Modo de impugnación desconocido: «${text}». Modos: ${CHALLENGE_MODES.join(', ')}.`);
+  return ok(m);
+}
+
 /** The clock of `--reloj MINUTOS` (TM-01/TM-02), or the Spanish reason it is not valid. */
 function clockOf(text: string): Result<NonNullable<Rules['clock']>, string> {
   const t = text.trim();
@@ -301,15 +317,9 @@ export async function runPlay(args: string[]): Promise<number> {
   if (!variants.ok) return usage(variants.error);
 
   const preset = (values.rules ?? 'fise').toLowerCase();
-  let challenge: ChallengeMode | undefined;
-  if (values.impugnacion !== undefined) {
-    const m = values.impugnacion.toLowerCase() as ChallengeMode;
-    if (!CHALLENGE_MODES.includes(m))
-      return usage(
-        `Modo de impugnación desconocido: «${values.impugnacion}». Modos: ${CHALLENGE_MODES.join(', ')}.`,
-      );
-    challenge = m;
-  } else if (levels.length > 0) challenge = 'void'; // UX.md §3: against the computer
+  const challengeMode = challengeOf(values.impugnacion, levels.length > 0);
+  if (!challengeMode.ok) return usage(challengeMode.error);
+  const challenge = challengeMode.value;
   const reloj = values.reloj === undefined ? null : clockOf(values.reloj);
   if (reloj && !reloj.ok) return usage(reloj.error);
   const clock = reloj && reloj.value;
@@ -502,15 +512,9 @@ function onlinePlan(values: PlayValues, rest: readonly string[]): Result<OnlineP
   const preset = (values.rules ?? 'fise').toLowerCase();
   if (preset !== 'fise' && preset !== 'caja' && preset !== 'sala')
     return err(`Reglas desconocidas: «${values.rules}». Reglas: fise, caja, sala.`);
-  let challengeMode: ChallengeMode | undefined;
-  if (values.impugnacion !== undefined) {
-    const m = values.impugnacion.toLowerCase() as ChallengeMode;
-    if (!CHALLENGE_MODES.includes(m))
-      return err(
-        `Modo de impugnación desconocido: «${values.impugnacion}». Modos: ${CHALLENGE_MODES.join(', ')}.`,
-      );
-    challengeMode = m;
-  } else if (invited === 0) challengeMode = 'void'; // UX.md §3: against the computer
+  const challenge = challengeOf(values.impugnacion, invited === 0);
+  if (!challenge.ok) return err(challenge.error);
+  const challengeMode = challenge.value;
   const reloj = values.reloj === undefined ? undefined : clockOf(values.reloj);
   if (reloj && !reloj.ok) return err(reloj.error);
   if (reloj && reloj.value.minutesPerPlayer > 180)
