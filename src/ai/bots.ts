@@ -15,7 +15,6 @@
  */
 import type { Move } from '../engine/move.js';
 import type { GameView } from '../engine/view.js';
-import type { Rules } from '../engine/rules.js';
 import { letterOf, type TileSet } from '../engine/tiles.js';
 import { type LeaveModel, NO_LEAVES } from './leave.js';
 import { defaultLeaves } from './leaves.js';
@@ -25,6 +24,9 @@ import type { Rng } from './rng.js';
 import { type CampeonBudget, campeonChoose } from './campeon.js';
 import { boardBefore } from '../engine/placement.js';
 import type { OpponentPlacement } from './sim/inference.js';
+import type { BotInput } from './botInput.js';
+
+export type { BotInput };
 
 /** The bot levels, weakest first. */
 export const BOT_LEVELS = ['principiante', 'aficionado', 'experto', 'campeon'] as const;
@@ -33,25 +35,6 @@ export type BotLevel = (typeof BOT_LEVELS)[number];
 /** True when a string names a bot level. */
 export function isBotLevel(s: string): s is BotLevel {
   return (BOT_LEVELS as readonly string[]).includes(s);
-}
-
-/** What a bot is allowed to know when it decides. */
-export interface BotInput {
-  /** Own rack as counts (index 0 = blanks). */
-  readonly rack: Uint8Array;
-  readonly bagCount: number;
-  /** Tiles this seat cannot see, as counts. */
-  readonly unseen: ArrayLike<number>;
-  readonly rules: Rules;
-  /** Own score minus the best other seat's (the scores are public); 0 when not given. */
-  readonly spread?: number;
-  /**
-   * The opponent's placement when it was the turn just before this one (public: the board
-   * before it, its tiles and score), for `campeon`'s inference of the tiles it kept.
-   */
-  readonly lastPlay?: OpponentPlacement;
-  /** How many tiles the opponent exchanged when that was the turn just before this one. */
-  readonly lastExchange?: number;
 }
 
 /** Own score minus the best other score: what a bot knows of the race it is in. */

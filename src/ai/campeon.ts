@@ -16,11 +16,12 @@ import { EMPTY, rackCount } from '../engine/tiles.js';
 import { solvePreEndgame } from './endgame/preendgame.js';
 import { EndgameRollout } from './endgame/rollout.js';
 import { EndgameSolver } from './endgame/solver.js';
+import type { BotInput } from './botInput.js';
 import type { LeaveModel } from './leave.js';
 import type { MoveGenerator } from './movegen.js';
 import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, type MoveList, TILE_STRIDE } from './movelist.js';
 import type { Rng } from './rng.js';
-import { LeaveInference, type OpponentPlacement } from './sim/inference.js';
+import { LeaveInference } from './sim/inference.js';
 import { Simulator, simChoice } from './sim/sim.js';
 
 /** How much thinking a `campeon` move may take. */
@@ -41,16 +42,6 @@ export const DEFAULT_CAMPEON_BUDGET: CampeonBudget = Object.freeze({
   plies: 2,
   timeMs: 5000,
 });
-
-interface CampeonInput {
-  readonly rack: Uint8Array;
-  readonly bagCount: number;
-  readonly unseen: ArrayLike<number>;
-  readonly rules: Rules;
-  readonly spread?: number;
-  readonly lastPlay?: OpponentPlacement;
-  readonly lastExchange?: number;
-}
 
 /** Searches reused across moves, per lexicon graph and rules. */
 const solvers = new WeakMap<Uint32Array, Map<Rules, EndgameSolver>>();
@@ -86,7 +77,7 @@ function cached<T>(
  */
 export function campeonChoose(
   gen: MoveGenerator,
-  input: CampeonInput,
+  input: BotInput,
   list: MoveList,
   rng: Rng,
   leaves: LeaveModel,
