@@ -8,7 +8,7 @@
  * that the connection was lost and that it is back, and the game goes on to its end. Coming
  * back by the game's link returns the player to the seat.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -401,6 +401,49 @@ describe('atril play --servidor in a terminal (key mode, node-pty)', () => {
         mark,
       );
       expect(await exit).toBe(0);
+    } finally {
+      pty.kill();
+      server.child.kill('SIGTERM');
+      await server.exit;
+    }
+  });
+
+  it('a hang-up (SIGHUP) puts the terminal back out of raw mode before it exits with 129', async () => {
+    const port = await freePort();
+    const server = await serve(port, join(tmp, 'signal.db'));
+    // A shell runs the client and, after it dies, says its exit code and the terminal's mode;
+    // it stays until the test kills it, so that no output is dropped (terminal-signals.test.ts).
+    const script =
+      `"${process.execPath}" "${BIN}" play --servidor http://127.0.0.1:${port} --nombre Ana; ` +
+      'echo "SALIDA=$?"; stty -a; echo FIN; exec sleep 120';
+    const pty = spawnPty('/bin/sh', ['-c', script], {
+      cols: 120,
+      rows: 50,
+      env: { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: join(tmp, 'signal-config') },
+    });
+    let out = '';
+    const waiters: (() => void)[] = [];
+    pty.onData((d) => {
+      out += d;
+      waiters.splice(0).forEach((w) => w());
+    });
+    const waitFor = (re: RegExp): Promise<void> =>
+      new Promise((resolve) => {
+        const look = () => (re.test(out) ? resolve() : waiters.push(look));
+        look();
+      });
+    try {
+      await waitFor(/Tu turno\./);
+      const child = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pty.pid)], {
+        encoding: 'utf8',
+      }).trim();
+      // Node puts the terminal back by itself on SIGTERM and SIGINT, not on SIGHUP.
+      process.kill(Number(child.split(/\s+/)[0]), 'SIGHUP');
+      await waitFor(/FIN/);
+      const after = out.slice(out.indexOf('SALIDA='));
+      expect(after).toMatch(/SALIDA=129/);
+      expect(after).toMatch(/(^|\s)icanon(\s|;)/);
+      expect(after).toMatch(/(^|\s)echo(\s|;)/);
     } finally {
       pty.kill();
       server.child.kill('SIGTERM');

@@ -26,7 +26,7 @@ import {
 import type { Session } from '../../play/session.js';
 import type { Announcement } from '../../play/types.js';
 import { Driver } from './driver.js';
-import { KeyQueue } from './keys.js';
+import { KeyQueue, restoreOnSignal } from './keys.js';
 import type { LocalGame } from './localGame.js';
 import type { SaveGame } from './save.js';
 import { drawBoard, drawRack, drawStatus } from './render.js';
@@ -55,18 +55,13 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
   // A hang-up (the terminal window closed, an ssh link dropped) or a kill would leave the
   // terminal raw; put it back before going (SIGKILL cannot be caught). Nobody is left to ask,
   // so an unfinished game is saved as at the end of input (issue 10, item 7).
-  const onSignal = (signal: NodeJS.Signals): void => {
-    const saved = !game.over && io.autosave ? ` ${io.autosave(game)}` : '';
-    try {
-      io.input.setRawMode?.(false);
-      io.output.write(`\n${saved ? GOODBYE_TEXT + saved : goodbye()}\n`);
-    } catch {
-      // the terminal may already be gone
-    }
-    process.exit(128 + (signal === 'SIGHUP' ? 1 : 15));
-  };
-  process.on('SIGHUP', onSignal);
-  process.on('SIGTERM', onSignal);
+  const stopSignals = restoreOnSignal(io.input, {
+    output: io.output,
+    text: () => {
+      const saved = !game.over && io.autosave ? ` ${io.autosave(game)}` : '';
+      return `\n${saved ? GOODBYE_TEXT + saved : goodbye()}\n`;
+    },
+  });
   io.input.on('data', onData);
   io.input.on('end', onEnd);
   io.input.resume();
@@ -220,8 +215,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
       }
     }
   } finally {
-    process.off('SIGHUP', onSignal);
-    process.off('SIGTERM', onSignal);
+    stopSignals();
     io.output.off('resize', onResize);
     io.input.off('data', onData);
     io.input.off('end', onEnd);

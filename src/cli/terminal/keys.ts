@@ -14,6 +14,34 @@ import type { KeyInput } from '../../play/types.js';
  */
 export type TermInput = { kind: 'key'; key: KeyInput } | { kind: 'quit' } | { kind: 'eof' };
 
+/**
+ * Until the returned function is called, a hang-up (the terminal window closed, an ssh link
+ * dropped) or a kill puts the raw terminal back before the process exits with the signal's code
+ * (SIGKILL cannot be caught), after writing what `farewell` gives, if anything.
+ */
+export function restoreOnSignal(
+  input: { setRawMode?: (raw: boolean) => unknown },
+  farewell?: { readonly output: { write(text: string): unknown }; readonly text: () => string },
+): () => void {
+  const onSignal = (signal: NodeJS.Signals): void => {
+    // Worked out first: saving a game does not need the terminal.
+    const text = farewell ? farewell.text() : '';
+    try {
+      input.setRawMode?.(false);
+      if (farewell) farewell.output.write(text);
+    } catch {
+      // the terminal may already be gone
+    }
+    process.exit(128 + (signal === 'SIGHUP' ? 1 : 15));
+  };
+  process.on('SIGHUP', onSignal);
+  process.on('SIGTERM', onSignal);
+  return () => {
+    process.off('SIGHUP', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+}
+
 const SEQUENCES: Record<string, KeyInput> = {
   '\x1b[A': { key: 'ArrowUp' },
   '\x1b[B': { key: 'ArrowDown' },

@@ -6,7 +6,7 @@
  */
 import type { Writable } from 'node:stream';
 import { squareName } from '../../engine/notation/coords.js';
-import { KeyQueue } from './keys.js';
+import { KeyQueue, restoreOnSignal } from './keys.js';
 import type { Inbox, OnlineInput } from './onlineLines.js';
 import { ONLINE_END_HINT, type OnlineTable } from './onlineTable.js';
 import { drawBoard, drawRack, drawStatus } from './render.js';
@@ -40,16 +40,7 @@ export async function runOnlineKeys(
   })();
   io.input.setRawMode(true);
   // A hang-up or a kill would leave the terminal raw; put it back before going.
-  const onSignal = (signal: NodeJS.Signals): void => {
-    try {
-      io.input.setRawMode(false);
-    } catch {
-      // the terminal may already be gone
-    }
-    process.exit(128 + (signal === 'SIGHUP' ? 1 : 15));
-  };
-  process.on('SIGHUP', onSignal);
-  process.on('SIGTERM', onSignal);
+  const stopSignals = restoreOnSignal(io.input);
   io.input.on('data', onData);
   io.input.on('end', onEnd);
   io.input.resume();
@@ -127,8 +118,7 @@ export async function runOnlineKeys(
     }
   } finally {
     table.conn.close();
-    process.off('SIGHUP', onSignal);
-    process.off('SIGTERM', onSignal);
+    stopSignals();
     io.input.off('data', onData);
     io.input.off('end', onEnd);
     io.input.setRawMode(false);
