@@ -344,31 +344,40 @@ describe('atril play --servidor (line mode, real server process)', () => {
   });
 });
 
+/**
+ * A program in a pseudo-terminal of 120×50 with its own configuration folder: its output so far
+ * (`text`), and `waitFor`, which resolves once `re` matches the output from offset `from` on.
+ */
+function terminal(file: string, args: string[], config: string) {
+  const pty = spawnPty(file, args, {
+    cols: 120,
+    rows: 50,
+    env: { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: join(tmp, config) },
+  });
+  let out = '';
+  const waiters: (() => void)[] = [];
+  pty.onData((d) => {
+    out += d;
+    waiters.splice(0).forEach((w) => w());
+  });
+  const waitFor = (re: RegExp, from = 0): Promise<void> =>
+    new Promise((resolve) => {
+      const look = () => (re.test(out.slice(from)) ? resolve() : waiters.push(look));
+      look();
+    });
+  return { pty, waitFor, text: () => out };
+}
+
 describe('atril play --servidor in a terminal (key mode, node-pty)', () => {
   it('shows the board and what happens, chats and asks before resigning from the command line, and Ctrl+C leaves the game on the server', async () => {
     const port = await freePort();
     const server = await serve(port, join(tmp, 'keys.db'));
-    const pty = spawnPty(
+    const { pty, waitFor, text } = terminal(
       process.execPath,
       [BIN, 'play', '--servidor', `http://127.0.0.1:${port}`, '--nombre', 'Ana'],
-      {
-        cols: 120,
-        rows: 50,
-        env: { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: join(tmp, 'keys-config') },
-      },
+      'keys-config',
     );
-    let out = '';
-    const waiters: (() => void)[] = [];
-    pty.onData((d) => {
-      out += d;
-      waiters.splice(0).forEach((w) => w());
-    });
     const exit = new Promise<number>((resolve) => pty.onExit((e) => resolve(e.exitCode)));
-    const waitFor = (re: RegExp, from = 0): Promise<void> =>
-      new Promise((resolve) => {
-        const look = () => (re.test(out.slice(from)) ? resolve() : waiters.push(look));
-        look();
-      });
     try {
       await waitFor(
         /Enlace de la partida, para volver a ella: http:\/\/127\.0\.0\.1:\d+\/#\/partida\//,
@@ -376,25 +385,25 @@ describe('atril play --servidor in a terminal (key mode, node-pty)', () => {
       // The board and the rack are drawn, as in a local game.
       await waitFor(/Atril: 1:/);
       await waitFor(/Tu turno\./);
-      let mark = out.length;
+      let mark = text().length;
       // T (no Shift: Shift+T would look for a T on the board) says whose turn it is.
       pty.write('t');
       await waitFor(/Tu turno\./, mark);
-      mark = out.length;
+      mark = text().length;
       pty.write('/decir hola a todos\r');
       await waitFor(/Ana dice: hola a todos/, mark);
       // «abandonar» from the command line asks first; a key in between lets the question lapse,
       // so the next «abandonar» asks again instead of giving the game up.
       const question = new RegExp(escape(RESIGN_CONFIRM_TEXT));
-      mark = out.length;
+      mark = text().length;
       pty.write('/abandonar\r');
       await waitFor(question, mark);
       pty.write('t');
-      mark = out.length;
+      mark = text().length;
       pty.write('/abandonar\r');
       await waitFor(question, mark);
-      expect(out).not.toMatch(/Has abandonado/);
-      mark = out.length;
+      expect(text()).not.toMatch(/Has abandonado/);
+      mark = text().length;
       pty.write('\x03');
       await waitFor(
         /Hasta luego\. La partida sigue en el servidor; para volver: atril play http/,
@@ -416,22 +425,7 @@ describe('atril play --servidor in a terminal (key mode, node-pty)', () => {
     const script =
       `"${process.execPath}" "${BIN}" play --servidor http://127.0.0.1:${port} --nombre Ana; ` +
       'echo "SALIDA=$?"; stty -a; echo FIN; exec sleep 120';
-    const pty = spawnPty('/bin/sh', ['-c', script], {
-      cols: 120,
-      rows: 50,
-      env: { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: join(tmp, 'signal-config') },
-    });
-    let out = '';
-    const waiters: (() => void)[] = [];
-    pty.onData((d) => {
-      out += d;
-      waiters.splice(0).forEach((w) => w());
-    });
-    const waitFor = (re: RegExp): Promise<void> =>
-      new Promise((resolve) => {
-        const look = () => (re.test(out) ? resolve() : waiters.push(look));
-        look();
-      });
+    const { pty, waitFor, text } = terminal('/bin/sh', ['-c', script], 'signal-config');
     try {
       await waitFor(/Tu turno\./);
       const child = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pty.pid)], {
@@ -440,7 +434,7 @@ describe('atril play --servidor in a terminal (key mode, node-pty)', () => {
       // Node puts the terminal back by itself on SIGTERM and SIGINT, not on SIGHUP.
       process.kill(Number(child.split(/\s+/)[0]), 'SIGHUP');
       await waitFor(/FIN/);
-      const after = out.slice(out.indexOf('SALIDA='));
+      const after = text().slice(text().indexOf('SALIDA='));
       expect(after).toMatch(/SALIDA=129/);
       expect(after).toMatch(/(^|\s)icanon(\s|;)/);
       expect(after).toMatch(/(^|\s)echo(\s|;)/);
