@@ -231,6 +231,8 @@ describe('atril play --servidor (line mode, real server process)', () => {
       const turns = await playLines({ client, me, gameId, answered: 0 });
       expect(turns).toBeGreaterThan(3);
       const end = await viewWhere(me, gameId, (v) => v.phase === 'over');
+      // Against the computer alone, with no --impugnacion, an invalid word is just void (UX.md §3).
+      expect(end.rules.challengeMode).toBe('void');
       await client.waitFor(/La partida ha terminado\. Puedes pedir/);
       expect(client.out).toContain(endText(end, end.result!));
       // Every play the client typed was accepted: no refusal in its output.
@@ -275,6 +277,8 @@ describe('atril play --servidor (line mode, real server process)', () => {
       // The game goes on to its end.
       await playLines(seat);
       const end = await viewWhere(me, gameId, (v) => v.phase === 'over');
+      // Against the computer alone, with no --impugnacion, an invalid word is just void (UX.md §3).
+      expect(end.rules.challengeMode).toBe('void');
       await client.waitFor(/La partida ha terminado\. Puedes pedir/);
       expect(client.out).toContain(endText(end, end.result!));
       client.child.stdin!.end();

@@ -317,15 +317,14 @@ export async function runPlay(args: string[]): Promise<number> {
   if (!variants.ok) return usage(variants.error);
 
   const preset = (values.rules ?? 'fise').toLowerCase();
-  const challengeMode = challengeOf(values.impugnacion, levels.length > 0);
-  if (!challengeMode.ok) return usage(challengeMode.error);
-  const challenge = challengeMode.value;
+  const challenge = challengeOf(values.impugnacion, levels.length > 0);
+  if (!challenge.ok) return usage(challenge.error);
   const reloj = values.reloj === undefined ? null : clockOf(values.reloj);
   if (reloj && !reloj.ok) return usage(reloj.error);
   const clock = reloj && reloj.value;
   const built = rulesFromPreset(preset, {
     ...variants.value,
-    ...(challenge ? { challengeMode: challenge } : {}),
+    ...(challenge.value ? { challengeMode: challenge.value } : {}),
     ...(clock ? { clock } : {}),
   });
   if (!built.ok) return usage(rulesErrorText(built.error));
@@ -514,7 +513,6 @@ function onlinePlan(values: PlayValues, rest: readonly string[]): Result<OnlineP
     return err(`Reglas desconocidas: «${values.rules}». Reglas: fise, caja, sala.`);
   const challenge = challengeOf(values.impugnacion, invited === 0);
   if (!challenge.ok) return err(challenge.error);
-  const challengeMode = challenge.value;
   const reloj = values.reloj === undefined ? undefined : clockOf(values.reloj);
   if (reloj && !reloj.ok) return err(reloj.error);
   if (reloj && reloj.value.minutesPerPlayer > 180)
@@ -527,7 +525,7 @@ function onlinePlan(values: PlayValues, rest: readonly string[]): Result<OnlineP
       ...levels.map((bot) => ({ bot: bot as (typeof SERVER_BOTS)[number] })),
     ],
     ...(Object.keys(variants.value).length > 0 && { variants: variants.value }),
-    ...(challengeMode !== undefined && { challengeMode }),
+    ...(challenge.value !== undefined && { challengeMode: challenge.value }),
     ...(reloj && { clockMinutes: reloj.value.minutesPerPlayer }),
   };
   return ok({ ...base, create });
