@@ -346,6 +346,34 @@ describe('atril play --servidor (line mode, real server process)', () => {
       /^Nivel desconocido en el servidor: «maestro»\. Niveles: principiante, aficionado, experto, campeon\.\n/,
     );
   });
+
+  it('refuses, in Spanish and before connecting, the options a server game cannot take', async () => {
+    // Nothing listens on the port: each refusal has to come before any connection is tried.
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const config = join(tmp, 'refused-config');
+    const cases: [string[], string][] = [
+      [['--reloj', '181'], 'En un servidor el reloj es de 180 minutos como mucho.'],
+      [['--invitados', '4'], '--invitados necesita un número de 1 a 3, no «4».'],
+      [['--invitados', '2', '--vs', 'experto,experto'], 'Como mucho pueden jugar 4.'],
+      [['--seed', '3'], 'En un servidor no valen --jugadores, --seed, --lexicon ni --cargar.'],
+      [['--rules', 'scrabble'], 'Reglas desconocidas: «scrabble». Reglas: fise, caja, sala.'],
+      [
+        ['--impugnacion', 'nada'],
+        'Modo de impugnación desconocido: «nada». Modos: single, double, penalty, automatic, void.',
+      ],
+    ];
+    for (const [args, sentence] of cases) {
+      const p = play(['--servidor', url, '--nombre', 'Ana', ...args], config);
+      expect(await p.exit).toBe(2);
+      expect(p.err.split('\n')[0]).toBe(sentence);
+    }
+    // A game's link already has its players and rules.
+    const link = play([`${url}/#/partida/abc`, '--vs', 'experto'], config);
+    expect(await link.exit).toBe(2);
+    expect(link.err.split('\n')[0]).toBe(
+      'Para entrar por un enlace no hacen falta rivales ni reglas: las tiene la partida.',
+    );
+  });
 });
 
 /**
