@@ -1,0 +1,72 @@
+/**
+ * Bad command lines, as a user might type them, for the refusals no other test names: each
+ * command answers with one Spanish sentence on stderr (the first line; a pointer to --help may
+ * follow), writes nothing on stdout and exits 2. Checked word for word, so that a check lost or
+ * moved after the work it guards (a game started, a file read, a search run) shows here.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
+
+/** CASA across the centre; nothing else on the board. */
+const BOARD = '15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15';
+
+const CASES: [string[], string][] = [
+  [['analyze'], 'Indica un archivo de partida: atril analyze PARTIDA.gcg'],
+  [['replay'], 'Indica un archivo de partida: atril replay PARTIDA.gcg'],
+  [['best'], 'Falta la posición: --cgp "…".'],
+  [['best', '--cgp', `${BOARD} /CD 0/0 0`], 'La posición no trae el atril del jugador que mueve.'],
+  [
+    ['best', '--cgp', `${BOARD} AB/CD/EF 0/0/0 0`, '--sim', '--ultima', '8H CASA'],
+    '--ultima solo sirve con dos jugadores: la posición trae más atriles.',
+  ],
+  [['endgame'], 'Falta la posición: --cgp "…".'],
+  [
+    ['endgame', '--cgp', `${BOARD} AB/CD 0/0 0`, '--tiempo', '0'],
+    '--tiempo necesita un número de segundos mayor que 0, no «0».',
+  ],
+  [
+    ['endgame', '--cgp', `${BOARD} AB/CD/EF 0/0/0 0`],
+    'Un final se resuelve entre 2 jugadores y la posición tiene 3.',
+  ],
+  [
+    ['endgame', '--cgp', `${BOARD} /CD 0/0 0`],
+    'La posición no trae el atril del jugador que mueve (el primero).',
+  ],
+  [['lexicon', 'build', 'a.txt', 'b.txt'], 'Indica una sola lista de palabras.'],
+  [
+    ['lexicon', 'build', '--tile-set', 'klingon'],
+    'Juego de fichas desconocido: «klingon». Usa spanish, english, german o polish.',
+  ],
+  [
+    ['lexicon', 'build', '--tile-set', 'english'],
+    'La lista por defecto es española; con --tile-set indica también una lista.',
+  ],
+  [
+    ['play', '--nombre', 'Ana'],
+    '--nombre y --invitados son para jugar en un servidor: añade --servidor URL.',
+  ],
+  [['play', 'extra'], 'Argumento inesperado: «extra».'],
+  [['play', '--servidor', 'http://127.0.0.1:9', 'extra'], 'Argumento inesperado: «extra».'],
+  [
+    ['play', '--jugadores', 'Ana'],
+    'Entre personas hacen falta al menos dos jugadores: --jugadores Ana,Luis.',
+  ],
+];
+
+describe('command lines refused in Spanish, exit 2', () => {
+  for (const [args, sentence] of CASES) {
+    it(`atril ${args.join(' ')}`, () => {
+      const r = spawnSync(process.execPath, [BIN, ...args], {
+        input: '',
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+      expect(r.stderr.split('\n')[0]).toBe(sentence);
+      expect(r.stdout).toBe('');
+      expect(r.status).toBe(2);
+    });
+  }
+});
