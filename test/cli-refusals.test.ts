@@ -1,12 +1,13 @@
 /**
  * Bad command lines, as a user might type them, for the refusals no other test names: each
  * command answers with one Spanish sentence on stderr (the first line; a pointer to --help may
- * follow), writes nothing on stdout and exits 2. Checked word for word, so that a check lost or
+ * follow), writes nothing on stdout (but the question it could not get answered) and exits 2. Checked word for word, so that a check lost or
  * moved after the work it guards (a game started, a file read, a search run) shows here.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/tempDir.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
 
@@ -54,19 +55,38 @@ const CASES: [string[], string][] = [
     ['play', '--jugadores', 'Ana'],
     'Entre personas hacen falta al menos dos jugadores: --jugadores Ana,Luis.',
   ],
+  [
+    ['selfplay', '--games', '1', '--bots', 'experto,experto', '--seed', '1e3'],
+    '--seed necesita un número entero (sin exponente, menor que 2^53), no «1e3».',
+  ],
 ];
+
+function atril(args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [BIN, ...args], {
+    input: '',
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
+}
 
 describe('command lines refused in Spanish, exit 2', () => {
   for (const [args, sentence] of CASES) {
     it(`atril ${args.join(' ')}`, () => {
-      const r = spawnSync(process.execPath, [BIN, ...args], {
-        input: '',
-        encoding: 'utf8',
-        env: { ...process.env, NO_COLOR: '1' },
-      });
+      const r = atril(args);
       expect(r.stderr.split('\n')[0]).toBe(sentence);
       expect(r.stdout).toBe('');
       expect(r.status).toBe(2);
     });
   }
+
+  it('atril play --servidor with no name kept and the input at its end: asks, then says why not', () => {
+    // A configuration folder of its own, so that no name from an earlier game answers for it;
+    // the name is asked before any connection, so nothing needs to listen on the port.
+    const r = atril(['play', '--servidor', 'http://127.0.0.1:9'], {
+      XDG_CONFIG_HOME: tempDir('atril-refusal-'),
+    });
+    expect(r.stdout).toBe('¿Con qué nombre quieres jugar? ');
+    expect(r.stderr).toBe('Fin de la entrada: hace falta un nombre (o --nombre NOMBRE).\n');
+    expect(r.status).toBe(2);
+  });
 });
