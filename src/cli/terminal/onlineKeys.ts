@@ -39,7 +39,8 @@ export async function runOnlineKeys(
     }
   })();
   io.input.setRawMode(true);
-  // A hang-up or a kill would leave the terminal raw; put it back before going.
+  // A hang-up would leave the terminal raw (Node itself puts it back only on SIGTERM and
+  // SIGINT): put it back before going, and exit with the signal's code either way.
   const stopSignals = restoreOnSignal(io.input);
   io.input.on('data', onData);
   io.input.on('end', onEnd);
