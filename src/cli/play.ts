@@ -362,26 +362,17 @@ export async function runPlay(args: string[]): Promise<number> {
 }
 
 function start(game: LocalGame, intro: string, lineas: boolean): Promise<number> {
-  if (lineas || !process.stdin.isTTY)
-    return runLineMode(game, {
-      input: process.stdin,
-      output: process.stdout,
-      intro,
-      save: saveGame,
-      autosave: autosaveGame,
-      ended: forgetPrivate,
-      signals: true,
-      handover: process.stdin.isTTY,
-    });
-  return runKeyMode(game, {
+  const io = {
     input: process.stdin,
     output: process.stdout,
     intro,
     save: saveGame,
     autosave: autosaveGame,
     ended: forgetPrivate,
-    color: !process.env.NO_COLOR && process.stdout.isTTY === true,
-  });
+  };
+  if (lineas || !process.stdin.isTTY)
+    return runLineMode(game, { ...io, signals: true, handover: process.stdin.isTTY });
+  return runKeyMode(game, { ...io, color: !process.env.NO_COLOR && process.stdout.isTTY === true });
 }
 
 async function resume(path: string, lexicon: string | undefined, lineas: boolean): Promise<number> {
