@@ -64,6 +64,23 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
     expect(s.key({ key: 'y' }).say[0]!.text).toBe('CASAS 8, total 8.');
   });
 
+  it("says which of this turn's tiles went back to the rack when the opponent's play covers their squares", () => {
+    const s = new Session(viewFrom({ ...MIDGAME, toMove: 1 }));
+    s.key({ key: 'h' });
+    s.key({ key: 'S', shift: true });
+    s.key({ key: 'E', shift: true });
+    const said = s.update(
+      viewFrom({ ...MIDGAME, turns: [...MIDGAME.turns!, [1, 'L5', 'RASOS']], toMove: 0 }),
+    );
+    expect(said.map((a) => [a.text, a.priority])).toEqual([
+      ['Ana: L5 vertical, RASOS, 22.', 'assertive'],
+      ['La jugada cubre tu S de L8: vuelve al atril.', 'assertive'],
+      ['Tu turno.', 'assertive'],
+    ]);
+    // The E on M8 stays; the S is back on the rack.
+    expect(s.snapshot().placed.map((p) => p.square)).toEqual([7 * 15 + 12]);
+  });
+
   it('TM-01: between views the clock of the seat on turn runs from the clock base', () => {
     // The view was built at t = 0 (its `at`); the viewer's clock has run since then.
     let t = 0;

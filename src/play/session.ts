@@ -126,7 +126,7 @@ export class Session {
     const st = this.state;
     const fresh = view.history.slice(this.seenHistory);
     const wasMyTurn = st.myTurn;
-    st.setView(view);
+    const covered = st.setView(view);
     this.seenHistory = view.history.length;
     const out: Announcement[] = [];
     for (const rec of fresh) {
@@ -135,6 +135,8 @@ export class Session {
       out.push(own ? say(text, 'play') : say(text, 'event', 'opponent', 'assertive'));
       if (own) st.mode = 'navegacion';
     }
+    if (covered.length > 0)
+      out.push(say(st.coveredText(covered), 'placement', undefined, 'assertive'));
     if (view.result && !this.endAnnounced) {
       this.endAnnounced = true;
       const adjust = rackAdjustText(view, view.result, st.byName);
@@ -297,7 +299,8 @@ export class Session {
     const st = this.state;
     if (ev.key === 'Escape') {
       st.cancelBlank();
-      return { say: [say('Comodín devuelto al atril.', 'placement')] };
+      // Escape always ends in navigation mode, saying so (UX.md §2.1, 6).
+      return { say: [say('Comodín devuelto al atril.', 'placement'), st.setMode('navegacion')] };
     }
     if (ev.key === 'Backspace') return { say: [st.removeLast()] };
     if (ev.key.length === 1 && /\p{L}/u.test(ev.key)) {

@@ -131,8 +131,11 @@ export class PlayState {
     return this.mode === 'vertical' ? 'V' : 'H';
   }
 
-  /** Takes a new view: keeps the rack arrangement (liwords #1284) and drops stale tiles. */
-  setView(view: ClientView): void {
+  /**
+   * Takes a new view: keeps the rack arrangement (liwords #1284) and drops stale tiles. Returns
+   * this turn's tiles that went back to the rack because a play now covers their squares.
+   */
+  setView(view: ClientView): TentativeTile[] {
     const rack = view.rack ?? [];
     if (view.rules !== this.view.rules) {
       this.set = setOf(view);
@@ -140,15 +143,30 @@ export class PlayState {
     }
     this.view = view;
     this.board = Uint8Array.from(view.board);
+    let covered: TentativeTile[] = [];
     if (!sameTiles(this.slots, rack)) {
       this.slots = keepArrangement(this.slots, rack);
       this.placed = [];
       this.selected.clear();
       this.pendingBlank = undefined;
     } else {
+      covered = this.placed.filter((p) => this.board[p.square] !== EMPTY);
       this.placed = this.placed.filter((p) => this.board[p.square] === EMPTY);
+      if (covered.some((p) => p.square === this.pendingBlank?.square))
+        this.pendingBlank = undefined;
     }
     if (!this.myTurn) this.pendingPass = false;
+    return covered;
+  }
+
+  /** What to say when a play covered squares that held this turn's tiles (`setView`). */
+  coveredText(covered: readonly TentativeTile[]): string {
+    const names = covered.map(
+      (p) => `${boardTileName(this.set, p.tile)} de ${squareName(p.square)}`,
+    );
+    return covered.length === 1
+      ? `La jugada cubre tu ${names[0]!}: vuelve al atril.`
+      : `La jugada cubre tus fichas de este turno: ${names.join(', ')} vuelven al atril.`;
   }
 
   /** Rack slots still on the rack (not placed this turn), in the current order. */
@@ -373,20 +391,25 @@ export class PlayState {
     return sq;
   }
 
-  /** Moves the cursor past the square just filled, skipping occupied squares. */
-  private advance(from: number): string {
+  /**
+   * Where the cursor goes after a tile on `from`: the next empty square along the writing
+   * direction, or `from` itself when the edge comes first.
+   */
+  private nextFree(from: number): number {
     const step = this.dir === 'H' ? 1 : SIZE;
     let sq = from;
     for (;;) {
-      if (this.dir === 'H' ? colOf(sq) === SIZE - 1 : rowOf(sq) === SIZE - 1) {
-        this.cursor = from;
-        return 'Borde del tablero.';
-      }
+      if (this.dir === 'H' ? colOf(sq) === SIZE - 1 : rowOf(sq) === SIZE - 1) return from;
       sq += step;
-      if (this.tileAt(sq) === EMPTY) break;
+      if (this.tileAt(sq) === EMPTY) return sq;
     }
+  }
+
+  /** Moves the cursor past the square just filled, skipping occupied squares. */
+  private advance(from: number): string {
+    const sq = this.nextFree(from);
     this.cursor = sq;
-    return `Sigue en ${squareName(sq)}.`;
+    return sq === from ? 'Borde del tablero.' : `Sigue en ${squareName(sq)}.`;
   }
 
   /** Places the tile in rack slot `slot` at the cursor; a blank then waits for its letter. */
@@ -401,7 +424,7 @@ export class PlayState {
       this.pendingBlank = { square: sq, slot };
       return [
         say(
-          `Comodín en ${squareName(sq)}. ¿Qué letra es? Escribe la letra (K para CH, W para RR, LL con dos eles).`,
+          `Comodín en ${squareName(sq)}. ¿Qué letra es? Escribe la letra (K para CH, W para RR, LL con Mayúsculas+L dos veces).`,
           'prompt',
         ),
       ];
@@ -493,10 +516,11 @@ export class PlayState {
     ];
   }
 
-  // The digraph whose second letter is `letter` and whose first is the last tile placed.
+  // The digraph whose second letter is `letter` and whose first is the last tile placed, when
+  // the cursor is still where placing that tile left it (UX.md §3: the square's previous tile).
   private mergeDigraph(letter: number): Announcement | undefined {
     const last = this.placed[this.placed.length - 1];
-    if (!last || this.pendingBlank) return undefined;
+    if (!last || this.pendingBlank || this.cursor !== this.nextFree(last.square)) return undefined;
     const labels = this.set.letters.map((l) => l.label);
     const first = labels[letterOf(last.tile) - 1];
     const second = labels[letter - 1];
@@ -528,14 +552,19 @@ export class PlayState {
     );
   }
 
-  /** Z: takes every tile placed this turn back to the rack. */
+  /**
+   * Z: takes every tile placed this turn back to the rack, and the cursor back to the first
+   * one's square, where writing the word again starts.
+   */
   takeBack(): Announcement {
+    const first = this.placed[0];
+    if (!first) return say('No hay fichas puestas en este turno.', 'placement');
     const n = this.placed.length;
     this.placed = [];
     this.pendingBlank = undefined;
-    if (n === 0) return say('No hay fichas puestas en este turno.', 'placement');
+    this.cursor = first.square;
     return say(
-      n === 1 ? '1 ficha devuelta al atril.' : `${n} fichas devueltas al atril.`,
+      `${n === 1 ? '1 ficha devuelta' : `${n} fichas devueltas`} al atril. Cursor en ${squareName(first.square)}.`,
       'placement',
     );
   }
