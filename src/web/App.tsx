@@ -15,6 +15,7 @@ import type { ChatLine } from './game/Panels.js';
 import { loadSettings, saveSettings, savedName } from './identity.js';
 import { L } from './labels.js';
 import { LiveRegions, assertiveRegion, politeRegion, speak } from './live.js';
+import { usePageHeading } from './heading.js';
 import { Lobby } from './lobby/Lobby.js';
 import { connection, linkText } from './net.js';
 import { type Route, gameHash, routeOf } from './route.js';
@@ -49,11 +50,14 @@ export function App() {
 
 /** The display name, asked once (issue 12, item 2). */
 function NameForm() {
+  const heading = usePageHeading(L.appTitle);
   const draft = useSignal('');
   const problem = useSignal('');
   return (
     <main class="lobby">
-      <h1>{L.appTitle}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {L.appTitle}
+      </h1>
       <p>{L.tagline}</p>
       <section aria-labelledby="h-nombre">
         <h2 id="h-nombre">{L.nameHeading}</h2>
@@ -90,6 +94,7 @@ function NameForm() {
 }
 
 function LobbyRoute({ name: who }: { name: string }) {
+  const heading = usePageHeading(L.appTitle);
   const open = useSignal<readonly LobbyGame[]>([]);
   const mine = useSignal<readonly MyGame[]>([]);
   const [conn, setConn] = useState<Connection | null>(null);
@@ -120,7 +125,9 @@ function LobbyRoute({ name: who }: { name: string }) {
   }, [who]);
   return (
     <main class="lobby">
-      <h1>{L.appTitle}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {L.appTitle}
+      </h1>
       <p>{L.hello(who)}</p>
       <p id="conexion" class={linkText.value ? 'status warn' : 'status'}>
         {linkText.value}
@@ -209,16 +216,7 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
     };
   }, [r.gameId]);
 
-  if (!ctl || !conn)
-    return (
-      <main class="game">
-        <h1>{L.appTitle}</h1>
-        <p>{problem.value || L.loading}</p>
-        <p>
-          <a href="#/">{L.backToLobby}</a>
-        </p>
-      </main>
-    );
+  if (!ctl || !conn) return <GameLoading problem={problem.value} />;
   return (
     <GamePage
       ctl={ctl}
@@ -232,5 +230,21 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
       chatAloud={chatAloud}
       onRematch={() => conn.rematch(r.gameId)}
     />
+  );
+}
+
+/** The game page before the server's first view, or the reason there is none. */
+function GameLoading({ problem }: { problem: string }) {
+  const heading = usePageHeading(L.appTitle);
+  return (
+    <main class="game">
+      <h1 ref={heading} tabIndex={-1}>
+        {L.appTitle}
+      </h1>
+      <p>{problem || L.loading}</p>
+      <p>
+        <a href="#/">{L.backToLobby}</a>
+      </p>
+    </main>
   );
 }

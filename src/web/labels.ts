@@ -6,6 +6,9 @@ import type { BotLevelName } from '../protocol/messages.js';
 
 export const L = {
   appTitle: 'Atril',
+  /** The browser tab's title for a page whose main heading is `heading`. */
+  pageTitle: (heading: string) =>
+    heading === 'Atril' ? 'Atril: Scrabble en español' : `${heading} · Atril`,
   tagline: 'Scrabble en español, con ratón, con el dedo o solo con el teclado.',
   skipToGame: 'Ir al tablero',
   // Identity
@@ -79,6 +82,11 @@ export const L = {
   target: 'Puntos para ganar (vacío = partida completa)',
   openRoom: 'Sala abierta: cualquiera puede sentarse desde la lista de salas',
   freeSeat: 'asiento libre',
+  invitedSeat: 'asiento para un invitado',
+  roomCreated: (links: number) =>
+    links === 1
+      ? 'Sala creada. Comparte el enlace de invitación: ya está en el campo con el foco.'
+      : `Sala creada. Comparte los ${links} enlaces de invitación: el primero tiene el foco.`,
   createRoom: 'Crear sala',
   inviteHeading: 'Invitaciones',
   inviteLink: (seat: number) => `Enlace para invitar (asiento ${seat + 1})`,

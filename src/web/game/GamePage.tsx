@@ -4,6 +4,7 @@
  */
 import { type Signal, useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
+import { usePageHeading } from '../heading.js';
 import { L } from '../labels.js';
 import { Board } from './Board.js';
 import type { GameController } from './controller.js';
@@ -58,10 +59,14 @@ export function GamePage(p: GamePageProps) {
   }, [ctl]);
 
   const names = view.seats.map((s, i) => (i === view.seat ? L.you : s.name));
+  // The board takes the focus on arrival (App.tsx); the heading only names the tab.
+  const heading = usePageHeading(L.gameTitle(names), false);
   return (
     <main class="game" aria-labelledby="h-partida">
       <header class="game-head">
-        <h1 id="h-partida">{L.gameTitle(names)}</h1>
+        <h1 id="h-partida" ref={heading} tabIndex={-1}>
+          {L.gameTitle(names)}
+        </h1>
         <p class="nav">
           <a href="#/">{L.backToLobby}</a>
         </p>
@@ -95,7 +100,13 @@ export function GamePage(p: GamePageProps) {
           {view.seat !== null && <Tentative ctl={ctl} />}
           <LastPlay ctl={ctl} />
           <History view={view} />
-          <Chat lines={p.chat} onSend={p.onChat} canSend={true} aloud={p.chatAloud.value} />
+          <Chat
+            ctl={ctl}
+            lines={p.chat}
+            onSend={p.onChat}
+            canSend={true}
+            aloud={p.chatAloud.value}
+          />
           <Actions ctl={ctl} gameId={p.gameId} onRematch={p.onRematch} />
           <Settings ctl={ctl} sound={p.sound} chatAloud={p.chatAloud} />
           <Help ctl={ctl} />

@@ -139,12 +139,27 @@ export function History({ view }: { view: ClientView }) {
   );
 }
 
+/**
+ * Escape in one of the page's text fields (chat, command line): back to the board in
+ * navigation mode, said once (UX.md §3). The page's own key handler must not see the key
+ * again, or it would answer Escape a second time from the board.
+ */
+function leaveOnEscape(e: KeyboardEvent, ctl: GameController): void {
+  if (e.key !== 'Escape') return;
+  e.preventDefault();
+  e.stopPropagation();
+  document.querySelector<HTMLElement>('#tablero [tabindex="0"]')?.focus();
+  ctl.key({ key: 'Escape' });
+}
+
 export function Chat({
+  ctl,
   lines,
   onSend,
   canSend,
   aloud,
 }: {
+  ctl: GameController;
   lines: Signal<readonly ChatLine[]>;
   onSend: (text: string) => void;
   canSend: boolean;
@@ -192,6 +207,7 @@ export function Chat({
             autoComplete="off"
             value={draft.value}
             onInput={(e) => (draft.value = e.currentTarget.value)}
+            onKeyDown={(e) => leaveOnEscape(e, ctl)}
           />
           <button type="submit">{L.chatSend}</button>
         </form>
@@ -219,8 +235,10 @@ export function Actions({
   const seated = view.seat !== null;
   const over = view.phase === 'over';
   const busy = ctl.busy.value;
-  const b = (label: string, run: () => void, disabled = false) => (
-    <button type="button" onClick={run} disabled={disabled || busy} aria-disabled={undefined}>
+  // While an action is on its way the buttons refuse clicks but stay focusable: a disabled
+  // button drops the focus to the page's top, and a keyboard player would lose their place.
+  const b = (label: string, run: () => void) => (
+    <button type="button" onClick={() => busy || run()} aria-disabled={busy ? 'true' : undefined}>
       {label}
     </button>
   );
@@ -265,13 +283,7 @@ export function Actions({
           aria-describedby="orden-ayuda"
           value={line.value}
           onInput={(e) => (line.value = e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.preventDefault();
-              document.querySelector<HTMLElement>('#tablero [tabindex="0"]')?.focus();
-              ctl.key({ key: 'Escape' });
-            }
-          }}
+          onKeyDown={(e) => leaveOnEscape(e, ctl)}
         />
         <p id="orden-ayuda" class="hint">
           {L.commandHint}

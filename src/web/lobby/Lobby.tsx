@@ -5,6 +5,8 @@
 import { type Signal, useSignal } from '@preact/signals';
 import { type LobbyGame, type MyGame, botLevelSchema } from '../../protocol/messages.js';
 import { L } from '../labels.js';
+import { speak } from '../live.js';
+import { describeGame } from './describe.js';
 import { gameHash, inviteUrl } from '../route.js';
 import {
   type ChallengeMode,
@@ -26,21 +28,6 @@ export interface LobbyProps {
 
 function go(hash: string): void {
   location.hash = hash;
-}
-
-function describeGame(g: LobbyGame): string {
-  const seats = g.seats
-    // A bot's seat is named after its level already: "Aficionado", not "Aficionado (Aficionado)".
-    .map((s) =>
-      s.free
-        ? L.freeSeat
-        : s.bot && s.name !== L.levels[s.bot]
-          ? `${s.name} (${L.levels[s.bot]})`
-          : s.name,
-    )
-    .join(', ');
-  const clock = g.clockMinutes ? `, ${g.clockMinutes} min` : '';
-  return `${seats} · ${L.presets[g.preset]}${clock}`;
 }
 
 export function Lobby(p: LobbyProps) {
@@ -120,7 +107,17 @@ export function Lobby(p: LobbyProps) {
             });
             void p.create(req).then((g) => {
               created.value = g;
-              if (g && g.inviteTokens.length === 0) go(gameHash(g.gameId));
+              if (!g) return;
+              if (g.inviteTokens.length === 0) {
+                go(gameHash(g.gameId));
+                return;
+              }
+              // Said, and the first link focused, ready to copy: the button pressed stays
+              // where it was and nothing else would tell a screen-reader user it worked.
+              speak(L.roomCreated(g.inviteTokens.length));
+              setTimeout(() =>
+                document.getElementById(`invitacion-${g.inviteTokens[0]!.seat}`)?.focus(),
+              );
             });
           }}
         >

@@ -1,0 +1,45 @@
+/** How the lobby's list reads a game (issue 12, item 3). */
+import { describe, expect, it } from 'vitest';
+import { type LobbyGame, lobbyGameSchema } from '../../protocol/messages.js';
+import { describeGame } from './describe.js';
+
+const game = (seats: LobbyGame['seats'], clockMinutes: number | null = null): LobbyGame =>
+  lobbyGameSchema.parse({
+    gameId: 'g1',
+    preset: 'fise',
+    challengeMode: 'single',
+    clockMinutes,
+    lexicon: 'spanish',
+    seats,
+    turn: 0,
+    scores: seats.map(() => 0),
+    phase: 'playing',
+    version: 1,
+  });
+
+describe('describeGame', () => {
+  it('names who sits, a free seat, and a seat kept for an invited player not yet arrived', () => {
+    const g = game(
+      [
+        { name: 'Ana', bot: null, free: false },
+        { name: '', bot: null, free: false },
+        { name: '', bot: null, free: true },
+      ],
+      25,
+    );
+    expect(describeGame(g)).toBe(
+      'Ana, asiento para un invitado, asiento libre · FISE (torneo), 25 min',
+    );
+  });
+
+  it('a bot goes by its level, and by its name and level when it has a name of its own', () => {
+    expect(
+      describeGame(
+        game([
+          { name: 'Aficionado', bot: 'aficionado', free: false },
+          { name: 'Rita', bot: 'experto', free: false },
+        ]),
+      ),
+    ).toBe('Aficionado, Rita (Experto) · FISE (torneo)');
+  });
+});

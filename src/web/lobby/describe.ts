@@ -1,0 +1,24 @@
+/** How the lobby's list reads a game: who sits where, the rules and the clock. */
+import type { LobbyGame } from '../../protocol/messages.js';
+import { L } from '../labels.js';
+
+/**
+ * One line for a listed game: each seat's holder (a free seat, a seat kept for an invited
+ * player not yet arrived, a bot by its level), then the rules and the clock.
+ */
+export function describeGame(g: LobbyGame): string {
+  const seats = g.seats
+    // A bot's seat is named after its level already: "Aficionado", not "Aficionado (Aficionado)".
+    .map((s) =>
+      s.free
+        ? L.freeSeat
+        : s.name === ''
+          ? L.invitedSeat
+          : s.bot && s.name !== L.levels[s.bot]
+            ? `${s.name} (${L.levels[s.bot]})`
+            : s.name,
+    )
+    .join(', ');
+  const clock = g.clockMinutes ? `, ${g.clockMinutes} min` : '';
+  return `${seats} · ${L.presets[g.preset]}${clock}`;
+}
