@@ -207,12 +207,15 @@ async function playLines(seat: Seat, stopAfter = Infinity): Promise<number> {
  * and the line-mode client playing there as Ana against the amateur bot, with the test's own
  * connection as Ana; `stop` closes that connection and the server.
  */
-async function againstComputer(label: string) {
+async function againstComputer(label: string, extra: readonly string[] = []) {
   const port = await freePort();
   const server = await serve(port, join(tmp, `${label}.db`));
   const config = join(tmp, `${label}-config`);
   const url = `http://127.0.0.1:${port}`;
-  const client = play(['--servidor', url, '--nombre', 'Ana', '--vs', 'aficionado'], config);
+  const client = play(
+    ['--servidor', url, '--nombre', 'Ana', '--vs', 'aficionado', ...extra],
+    config,
+  );
   const link = await client.waitFor(/^Enlace de la partida, para volver a ella: (\S+)$/m);
   const gameId = parseLink(link[1]!)!.gameId!;
   const me = await watchAs(config, url, gameId);
@@ -296,6 +299,25 @@ describe('atril play --servidor (line mode, real server process)', () => {
       me.close();
       server.child.kill('SIGTERM');
       await server.exit;
+    }
+  });
+
+  it('TM-01: the clock of the seat on turn runs between the server’s views', async () => {
+    const { client, stop } = await againstComputer('clock', ['--reloj', '1']);
+    try {
+      await client.waitFor(/^Tu turno\.$/m);
+      // Nothing arrives from the server while the player thinks; the clock still runs.
+      await new Promise((r) => setTimeout(r, 2_500));
+      const mark = client.out.length;
+      client.write('reloj');
+      const read = await client.waitFor(/^Tú (\d+) minutos? (\d+), Aficionado/m, mark);
+      const left = Number(read[1]) * 60 + Number(read[2]);
+      expect(left).toBeLessThanOrEqual(58);
+      expect(left).toBeGreaterThan(30);
+      client.write('salir');
+      expect(await client.exit).toBe(0);
+    } finally {
+      await stop();
     }
   });
 

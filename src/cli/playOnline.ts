@@ -161,7 +161,13 @@ export async function runOnline(
       'Escribe «ayuda» para ver las órdenes.',
     `Enlace de la partida, para volver a ella: ${gameLink(plan.server, gameId)}`,
   );
-  const table = new OnlineTable(conn, plan.server, gameId, new Session(view));
+  const table = new OnlineTable(
+    conn,
+    plan.server,
+    gameId,
+    // The clocks run between the server's views, as on the web page (TM-01).
+    new Session(view, { localClock: () => performance.now() }),
+  );
   if (!keyMode) {
     void (async () => {
       for (;;) {

@@ -49,6 +49,11 @@ export interface SessionOptions {
    * whose clocks run between views; by default the clocks read as when each view was built.
    */
   readonly now?: () => number;
+  /**
+   * Instead of `now`: this client's monotonic clock in milliseconds (`performance.now`). The
+   * clocks then run between views, from each view's clock base plus the time since it came.
+   */
+  readonly localClock?: () => number;
   /** The client's own commands, added to the table (help, keys and words included). */
   readonly commands?: readonly ClientCommand[];
   /**
@@ -70,12 +75,19 @@ export class Session {
   private ambiguousSaid = false;
   /** The Alt+7 hint for a terminal's '/' was given once. */
   private slashSaid = false;
+  /** `SessionOptions.localClock`, and its reading when the current view came. */
+  private readonly localClock: (() => number) | undefined;
+  private arrivedAt = 0;
 
   constructor(view: ClientView, opts: SessionOptions = {}) {
     this.state = new PlayState(view);
     if (opts.verbosity) this.state.verbosity = opts.verbosity;
     if (opts.order) this.state.order = opts.order;
-    if (opts.now) this.state.now = opts.now;
+    this.localClock = opts.localClock;
+    if (this.localClock) {
+      this.arrivedAt = this.localClock();
+      this.state.now = () => this.clockNow();
+    } else if (opts.now) this.state.now = opts.now;
     if (opts.byName) this.state.byName = true;
     this.commands = withClientCommands(opts.commands ?? []);
     this.state.commands = this.commands;
@@ -103,6 +115,16 @@ export class Session {
     return this.state.snapshot();
   }
 
+  /**
+   * The time now on the time line of the views' clock base: with a `localClock`, the current
+   * view's base plus the time since it came; otherwise as `SessionOptions.now` says.
+   */
+  clockNow(): number {
+    const c = this.state.view.clock;
+    if (!this.localClock) return this.state.now();
+    return c ? c.at + (this.localClock() - this.arrivedAt) : 0;
+  }
+
   /** True while a blank placed this turn waits for its letter. */
   get awaitingBlank(): boolean {
     return this.state.pendingBlank !== undefined;
@@ -126,6 +148,7 @@ export class Session {
     const st = this.state;
     const fresh = view.history.slice(this.seenHistory);
     const wasMyTurn = st.myTurn;
+    if (this.localClock) this.arrivedAt = this.localClock();
     const covered = st.setView(view);
     this.seenHistory = view.history.length;
     const out: Announcement[] = [];
@@ -157,6 +180,7 @@ export class Session {
     const st = this.state;
     for (const rec of view.history.slice(this.seenHistory))
       if (rec.seat === view.seat) st.mode = 'navegacion';
+    if (this.localClock) this.arrivedAt = this.localClock();
     st.setView(view);
     this.seenHistory = view.history.length;
     if (view.result) this.endAnnounced = true;

@@ -97,7 +97,6 @@ export class GameController {
   readonly busy = signal(false);
   /** Bumped every clock tick so the clocks redraw. */
   readonly tick = signal(0);
-  private arrivedAt: number;
   private lowTimeSaid = false;
   private readonly clock: () => number;
   private readonly sound: (s: Sound) => void;
@@ -109,13 +108,12 @@ export class GameController {
   ) {
     this.clock = opts.clock ?? (() => performance.now());
     this.sound = opts.sound ?? (() => {});
-    this.arrivedAt = this.clock();
     this.polite = opts.regions?.polite ?? signal<Spoken>({ text: '', n: 0 });
     this.assertive = opts.regions?.assertive ?? signal<Spoken>({ text: '', n: 0 });
     this.session = new Session(view, {
       ...(opts.verbosity ? { verbosity: opts.verbosity } : {}),
       ...(opts.order ? { order: opts.order } : {}),
-      now: () => this.clockNow(),
+      localClock: this.clock,
     });
     this.snap = signal<PlaySnapshot>(this.session.snapshot());
   }
@@ -126,8 +124,7 @@ export class GameController {
 
   /** The view clock's time line now: its `at` plus the time since the view arrived here. */
   clockNow(): number {
-    const c = this.session.view.clock;
-    return c ? c.at + (this.clock() - this.arrivedAt) : 0;
+    return this.session.clockNow();
   }
 
   /** A key pressed on the page (outside text fields). */
@@ -180,7 +177,6 @@ export class GameController {
 
   /** The game changed: announce what happened and redraw. */
   update(view: ClientView): void {
-    this.arrivedAt = this.clock();
     if (view.clock?.running !== view.seat) this.lowTimeSaid = false;
     this.announce(this.session.update(view));
     this.refresh();
