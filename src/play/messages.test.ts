@@ -5,7 +5,7 @@ import { rigged, run, wordJudge } from '../engine/testing/games.js';
 import { play, tilesOf } from '../engine/testing/positions.js';
 import { viewFor } from '../engine/view.js';
 import { clientView } from '../protocol/view.js';
-import { rackAdjustText, turnRecordText } from './messages.js';
+import { endText, rackAdjustText, scoresText, turnRecordText, turnText } from './messages.js';
 import { viewFrom } from './testing/views.js';
 import type { HistoryRecord } from '../protocol/view.js';
 
@@ -113,5 +113,28 @@ describe('end of the game (E-05)', () => {
 
   it('nothing is said when no score moves', () => {
     expect(rackAdjustText(over, result([[], []], [0, 0], 0))).toBe('');
+  });
+});
+
+describe('seats and winners in a game of three', () => {
+  it('a seat kept for an invited player not yet arrived goes by its number, never a blank name', () => {
+    const v = viewFrom({ names: ['Tú', 'Beto', ''], toMove: 2 });
+    expect(turnText(v)).toBe('Turno de Invitado (asiento 3).');
+    expect(scoresText(v)).toBe('Tú 0, Beto 0, Invitado (asiento 3) 0');
+  });
+
+  it('E-07: two of three sharing the top score are named; a tie of all is just a tie', () => {
+    const names = ['Tú', 'Beto', 'Carla'];
+    // Ana resigned with 60: the other two share the win at 0 (the resigned seat never wins).
+    const resigned = viewFrom({ names, end: { scores: [60, 0, 0], winners: [1, 2] } });
+    expect(endText(resigned, { ...resigned.result!, resigned: 0, reason: 'resign' })).toBe(
+      'Fin de la partida. Empate entre Beto y Carla: Tú 60, Beto 0, Carla 0.',
+    );
+    const mine = viewFrom({ names, end: { scores: [200, 200, 150], winners: [0, 1] } });
+    expect(endText(mine, mine.result!)).toBe(
+      'Fin de la partida. Empate entre tú y Beto: Tú 200, Beto 200, Carla 150.',
+    );
+    const all = viewFrom({ names, end: { scores: [90, 90, 90], winners: [0, 1, 2] } });
+    expect(endText(all, all.result!)).toBe('Fin de la partida. Empate: Tú 90, Beto 90, Carla 90.');
   });
 });

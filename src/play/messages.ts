@@ -35,10 +35,13 @@ function addressee(view: ClientView, byName: boolean): number | null {
   return byName ? null : view.seat;
 }
 
-/** The name a seat goes by: "Tú" for the seat spoken to, else its name. */
+/**
+ * The name a seat goes by: "Tú" for the seat spoken to, else its name; a seat kept for an
+ * invited player who has not come yet has no name, and goes by its number.
+ */
 function seatName(view: ClientView, seat: number, me: number | null): string {
   if (seat === me) return 'Tú';
-  return view.seats[seat]?.name ?? `Jugador ${seat + 1}`;
+  return view.seats[seat]?.name || `Invitado (asiento ${seat + 1})`;
 }
 
 /** "Tú 212, Ana 187"; by name, "Luis 212, Ana 187". */
@@ -149,7 +152,11 @@ export function turnRecordText(
 
 /** "Ñ y B", "A, E y comodín": tiles listed as a sentence reads them. */
 function tileList(set: TileSet, tiles: readonly number[]): string {
-  const names = tiles.map((t) => boardTileName(set, t));
+  return spokenList(tiles.map((t) => boardTileName(set, t)));
+}
+
+/** "A", "A y B", "A, B y C". */
+function spokenList(names: readonly string[]): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`;
 }
 
@@ -191,9 +198,14 @@ export function endText(view: ClientView, end: ResultInfo, byName = false): stri
   const scores = end.final.map((s, i) => `${seatName(view, i, me)} ${s}`).join(', ');
   const late = end.timePenalty.flatMap((p, i) => (p > 0 ? [`${seatName(view, i, me)} ${-p}`] : []));
   const time = late.length ? ` Penalización por tiempo (ya descontada): ${late.join(', ')}.` : '';
-  if (end.winners.length !== 1) return `Fin de la partida. Empate: ${scores}.${time}`;
-  const w = end.winners[0]!;
-  const who = w === me ? 'Has ganado' : `Gana ${seatName(view, w, null)}`;
+  let who: string;
+  if (end.winners.length === 1) {
+    const w = end.winners[0]!;
+    who = w === me ? 'Has ganado' : `Gana ${seatName(view, w, null)}`;
+  } else if (end.winners.length < view.seats.length) {
+    const names = end.winners.map((w) => (w === me ? 'tú' : seatName(view, w, null)));
+    who = `Empate entre ${spokenList(names)}`;
+  } else who = 'Empate';
   return `Fin de la partida. ${who}: ${scores}.${time}`;
 }
 

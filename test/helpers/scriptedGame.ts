@@ -77,6 +77,12 @@ export function expectedEnd(
   winners: readonly number[],
 ): string {
   const scores = final.map((s, i) => `${names[i]} ${s}`);
-  const w = winners.length !== 1 ? 'Empate' : `Gana ${names[winners[0]!]}`;
+  const tied = winners.map((i) => names[i]!);
+  const w =
+    winners.length === 1
+      ? `Gana ${names[winners[0]!]}`
+      : winners.length < names.length
+        ? `Empate entre ${tied.slice(0, -1).join(', ')} y ${tied.at(-1)}`
+        : 'Empate';
   return `Fin de la partida. ${w}: ${scores.join(', ')}.`;
 }

@@ -58,7 +58,7 @@ export function GamePage(p: GamePageProps) {
     };
   }, [ctl]);
 
-  const names = view.seats.map((s, i) => (i === view.seat ? L.you : s.name));
+  const names = view.seats.map((s, i) => (i === view.seat ? L.you : s.name || L.emptySeat));
   // The board takes the focus on arrival (App.tsx); the heading only names the tab.
   const heading = usePageHeading(L.gameTitle(names), false);
   return (

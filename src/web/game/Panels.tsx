@@ -344,7 +344,7 @@ export function Result({ view }: { view: ClientView }) {
             return (
               <tr key={i}>
                 <th scope="row">
-                  {s.name}
+                  {s.name || L.emptySeat}
                   {end.winners.includes(i) ? ` · ${end.draw ? L.draw : L.winner}` : ''}
                 </th>
                 {values.map((v, k) => (
