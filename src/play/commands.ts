@@ -54,10 +54,16 @@ function isWithdrawn(history: readonly HistoryRecord[], i: number): boolean {
   return rec.kind === 'play' && next?.kind === 'challenge' && !next.valid;
 }
 
+// Why no exchange is allowed now: the last play waits to be challenged or accepted (E-06), or
+// the bag holds too few tiles.
+function noExchange(st: PlayState): Reaction {
+  if (st.view.phase === 'final-challenge') return one(sayError(st.set, 'FINAL_CHALLENGE_WINDOW'));
+  return one(sayError(st.set, 'BAG_TOO_SMALL_TO_EXCHANGE', { bag: st.view.bagCount }));
+}
+
 function exchangeReaction(st: PlayState, tiles: number[]): Reaction {
   if (tiles.length === 0) return one(sayError(st.set, 'NOTHING_TO_EXCHANGE'));
-  if (!st.view.canExchange)
-    return one(sayError(st.set, 'BAG_TOO_SMALL_TO_EXCHANGE', { bag: st.view.bagCount }));
+  if (!st.view.canExchange) return noExchange(st);
   const pool = st.rackSlots().map((s) => st.slots[s]!);
   for (const t of tiles) {
     const k = pool.indexOf(t);
@@ -164,8 +170,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         return exchangeReaction(st, tiles.value);
       }
       if (st.mode === 'cambio') return exchangeReaction(st, st.selectedTiles());
-      if (!st.view.canExchange)
-        return one(sayError(st.set, 'BAG_TOO_SMALL_TO_EXCHANGE', { bag: st.view.bagCount }));
+      if (!st.view.canExchange) return noExchange(st);
       return one(st.setMode('cambio'));
     },
   },

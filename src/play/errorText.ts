@@ -33,6 +33,7 @@ import type { StoredEventProblem, StoredGameError, StoredGameErrorCode } from '.
 import { BLANK_FLAG, type TileSet, letterOf, tilesToWord } from '../engine/tiles.js';
 import { tileText, tilesCount } from './speech.js';
 import { echo } from './echo.js';
+import { FINAL_WINDOW_TEXT } from './messages.js';
 
 const list = (words: readonly string[]): string => words.join(', ');
 
@@ -177,8 +178,7 @@ const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
       : 'No se puede cambiar ahora.',
   NOTHING_TO_CHALLENGE: () => 'No hay ninguna jugada que se pueda impugnar.',
   NO_CHALLENGES: () => 'Con estas reglas las palabras se comprueban solas: no hay impugnaciones.',
-  FINAL_CHALLENGE_WINDOW: () =>
-    'La partida acaba: solo puedes impugnar la última jugada («impugnar», tecla D) o aceptarla («pasar», tecla P).',
+  FINAL_CHALLENGE_WINDOW: () => FINAL_WINDOW_TEXT,
   NOTHING_TO_ACCEPT: () => 'No hay ninguna jugada final que aceptar.',
   UNKNOWN_COMMAND: (e) =>
     `Orden desconocida: «${e.text ?? ''}». Escribe «ayuda» para ver las órdenes.`,

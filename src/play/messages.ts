@@ -50,10 +50,18 @@ export function scoresText(view: ClientView, byName = false): string {
   return view.seats.map((s, i) => `${seatName(view, i, me)} ${s.score}`).join(', ');
 }
 
-/** "Tu turno" / "Turno de Ana" / "La partida ha terminado". */
+/** E-06: what the player on turn may do while the game's last play waits for an answer. */
+export const FINAL_WINDOW_TEXT =
+  'La partida acaba: solo puedes impugnar la última jugada («impugnar», tecla D) o aceptarla («pasar», tecla P).';
+
+/**
+ * "Tu turno" / "Turno de Ana" / "La partida ha terminado"; while the last play waits to be
+ * challenged or accepted (E-06), the player on turn is told so.
+ */
 export function turnText(view: ClientView, byName = false): string {
   if (view.phase === 'over') return 'La partida ha terminado.';
-  if (view.turn === addressee(view, byName)) return 'Tu turno.';
+  if (view.turn === addressee(view, byName))
+    return view.phase === 'final-challenge' ? `Tu turno. ${FINAL_WINDOW_TEXT}` : 'Tu turno.';
   return `Turno de ${seatName(view, view.turn, null)}.`;
 }
 

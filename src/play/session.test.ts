@@ -289,3 +289,26 @@ describe('a watcher has no rack (issue 12: an observer never sees one)', () => {
     expect(new Session(viewFrom(MIDGAME)).key({ key: 'c' }).say[0]!.text).toMatch(/^a, e, /);
   });
 });
+
+describe('E-06: the last play of the game waits to be challenged or accepted', () => {
+  const finalWindow = {
+    ...viewFrom({ ...MIDGAME, toMove: 1 }),
+    phase: 'final-challenge' as const,
+    canExchange: false,
+    canChallenge: true,
+  };
+  const onTurn = { ...finalWindow, turn: 0 };
+  const only =
+    'La partida acaba: solo puedes impugnar la última jugada («impugnar», tecla D) o aceptarla («pasar», tecla P).';
+
+  it('the player on turn is told what they may do, not just «Tu turno»', () => {
+    const s = new Session(finalWindow);
+    expect(s.update(onTurn).map((a) => a.text)).toEqual([`Tu turno. ${only}`]);
+  });
+
+  it('an exchange is refused for that reason, not for the bag (which may be full)', () => {
+    const s = new Session(onTurn);
+    expect(s.line('cambiar AE').say[0]!.text).toBe(only);
+    expect(s.key({ key: 'g' }).say[0]!.text).toBe(only);
+  });
+});
