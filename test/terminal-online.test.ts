@@ -240,6 +240,15 @@ describe('atril play --servidor (line mode, real server process)', () => {
       expect(client.out).toContain(endText(end, end.result!));
       // Every play the client typed was accepted: no refusal in its output.
       expect(client.out).not.toMatch(/No es tu turno|ha cambiado mientras tanto|rechazado/);
+      // «revancha»: the server makes the new game, and its link comes back to the table.
+      const mark = client.out.length;
+      client.write('revancha');
+      const again = await client.waitFor(
+        /^Revancha: la nueva partida, con los mismos asientos, está en (\S+) \(sal con/m,
+        mark,
+      );
+      const next = parseLink(again[1]!)!.gameId!;
+      expect(next).not.toBe(gameId);
       client.write('salir');
       expect(await client.exit).toBe(0);
       expect(client.err).toBe('');
@@ -327,6 +336,8 @@ describe('atril play --servidor (line mode, real server process)', () => {
     const asked = (): number => (client.out.match(question) ?? []).length;
     try {
       await client.waitFor(/^Tu turno\.$/m);
+      client.write('revancha');
+      await client.waitFor(/^La revancha se pide cuando la partida ha terminado\.$/m);
       client.write('abandonar');
       await client.until(() => asked() === 1);
       // Another order in between: the question lapses, and «abandonar» asks again.

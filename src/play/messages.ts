@@ -246,6 +246,14 @@ export const CONNECTION_BACK_TEXT = 'Conexión recuperada: sigues en la partida.
 export const RESIGN_CONFIRM_TEXT =
   '¿Abandonar la partida? Escribe «abandonar» otra vez para confirmarlo; cualquier otra orden lo deja.';
 
+/** «revancha» before the end. */
+export const REMATCH_NOT_OVER_TEXT = 'La revancha se pide cuando la partida ha terminado.';
+
+/** Someone at the table asked for a rematch: the new game, same seats, is at `link`. */
+export function rematchText(link: string): string {
+  return `Revancha: la nueva partida, con los mismos asientos, está en ${link} (sal con «salir» y entra con «atril play ${link}»).`;
+}
+
 /** Said while seats wait for the people invited to them (a seat's name is empty until then). */
 export function waitingSeatsText(view: ClientView): string | undefined {
   const empty = view.seats.filter((s) => s.name === '').length;

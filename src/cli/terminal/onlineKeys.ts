@@ -110,7 +110,10 @@ export async function runOnlineKeys(
         if (w === 'abandonar') messages = (await table.resign()).map((a) => a.text);
         else if (w === 'tablero') messages = ['El tablero está arriba.'];
         else if (w === 'enlace') messages = [table.link];
-        else if (w === 'decir') {
+        else if (w === 'revancha') {
+          const said = table.rematch();
+          if (said) messages = [said];
+        } else if (w === 'decir') {
           const refused = table.chat(rest.join(' '));
           if (refused) messages = [refused];
         } else messages = (await table.perform(session.line(text))).map((a) => a.text);

@@ -100,7 +100,10 @@ export async function runOnlineLines(
       table.otherOrder();
       if (w === 'tablero') print(drawBoard(table.view));
       else if (w === 'enlace') print(table.link);
-      else if (w === 'decir') {
+      else if (w === 'revancha') {
+        const said = table.rematch();
+        if (said) print(said);
+      } else if (w === 'decir') {
         const refused = table.chat(rest.join(' '));
         if (refused) print(refused);
       } else if (w === 'guardar' || w === 'reemplazar')

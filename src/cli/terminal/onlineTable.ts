@@ -12,8 +12,10 @@ import { MAX_CHAT_LENGTH, chatTextSchema } from '../../protocol/index.js';
 import {
   CONNECTION_BACK_TEXT,
   CONNECTION_LOST_TEXT,
+  REMATCH_NOT_OVER_TEXT,
   RESIGN_CONFIRM_TEXT,
   chatLineText,
+  rematchText,
   seatTakenText,
   turnText,
   waitingSeatsText,
@@ -38,6 +40,10 @@ export const ONLINE_COMMANDS: readonly { names: string[]; help: string }[] = [
     help: 'El enlace de la partida, para volver a ella con «atril play ENLACE».',
   },
   {
+    names: ['revancha'],
+    help: 'Al terminar la partida, pedir otra con los mismos asientos; el enlace de la nueva llega a todos.',
+  },
+  {
     names: ['abandonar'],
     help: 'Abandonar la partida (pide confirmación: escribe «abandonar» otra vez).',
   },
@@ -50,7 +56,7 @@ export const ONLINE_COMMANDS: readonly { names: string[]; help: string }[] = [
 /** Said once the game is over: it stays open for reading until the player leaves. */
 export const ONLINE_END_HINT =
   'La partida ha terminado. Puedes pedir «resultado», «marcador», «tablero» o «palabras», ' +
-  'y charlar con «decir TEXTO»; «salir» para terminar.';
+  'charlar con «decir TEXTO» y pedir la «revancha»; «salir» para terminar.';
 
 /** What a change brought: sentences to show, and whether the game (or the connection) ended. */
 export interface News {
@@ -127,12 +133,15 @@ export class OnlineTable {
       }
       case 'error':
         return { say: [onlineErrorText(e.error.code, e.error.data, setOf(this.view))] };
+      case 'rematch':
+        return e.gameId === this.gameId
+          ? { say: [rematchText(gameLink(this.server, e.newGameId))] }
+          : { say: [] };
       case 'welcome':
       case 'message':
       case 'lobby':
       case 'lobbyGame':
       case 'myGames':
-      case 'rematch':
         return { say: [] };
     }
   }
@@ -204,6 +213,17 @@ export class OnlineTable {
     if (outcome.ok) return [];
     const { code, data } = outcome.error;
     return refusal(onlineErrorText(code, data, setOf(this.view)));
+  }
+
+  /**
+   * «revancha»: asks the server for another game with the same seats, once this one is over;
+   * the server's `rematch` answer, to every seat, carries the new game's link. Returns the
+   * sentence to show now, if any.
+   */
+  rematch(): string | undefined {
+    if (!this.over) return REMATCH_NOT_OVER_TEXT;
+    if (this.view.seat === null) return onlineErrorText('NOT_SEATED');
+    return this.conn.rematch(this.gameId) ? undefined : onlineErrorText('OFFLINE');
   }
 
   /** Sends a chat line; the sentence to show when it cannot be sent. */
