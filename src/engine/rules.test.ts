@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   PRESETS,
   type Rules,
+  describeRules,
   type RulesProblem,
   makeRules,
   rulesFromPreset,
@@ -122,5 +123,14 @@ describe('rulesFromPreset: preset names and overrides from a command line', () =
 
   it('makeRules throws on invalid settings: the program passed them', () => {
     expect(() => makeRules('fise', { passesToEnd: 0 })).toThrow();
+  });
+});
+
+describe('describeRules', () => {
+  it('TM-01: a one-minute clock reads in the singular', () => {
+    const clock = (m: number) =>
+      makeRules('fise', { clock: { minutesPerPlayer: m, penaltyPerMinute: 10 } });
+    expect(describeRules(clock(1))).toContain('reloj de 1 minuto por jugador');
+    expect(describeRules(clock(25))).toContain('reloj de 25 minutos por jugador');
   });
 });

@@ -351,6 +351,9 @@ export function describeRules(rules: Rules): string {
   )
     parts.push(`${rules.challengePenalty} puntos de penalización`);
   if (rules.targetScore !== null) parts.push(`fin de línea a ${rules.targetScore} puntos`);
-  if (rules.clock) parts.push(`reloj de ${rules.clock.minutesPerPlayer} minutos por jugador`);
+  if (rules.clock) {
+    const m = rules.clock.minutesPerPlayer;
+    parts.push(`reloj de ${m} ${m === 1 ? 'minuto' : 'minutos'} por jugador`);
+  }
   return parts.join(', ');
 }

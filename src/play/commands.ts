@@ -41,12 +41,15 @@ export interface CommandSpec extends HelpEntry {
 const always = (): boolean => true;
 const one = (a: ReturnType<typeof say>): Reaction => ({ say: [a] });
 
-const needTurn = (st: PlayState): Reaction =>
-  one(sayError(st.set, st.view.phase === 'over' ? 'GAME_OVER' : 'NOT_YOUR_TURN'));
-
 // A watcher has no rack: C and 1–9 say so rather than "Atril vacío", which reads as a rack.
 const seated = (st: PlayState): boolean => st.view.seat !== null;
 const needSeat = (): Reaction => one(say(onlineErrorText('NOT_SEATED'), 'error', 'error'));
+
+// A watcher is told they only watch, not that it is not their turn (it never will be).
+const needTurn = (st: PlayState): Reaction => {
+  if (st.view.phase === 'over') return one(sayError(st.set, 'GAME_OVER'));
+  return seated(st) ? one(sayError(st.set, 'NOT_YOUR_TURN')) : needSeat();
+};
 
 function isWithdrawn(history: readonly HistoryRecord[], i: number): boolean {
   const rec = history[i]!;
