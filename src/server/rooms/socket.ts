@@ -527,6 +527,11 @@ class Connection {
       // Coming back: a player who holds a seat gets it again; anyone else watches.
       seat = game.seats.find((s) => s.playerId === player.id)?.seat ?? 'observer';
     }
+    // One person, one seat: a creator who opens the link meant for a friend would otherwise
+    // take the friend's seat too, and the friend would then be refused it.
+    const held = game.seats.find((s) => s.playerId === player.id)?.seat;
+    if (claimed && held !== undefined && held !== seat)
+      return this.refuse({ code: 'ALREADY_SEATED', data: { seat: held } }, msg.gameId);
     if (claimed && typeof seat === 'number') {
       const r = await store.claimSeat(msg.gameId, seat, player.id);
       if (!r.ok)
