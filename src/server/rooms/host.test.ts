@@ -56,6 +56,20 @@ const config = (seed: string): HostedConfig => ({
   seed,
   lexicon: 'spanish',
 });
+/** The same with a clock of `minutes` each (TM-01). */
+const timed = (seed: string, minutes: number): HostedConfig => ({
+  ...config(seed),
+  rules: makeRules('fise', {
+    firstPlayer: 'seat',
+    clock: { minutesPerPlayer: minutes, penaltyPerMinute: 10 },
+  }),
+});
+
+/** A person's seat held from the start by a new player of the store (as a rematch's are). */
+async function seated(store: Store, name: string): Promise<NewSeat> {
+  await store.createPlayer({ id: name, name, tokenHash: `h-${name}` });
+  return { kind: 'invited', botLevel: null, inviteHash: null, playerId: name };
+}
 
 /** A good move for the seat on turn, found by the amateur bot in this thread. */
 function goodMove(state: GameState): Move {
@@ -190,18 +204,13 @@ describe.each(['sqlite', 'postgres'] as const)('game host on %s', (backend) => {
   it('resumes a stored game: the bot to move moves again and the downtime is not charged', async () => {
     const connect = await database();
     let clock = 1_000;
+    const store = await connect();
     const before = await GameHost.create(
-      deps(await connect(), () => clock),
+      deps(store, () => clock),
       {
         id: 'g',
-        config: {
-          ...config('resume'),
-          rules: makeRules('fise', {
-            firstPlayer: 'seat',
-            clock: { minutesPerPlayer: 25, penaltyPerMinute: 10 },
-          }),
-        },
-        seats: [person, bot('aficionado')],
+        config: timed('resume', 25),
+        seats: [await seated(store, 'ana'), bot('aficionado')],
       },
     );
     clock = 6_000;
@@ -221,6 +230,36 @@ describe.each(['sqlite', 'postgres'] as const)('game host on %s', (backend) => {
     expect(moved.version).toBe(3);
     expect(moved.turn).toBe(0);
     expect(moved.clockMs).toEqual([5_000, 0]);
+  });
+
+  it('the time of a seat nobody has taken yet does not run: it starts when someone takes it', async () => {
+    const store = await (await database())();
+    let clock = 1_000;
+    // The invited friend's seat is on turn; Ana sits at the other.
+    const host = await GameHost.create(
+      deps(store, () => clock),
+      {
+        id: 'g',
+        config: timed('wait', 1),
+        seats: [person, await seated(store, 'ana')],
+      },
+    );
+    clock = 21_000;
+    expect(host.clockBase()).toEqual({ since: 21_000, at: 21_000, waiting: true });
+    await host.close();
+    // A restart finds the turn not started either.
+    const again = (await GameHost.load(
+      deps(store, () => clock),
+      'g',
+    ))!;
+    clock = 30_000;
+    expect(again.clockBase()).toMatchObject({ waiting: true });
+    again.seatTaken(0);
+    clock = 35_000;
+    expect(again.clockBase()).toEqual({ since: 30_000, at: 35_000, waiting: false });
+    expect(await again.act(0, { kind: 'pass', version: 1 })).toEqual({ ok: true, version: 2 });
+    expect(again.state.clockMs).toEqual([5_000, 0]);
+    await again.close();
   });
 });
 

@@ -8,6 +8,9 @@
  *
  * It knows nothing of sockets or messages: a room subscribes to it and projects each change
  * for each viewer (DESIGN.md §5).
+ *
+ * A turn's time runs only while somebody holds the seat on turn: a seat nobody has taken yet
+ * (an invited friend still to arrive) is not charged for the wait.
  */
 import { isBotLevel, type BotLevel } from '../../ai/bots.js';
 import type { GameError } from '../../engine/errors.js';
@@ -74,6 +77,8 @@ function botSeed(id: string, seed: string, version: number): number {
 export class GameHost {
   private stateNow: GameState;
   private turnStart: number;
+  /** Person seats nobody has taken yet: while one is on turn, its time does not run. */
+  private readonly vacant: boolean[];
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<(c: HostChange) => void>();
   private closed = false;
@@ -86,10 +91,12 @@ export class GameHost {
     readonly bots: readonly (BotLevel | null)[],
     state: GameState,
     private readonly deps: HostDeps,
+    vacant: readonly boolean[],
   ) {
     if (bots.some((b) => b !== null) && !deps.bots)
       throw new Error(`game ${id}: a bot seat needs a bot pool`);
     this.stateNow = state;
+    this.vacant = [...vacant];
     // Time starts now: a game resumed after a restart is not charged for the time it was down.
     this.turnStart = this.now();
   }
@@ -119,7 +126,8 @@ export class GameHost {
     });
     const appended = await deps.store.appendEvents(g.id, 0, state.events as unknown as JsonValue[]);
     if (!appended.ok) throw new Error(`game ${g.id}: start event refused (${appended.code})`);
-    const host = new GameHost(g.id, g.config, bots, state, deps);
+    const vacant = g.seats.map((s) => s.kind !== 'bot' && s.playerId === undefined);
+    const host = new GameHost(g.id, g.config, bots, state, deps, vacant);
     host.scheduleBot();
     return host;
   }
@@ -137,7 +145,8 @@ export class GameHost {
       { rules: config.rules, seed: config.seed, players: game.seats.length },
       events,
     );
-    const host = new GameHost(id, config, game.seats.map(botOf), state, deps);
+    const vacant = game.seats.map((s) => s.kind !== 'bot' && s.playerId === null);
+    const host = new GameHost(id, config, game.seats.map(botOf), state, deps, vacant);
     host.scheduleBot();
     return host;
   }
@@ -149,10 +158,25 @@ export class GameHost {
 
   /**
    * The running turn's time base for views (TableFacts.clock): when the turn started and now,
-   * on the host's clock. Only the difference counts, so the clock need not be the wall's.
+   * on the host's clock, and whether the turn waits for someone to take its seat. Only the
+   * difference counts, so the clock need not be the wall's.
    */
-  clockBase(): { since: number; at: number } {
-    return { since: this.turnStart, at: this.now() };
+  clockBase(): { since: number; at: number; waiting: boolean } {
+    const at = this.now();
+    // While nobody holds the seat on turn its clock stands (`since = at`, not running).
+    if (this.vacant[this.stateNow.turn]) return { since: at, at, waiting: true };
+    return { since: this.turnStart, at, waiting: false };
+  }
+
+  /**
+   * Says that a person now holds `seat` (the rooms call it for every held seat whenever they
+   * read the seats). When that seat is on turn and was free, its time starts to run now: the
+   * wait for someone to take it is nobody's time.
+   */
+  seatTaken(seat: number): void {
+    if (!this.vacant[seat]) return;
+    this.vacant[seat] = false;
+    if (seat === this.stateNow.turn) this.turnStart = this.now();
   }
 
   /** Calls `listener` after every committed change; returns the function that stops it. */
@@ -175,6 +199,11 @@ export class GameHost {
     await this.queue.catch(() => {});
   }
 
+  /** Milliseconds the running turn has used; none while nobody holds the seat on turn. */
+  private usedMs(): number {
+    return this.vacant[this.stateNow.turn] ? 0 : Math.round(this.now() - this.turnStart);
+  }
+
   private now(): number {
     return (this.deps.now ?? performance.now.bind(performance))();
   }
@@ -186,9 +215,11 @@ export class GameHost {
   }
 
   private async actNow(seat: number, action: SeatAction): Promise<ActResult> {
+    // A seat that acts is held, even if this process has not heard so yet (another process
+    // gave it): its time started when it was taken, which here is now.
+    this.seatTaken(seat);
     const before = this.stateNow;
-    const elapsed =
-      seat === before.turn ? { elapsedMs: Math.round(this.now() - this.turnStart) } : {};
+    const elapsed = seat === before.turn ? { elapsedMs: this.usedMs() } : {};
     const full = { ...action, seat, ...elapsed } as Action;
     const applied = apply(before, full, this.deps.judge(this.config.lexicon));
     if (!applied.ok) return { ok: false, error: applied.error };

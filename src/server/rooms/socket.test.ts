@@ -249,6 +249,37 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     expect(seen.view.seats.map((s) => s.name)).toEqual(['Ana', 'Bruno', '']);
   });
 
+  it("an invited player's time starts when they take the seat, not when the game was created", async () => {
+    let clock = 1_000;
+    const { base } = await servers.start({ now: () => clock });
+    const ana = await newPlayer(base, 'Ana');
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'], clockMinutes: 1 });
+    const created = await ana.c.take('created');
+    const gameId = created.gameId;
+    let v = await ana.c.viewAt(gameId, 0);
+    if (v.turn === 0) {
+      // The draw gave Ana the first turn: she passes, so that the friend's seat is on turn.
+      ana.c.send({ type: 'act', gameId, action: { kind: 'pass', version: v.version } });
+      expect(await ana.c.answer(gameId)).toMatchObject({ type: 'ack' });
+      v = await ana.c.viewAt(gameId, v.version + 1);
+    }
+    expect(v.turn).toBe(1);
+    // Nobody sits there yet: Ana sees no clock running.
+    expect(v.clock).toMatchObject({ remainingMs: [60_000, 60_000], running: null });
+    clock += 20_000;
+    const bruno = await newPlayer(base, 'Bruno');
+    bruno.c.send({ type: 'join', gameId, seatToken: created.inviteTokens[0]!.token });
+    const first = await bruno.c.viewAt(gameId, v.version);
+    expect(first.seat).toBe(1);
+    expect(first.clock).toMatchObject({ remainingMs: [60_000, 60_000], running: 1 });
+    expect(first.clock!.at - first.clock!.since).toBe(0);
+    clock += 3_000;
+    bruno.c.send({ type: 'act', gameId, action: { kind: 'pass', version: v.version } });
+    expect(await bruno.c.answer(gameId)).toMatchObject({ type: 'ack' });
+    const after = await ana.c.viewAt(gameId, v.version + 1);
+    expect(after.clock!.remainingMs).toEqual([60_000, 57_000]);
+  });
+
   it('chat reaches everyone in the room as plain text, is stored, and is sent again on joining', async () => {
     const { base, store } = await server();
     const { ana, bruno, olga, gameId } = await table(base);

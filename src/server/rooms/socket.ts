@@ -165,10 +165,12 @@ class Room {
     this.close = host.subscribe(() => this.broadcastViews());
   }
 
-  /** Reads the seats' names again (after a seat was claimed). */
+  /** Reads the seats' names again (after a seat was claimed), and tells the host who sits. */
   async refresh(): Promise<void> {
     const game = await this.store.getGame(this.id);
     if (!game) return;
+    // A turn's time starts when its seat is taken (by this process or, heard of, another).
+    for (const s of game.seats) if (s.playerId !== null) this.host.seatTaken(s.seat);
     this.names = await seatNames(this.store, game);
     this.bots = game.seats.map((s) => s.kind === 'bot');
   }
