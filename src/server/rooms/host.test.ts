@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { botMove, makeBot } from '../../ai/bots.js';
 import { MoveGenerator } from '../../ai/movegen.js';
 import { MoveList } from '../../ai/movelist.js';
@@ -232,6 +232,61 @@ describe.each(['sqlite', 'postgres'] as const)('game host on %s', (backend) => {
     expect(moved.clockMs).toEqual([5_000, 0]);
   });
 
+  it('a restart after a clean stop charges the time the running turn had used, not the downtime', async () => {
+    const connect = await database();
+    const store = await connect();
+    let clock = 1_000;
+    const seats = [await seated(store, 'ana'), await seated(store, 'bruno')];
+    const games = new Games(deps(store, () => clock));
+    await games.create({ id: 'g', config: timed('restart', 2), seats });
+    // Ana has been on turn for 36 s when the server stops as on SIGTERM: games, then database.
+    clock = 37_000;
+    await games.closeAll();
+    await store.close();
+    expect((await (await connect()).getGame('g'))!.turnClock).toEqual({
+      version: 1,
+      usedMs: 36_000,
+    });
+    clock = 600_000;
+    const again = new Games(deps(await connect(), () => clock));
+    expect(await again.resumeAll()).toBe(1);
+    const host = (await again.get('g'))!;
+    expect(host.clockBase()).toEqual({ since: 564_000, at: 600_000, waiting: false });
+    clock = 604_000;
+    expect(await host.act(0, { kind: 'pass', version: 1 })).toEqual({ ok: true, version: 2 });
+    expect(host.state.clockMs).toEqual([40_000, 0]);
+    await again.closeAll();
+  });
+
+  it('a restart after a crash charges the running turn up to its last periodic save', async () => {
+    const connect = await database();
+    const doomed = await connect();
+    let clock = 1_000;
+    const seats = [await seated(doomed, 'ana'), await seated(doomed, 'bruno')];
+    const logged: string[] = [];
+    const crashed = await GameHost.create(
+      { ...deps(doomed, () => clock), clockSaveMs: 5, log: (msg) => logged.push(msg) },
+      { id: 'g', config: timed('crash', 2), seats },
+    );
+    clock = 13_000;
+    const reader = await connect();
+    await vi.waitFor(
+      async () => expect((await reader.getGame('g'))!.turnClock?.usedMs).toBe(12_000),
+      { timeout: 5_000, interval: 5 },
+    );
+    // The process dies: nothing it does reaches the database any more.
+    await doomed.close();
+    clock = 900_000;
+    const after = (await GameHost.load(
+      deps(await connect(), () => clock),
+      'g',
+    ))!;
+    expect(after.clockBase()).toEqual({ since: 888_000, at: 900_000, waiting: false });
+    await after.close();
+    await crashed.close();
+    expect(logged).toContain('turn time not saved');
+  });
+
   it('the time of a seat nobody has taken yet does not run: it starts when someone takes it', async () => {
     const store = await (await database())();
     let clock = 1_000;
@@ -247,7 +302,8 @@ describe.each(['sqlite', 'postgres'] as const)('game host on %s', (backend) => {
     clock = 21_000;
     expect(host.clockBase()).toEqual({ since: 21_000, at: 21_000, waiting: true });
     await host.close();
-    // A restart finds the turn not started either.
+    // Nothing to keep: a restart finds the turn not started either.
+    expect((await store.getGame('g'))!.turnClock).toBeNull();
     const again = (await GameHost.load(
       deps(store, () => clock),
       'g',

@@ -10,7 +10,10 @@
  * for each viewer (DESIGN.md §5).
  *
  * A turn's time runs only while somebody holds the seat on turn: a seat nobody has taken yet
- * (an invited friend still to arrive) is not charged for the wait.
+ * (an invited friend still to arrive) is not charged for the wait. In a timed game the time
+ * used in the running turn is saved every few seconds and when the host closes, so that a
+ * restarted server charges it — but not the time it was down; a crash loses at most the
+ * last few seconds.
  */
 import { isBotLevel, type BotLevel } from '../../ai/bots.js';
 import type { GameError } from '../../engine/errors.js';
@@ -45,7 +48,12 @@ export interface HostDeps {
   readonly now?: () => number;
   /** Told of failures the host recovered from (a bot that timed out, a store error). */
   readonly log?: (msg: string, data: Record<string, unknown>) => void;
+  /** How often a timed game saves the time used in its running turn; default CLOCK_SAVE_MS. */
+  readonly clockSaveMs?: number;
 }
+
+/** How often (ms) the time used in a running turn is saved: what a crash can lose at most. */
+export const CLOCK_SAVE_MS = 5_000;
 
 /** A change committed to the game: the events, in order, and the state after them. */
 export interface HostChange {
@@ -79,6 +87,7 @@ export class GameHost {
   private turnStart: number;
   /** Person seats nobody has taken yet: while one is on turn, its time does not run. */
   private readonly vacant: boolean[];
+  private readonly clockSaver: ReturnType<typeof setInterval> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<(c: HostChange) => void>();
   private closed = false;
@@ -92,13 +101,20 @@ export class GameHost {
     state: GameState,
     private readonly deps: HostDeps,
     vacant: readonly boolean[],
+    /** Time already used in the running turn (saved before a restart). */
+    usedMs = 0,
   ) {
     if (bots.some((b) => b !== null) && !deps.bots)
       throw new Error(`game ${id}: a bot seat needs a bot pool`);
     this.stateNow = state;
     this.vacant = [...vacant];
-    // Time starts now: a game resumed after a restart is not charged for the time it was down.
-    this.turnStart = this.now();
+    // The turn goes on from the time it had used: the time the server was down is not charged.
+    this.turnStart = this.now() - usedMs;
+    if (state.rules.clock && !state.result) {
+      this.clockSaver = setInterval(() => void this.saveClock(), deps.clockSaveMs ?? CLOCK_SAVE_MS);
+      // Saving must not keep the process alive.
+      this.clockSaver.unref();
+    }
   }
 
   /**
@@ -134,7 +150,8 @@ export class GameHost {
 
   /**
    * Hosts a stored game again: its state is rebuilt from its events (the engine checks every
-   * drawn tile against the seed), and a bot to move thinks again. Undefined for no such game.
+   * drawn tile against the seed), the running turn goes on from the time it had used when last
+   * saved, and a bot to move thinks again. Undefined for no such game.
    */
   static async load(deps: HostDeps, id: string): Promise<GameHost | undefined> {
     const game = await deps.store.getGame(id);
@@ -146,7 +163,9 @@ export class GameHost {
       events,
     );
     const vacant = game.seats.map((s) => s.kind !== 'bot' && s.playerId === null);
-    const host = new GameHost(id, config, game.seats.map(botOf), state, deps, vacant);
+    // A time saved for an earlier state belongs to a turn already over.
+    const saved = game.turnClock?.version === state.version ? game.turnClock.usedMs : 0;
+    const host = new GameHost(id, config, game.seats.map(botOf), state, deps, vacant, saved);
     host.scheduleBot();
     return host;
   }
@@ -193,15 +212,32 @@ export class GameHost {
     return this.serially(() => this.actNow(seat, action));
   }
 
-  /** Stops moving bots; actions still in the queue finish. Resolves when the queue is empty. */
+  /**
+   * Stops moving bots; actions still in the queue finish, then the time used in the running
+   * turn is saved (a clean shutdown loses none of it). Resolves when both are done.
+   */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.clockSaver);
     await this.queue.catch(() => {});
+    await this.saveClock();
   }
 
   /** Milliseconds the running turn has used; none while nobody holds the seat on turn. */
   private usedMs(): number {
     return this.vacant[this.stateNow.turn] ? 0 : Math.round(this.now() - this.turnStart);
+  }
+
+  // Only a timed game's running turn has time worth keeping; a failed save is logged, and the
+  // next one (or the shutdown's) tries again.
+  private async saveClock(): Promise<void> {
+    const state = this.stateNow;
+    if (!state.rules.clock || state.result || this.vacant[state.turn]) return;
+    try {
+      await this.deps.store.saveTurnClock(this.id, state.version, this.usedMs());
+    } catch (err) {
+      this.deps.log?.('turn time not saved', { game: this.id, error: String(err) });
+    }
   }
 
   private now(): number {
@@ -265,6 +301,7 @@ export class GameHost {
   private commit(state: GameState, events: readonly GameEvent[]): void {
     this.stateNow = state;
     this.turnStart = this.now();
+    if (state.result) clearInterval(this.clockSaver);
     const change = { events, state };
     for (const l of this.listeners) l(change);
     this.scheduleBot();
