@@ -115,6 +115,9 @@ describe('serverErrorText: every code of an error frame', () => {
     expect(serverErrorText({ code: 'SEAT_TAKEN', data: { seat: 1 } }, SPANISH)).toBe(
       'El asiento 2 ya lo ocupa otra persona.',
     );
+    expect(serverErrorText({ code: 'ALREADY_SEATED', data: { seat: 0 } }, SPANISH)).toBe(
+      'Ya ocupas el asiento 1 de esta partida y solo se puede ocupar uno: el otro queda libre para quien vaya a jugarlo.',
+    );
     expect(serverErrorText({ code: 'CHAT_TOO_FAST', data: { retryMs: 2500 } }, SPANISH)).toBe(
       'Demasiados mensajes seguidos en el chat; espera 3 segundos.',
     );

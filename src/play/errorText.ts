@@ -652,6 +652,11 @@ const SERVER: Record<OnlineErrorCode, (e: ServerError) => string> = {
   BAD_SEAT_TOKEN: () => 'Esa invitación no vale para esta partida.',
   SEAT_TAKEN: (e) => `${seatIn(e)} ya lo ocupa otra persona.`,
   SEAT_NOT_OPEN: (e) => `${seatIn(e)} no está libre: es de un robot o necesita invitación.`,
+  ALREADY_SEATED: (e) => {
+    const seat = numberIn(e, 'seat');
+    const yours = seat === undefined ? 'un asiento' : `el asiento ${seat + 1}`;
+    return `Ya ocupas ${yours} de esta partida y solo se puede ocupar uno: el otro queda libre para quien vaya a jugarlo.`;
+  },
   NOT_IN_GAME: () => 'No estás en esa partida; entra en ella primero.',
   NOT_SEATED: () => 'No tienes asiento en esta partida: solo puedes mirarla.',
   GAME_NOT_OVER: () => 'La partida aún no ha terminado.',

@@ -143,6 +143,7 @@ export const SERVER_ERROR_CODES = [
   'BAD_SEAT_TOKEN', // join: the token opens no seat of this game
   'SEAT_TAKEN', // join: another player holds the seat
   'SEAT_NOT_OPEN', // join: that seat is a bot's or needs an invitation
+  'ALREADY_SEATED', // join: the player holds another seat of the game (data.seat: that one)
   'NOT_IN_GAME', // act or chat in a game this socket has not joined
   'NOT_SEATED', // act or rematch as someone who holds no seat of the game
   'GAME_NOT_OVER', // rematch (or GCG download) of a game still being played

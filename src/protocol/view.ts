@@ -116,7 +116,10 @@ const seatSchema = z.object({
 const clockSchema = z.object({
   /** Time each seat had left at `since`; negative once over. */
   remainingMs: z.array(z.number()),
-  /** The seat whose time runs from `since` on; null once the game is over. */
+  /**
+   * The seat whose time runs from `since` on; null once the game is over, and while nobody has
+   * taken the seat on turn yet (a server game waiting for an invited player: no time runs).
+   */
   running: seat.nullable(),
   since: z.number(),
   /** When the view was built. */
@@ -172,9 +175,10 @@ export interface TableFacts {
   readonly bots: readonly boolean[];
   /**
    * Timed games: when the running turn's time started to count (`since`) and now (`at`), on the
-   * builder's clock. Absent: the clocks stand as the engine has them (`since = at`).
+   * builder's clock; `waiting` when nobody holds the seat on turn, whose time then does not run.
+   * Absent: the clocks stand as the engine has them (`since = at`).
    */
-  readonly clock?: { readonly since: number; readonly at: number };
+  readonly clock?: { readonly since: number; readonly at: number; readonly waiting?: boolean };
 }
 
 /**
@@ -213,7 +217,7 @@ export function clientView(gv: GameView, table: TableFacts): ClientView {
     clock: gv.rules.clock
       ? {
           remainingMs: gv.clockMs.map((used) => limit - used),
-          running: phase === 'over' ? null : gv.turn,
+          running: phase === 'over' || table.clock?.waiting ? null : gv.turn,
           since: table.clock?.since ?? at,
           at,
         }

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { botMove, makeBot } from '../../ai/bots.js';
 import { MoveGenerator } from '../../ai/movegen.js';
 import { MoveList } from '../../ai/movelist.js';
@@ -56,6 +56,20 @@ const config = (seed: string): HostedConfig => ({
   seed,
   lexicon: 'spanish',
 });
+/** The same with a clock of `minutes` each (TM-01). */
+const timed = (seed: string, minutes: number): HostedConfig => ({
+  ...config(seed),
+  rules: makeRules('fise', {
+    firstPlayer: 'seat',
+    clock: { minutesPerPlayer: minutes, penaltyPerMinute: 10 },
+  }),
+});
+
+/** A person's seat held from the start by a new player of the store (as a rematch's are). */
+async function seated(store: Store, name: string): Promise<NewSeat> {
+  await store.createPlayer({ id: name, name, tokenHash: `h-${name}` });
+  return { kind: 'invited', botLevel: null, inviteHash: null, playerId: name };
+}
 
 /** A good move for the seat on turn, found by the amateur bot in this thread. */
 function goodMove(state: GameState): Move {
@@ -190,18 +204,13 @@ describe.each(['sqlite', 'postgres'] as const)('game host on %s', (backend) => {
   it('resumes a stored game: the bot to move moves again and the downtime is not charged', async () => {
     const connect = await database();
     let clock = 1_000;
+    const store = await connect();
     const before = await GameHost.create(
-      deps(await connect(), () => clock),
+      deps(store, () => clock),
       {
         id: 'g',
-        config: {
-          ...config('resume'),
-          rules: makeRules('fise', {
-            firstPlayer: 'seat',
-            clock: { minutesPerPlayer: 25, penaltyPerMinute: 10 },
-          }),
-        },
-        seats: [person, bot('aficionado')],
+        config: timed('resume', 25),
+        seats: [await seated(store, 'ana'), bot('aficionado')],
       },
     );
     clock = 6_000;
@@ -221,6 +230,92 @@ describe.each(['sqlite', 'postgres'] as const)('game host on %s', (backend) => {
     expect(moved.version).toBe(3);
     expect(moved.turn).toBe(0);
     expect(moved.clockMs).toEqual([5_000, 0]);
+  });
+
+  it('a restart after a clean stop charges the time the running turn had used, not the downtime', async () => {
+    const connect = await database();
+    const store = await connect();
+    let clock = 1_000;
+    const seats = [await seated(store, 'ana'), await seated(store, 'bruno')];
+    const games = new Games(deps(store, () => clock));
+    await games.create({ id: 'g', config: timed('restart', 2), seats });
+    // Ana has been on turn for 36 s when the server stops as on SIGTERM: games, then database.
+    clock = 37_000;
+    await games.closeAll();
+    await store.close();
+    expect((await (await connect()).getGame('g'))!.turnClock).toEqual({
+      version: 1,
+      usedMs: 36_000,
+    });
+    clock = 600_000;
+    const again = new Games(deps(await connect(), () => clock));
+    expect(await again.resumeAll()).toBe(1);
+    const host = (await again.get('g'))!;
+    expect(host.clockBase()).toEqual({ since: 564_000, at: 600_000, waiting: false });
+    clock = 604_000;
+    expect(await host.act(0, { kind: 'pass', version: 1 })).toEqual({ ok: true, version: 2 });
+    expect(host.state.clockMs).toEqual([40_000, 0]);
+    await again.closeAll();
+  });
+
+  it('a restart after a crash charges the running turn up to its last periodic save', async () => {
+    const connect = await database();
+    const doomed = await connect();
+    let clock = 1_000;
+    const seats = [await seated(doomed, 'ana'), await seated(doomed, 'bruno')];
+    const logged: string[] = [];
+    const crashed = await GameHost.create(
+      { ...deps(doomed, () => clock), clockSaveMs: 5, log: (msg) => logged.push(msg) },
+      { id: 'g', config: timed('crash', 2), seats },
+    );
+    clock = 13_000;
+    const reader = await connect();
+    await vi.waitFor(
+      async () => expect((await reader.getGame('g'))!.turnClock?.usedMs).toBe(12_000),
+      { timeout: 5_000, interval: 5 },
+    );
+    // The process dies: nothing it does reaches the database any more.
+    await doomed.close();
+    clock = 900_000;
+    const after = (await GameHost.load(
+      deps(await connect(), () => clock),
+      'g',
+    ))!;
+    expect(after.clockBase()).toEqual({ since: 888_000, at: 900_000, waiting: false });
+    await after.close();
+    await crashed.close();
+    expect(logged).toContain('turn time not saved');
+  });
+
+  it('the time of a seat nobody has taken yet does not run: it starts when someone takes it', async () => {
+    const store = await (await database())();
+    let clock = 1_000;
+    // The invited friend's seat is on turn; Ana sits at the other.
+    const host = await GameHost.create(
+      deps(store, () => clock),
+      {
+        id: 'g',
+        config: timed('wait', 1),
+        seats: [person, await seated(store, 'ana')],
+      },
+    );
+    clock = 21_000;
+    expect(host.clockBase()).toEqual({ since: 21_000, at: 21_000, waiting: true });
+    await host.close();
+    // Nothing to keep: a restart finds the turn not started either.
+    expect((await store.getGame('g'))!.turnClock).toBeNull();
+    const again = (await GameHost.load(
+      deps(store, () => clock),
+      'g',
+    ))!;
+    clock = 30_000;
+    expect(again.clockBase()).toMatchObject({ waiting: true });
+    again.seatTaken(0);
+    clock = 35_000;
+    expect(again.clockBase()).toEqual({ since: 30_000, at: 35_000, waiting: false });
+    expect(await again.act(0, { kind: 'pass', version: 1 })).toEqual({ ok: true, version: 2 });
+    expect(again.state.clockMs).toEqual([5_000, 0]);
+    await again.close();
   });
 });
 

@@ -8,6 +8,12 @@
  *
  * It knows nothing of sockets or messages: a room subscribes to it and projects each change
  * for each viewer (DESIGN.md §5).
+ *
+ * A turn's time runs only while somebody holds the seat on turn: a seat nobody has taken yet
+ * (an invited friend still to arrive) is not charged for the wait. In a timed game the time
+ * used in the running turn is saved every few seconds and when the host closes, so that a
+ * restarted server charges it — but not the time it was down; a crash loses at most the
+ * last few seconds.
  */
 import { isBotLevel, type BotLevel } from '../../ai/bots.js';
 import type { GameError } from '../../engine/errors.js';
@@ -42,7 +48,12 @@ export interface HostDeps {
   readonly now?: () => number;
   /** Told of failures the host recovered from (a bot that timed out, a store error). */
   readonly log?: (msg: string, data: Record<string, unknown>) => void;
+  /** How often a timed game saves the time used in its running turn; default CLOCK_SAVE_MS. */
+  readonly clockSaveMs?: number;
 }
+
+/** How often (ms) the time used in a running turn is saved: what a crash can lose at most. */
+export const CLOCK_SAVE_MS = 5_000;
 
 /** A change committed to the game: the events, in order, and the state after them. */
 export interface HostChange {
@@ -74,6 +85,9 @@ function botSeed(id: string, seed: string, version: number): number {
 export class GameHost {
   private stateNow: GameState;
   private turnStart: number;
+  /** Person seats nobody has taken yet: while one is on turn, its time does not run. */
+  private readonly vacant: boolean[];
+  private readonly clockSaver: ReturnType<typeof setInterval> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<(c: HostChange) => void>();
   private closed = false;
@@ -86,12 +100,21 @@ export class GameHost {
     readonly bots: readonly (BotLevel | null)[],
     state: GameState,
     private readonly deps: HostDeps,
+    vacant: readonly boolean[],
+    /** Time already used in the running turn (saved before a restart). */
+    usedMs = 0,
   ) {
     if (bots.some((b) => b !== null) && !deps.bots)
       throw new Error(`game ${id}: a bot seat needs a bot pool`);
     this.stateNow = state;
-    // Time starts now: a game resumed after a restart is not charged for the time it was down.
-    this.turnStart = this.now();
+    this.vacant = [...vacant];
+    // The turn goes on from the time it had used: the time the server was down is not charged.
+    this.turnStart = this.now() - usedMs;
+    if (state.rules.clock && !state.result) {
+      this.clockSaver = setInterval(() => void this.saveClock(), deps.clockSaveMs ?? CLOCK_SAVE_MS);
+      // Saving must not keep the process alive.
+      this.clockSaver.unref();
+    }
   }
 
   /**
@@ -119,14 +142,16 @@ export class GameHost {
     });
     const appended = await deps.store.appendEvents(g.id, 0, state.events as unknown as JsonValue[]);
     if (!appended.ok) throw new Error(`game ${g.id}: start event refused (${appended.code})`);
-    const host = new GameHost(g.id, g.config, bots, state, deps);
+    const vacant = g.seats.map((s) => s.kind !== 'bot' && s.playerId === undefined);
+    const host = new GameHost(g.id, g.config, bots, state, deps, vacant);
     host.scheduleBot();
     return host;
   }
 
   /**
    * Hosts a stored game again: its state is rebuilt from its events (the engine checks every
-   * drawn tile against the seed), and a bot to move thinks again. Undefined for no such game.
+   * drawn tile against the seed), the running turn goes on from the time it had used when last
+   * saved, and a bot to move thinks again. Undefined for no such game.
    */
   static async load(deps: HostDeps, id: string): Promise<GameHost | undefined> {
     const game = await deps.store.getGame(id);
@@ -137,7 +162,10 @@ export class GameHost {
       { rules: config.rules, seed: config.seed, players: game.seats.length },
       events,
     );
-    const host = new GameHost(id, config, game.seats.map(botOf), state, deps);
+    const vacant = game.seats.map((s) => s.kind !== 'bot' && s.playerId === null);
+    // A time saved for an earlier state belongs to a turn already over.
+    const saved = game.turnClock?.version === state.version ? game.turnClock.usedMs : 0;
+    const host = new GameHost(id, config, game.seats.map(botOf), state, deps, vacant, saved);
     host.scheduleBot();
     return host;
   }
@@ -149,10 +177,25 @@ export class GameHost {
 
   /**
    * The running turn's time base for views (TableFacts.clock): when the turn started and now,
-   * on the host's clock. Only the difference counts, so the clock need not be the wall's.
+   * on the host's clock, and whether the turn waits for someone to take its seat. Only the
+   * difference counts, so the clock need not be the wall's.
    */
-  clockBase(): { since: number; at: number } {
-    return { since: this.turnStart, at: this.now() };
+  clockBase(): { since: number; at: number; waiting: boolean } {
+    const at = this.now();
+    // While nobody holds the seat on turn its clock stands (`since = at`, not running).
+    if (this.vacant[this.stateNow.turn]) return { since: at, at, waiting: true };
+    return { since: this.turnStart, at, waiting: false };
+  }
+
+  /**
+   * Says that a person now holds `seat` (the rooms call it for every held seat whenever they
+   * read the seats). When that seat is on turn and was free, its time starts to run now: the
+   * wait for someone to take it is nobody's time.
+   */
+  seatTaken(seat: number): void {
+    if (!this.vacant[seat]) return;
+    this.vacant[seat] = false;
+    if (seat === this.stateNow.turn) this.turnStart = this.now();
   }
 
   /** Calls `listener` after every committed change; returns the function that stops it. */
@@ -169,10 +212,32 @@ export class GameHost {
     return this.serially(() => this.actNow(seat, action));
   }
 
-  /** Stops moving bots; actions still in the queue finish. Resolves when the queue is empty. */
+  /**
+   * Stops moving bots; actions still in the queue finish, then the time used in the running
+   * turn is saved (a clean shutdown loses none of it). Resolves when both are done.
+   */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.clockSaver);
     await this.queue.catch(() => {});
+    await this.saveClock();
+  }
+
+  /** Milliseconds the running turn has used; none while nobody holds the seat on turn. */
+  private usedMs(): number {
+    return this.vacant[this.stateNow.turn] ? 0 : Math.round(this.now() - this.turnStart);
+  }
+
+  // Only a timed game's running turn has time worth keeping; a failed save is logged, and the
+  // next one (or the shutdown's) tries again.
+  private async saveClock(): Promise<void> {
+    const state = this.stateNow;
+    if (!state.rules.clock || state.result || this.vacant[state.turn]) return;
+    try {
+      await this.deps.store.saveTurnClock(this.id, state.version, this.usedMs());
+    } catch (err) {
+      this.deps.log?.('turn time not saved', { game: this.id, error: String(err) });
+    }
   }
 
   private now(): number {
@@ -186,9 +251,11 @@ export class GameHost {
   }
 
   private async actNow(seat: number, action: SeatAction): Promise<ActResult> {
+    // A seat that acts is held, even if this process has not heard so yet (another process
+    // gave it): its time started when it was taken, which here is now.
+    this.seatTaken(seat);
     const before = this.stateNow;
-    const elapsed =
-      seat === before.turn ? { elapsedMs: Math.round(this.now() - this.turnStart) } : {};
+    const elapsed = seat === before.turn ? { elapsedMs: this.usedMs() } : {};
     const full = { ...action, seat, ...elapsed } as Action;
     const applied = apply(before, full, this.deps.judge(this.config.lexicon));
     if (!applied.ok) return { ok: false, error: applied.error };
@@ -234,6 +301,7 @@ export class GameHost {
   private commit(state: GameState, events: readonly GameEvent[]): void {
     this.stateNow = state;
     this.turnStart = this.now();
+    if (state.result) clearInterval(this.clockSaver);
     const change = { events, state };
     for (const l of this.listeners) l(change);
     this.scheduleBot();

@@ -212,6 +212,74 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     });
   });
 
+  it("a player who holds a seat cannot take another: not by a friend's invitation, not an open one", async () => {
+    const { base, store } = await server();
+    const ana = await newPlayer(base, 'Ana');
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite', 'open'] });
+    const created = await ana.c.take('created');
+    const gameId = created.gameId;
+    const token = created.inviteTokens[0]!.token;
+    await ana.c.viewAt(gameId, 0);
+    // Ana opens the link she meant to send to Bruno.
+    ana.c.send({ type: 'join', gameId, seatToken: token });
+    // Without the refusal she would be moved to seat 1: a view says so at once.
+    const answer = await Promise.race([
+      ana.c.take('error'),
+      ana.c.take('view', (m) => m.view.seat !== 0),
+    ]);
+    expect(answer).toEqual({
+      type: 'error',
+      code: 'ALREADY_SEATED',
+      gameId,
+      data: { seat: 0 },
+    });
+    ana.c.send({ type: 'join', gameId, seat: 2 });
+    expect(await ana.c.take('error')).toMatchObject({ code: 'ALREADY_SEATED', data: { seat: 0 } });
+    expect((await store.getGame(gameId))!.seats.map((s) => s.playerId)).toEqual([
+      expect.any(String),
+      null,
+      null,
+    ]);
+    // The seat stayed free for him, and Ana still plays at hers.
+    const bruno = await newPlayer(base, 'Bruno');
+    bruno.c.send({ type: 'join', gameId, seatToken: token });
+    expect((await bruno.c.viewAt(gameId, 0)).seat).toBe(1);
+    const seen = await ana.c.take('view', (m) => m.view.seats[1]!.name === 'Bruno');
+    expect(seen.view.seat).toBe(0);
+    expect(seen.view.seats.map((s) => s.name)).toEqual(['Ana', 'Bruno', '']);
+  });
+
+  it("an invited player's time starts when they take the seat, not when the game was created", async () => {
+    let clock = 1_000;
+    const { base } = await servers.start({ now: () => clock });
+    const ana = await newPlayer(base, 'Ana');
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'], clockMinutes: 1 });
+    const created = await ana.c.take('created');
+    const gameId = created.gameId;
+    let v = await ana.c.viewAt(gameId, 0);
+    if (v.turn === 0) {
+      // The draw gave Ana the first turn: she passes, so that the friend's seat is on turn.
+      ana.c.send({ type: 'act', gameId, action: { kind: 'pass', version: v.version } });
+      expect(await ana.c.answer(gameId)).toMatchObject({ type: 'ack' });
+      v = await ana.c.viewAt(gameId, v.version + 1);
+    }
+    expect(v.turn).toBe(1);
+    // Nobody sits there yet: Ana sees no clock running.
+    expect(v.clock).toMatchObject({ remainingMs: [60_000, 60_000], running: null });
+    clock += 20_000;
+    const bruno = await newPlayer(base, 'Bruno');
+    bruno.c.send({ type: 'join', gameId, seatToken: created.inviteTokens[0]!.token });
+    const first = await bruno.c.viewAt(gameId, v.version);
+    expect(first.seat).toBe(1);
+    expect(first.clock).toMatchObject({ remainingMs: [60_000, 60_000], running: 1 });
+    expect(first.clock!.at - first.clock!.since).toBe(0);
+    clock += 3_000;
+    bruno.c.send({ type: 'act', gameId, action: { kind: 'pass', version: v.version } });
+    expect(await bruno.c.answer(gameId)).toMatchObject({ type: 'ack' });
+    const after = await ana.c.viewAt(gameId, v.version + 1);
+    expect(after.clock!.remainingMs).toEqual([60_000, 57_000]);
+  });
+
   it('chat reaches everyone in the room as plain text, is stored, and is sent again on joining', async () => {
     const { base, store } = await server();
     const { ana, bruno, olga, gameId } = await table(base);

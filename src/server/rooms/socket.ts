@@ -165,10 +165,12 @@ class Room {
     this.close = host.subscribe(() => this.broadcastViews());
   }
 
-  /** Reads the seats' names again (after a seat was claimed). */
+  /** Reads the seats' names again (after a seat was claimed), and tells the host who sits. */
   async refresh(): Promise<void> {
     const game = await this.store.getGame(this.id);
     if (!game) return;
+    // A turn's time starts when its seat is taken (by this process or, heard of, another).
+    for (const s of game.seats) if (s.playerId !== null) this.host.seatTaken(s.seat);
     this.names = await seatNames(this.store, game);
     this.bots = game.seats.map((s) => s.kind === 'bot');
   }
@@ -527,6 +529,11 @@ class Connection {
       // Coming back: a player who holds a seat gets it again; anyone else watches.
       seat = game.seats.find((s) => s.playerId === player.id)?.seat ?? 'observer';
     }
+    // One person, one seat: a creator who opens the link meant for a friend would otherwise
+    // take the friend's seat too, and the friend would then be refused it.
+    const held = game.seats.find((s) => s.playerId === player.id)?.seat;
+    if (claimed && held !== undefined && held !== seat)
+      return this.refuse({ code: 'ALREADY_SEATED', data: { seat: held } }, msg.gameId);
     if (claimed && typeof seat === 'number') {
       const r = await store.claimSeat(msg.gameId, seat, player.id);
       if (!r.ok)

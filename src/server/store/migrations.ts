@@ -118,6 +118,17 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: 'ALTER TABLE games ADD COLUMN rematch_id TEXT',
     postgres: 'ALTER TABLE games ADD COLUMN rematch_id TEXT',
   },
+  {
+    // The time used so far in the turn being played, saved every few seconds and on shutdown
+    // with the version it belongs to: a restart charges it, and not the time the server was
+    // down. Milliseconds, like every time in the schema (BIGINT in PostgreSQL).
+    version: 3,
+    name: 'time used in the running turn',
+    sqlite: `ALTER TABLE games ADD COLUMN turn_version INTEGER;
+ALTER TABLE games ADD COLUMN turn_used_ms INTEGER`,
+    postgres: `ALTER TABLE games ADD COLUMN turn_version INTEGER;
+ALTER TABLE games ADD COLUMN turn_used_ms BIGINT`,
+  },
 ];
 
 /** Why a store refused to open a database. */

@@ -71,6 +71,8 @@ interface GameRow {
   config: JsonValue;
   status: GameStatus;
   rematch_id: string | null;
+  turn_version: number | null;
+  turn_used_ms: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -257,6 +259,10 @@ class PostgresStore implements Store {
       status: r.status,
       seats: byGame.get(r.id) ?? [],
       rematchId: r.rematch_id,
+      turnClock:
+        r.turn_version === null || r.turn_used_ms === null
+          ? null
+          : { version: r.turn_version, usedMs: Number(r.turn_used_ms) },
       createdAt: Number(r.created_at),
       updatedAt: Number(r.updated_at),
     }));
@@ -301,6 +307,14 @@ class PostgresStore implements Store {
       [rematchId, gameId],
     );
     return r.rows[0]?.rematch_id;
+  }
+
+  async saveTurnClock(gameId: string, version: number, usedMs: number): Promise<void> {
+    await this.pool.query(
+      `UPDATE games SET turn_version = $2, turn_used_ms = $3 WHERE id = $1
+       AND (turn_version IS NULL OR turn_version <= $2)`,
+      [gameId, version, usedMs],
+    );
   }
 
   async seatByInviteHash(

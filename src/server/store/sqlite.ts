@@ -40,6 +40,8 @@ interface GameRow {
   config: string;
   status: GameStatus;
   rematch_id: string | null;
+  turn_version: number | null;
+  turn_used_ms: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -175,6 +177,10 @@ class SqliteStore implements Store {
       linkRematch: db.prepare(
         'UPDATE games SET rematch_id = ? WHERE id = ? AND rematch_id IS NULL',
       ),
+      saveTurnClock: db.prepare(
+        `UPDATE games SET turn_version = ?, turn_used_ms = ? WHERE id = ?
+         AND (turn_version IS NULL OR turn_version <= ?)`,
+      ),
       seatByInvite: db.prepare<[string], { game_id: string; seat: number }>(
         'SELECT game_id, seat FROM game_seats WHERE invite_hash = ?',
       ),
@@ -305,6 +311,10 @@ class SqliteStore implements Store {
       status: r.status,
       seats: this.q.seats.all(r.id).map(seat),
       rematchId: r.rematch_id,
+      turnClock:
+        r.turn_version === null || r.turn_used_ms === null
+          ? null
+          : { version: r.turn_version, usedMs: r.turn_used_ms },
       createdAt: r.created_at,
       updatedAt: r.updated_at,
     };
@@ -345,6 +355,10 @@ class SqliteStore implements Store {
   async linkRematch(gameId: string, rematchId: string): Promise<string | undefined> {
     this.q.linkRematch.run(rematchId, gameId);
     return this.q.game.get(gameId)?.rematch_id ?? undefined;
+  }
+
+  async saveTurnClock(gameId: string, version: number, usedMs: number): Promise<void> {
+    this.q.saveTurnClock.run(version, usedMs, gameId, version);
   }
 
   async seatByInviteHash(

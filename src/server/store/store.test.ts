@@ -184,6 +184,33 @@ describe.each(['sqlite', 'postgres'] as const)('%s store', (name) => {
     expect(await store.linkRematch('nope', 'x')).toBeUndefined();
   });
 
+  it("keeps the time used in a game's running turn; a save for an earlier turn changes nothing", async () => {
+    const { store, connect } = await setup();
+    const g = await store.createGame({
+      id: 'g',
+      config: {},
+      status: 'playing',
+      seats: [open, open],
+    });
+    expect(g.turnClock).toBeNull();
+    await store.saveTurnClock('g', 3, 36_000);
+    // Read back through another connection: what a restarted server finds.
+    const again = await connect();
+    expect((await again.getGame('g'))!.turnClock).toEqual({ version: 3, usedMs: 36_000 });
+    await store.saveTurnClock('g', 3, 41_000);
+    await store.saveTurnClock('g', 5, 2_000);
+    // A process still at version 4 (behind the others) cannot take it back.
+    await again.saveTurnClock('g', 4, 9_000);
+    const saved = (await store.getGame('g'))!;
+    expect(saved.turnClock).toEqual({ version: 5, usedMs: 2_000 });
+    expect(saved.updatedAt).toBe(g.updatedAt);
+    // Times beyond 2^31 ms (a turn left running for weeks) come back as numbers.
+    await store.saveTurnClock('g', 6, 3_000_000_000);
+    expect((await store.getGame('g'))!.turnClock).toEqual({ version: 6, usedMs: 3_000_000_000 });
+    await store.saveTurnClock('nope', 1, 1);
+    expect(await store.getGame('nope')).toBeUndefined();
+  });
+
   it('finds a seat by its invitation hash and gives each human seat to one player', async () => {
     const { store, connect } = await setup();
     await store.createPlayer({ id: 'ana', name: 'Ana', tokenHash: 'ha' });

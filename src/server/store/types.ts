@@ -56,8 +56,19 @@ export interface GameRecord {
   readonly seats: readonly SeatRecord[];
   /** The game created as this one's rematch, once someone asked for it. */
   readonly rematchId: string | null;
+  /** The time used in the running turn as last saved (Store.saveTurnClock); null: never. */
+  readonly turnClock: TurnClock | null;
   readonly createdAt: number;
   readonly updatedAt: number;
+}
+
+/**
+ * How long the turn being played had lasted when it was saved: the turn of the state at
+ * `version` (the length of the event list then), `usedMs` milliseconds of it used.
+ */
+export interface TurnClock {
+  readonly version: number;
+  readonly usedMs: number;
 }
 
 /** One event of a game's list: `seq` is its index, 0 for the first. */
@@ -150,6 +161,13 @@ export interface Store {
    * stands (`rematchId` or the earlier one), undefined when there is no such game.
    */
   linkRematch(gameId: string, rematchId: string): Promise<string | undefined>;
+  /**
+   * Saves the time used so far in the turn of the state at `version`, so that a restarted
+   * server charges it (the rooms layer saves it every few seconds and on shutdown). Ignored
+   * when the game already holds the time of a later turn: a process that is behind cannot
+   * take the record back. Does not count as a change of the game (`updatedAt` stays).
+   */
+  saveTurnClock(gameId: string, version: number, usedMs: number): Promise<void>;
   /** The game and seat an invitation token opens, by the token's hash. */
   seatByInviteHash(inviteHash: string): Promise<{ gameId: string; seat: number } | undefined>;
   /**

@@ -205,6 +205,8 @@ export interface RoomServerOptions {
   readonly chatRate?: ChatRate;
   readonly bots?: BotPool;
   readonly finishedTtlMs?: number;
+  /** The hosts' clock for turn times (HostDeps.now); default the real one. */
+  readonly now?: () => number;
   /**
    * A PostgreSQL URL to share with other servers (each follows the others' appends, as
    * `atril serve` does); default: a new database of the backend.
@@ -236,7 +238,12 @@ export class RoomServers {
     // Each server deals the same sequence of bags, so a test meets the same racks every run.
     let dealt = 0;
     const games = new Games(
-      { store, judge: () => lex, ...(opts.bots && { bots: opts.bots }) },
+      {
+        store,
+        judge: () => lex,
+        ...(opts.bots && { bots: opts.bots }),
+        ...(opts.now && { now: opts.now }),
+      },
       {
         seeds: () => `prueba-${++dealt}`,
         ...(opts.finishedTtlMs !== undefined && { finishedTtlMs: opts.finishedTtlMs }),
