@@ -201,8 +201,12 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
           document.querySelector<HTMLElement>('#tablero [tabindex="0"]')?.focus(),
         );
       } catch (e) {
-        const code = (e as { code?: string }).code ?? 'SERVER_ERROR';
-        problem.value = onlineErrorText(code);
+        const { code = 'SERVER_ERROR', data } = e as {
+          code?: string;
+          data?: Readonly<Record<string, unknown>>;
+        };
+        // With its data: a seat refusal names the seat («Ya ocupas el asiento 1…»).
+        problem.value = onlineErrorText(code, data);
         speak(problem.value, 'assertive');
       }
     })();

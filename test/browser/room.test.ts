@@ -132,6 +132,16 @@ describe('a room with friends through an invitation link, and a watcher', () => 
     await board(ana.page).waitFor();
     const id = gameIdOf(ana.page);
 
+    // Ana opening the link meant for her friend is refused, her own seat named; the seat stays
+    // free for Bruno (who takes it below).
+    const again = await ana.page.context().newPage();
+    await again.goto(link!);
+    await again
+      .getByRole('main')
+      .getByText(/^Ya ocupas el asiento 1 de esta partida/)
+      .waitFor();
+    await again.close();
+
     // Bruno opens the link on his phone: he gets the invited seat, and plays with a finger.
     const bruno = await person(link!, 'Bruno', undefined, { viewport: PHONE, phone: true });
     await board(bruno.page).waitFor();
