@@ -249,6 +249,26 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     expect(seen.view.seats.map((s) => s.name)).toEqual(['Ana', 'Bruno', '']);
   });
 
+  it('a name met twice at a table gets its count; a player back under a new name shows it at once', async () => {
+    const { base } = await server();
+    const ana = await newPlayer(base, 'Ana');
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'] });
+    const created = await ana.c.take('created');
+    const gameId = created.gameId;
+    await ana.c.viewAt(gameId, 0);
+    // Another person who also calls herself Ana takes the invited seat.
+    const other = await newPlayer(base, 'Ana');
+    other.c.send({ type: 'join', gameId, seatToken: created.inviteTokens[0]!.token });
+    expect((await other.c.viewAt(gameId, 0)).seats.map((s) => s.name)).toEqual(['Ana', 'Ana (2)']);
+    // She comes back as Beatriz: the table shows the new name without anyone joining again.
+    other.c.close();
+    const back = await Client.open(base);
+    back.send({ type: 'hello', protocol: PROTOCOL_VERSION, token: other.token, name: 'Beatriz' });
+    await back.take('welcome');
+    const seen = await ana.c.take('view', (m) => m.view.seats[1]!.name === 'Beatriz');
+    expect(seen.view.seats.map((s) => s.name)).toEqual(['Ana', 'Beatriz']);
+  });
+
   it("an invited player's time starts when they take the seat, not when the game was created", async () => {
     let clock = 1_000;
     const { base } = await servers.start({ now: () => clock });

@@ -446,8 +446,11 @@ class Connection {
         ? await store.playerByTokenHash(hashToken(msg.token))
         : undefined;
       if (!found) return this.refuseAndClose({ code: 'UNKNOWN_PLAYER' });
-      if (name && name !== found.name) await store.renamePlayer(found.id, name);
       this.player = { ...found, name: name || found.name };
+      if (name && name !== found.name) {
+        await store.renamePlayer(found.id, name);
+        await this.renamed(found.id);
+      }
       this.send({ type: 'welcome', playerId: found.id, name: this.player.name });
       return;
     }
@@ -458,6 +461,21 @@ class Connection {
       tokenHash: hashToken(token),
     });
     this.send({ type: 'welcome', playerId: this.player.id, name: this.player.name, token });
+  }
+
+  /**
+   * A player came back under another name: every table they sit at shows it, this process's
+   * open rooms now, the lobby and the other processes by the seats notice.
+   */
+  private async renamed(playerId: string): Promise<void> {
+    for (const g of await this.deps.store.gamesOfPlayer(playerId, ['open', 'playing'])) {
+      this.shared.seatsChanged(g.id);
+      const room = this.shared.rooms.ifOpen(g.id);
+      if (room) {
+        await room.refresh();
+        room.broadcastViews();
+      }
+    }
   }
 
   private async create(
