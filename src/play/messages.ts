@@ -222,15 +222,16 @@ export function endText(view: ClientView, end: ResultInfo, byName = false): stri
  * what it costs so far, "1 minuto 30 de más (-20 puntos)". `remainingMs` is negative when over.
  */
 export function clockText(remainingMs: number, penalty: number): string {
-  const minutes = (m: number): string => `${m} ${m === 1 ? 'minuto' : 'minutos'}`;
+  // Under a minute the seconds are named: "57 segundos", not "0 minutos 57".
+  const time = (sec: number): string => {
+    const m = Math.floor(sec / 60);
+    if (m === 0) return `${sec} ${sec === 1 ? 'segundo' : 'segundos'}`;
+    return `${m} ${m === 1 ? 'minuto' : 'minutos'} ${sec % 60}`;
+  };
   // Seconds round up both ways, as on a clock's face: a fresh clock reads "25 minutos 0", and
-  // only a clock at exactly zero reads "0 minutos 0", never one that is a moment over.
-  if (remainingMs >= 0) {
-    const sec = Math.ceil(remainingMs / 1000);
-    return `${minutes(Math.floor(sec / 60))} ${sec % 60}`;
-  }
-  const sec = Math.ceil(-remainingMs / 1000);
-  return `${minutes(Math.floor(sec / 60))} ${sec % 60} de más (${points(-penalty)})`;
+  // only a clock at exactly zero reads "0 segundos", never one that is a moment over.
+  if (remainingMs >= 0) return time(Math.ceil(remainingMs / 1000));
+  return `${time(Math.ceil(-remainingMs / 1000))} de más (${points(-penalty)})`;
 }
 
 // ── A game on a server (the terminal's `atril play --servidor`, the web client) ──────────────

@@ -90,7 +90,7 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
     expect(s.line('reloj').say[0]!.text).toBe('Tú 12 minutos 0, Ana 9 minutos 5.');
     t = 761_000; // a second over: a started minute costs 10 (TM-02)
     expect(s.line('reloj').say[0]!.text).toBe(
-      'Tú 0 minutos 1 de más (-10 puntos), Ana 9 minutos 5.',
+      'Tú 1 segundo de más (-10 puntos), Ana 9 minutos 5.',
     );
   });
 });
