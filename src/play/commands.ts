@@ -371,9 +371,10 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     id: 'ordenes',
-    keys: ['/', ':'],
+    // The colon first: on a Spanish keyboard '/' is Shift+7, which the page reads as a digit.
+    keys: [':', '/'],
     names: [],
-    help: 'Abrir la línea de órdenes (turno, marcador, atril, pasar, cambiar AEU, 8H casa …).',
+    help: 'Abrir la línea de órdenes (turno, marcador, atril, pasar, cambiar AEU, 8H casa …). En un teclado español, los dos puntos son Mayúsculas y punto.',
     available: always,
     run: () => ({ say: [say('Línea de órdenes.', 'prompt')], openCommandLine: true }),
   },

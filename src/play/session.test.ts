@@ -89,9 +89,7 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
     t = 40_000;
     expect(s.line('reloj').say[0]!.text).toBe('Tú 12 minutos 0, Ana 9 minutos 5.');
     t = 761_000; // a second over: a started minute costs 10 (TM-02)
-    expect(s.line('reloj').say[0]!.text).toBe(
-      'Tú 1 segundo de más (-10 puntos), Ana 9 minutos 5.',
-    );
+    expect(s.line('reloj').say[0]!.text).toBe('Tú 1 segundo de más (-10 puntos), Ana 9 minutos 5.');
   });
 });
 
@@ -319,5 +317,14 @@ describe('E-06: the last play of the game waits to be challenged or accepted', (
     const s = new Session(onTurn);
     expect(s.line('cambiar AE').say[0]!.text).toBe(only);
     expect(s.key({ key: 'g' }).say[0]!.text).toBe(only);
+  });
+});
+
+describe('help', () => {
+  it('names the colon first for the command line: on a Spanish keyboard «/» is Shift+7', () => {
+    const help = new Session(viewFrom(MIDGAME)).key({ key: '?' }).say[0]!.text;
+    expect(help).toContain(
+      'dos puntos o /: Abrir la línea de órdenes (turno, marcador, atril, pasar, cambiar AEU, 8H casa …). En un teclado español, los dos puntos son Mayúsculas y punto.',
+    );
   });
 });
