@@ -77,4 +77,8 @@ describe('keyInput', () => {
     expect(keyInput(ev('?', 'Minus', { shiftKey: true }), 'other')?.key).toBe('?');
     expect(keyInput(ev('/', 'Slash'), 'other')?.key).toBe('/');
   });
+
+  it('passes Space outside controls, so that it too is answered (UX.md §2.1, 3)', () => {
+    expect(keyInput(ev(' ', 'Space'), 'other')).toEqual({ key: ' ', code: 'Space', shift: false });
+  });
 });

@@ -72,6 +72,7 @@ export function keyInput(e: KeyEventLike, focus: FocusKind): KeyInput | null {
   }
   if (NAMED.has(e.key)) return { key: e.key, shift: e.shiftKey };
   if (digit) return { key: digit, code: e.code, shift: false };
-  if ([...e.key].length !== 1 || e.key === ' ') return null;
+  // Space on the board has no command, but every key gets an answer (UX.md §2.1, 3).
+  if ([...e.key].length !== 1) return null;
   return { key: e.key, code: e.code, shift: e.shiftKey };
 }
