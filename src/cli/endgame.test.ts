@@ -134,6 +134,20 @@ describe('atril endgame', () => {
     expect(r.err).toMatch(/^La bolsa no está vacía: quedan 92 fichas/);
   });
 
+  it('a blank on a rack is one of the tiles counted: the bag is empty, no tile is missing', () => {
+    // One blank is on the board (r), the other on a rack. Counting a rack's blank as nothing
+    // made this a pre-endgame with «?» left in the bag, or a bag of 8 tiles unseen.
+    const board =
+      '15/6GURU5/8U6/8S6/4B3TROX3/4OC1PIOS1D2/1YErAL1R1RATON1/1EA2OCENA2MI1/3H1NO1ONA1EN1/2HILES3G4/1BE1ASI3ARLE1/DUZ1S7E[RR]E/A2MOA5JEA1/[LL]1DA9DI/OLES7FIAD';
+    for (const racks of ['CCÑPTUV/?[CH]EQT', '?[CH]EQT/']) {
+      const r = atril('endgame', '--cgp', `${board} ${racks} 162/243 0`, '--json', '--tiempo', '1');
+      expect(r.code).toBe(0);
+      const out = JSON.parse(r.out) as Record<string, unknown>;
+      expect(out['preendgame']).toBeUndefined();
+      expect(typeof out['value']).toBe('number');
+    }
+  });
+
   it('--help explains it in Spanish', () => {
     const r = atril('endgame', '--help');
     expect(r.code).toBe(0);

@@ -170,8 +170,9 @@ export async function runEndgame(args: string[]): Promise<number> {
   // refused more of a tile than the set has).
   const unseen = fullDistribution(set);
   const given = pos.racks[1]!;
-  for (const t of [...pos.board, ...pos.racks[0]!, ...given])
-    if (t !== EMPTY) unseen[(t & BLANK_FLAG) !== 0 ? 0 : t]!--;
+  // On the board EMPTY (0) is no tile; on a rack 0 is the blank (the same code).
+  for (const t of pos.board) if (t !== EMPTY) unseen[(t & BLANK_FLAG) !== 0 ? 0 : t]!--;
+  for (const t of [...pos.racks[0]!, ...given]) unseen[t]!--;
   const mine = rackFromTiles(set, pos.racks[0]!);
   const unseenCount = rackCount(unseen);
   // Without the opponent's rack, it is whatever is unseen beyond the bag's one tile or none.
