@@ -104,3 +104,29 @@ describe('atril replay (DESIGN.md §4)', () => {
     expect(help.out).toContain('Uso: atril replay PARTIDA.gcg');
   });
 });
+
+describe('atril replay: the ends GCG has no line for (V-02, a resignation)', () => {
+  const head = '#tile-distribution spanish\n#player1 Ana Ana\n#player2 Berto Berto\n';
+  const play = '>Ana: ACSA 8G CASA +12 12\n>Berto: OS 9G OS +10 10\n';
+  it('a game ended at the target score says who reached it, in text and JSON', () => {
+    // Ana's CASA reaches the 12 points the game was played to.
+    const f = tempGcg(
+      head + '#atril-rules {"preset":"fise","targetScore":12}\n' + play.split('\n')[0] + '\n',
+    );
+    const text = atril(f, '--lexicon', 'none');
+    expect(text.code).toBe(0);
+    expect(text.out).toContain(
+      'Cierre: Ana llega a la puntuación final (fin de línea); los atriles no se ajustan.',
+    );
+    expect(text.out).not.toContain('no llega al final');
+    const json = JSON.parse(atril(f, '--lexicon', 'none', '--json').out) as {
+      final: { ending: string; endedBy: string | null };
+    };
+    expect(json.final).toMatchObject({ ending: 'target', endedBy: 'Ana' });
+  });
+  it('a resigned game says who resigned', () => {
+    const r = atril(tempGcg(head + '#atril-resign 1\n' + play), '--lexicon', 'none');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Cierre: Ana abandona la partida.');
+  });
+});

@@ -166,6 +166,7 @@ function replayJson(record: GcgRecord, report: ReplayReport, words: WordCheck) {
       tileSet: report.tileSet,
       lexicon: record.lexicon ?? null,
       ending: report.final.ending,
+      endedBy: report.final.endedBy === null ? null : record.players[report.final.endedBy]!.nick,
       convention: report.final.convention,
       pool: report.final.pool,
       mismatches: report.mismatches.map((m) => ({
@@ -237,6 +238,12 @@ function humanReport(
     );
   } else if (f.ending === 'penalties') {
     out.push('  Cierre: cada jugador resta sus propias fichas (turnos sin puntuar).');
+  } else if (f.ending === 'target') {
+    out.push(
+      `  Cierre: ${record.players[f.endedBy!]!.nick} llega a la puntuación final (fin de línea); los atriles no se ajustan.`,
+    );
+  } else if (f.ending === 'resign') {
+    out.push(`  Cierre: ${record.players[f.endedBy!]!.nick} abandona la partida.`);
   } else {
     out.push('  La partida no llega al final en el archivo.');
   }

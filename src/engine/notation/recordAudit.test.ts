@@ -119,6 +119,42 @@ describe('replay: end of game (RULES.md E-05, §12 records)', () => {
     expect(r.mismatches[0]).toMatchObject({ stated: -7, computed: -8 });
     expect(r.final.ending).toBe('penalties');
   });
+  // Atril's rules in the record: the target score (V-02) and the challenge mode.
+  const rules = (extra: string) => `#atril-rules {"preset":"fise"${extra}}\n`;
+  const impossible = (events: string): string => {
+    const parsed = parseGcgText(HEAD + events);
+    if (!parsed.ok) throw new Error(parsed.error.code);
+    const r = replayRecord(parsed.value.record, { lines: parsed.value.lines });
+    return r.ok
+      ? 'OK'
+      : `${r.error.code === 'IMPOSSIBLE_RECORD' ? r.error.impossible : r.error.code}`;
+  };
+  it('V-02: the play that reaches the target score ends the record, no rack adjusted', () => {
+    expect(replay(rules(',"targetScore":20') + PLAYED).final).toMatchObject({
+      ending: 'none',
+      endedBy: null,
+    });
+    // Ana's CASA (12) reaches 12.
+    expect(replay(rules(',"targetScore":12') + CASA).final).toMatchObject({
+      ending: 'target',
+      endedBy: 0,
+    });
+    expect(impossible(rules(',"targetScore":12') + PLAYED)).toBe('MOVE_AFTER_END');
+  });
+  it("a resignation, written as Atril's pragma, ends the record and names who resigned", () => {
+    expect(replay('#atril-resign 2\n' + PLAYED).final).toMatchObject({
+      ending: 'resign',
+      endedBy: 1,
+    });
+  });
+  it('after the last play a pass is a lost turn only where a failed challenge costs one', () => {
+    const pass = '>b: OS - +0 0\n';
+    const target = ',"targetScore":12';
+    const double = rules(`${target},"challengeMode":"double"`);
+    expect(impossible(rules(target) + CASA + pass)).toBe('MOVE_AFTER_END');
+    expect(impossible(double + CASA + pass)).toBe('OK');
+    expect(impossible(double + CASA + pass + pass)).toBe('MOVE_AFTER_END');
+  });
   it('modern 2× points plus an own-rack line for the opponent count the tiles twice', () =>
     expect(kinds(replay(PLAYED + '>a: (ÑS) +18 30\n>b: ÑS (ÑS) -9 1\n'))).toEqual([
       'END_PENALTY_EXTRA@7',

@@ -134,8 +134,14 @@ export interface PlayerTotal {
 
 export interface ReplayFinal {
   readonly players: readonly PlayerTotal[];
-  /** How the record ends: someone went out, own-rack penalties only, or it just stops. */
-  readonly ending: 'out' | 'penalties' | 'none';
+  /**
+   * How the record ends: someone went out, own-rack penalties only, a player reached the
+   * target score (V-02, no rack adjustment), a player resigned (Atril's `#atril-resign`
+   * pragma: GCG has no line for it), or it just stops.
+   */
+  readonly ending: 'out' | 'penalties' | 'target' | 'resign' | 'none';
+  /** The player who reached the target (`target`) or resigned (`resign`), else null. */
+  readonly endedBy: number | null;
   /** End-of-game convention used by the going-out line(s). */
   readonly convention: '2x' | '1x' | null;
   /**
@@ -237,6 +243,12 @@ interface RecordRules {
   readonly scorelessTurnsToEnd: number | null;
   readonly blockedTurnsToEnd: number | null;
   readonly targetScore: number | null;
+  /**
+   * Whether a failed challenge costs the challenger their turn (`double`), written as a pass
+   * line after the last play: yes in an Atril record whose rules say so, no in one whose rules
+   * say otherwise, and allowed (unknown) in another program's record.
+   */
+  readonly lostTurns: boolean;
 }
 
 // Macondo and MAGPIE end any game after six scoreless turns (FORMAT.md §5.5); FISE after every
@@ -253,6 +265,7 @@ function recordRules(record: GcgRecord, set: TileSet): Result<RecordRules, Rules
     scorelessTurnsToEnd: FOREIGN_SCORELESS_END,
     blockedTurnsToEnd: null,
     targetScore: null,
+    lostTurns: true,
   };
   const text = record.pragmas.find((x) => x.name === 'atril-rules')?.value;
   if (text === undefined) return ok(foreign);
@@ -276,6 +289,7 @@ function recordRules(record: GcgRecord, set: TileSet): Result<RecordRules, Rules
     scorelessTurnsToEnd,
     blockedTurnsToEnd,
     targetScore: rules.value.targetScore,
+    lostTurns: rules.value.challengeMode === 'double',
   });
 }
 
@@ -322,6 +336,8 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
   // The play that ended the game (E-01, V-02) while it stands; only challenge, withdrawal and
   // end-of-game lines may follow it.
   let ender: Standing | undefined;
+  // Whether `ender` reached the target score (V-02) rather than going out.
+  let enderOnTarget = false;
   const lostTurns = new Set<number>();
   const refuse = (
     turn: number,
@@ -354,7 +370,11 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
     // E-06: the last play may still be challenged, and in `double` mode a failed challenge is
     // the challenger's lost turn, a pass line (FORMAT.md §3): one per opponent, nothing else.
     const lostTurn =
-      ev.kind === 'pass' && ender !== undefined && ev.player !== ender.player && !lostTurns.has(p);
+      rules.lostTurns &&
+      ev.kind === 'pass' &&
+      ender !== undefined &&
+      ev.player !== ender.player &&
+      !lostTurns.has(p);
     if (lostTurn) lostTurns.add(p);
     else if (ender && (ev.kind === 'place' || ev.kind === 'exchange' || ev.kind === 'pass'))
       return refuse(turn, line, 'MOVE_AFTER_END');
@@ -416,8 +436,11 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
         lastPlaced = standing;
         scoreless = passes = 0;
         const target = rules.targetScore;
-        if ((bag === 0 && held[p] === 0) || (target !== null && computed[p]! + score >= target))
+        const out = bag === 0 && held[p] === 0;
+        if (out || (target !== null && computed[p]! + score >= target)) {
           ender = standing;
+          enderOnTarget = !out;
+        }
         if (opts.isWord) {
           for (const w of result.words) {
             if (!opts.isWord(w.tiles.map(letterOf))) {
@@ -596,7 +619,20 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
   }
   mismatches.sort((a, b) => a.turn - b.turn);
 
-  const ending = endRacks.length ? 'out' : penalised.size ? 'penalties' : 'none';
+  // Atril writes who resigned as a pragma, 1-based (gameRecord.ts).
+  const resignText = record.pragmas.find((x) => x.name === 'atril-resign')?.value;
+  const resigned =
+    resignText !== undefined && /^\d+$/.test(resignText) ? Number(resignText) - 1 : -1;
+  const ending: ReplayFinal['ending'] = endRacks.length
+    ? 'out'
+    : penalised.size
+      ? 'penalties'
+      : ender && enderOnTarget
+        ? 'target'
+        : resigned >= 0 && resigned < n
+          ? 'resign'
+          : 'none';
+  const endedBy = ending === 'target' ? ender!.player : ending === 'resign' ? resigned : null;
   const pool = endRacks.length
     ? poolCheck(set, board, endTiles, full)
     : { checked: false, ok: true, missing: '', extra: '' };
@@ -619,7 +655,7 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
     warnings,
     wordsChecked: opts.isWord !== undefined,
     invalidWords,
-    final: { players, ending, convention, pool },
+    final: { players, ending, endedBy, convention, pool },
     board,
   });
 }
