@@ -169,6 +169,14 @@ describe('GCG tile sets and notation (RULES.md §2.1, N-06)', () => {
     if (ev.kind !== 'place') throw new Error();
     expect(ev.tiles).toEqual(codes('[CH]A[RR]O'));
   });
+  it('a digit rack that looks like a square (E2: E and LL) before a pass or an exchange is a rack', () => {
+    const r = parse(
+      head.replace('#player1', '#lexicon FISE2\n#player1') + '>a: E2 - +0 0\n>b: 2E -E +0 0\n',
+    );
+    const [pass, exchange] = r.value.record.events;
+    expect(pass).toMatchObject({ kind: 'pass', rack: codes('E[LL]') });
+    expect(exchange).toMatchObject({ kind: 'exchange', rack: codes('[LL]E'), tiles: codes('E') });
+  });
   it('a bare CH is two tiles, C and H', () => {
     const r = parse('#tile-distribution spanish\n' + head + '>a: CHE 8G CHE +8 8\n');
     const ev = r.value.record.events[0]!;

@@ -389,12 +389,16 @@ function parseEventLine(line: string, lineNo: number): RawEvent | undefined {
   const p1 = paren(t[1]);
   if (p1 !== undefined) return make('rackPenalty', t[0]!, 2, { tiles: p1 });
   if (t.length === 0) return undefined;
-  // The rack may be missing: the action is then the first token.
+  // The rack may be missing: the action is then the first token. A rack in digit labels can
+  // look like a square (E2 is E and LL); a pass or an exchange after it says it is a rack.
   let rack = t[0]!;
   let at = 1;
   if (
     rack.startsWith('-') ||
-    (parseCoord(rack) && !parseCoord(t[1] ?? '') && num(t[2]) !== undefined)
+    (parseCoord(rack) &&
+      !parseCoord(t[1] ?? '') &&
+      !(t[1] ?? '').startsWith('-') &&
+      num(t[2]) !== undefined)
   ) {
     rack = '';
     at = 0;
