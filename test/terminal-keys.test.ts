@@ -25,6 +25,9 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     // Hot-seat (issue 10, item 2): Luis's rack shows once he has the keyboard.
     const hidden = await term.waitFor('Pasa el teclado a Luis; pulsa Intro.');
     expect(hidden).not.toContain('Atril:');
+    // Typed as keys, «ayuda» would challenge (D): key mode points to the ? key instead.
+    expect(hidden).toContain('Semilla 7. Pulsa ? para ver la ayuda.');
+    expect(hidden).not.toContain('«ayuda»');
     await term.press(
       't',
       'El atril de Luis está oculto. Pulsa Intro cuando Luis tenga el teclado.',

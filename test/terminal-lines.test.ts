@@ -189,6 +189,10 @@ describe('atril play in line mode (pipes)', () => {
     const again = atril(['play', '--cargar', file], 'marcador\natril\ntablero\n9H ja\nmarcador\n');
     expect(again.code).toBe(0);
     const lines = again.out.split('\n');
+    // One turn was played before saving (the start and its draws are no turns).
+    expect(lines[0]).toBe(
+      `Partida de «${file}», 1 turno jugado. Escribe «ayuda» para ver las órdenes.`,
+    );
     expect(lines.slice(1, 6)).toEqual([
       '— Ana —',
       'Turno de Ana.',

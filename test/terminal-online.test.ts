@@ -299,7 +299,7 @@ describe('atril play --servidor (line mode, real server process)', () => {
       // Coming back by the link: the same player, at the same seat, the game as it ended.
       const back = play([link[1]!], config);
       await back.waitFor(/La partida ha terminado\. Puedes pedir/);
-      expect(back.out).toContain('Jugadores: tú, Aficionado (ordenador).');
+      expect(back.out).toContain('Jugadores: Tú, Aficionado (ordenador).');
       back.write('marcador');
       await back.waitFor(/^Tú \d+, Aficionado \d+\.$/m);
       back.child.stdin!.end();

@@ -11,6 +11,7 @@ import {
   rulesFromPreset,
 } from '../engine/rules.js';
 import { rulesErrorText, lexiconLoadErrorText } from '../play/errorText.js';
+import { helpHintText } from '../play/messages.js';
 import { openLexicon } from '../lexicon/index.js';
 import { tileSetById } from '../engine/tiles.js';
 import { botFor, BOT_LEVELS } from './terminal/bots.js';
@@ -350,28 +351,28 @@ export async function runPlay(args: string[]): Promise<number> {
   }
   const game = new LocalGame(seats, lex.value, rules, seed);
   const rivals = seats.map((s) => (s.bot ? `${s.name} (ordenador)` : s.name)).join(', ');
-  const intro =
-    `Partida de Scrabble. Jugadores: ${rivals}. ${capitalize(describeRules(rules))}. ` +
-    (clock ? `${overtimeRule(clock)} ` : '') +
+  const intro = [
+    `Partida de Scrabble. Jugadores: ${rivals}. ${capitalize(describeRules(rules))}.`,
+    ...(clock ? [overtimeRule(clock)] : []),
     // A seed drawn at random is a secret while the game goes on: it fixes every rack and the
     // bag's order (issue 10, items 6 and 9). It is said at the end, to replay the same deal.
-    (values.seed !== undefined ? `Semilla ${seed}. ` : '') +
-    'Escribe «ayuda» para ver las órdenes.';
+    ...(values.seed !== undefined ? [`Semilla ${seed}.`] : []),
+  ].join(' ');
 
   return start(game, intro, values.lineas ?? false);
 }
 
 function start(game: LocalGame, intro: string, lineas: boolean): Promise<number> {
+  const lineMode = lineas || !process.stdin.isTTY;
   const io = {
     input: process.stdin,
     output: process.stdout,
-    intro,
+    intro: `${intro} ${helpHintText(lineMode)}`,
     save: saveGame,
     autosave: autosaveGame,
     ended: forgetPrivate,
   };
-  if (lineas || !process.stdin.isTTY)
-    return runLineMode(game, { ...io, signals: true, handover: process.stdin.isTTY });
+  if (lineMode) return runLineMode(game, { ...io, signals: true, handover: process.stdin.isTTY });
   return runKeyMode(game, { ...io, color: !process.env.NO_COLOR && process.stdout.isTTY === true });
 }
 
@@ -416,7 +417,11 @@ async function resume(path: string, lexicon: string | undefined, lineas: boolean
     : loaded.clockLost
       ? `Reloj de ${clock.minutesPerPlayer} minutos por jugador; el fichero no guarda el tiempo gastado, así que los relojes empiezan de cero. `
       : `Reloj de ${clock.minutesPerPlayer} minutos por jugador, con el tiempo gastado hasta guardar. `;
-  const intro = `Partida de «${path}», ${game.state.events.length} sucesos. ${clockNote}Escribe «ayuda» para ver las órdenes.`;
+  const turns = game.state.events.filter(
+    (e) => e.kind === 'play' || e.kind === 'exchange' || e.kind === 'pass' || e.kind === 'rejected',
+  ).length;
+  const intro =
+    `Partida de «${path}», ${turns === 1 ? '1 turno jugado' : `${turns} turnos jugados`}. ${clockNote}`.trimEnd();
   return start(game, intro, lineas);
 }
 

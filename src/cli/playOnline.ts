@@ -16,6 +16,7 @@ import {
 import { gameLink, socketUrl } from '../client/link.js';
 import { describeRules } from '../engine/rules.js';
 import { onlineErrorText } from '../play/errorText.js';
+import { helpHintText } from '../play/messages.js';
 import { Session } from '../play/session.js';
 import { type ClientView, nameSchema } from '../protocol/index.js';
 import { configDir, loadIdentity, saveIdentity } from './terminal/identity.js';
@@ -148,7 +149,7 @@ export async function runOnline(
   const players = view.seats
     .map((s, i) =>
       i === view.seat
-        ? 'tú'
+        ? 'Tú'
         : s.name === ''
           ? '(por llegar)'
           : s.bot
@@ -158,7 +159,7 @@ export async function runOnline(
     .join(', ');
   intro.unshift(
     `Partida en ${plan.server}. Jugadores: ${players}. ${capitalize(describeRules(view.rules))}. ` +
-      'Escribe «ayuda» para ver las órdenes.',
+      helpHintText(!keyMode),
     `Enlace de la partida, para volver a ella: ${gameLink(plan.server, gameId)}`,
   );
   const table = new OnlineTable(

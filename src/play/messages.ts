@@ -247,6 +247,14 @@ export const CONNECTION_BACK_TEXT = 'Conexión recuperada: sigues en la partida.
 export const RESIGN_CONFIRM_TEXT =
   '¿Abandonar la partida? Escribe «abandonar» otra vez para confirmarlo; cualquier otra orden lo deja.';
 
+/**
+ * How to reach the help, by the mode the terminal plays in: in key mode «ayuda» typed as keys
+ * would be questions and actions (D challenges), so it says the ? key.
+ */
+export function helpHintText(lineMode: boolean): string {
+  return lineMode ? 'Escribe «ayuda» para ver las órdenes.' : 'Pulsa ? para ver la ayuda.';
+}
+
 /** «revancha» before the end. */
 export const REMATCH_NOT_OVER_TEXT = 'La revancha se pide cuando la partida ha terminado.';
 
