@@ -133,4 +133,13 @@ describe('describeRules', () => {
     expect(describeRules(clock(1))).toContain('reloj de 1 minuto por jugador');
     expect(describeRules(clock(25))).toContain('reloj de 25 minutos por jugador');
   });
+
+  it('V-02: a target of one point reads in the singular', () => {
+    expect(describeRules(makeRules('fise', { targetScore: 1 }))).toContain(
+      'fin de línea a 1 punto',
+    );
+    expect(describeRules(makeRules('fise', { targetScore: 150 }))).toContain(
+      'fin de línea a 150 puntos',
+    );
+  });
 });

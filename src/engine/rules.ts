@@ -350,7 +350,10 @@ export function describeRules(rules: Rules): string {
     (rules.challengeMode === 'penalty' || rules.challengeMode === 'automatic')
   )
     parts.push(`${rules.challengePenalty} puntos de penalización`);
-  if (rules.targetScore !== null) parts.push(`fin de línea a ${rules.targetScore} puntos`);
+  if (rules.targetScore !== null)
+    parts.push(
+      `fin de línea a ${rules.targetScore} ${rules.targetScore === 1 ? 'punto' : 'puntos'}`,
+    );
   if (rules.clock) {
     const m = rules.clock.minutesPerPlayer;
     parts.push(`reloj de ${m} ${m === 1 ? 'minuto' : 'minutos'} por jugador`);

@@ -60,6 +60,13 @@ describe('challenge lines', () => {
     );
   });
 
+  it('two invalid words «no valen»', () => {
+    const two = { ...challenge(1, false), invalidWords: [tilesOf('VDE'), tilesOf('DELD')] };
+    expect(turnRecordText(view, two, false)).toBe(
+      'Experto impugna tu jugada y acierta: VDE, DELD no valen. La jugada se retira, 0 puntos.',
+    );
+  });
+
   it('between two other seats the names are used', () => {
     const observer = viewFrom({ names: ['Tú', 'Ana', 'Luis'] });
     expect(turnRecordText(observer, challenge(1, false, 0, 2), false)).toBe(
@@ -136,5 +143,19 @@ describe('seats and winners in a game of three', () => {
     );
     const all = viewFrom({ names, end: { scores: [90, 90, 90], winners: [0, 1, 2] } });
     expect(endText(all, all.result!)).toBe('Fin de la partida. Empate: Tú 90, Beto 90, Carla 90.');
+  });
+});
+
+describe('E-06 between people at one screen', () => {
+  it('the seat on turn while the last play waits is told to challenge or accept, by name', () => {
+    const v = {
+      ...viewFrom({ names: ['Ana', 'Luis'], toMove: 1 }),
+      phase: 'final-challenge' as const,
+    };
+    expect(turnText(v, true)).toBe(
+      'Turno de Luis. La partida acaba: solo puedes impugnar la última jugada («impugnar», tecla D) o aceptarla («pasar», tecla P).',
+    );
+    // Not said to a viewer who is not on turn.
+    expect(turnText({ ...v, seat: 0 })).toBe('Turno de Luis.');
   });
 });

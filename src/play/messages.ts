@@ -60,9 +60,12 @@ export const FINAL_WINDOW_TEXT =
  */
 export function turnText(view: ClientView, byName = false): string {
   if (view.phase === 'over') return 'La partida ha terminado.';
-  if (view.turn === addressee(view, byName))
-    return view.phase === 'final-challenge' ? `Tu turno. ${FINAL_WINDOW_TEXT}` : 'Tu turno.';
-  return `Turno de ${seatName(view, view.turn, null)}.`;
+  const mine = view.turn === addressee(view, byName);
+  const turn = mine ? 'Tu turno.' : `Turno de ${seatName(view, view.turn, null)}.`;
+  // By name (several people at one screen) the sentence is for whoever has the keyboard next.
+  return view.phase === 'final-challenge' && (mine || byName)
+    ? `${turn} ${FINAL_WINDOW_TEXT}`
+    : turn;
 }
 
 /**
@@ -151,7 +154,10 @@ export function turnRecordText(
       const pen = rec.penalty > 0 ? `, ${points(-rec.penalty)} para ${mine ? 'ti' : who}` : '';
       const lost = rec.loseTurn ? (mine ? '; pierdes el turno' : `; ${who} pierde el turno`) : '';
       if (rec.valid) return `${subject} ${play}: es válida y se mantiene${pen}${lost}.`;
-      const bad = rec.invalidWords.length ? `: ${words(rec.invalidWords).join(', ')} no vale` : '';
+      const n = rec.invalidWords.length;
+      const bad = n
+        ? `: ${words(rec.invalidWords).join(', ')} ${n === 1 ? 'no vale' : 'no valen'}`
+        : '';
       const right = mine ? 'aciertas' : 'acierta';
       return `${subject} ${play} y ${right}${bad}. La jugada se retira, 0 puntos.`;
     }

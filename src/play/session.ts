@@ -206,9 +206,11 @@ export class Session {
   private dispatchKey(ev: KeyInput): Reaction {
     const st = this.state;
     if (st.pendingBlank) return this.blankKey(ev);
-    const isP = ev.key.length === 1 && ev.key.toUpperCase() === 'P' && !this.shifted(ev);
+    // P confirms a pending pass and X repeats its question; any other key cancels it.
+    const keepsPass =
+      ev.key.length === 1 && 'PX'.includes(ev.key.toUpperCase()) && !this.shifted(ev);
     let prefix: Announcement[] = [];
-    if (st.pendingPass && !isP) {
+    if (st.pendingPass && !keepsPass) {
       st.pendingPass = false;
       prefix = [say('Pase cancelado.', 'prompt')];
     }

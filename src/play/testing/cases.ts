@@ -227,6 +227,8 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
     says: ['Pase cancelado.', 'Tu turno.'],
   },
   { id: 'pasar', title: 'pasar on the command line', position: MIDGAME, step: '> pasar', says: [], intent: { kind: 'pass' } },
+  { id: 'pasar', title: 'X repeats the question and keeps the pass asked', position: MIDGAME, before: ['p'], step: 'x', says: ['¿Pasar? Pulsa P otra vez.'] },
+  { id: 'pasar', title: 'P after X passes', position: MIDGAME, before: ['p', 'x'], step: 'p', says: [], intent: { kind: 'pass' } },
   { id: 'horizontal', title: 'H', position: MIDGAME, step: 'h', says: ['Escritura horizontal desde H8.'] },
   { id: 'vertical', title: 'V', position: MIDGAME, before: ['ArrowDown'], step: 'v', says: ['Escritura vertical desde H9.'] },
   { id: 'navegacion', title: 'N', position: MIDGAME, before: ['h'], step: 'n', says: ['Modo navegación.'] },
