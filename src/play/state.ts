@@ -94,6 +94,12 @@ export class PlayState {
   pendingPass = false;
   /** A blank was placed at this square and waits for its letter. */
   pendingBlank: { square: number; slot: number } | undefined;
+  /**
+   * Shift+letter of a digraph's first letter that the rack lacks while it holds the digraph
+   * (Shift+L with LL and no L): the letter and the cursor then, so that the digraph's second
+   * letter right after places it (README: «CH, LL y RR se escriben con sus dos letras»).
+   */
+  private digraphFirst: { letter: number; cursor: number } | undefined;
   lastAnnouncement: Announcement | undefined;
   /** The letter of the last Shift+letter search, so pressing it again cycles. */
   lastSearch: { letter: number; square: number } | undefined;
@@ -501,11 +507,34 @@ export class PlayState {
    * digraph.
    */
   placeLetter(letter: number): Announcement[] {
+    const first = this.digraphFirst;
+    this.digraphFirst = undefined;
     const merged = this.mergeDigraph(letter);
     if (merged) return [merged];
     const free = this.rackSlots();
+    const labels = this.set.letters.map((l) => l.label);
+    if (first && first.cursor === this.cursor) {
+      const digraph = labels.indexOf(labels[first.letter - 1]! + labels[letter - 1]!) + 1;
+      const held = free.find((s) => digraph > 0 && this.slots[s] === digraph);
+      if (held !== undefined) return this.placeSlot(held);
+    }
     const slot = free.find((s) => this.slots[s] === letter);
     if (slot !== undefined) return this.placeSlot(slot);
+    // A digraph the rack holds that starts with this letter: its second letter comes next.
+    const digraph = free.find((s) => {
+      const label = labels[this.slots[s]! - 1];
+      return label !== undefined && label.length === 2 && label[0] === labels[letter - 1];
+    });
+    if (digraph !== undefined) {
+      this.digraphFirst = { letter, cursor: this.cursor };
+      const name = labels[this.slots[digraph]! - 1]!;
+      return [
+        say(
+          `No tienes la ${labels[letter - 1]!} sola; para la ${name}, pulsa ahora Mayúsculas+${name[1]}.`,
+          'prompt',
+        ),
+      ];
+    }
     const blank = free.findIndex((s) => this.slots[s] === BLANK);
     return [
       sayError(

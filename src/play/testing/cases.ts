@@ -451,13 +451,16 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
   { id: 'escribir', title: 'Shift+W places RR', position: DIGRAPHS, before: ['h'], step: 'W', says: ['erre doble en L8.'] },
   { id: 'escribir', title: 'Shift+Ñ places Ñ', position: DIGRAPHS, before: ['h'], step: 'Ñ', says: ['Ñ en L8.'] },
   { id: 'escribir', title: 'Shift+L twice makes LL', position: DIGRAPHS, before: ['h', 'L'], step: 'L', says: ['L cambiada por LL en L8.'] },
+  { id: 'escribir', title: 'Shift+L with LL and no L on the rack asks for the second L', position: { ...MIDGAME, rack: 'AEI[LL]NOO' }, before: ['h'], step: 'L', says: ['No tienes la L sola; para la LL, pulsa ahora Mayúsculas+L.'] },
+  { id: 'escribir', title: 'Shift+L twice with LL and no L places LL', position: { ...MIDGAME, rack: 'AEI[LL]NOO' }, before: ['h', 'L'], step: 'L', says: ['elle en L8.'] },
+  { id: 'escribir', title: 'Shift+C then Shift+H with CH and no C places CH', position: { ...MIDGAME, rack: 'AEI[CH]NOO' }, before: ['h', 'C'], step: 'H', says: ['che en L8.'] },
   {
     id: 'escribir',
     title: 'Shift+L away from the L just placed is a new L, not LL (UX.md §3)',
     position: DIGRAPHS,
     before: ['h', 'L', 'ArrowDown'],
     step: 'L',
-    startsWith: 'No tienes la L en el atril',
+    startsWith: 'No tienes la L sola; para la LL, pulsa ahora Mayúsculas+L.',
   },
   {
     id: 'escribir',
