@@ -99,3 +99,13 @@ describe('atril analyze', () => {
     expect(r.out).toMatch(/^ {2}arcadio: \d+ jugadas analizadas, \d+,\d de equidad perdida$/m);
   });
 });
+
+describe('the README', () => {
+  it("shows analyze's real output for ropita_sample2.gcg, line for line", () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+    const block = /```text\n( {2}1\. úrsula: 8G PUT[^]*?)```/.exec(readme)![1]!;
+    const out = atril('analyze', join(gcgDir(), 'ropita_sample2.gcg')).out.split('\n');
+    for (const line of block.split('\n').filter((l) => l !== '' && l !== '…'))
+      expect(out).toContain(line);
+  });
+});
