@@ -110,6 +110,13 @@ export type SaveGame = (game: LocalGame, path: string, replace?: boolean) => Sav
  */
 export function saveGame(game: LocalGame, path: string, replace = false): SaveReply {
   const abs = resolve(path);
+  // A folder is no file to replace: «reemplazar» could not write there either.
+  if (existsSync(abs) && statSync(abs).isDirectory())
+    return {
+      text: saveFailedText(path, writeProblemText('EISDIR')),
+      exists: false,
+      written: false,
+    };
   if (!replace && existsSync(abs))
     return { text: saveExistsText(path), exists: true, written: false };
   let id: string | undefined;
