@@ -63,6 +63,7 @@ describe('atril play in line mode (pipes)', () => {
         '8H luce',
         '2A uno',
         'cambiar XYZ',
+        'cambiar',
         'marcador',
         'atril',
         '8H celo',
@@ -80,6 +81,8 @@ describe('atril play in line mode (pipes)', () => {
       'Palabra no válida: LUCE.',
       'La primera jugada debe pasar por la casilla central, H8.',
       'No tienes la X en el atril.',
+      // No keys to choose tiles with in line mode: the tiles go on the line.
+      'Di qué fichas cambias: «cambiar AEU» («?» es el comodín).',
       'Ana 0, Luis 0.',
       'ce, e, ele, ene, o, u, u.',
       // Issue 10, item 2: at one keyboard the play is announced once, by name, to the table.

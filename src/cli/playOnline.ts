@@ -167,7 +167,7 @@ export async function runOnline(
     plan.server,
     gameId,
     // The clocks run between the server's views, as on the web page (TM-01).
-    new Session(view, { localClock: () => performance.now() }),
+    new Session(view, { localClock: () => performance.now(), linesOnly: !keyMode }),
   );
   if (!keyMode) {
     void (async () => {

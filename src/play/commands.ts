@@ -174,6 +174,11 @@ export const COMMANDS: readonly CommandSpec[] = [
       }
       if (st.mode === 'cambio') return exchangeReaction(st, st.selectedTiles());
       if (!st.view.canExchange) return noExchange(st);
+      // Without keys there is no choosing tiles one by one: the tiles go on the same line.
+      if (st.linesOnly)
+        return one(
+          say('Di qué fichas cambias: «cambiar AEU» («?» es el comodín).', 'error', 'error'),
+        );
       return one(st.setMode('cambio'));
     },
   },

@@ -328,3 +328,15 @@ describe('help', () => {
     );
   });
 });
+
+describe('a client of lines only (a terminal line mode)', () => {
+  it('«cambiar» without tiles asks for them on the line, not for keys it has not got', () => {
+    const lines = new Session(viewFrom(MIDGAME), { linesOnly: true });
+    expect(lines.line('cambiar').say.map((a) => a.text)).toEqual([
+      'Di qué fichas cambias: «cambiar AEU» («?» es el comodín).',
+    ]);
+    expect(lines.snapshot().mode).toBe('navegacion');
+    // With keys (the web's button, key mode) it opens exchange mode.
+    expect(new Session(viewFrom(MIDGAME)).line('cambiar').say[0]!.text).toMatch(/^Modo cambio\./);
+  });
+});

@@ -62,6 +62,11 @@ export interface SessionOptions {
    * would mean whoever happens to be reading (issue 10, item 2).
    */
   readonly byName?: boolean;
+  /**
+   * The client reads whole lines and has no keys (a terminal's line mode): what needs keys,
+   * such as choosing tiles in exchange mode, is asked for in words instead.
+   */
+  readonly linesOnly?: boolean;
 }
 
 /** One viewer's interaction with one game. */
@@ -89,6 +94,7 @@ export class Session {
       this.state.now = () => this.clockNow();
     } else if (opts.now) this.state.now = opts.now;
     if (opts.byName) this.state.byName = true;
+    if (opts.linesOnly) this.state.linesOnly = true;
     this.commands = withClientCommands(opts.commands ?? []);
     this.state.commands = this.commands;
     this.seenHistory = view.history.length;

@@ -85,6 +85,8 @@ export class PlayState {
   verbosity: Verbosity = 'breve';
   /** Every seat, the viewer's too, is spoken of by name (SessionOptions.byName). */
   byName = false;
+  /** The client takes lines only, no keys (SessionOptions.linesOnly). */
+  linesOnly = false;
   /** The viewer's tiles in the order they were drawn; slots index this array. */
   slots: number[] = [];
   placed: TentativeTile[] = [];

@@ -22,10 +22,14 @@ export class Driver {
   /** The person whose rack the screen last showed (hot-seat). */
   private atKeyboard: number | undefined;
 
-  constructor(readonly game: LocalGame) {
+  constructor(
+    readonly game: LocalGame,
+    opts: { readonly linesOnly?: boolean } = {},
+  ) {
     const people = game.seats.filter((s) => !s.bot).length;
+    const linesOnly = opts.linesOnly ?? false;
     this.sessions = game.seats.map((s, seat) =>
-      s.bot ? undefined : new Session(game.viewOf(seat), { byName: people > 1 }),
+      s.bot ? undefined : new Session(game.viewOf(seat), { byName: people > 1, linesOnly }),
     );
   }
 

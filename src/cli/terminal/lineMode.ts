@@ -50,7 +50,7 @@ export interface LineIo {
 
 /** Runs a game in line mode; resolves to the exit code. */
 export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> {
-  const driver = new Driver(game);
+  const driver = new Driver(game, { linesOnly: true });
   // Line mode never draws with escapes: whatever it prints is made printable, and each line is
   // clipped (an announcement may echo what was typed).
   const print = (text: string): void => {
