@@ -116,11 +116,11 @@ describe('atril play in line mode (pipes)', () => {
     const game = ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7', '--meta', '10'];
     const accepted = atril(game, '8H celo\npasar\n').out;
     expect(accepted).toContain(
-      'Ana acepta la última jugada.\nFin de la partida. Gana Luis: Ana 0, Luis 12.',
+      'Ana acepta la última jugada.\nLa partida acaba: se ha llegado a 10 puntos (fin de línea).\nFin de la partida. Gana Luis: Ana 0, Luis 12.',
     );
     const stands = atril(game, '8H celo\nimpugnar\n').out;
     expect(stands).toContain(
-      'Ana impugna la jugada de Luis: es válida y se mantiene.\nFin de la partida. Gana Luis: Ana 0, Luis 12.',
+      'Ana impugna la jugada de Luis: es válida y se mantiene.\nLa partida acaba: se ha llegado a 10 puntos (fin de línea).\nFin de la partida. Gana Luis: Ana 0, Luis 12.',
     );
     // Withdrawn: the target was never reached and the game goes on, Ana on turn.
     const withdrawn = atril(game, '8H celu\nimpugnar\nmarcador\n').out;

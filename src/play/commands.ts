@@ -8,6 +8,7 @@ import {
   coordDir,
   endText,
   previewText,
+  endReasonText,
   rackAdjustText,
   scoresText,
   turnRecordText,
@@ -404,9 +405,14 @@ export const COMMANDS: readonly CommandSpec[] = [
     available: (st) => st.view.result !== null,
     unavailable: () => one(say('La partida sigue en juego.', 'score')),
     run: (st) => {
-      const adjust = rackAdjustText(st.view, st.view.result!, st.byName);
-      const end = say(endText(st.view, st.view.result!, st.byName), 'score');
-      return { say: adjust ? [say(adjust, 'score'), end] : [end] };
+      const result = st.view.result!;
+      const why = endReasonText(st.view, result);
+      const adjust = rackAdjustText(st.view, result, st.byName);
+      return {
+        say: [why, adjust, endText(st.view, result, st.byName)]
+          .filter((t) => t !== '')
+          .map((t) => say(t, 'score')),
+      };
     },
   },
 ];

@@ -224,6 +224,30 @@ export function endText(view: ClientView, end: ResultInfo, byName = false): stri
 }
 
 /**
+ * Why the game ended, when no line of the record has said it already: the passes (E-02), the
+ * scoreless turns (E-03), a blocked table (V-03) or the target score (V-02). Empty after a
+ * player went out or resigned, which their own play or resignation told.
+ */
+export function endReasonText(view: ClientView, end: ResultInfo): string {
+  const r = view.rules;
+  switch (end.reason) {
+    case 'passes': {
+      const n = r.passesToEnd ?? 2;
+      const times = ['una vez', 'dos veces', 'tres veces'][n - 1] ?? `${n} veces`;
+      return `La partida acaba: todos han pasado ${times} seguidas.`;
+    }
+    case 'scoreless':
+      return `La partida acaba: ${r.scorelessTurnsToEnd ?? 12} turnos seguidos sin puntos.`;
+    case 'blocked':
+      return 'La partida acaba: la mesa está bloqueada (no se puede cambiar y el tablero no se mueve).';
+    case 'target':
+      return `La partida acaba: se ha llegado a ${r.targetScore ?? 0} puntos (fin de línea).`;
+    default:
+      return '';
+  }
+}
+
+/**
  * One seat's clock (TM-01/TM-02): the time left, "12 minutos 40"; once over, the time over and
  * what it costs so far, "1 minuto 30 de más (-20 puntos)". `remainingMs` is negative when over.
  */

@@ -42,9 +42,21 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
   it('announces the end of the game once', () => {
     const s = new Session(viewFrom(MIDGAME));
     const end = viewFrom({ ...MIDGAME, end: { scores: [20, 25], winners: [1] } });
+    // Why it ended first (here E-02's passes), then who won.
     expect(s.update(end).map((a) => a.text)).toEqual([
+      'La partida acaba: todos han pasado dos veces seguidas.',
       'Fin de la partida. Gana Ana: Tú 20, Ana 25.',
     ]);
+    const target = viewFrom({
+      ...MIDGAME,
+      end: { scores: [20, 25], winners: [1], reason: 'target' },
+    });
+    expect(
+      new Session(viewFrom(MIDGAME)).update({
+        ...target,
+        rules: { ...target.rules, targetScore: 25 },
+      })[0]!.text,
+    ).toBe('La partida acaba: se ha llegado a 25 puntos (fin de línea).');
     expect(s.update(end)).toEqual([]);
   });
 
@@ -194,6 +206,7 @@ describe('SessionOptions.byName: several people at one screen (issue 10, item 2)
     const s = byName(MIDGAME);
     const end = viewFrom({ ...MIDGAME, names, end: { scores: [20, 25], winners: [1] } });
     expect(s.update(end).map((a) => a.text)).toEqual([
+      'La partida acaba: todos han pasado dos veces seguidas.',
       'Fin de la partida. Gana Ana: Luis 20, Ana 25.',
     ]);
     const won = byName({ ...MIDGAME, end: { scores: [30, 25], winners: [0] } });

@@ -17,7 +17,7 @@ import {
   runCommand,
   withClientCommands,
 } from './commands.js';
-import { endText, rackAdjustText, turnRecordText, turnText } from './messages.js';
+import { endReasonText, endText, rackAdjustText, turnRecordText, turnText } from './messages.js';
 import { asciiEnye, looksLikePlay } from './playText.js';
 import { boardTileName } from './speech.js';
 import { PlayState, say, sayError } from './state.js';
@@ -168,6 +168,8 @@ export class Session {
       out.push(say(st.coveredText(covered), 'placement', undefined, 'assertive'));
     if (view.result && !this.endAnnounced) {
       this.endAnnounced = true;
+      const why = endReasonText(view, view.result);
+      if (why) out.push(say(why, 'event', undefined, 'assertive'));
       const adjust = rackAdjustText(view, view.result, st.byName);
       if (adjust) out.push(say(adjust, 'event', undefined, 'assertive'));
       out.push(say(endText(view, view.result, st.byName), 'event', 'turn', 'assertive'));

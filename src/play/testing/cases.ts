@@ -347,14 +347,14 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
     title: 'resultado after the end',
     position: FINISHED,
     step: '> resultado',
-    says: ['Fin de la partida. Has ganado: Tú 300, Ana 250.'],
+    says: ['La partida acaba: todos han pasado dos veces seguidas.', 'Fin de la partida. Has ganado: Tú 300, Ana 250.'],
   },
   {
     id: 'fin-partida',
     title: 'TM-02: resultado names the overtime penalty',
     position: FINISHED_LATE,
     step: '> resultado',
-    says: ['Fin de la partida. Has ganado: Tú 270, Ana 250. Penalización por tiempo (ya descontada): Tú -30.'],
+    says: ['La partida acaba: todos han pasado dos veces seguidas.', 'Fin de la partida. Has ganado: Tú 270, Ana 250. Penalización por tiempo (ya descontada): Tú -30.'],
   },
   { id: 'fin-partida', title: 'resultado during the game', position: MIDGAME, step: '> resultado', says: ['La partida sigue en juego.'] },
 
