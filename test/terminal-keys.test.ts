@@ -153,7 +153,7 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(await term.press('\r', 'Turno de Luis.')).toMatch(/Atril: 1:\?/);
     await term.press('h', 'Escritura horizontal desde H8.');
     await term.press('!', 'Comodín en H8. ¿Qué letra es?');
-    const placed = await term.press('k', 'comodín (como CH) en H8.');
+    const placed = await term.press('k', 'comodín (como che) en H8.');
     expect(placed).toContain('+ch');
     // Reading the rack changes nothing on the board: the board is not written again (item 10).
     const read = await term.press('c', 'a, e, jota, o');

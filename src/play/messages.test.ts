@@ -7,6 +7,8 @@ import { viewFor } from '../engine/view.js';
 import { clientView } from '../protocol/view.js';
 import { endText, rackAdjustText, scoresText, turnRecordText, turnText } from './messages.js';
 import { viewFrom } from './testing/views.js';
+import { boardTileName, wordSaid } from './speech.js';
+import { BLANK_FLAG, SPANISH } from '../engine/tiles.js';
 import type { HistoryRecord } from '../protocol/view.js';
 
 const view = viewFrom({ names: ['Tú', 'Experto'] });
@@ -157,5 +159,14 @@ describe('E-06 between people at one screen', () => {
     );
     // Not said to a viewer who is not on turn.
     expect(turnText({ ...v, seat: 0 })).toBe('Turno de Luis.');
+  });
+});
+
+describe('a blank standing for a digraph is named as the digraph is said (UX.md §2.4)', () => {
+  it('«erre doble como comodín» after the word, «comodín (como che)» on its square', () => {
+    const word = [...tilesOf('CO'), tilesOf('[RR]')[0]! | BLANK_FLAG, ...tilesOf('AL')];
+    expect(wordSaid(SPANISH, word)).toBe('CORRAL (erre doble como comodín)');
+    expect(boardTileName(SPANISH, tilesOf('[CH]')[0]! | BLANK_FLAG)).toBe('comodín (como che)');
+    expect(boardTileName(SPANISH, tilesOf('S')[0]! | BLANK_FLAG)).toBe('comodín (como S)');
   });
 });

@@ -20,7 +20,8 @@ export function tileName(set: TileSet, code: number): string {
   if (code === BLANK || code === BLANK_FLAG) return 'comodín';
   const def = set.letters[letterOf(code) - 1];
   if (!def) return '?';
-  if (isBlank(code)) return `comodín (como ${def.label})`;
+  // A digraph by its spoken name, as on a tile of its own (UX.md §2.4): "comodín (como che)".
+  if (isBlank(code)) return `comodín (como ${[...def.label].length > 1 ? def.spoken : def.label})`;
   return def.spoken;
 }
 
@@ -105,7 +106,11 @@ function andList(items: readonly string[]): string {
 export function blankNote(set: TileSet, tiles: readonly number[]): string {
   const blanks = tiles
     .filter((t) => isBlank(t) && t !== BLANK_FLAG)
-    .map((t) => tileLabel(set, letterOf(t)).toLowerCase());
+    // A digraph by its spoken name ("erre doble"), a single letter as written ("s").
+    .map((t) => {
+      const label = tileLabel(set, letterOf(t));
+      return [...label].length > 1 ? boardTileName(set, letterOf(t)) : label.toLowerCase();
+    });
   if (blanks.length === 0) return '';
   return ` (${andList(blanks)} como ${blanks.length === 1 ? 'comodín' : 'comodines'})`;
 }

@@ -560,7 +560,10 @@ export class PlayState {
     if (digraph === 0) return undefined;
     if (isBlank(last.tile)) {
       this.placed[this.placed.length - 1] = { ...last, tile: digraph | BLANK_FLAG };
-      return say(`Comodín como ${labels[digraph - 1]} en ${squareName(last.square)}.`, 'placement');
+      return say(
+        `Comodín como ${boardTileName(this.set, digraph)} en ${squareName(last.square)}.`,
+        'placement',
+      );
     }
     const slot = this.rackSlots().find((s) => this.slots[s] === digraph);
     if (slot === undefined) return undefined;

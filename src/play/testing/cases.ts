@@ -444,8 +444,8 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
   },
   { id: 'escribir', title: 'the blank takes a letter', position: MIDGAME, before: ['h', 'Shift+4'], step: 'o', says: ['comodín (como O) en L8.'] },
   { id: 'escribir', title: 'the blank takes Ñ', position: MIDGAME, before: ['h', 'Shift+4'], step: 'ñ', says: ['comodín (como Ñ) en L8.'] },
-  { id: 'escribir', title: 'the blank as CH with K', position: MIDGAME, before: ['h', 'Shift+4'], step: 'k', says: ['comodín (como CH) en L8.'] },
-  { id: 'escribir', title: 'the blank takes rr on the command line', position: MIDGAME, before: ['h', 'Shift+4'], step: '> rr', says: ['comodín (como RR) en L8.'] },
+  { id: 'escribir', title: 'the blank as CH with K', position: MIDGAME, before: ['h', 'Shift+4'], step: 'k', says: ['comodín (como che) en L8.'] },
+  { id: 'escribir', title: 'the blank takes rr on the command line', position: MIDGAME, before: ['h', 'Shift+4'], step: '> rr', says: ['comodín (como erre doble) en L8.'] },
   { id: 'escribir', title: 'Escape returns the blank', position: MIDGAME, before: ['h', 'Shift+4'], step: 'Escape', says: ['Comodín devuelto al atril.', 'Modo navegación.'] },
   { id: 'escribir', title: 'Shift+K places CH', position: DIGRAPHS, before: ['h'], step: 'K', says: ['che en L8.'] },
   { id: 'escribir', title: 'Shift+W places RR', position: DIGRAPHS, before: ['h'], step: 'W', says: ['erre doble en L8.'] },
@@ -468,7 +468,7 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
     position: MIDGAME,
     before: ['h', 'Shift+4', 'L'],
     step: 'L',
-    says: ['Comodín como LL en L8.'],
+    says: ['Comodín como elle en L8.'],
   },
   {
     id: 'escribir',
@@ -476,7 +476,7 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
     position: MIDGAME,
     before: ['h', 'L', 'Shift+4', 'l'],
     step: 'L',
-    says: ['Comodín como LL en M8.'],
+    says: ['Comodín como elle en M8.'],
   },
   {
     id: 'escribir',

@@ -114,7 +114,7 @@ describe('GameController: keys to the session, replies to the live regions', () 
     expect(ctl.snap.value.awaitingBlank).toBe(true);
     ctl.designateBlank('LL');
     expect(ctl.snap.value.awaitingBlank).toBe(false);
-    expect(ctl.polite.value.text).toBe('comodín (como LL) en H9.');
+    expect(ctl.polite.value.text).toBe('comodín (como elle) en H9.');
   });
 
   it('says once that the time is running low, with a sound', () => {
