@@ -18,6 +18,7 @@ import {
   fullDistribution,
   isBlank,
   letterOf,
+  tileLabel,
   tileValue,
 } from '../engine/tiles.js';
 import { type PlayErrorCode, type PlayError, onlineErrorText, playErrorText } from './errorText.js';
@@ -516,7 +517,7 @@ export class PlayState {
     const free = this.rackSlots();
     const labels = this.set.letters.map((l) => l.label);
     if (first && first.cursor === this.cursor) {
-      const digraph = labels.indexOf(labels[first.letter - 1]! + labels[letter - 1]!) + 1;
+      const digraph = this.digraphOf(first.letter, letter);
       const held = free.find((s) => digraph > 0 && this.slots[s] === digraph);
       if (held !== undefined) return this.placeSlot(held);
     }
@@ -547,16 +548,20 @@ export class PlayState {
     ];
   }
 
+  // The tile code of the digraph spelt by letters `first` and `second` (L, L: LL), or 0.
+  private digraphOf(first: number, second: number): number {
+    const labels = this.set.letters.map((l) => l.label);
+    const a = labels[first - 1];
+    const b = labels[second - 1];
+    return a === undefined || b === undefined ? 0 : labels.indexOf(a + b) + 1;
+  }
+
   // The digraph whose second letter is `letter` and whose first is the last tile placed, when
   // the cursor is still where placing that tile left it (UX.md §3: the square's previous tile).
   private mergeDigraph(letter: number): Announcement | undefined {
     const last = this.placed[this.placed.length - 1];
     if (!last || this.pendingBlank || this.cursor !== this.nextFree(last.square)) return undefined;
-    const labels = this.set.letters.map((l) => l.label);
-    const first = labels[letterOf(last.tile) - 1];
-    const second = labels[letter - 1];
-    if (first === undefined || second === undefined) return undefined;
-    const digraph = labels.indexOf(first + second) + 1;
+    const digraph = this.digraphOf(letterOf(last.tile), letter);
     if (digraph === 0) return undefined;
     if (isBlank(last.tile)) {
       this.placed[this.placed.length - 1] = { ...last, tile: digraph | BLANK_FLAG };
@@ -569,7 +574,7 @@ export class PlayState {
     if (slot === undefined) return undefined;
     this.placed[this.placed.length - 1] = { square: last.square, slot, tile: digraph };
     return say(
-      `${first} cambiada por ${labels[digraph - 1]} en ${squareName(last.square)}.`,
+      `${tileLabel(this.set, letterOf(last.tile))} cambiada por ${tileLabel(this.set, digraph)} en ${squareName(last.square)}.`,
       'placement',
     );
   }
