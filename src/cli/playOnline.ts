@@ -16,7 +16,7 @@ import {
 import { gameLink, socketUrl } from '../client/link.js';
 import { describeRules } from '../engine/rules.js';
 import { onlineErrorText } from '../play/errorText.js';
-import { helpHintText } from '../play/messages.js';
+import { helpHintText, waitingSeatName } from '../play/messages.js';
 import { Session } from '../play/session.js';
 import { type ClientView, nameSchema } from '../protocol/index.js';
 import { configDir, loadIdentity, saveIdentity } from './terminal/identity.js';
@@ -151,7 +151,7 @@ export async function runOnline(
       i === view.seat
         ? 'Tú'
         : s.name === ''
-          ? '(por llegar)'
+          ? waitingSeatName(i)
           : s.bot
             ? `${s.name} (ordenador)`
             : s.name,

@@ -41,7 +41,12 @@ function addressee(view: ClientView, byName: boolean): number | null {
  */
 function seatName(view: ClientView, seat: number, me: number | null): string {
   if (seat === me) return 'Tú';
-  return view.seats[seat]?.name || `Invitado (asiento ${seat + 1})`;
+  return view.seats[seat]?.name || waitingSeatName(seat);
+}
+
+/** A seat kept for an invited player who has not come yet: «Invitado (asiento 3)». */
+export function waitingSeatName(seat: number): string {
+  return `Invitado (asiento ${seat + 1})`;
 }
 
 /** "Tú 212, Ana 187"; by name, "Luis 212, Ana 187". */

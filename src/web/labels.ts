@@ -82,7 +82,6 @@ export const L = {
   target: 'Puntos para ganar (vacío = partida completa)',
   openRoom: 'Sala abierta: cualquiera puede sentarse desde la lista de salas',
   freeSeat: 'asiento libre',
-  invitedSeat: 'asiento para un invitado',
   roomCreated: (links: number) =>
     links === 1
       ? 'Sala creada. Comparte el enlace de invitación: ya está en el campo con el foco.'
@@ -110,7 +109,6 @@ export const L = {
   you: 'Tú',
   turnMark: 'juega ahora',
   botMark: 'ordenador',
-  emptySeat: '(asiento por ocupar)',
   bag: (n: number) => `Bolsa: ${n} ${n === 1 ? 'ficha' : 'fichas'}`,
   unseenHeading: 'Fichas no vistas',
   rackHeading: 'Atril',

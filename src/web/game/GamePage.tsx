@@ -4,6 +4,7 @@
  */
 import { type Signal, useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
+import { waitingSeatName } from '../../play/messages.js';
 import { usePageHeading } from '../heading.js';
 import { L } from '../labels.js';
 import { Board } from './Board.js';
@@ -58,7 +59,7 @@ export function GamePage(p: GamePageProps) {
     };
   }, [ctl]);
 
-  const names = view.seats.map((s, i) => (i === view.seat ? L.you : s.name || L.emptySeat));
+  const names = view.seats.map((s, i) => (i === view.seat ? L.you : s.name || waitingSeatName(i)));
   // The board takes the focus on arrival (App.tsx); the heading only names the tab.
   const heading = usePageHeading(L.gameTitle(names), false);
   return (

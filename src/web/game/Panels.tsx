@@ -6,7 +6,13 @@
 import { type Signal, useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { tileLabel } from '../../engine/tiles.js';
-import { clockText, endText, rackAdjustText, turnRecordText } from '../../play/messages.js';
+import {
+  clockText,
+  endText,
+  rackAdjustText,
+  turnRecordText,
+  waitingSeatName,
+} from '../../play/messages.js';
 import { type ClientView, seatClock, setOf } from '../../play/view.js';
 import { loadSettings, saveSettings } from '../identity.js';
 import { L } from '../labels.js';
@@ -48,7 +54,7 @@ export function Scores({ ctl }: { ctl: GameController }) {
           return (
             <li key={i} class={onTurn ? 'on-turn' : ''}>
               <span class="who">
-                {i === view.seat ? `${L.you} (${s.name})` : s.name || L.emptySeat}
+                {i === view.seat ? `${L.you} (${s.name})` : s.name || waitingSeatName(i)}
                 {s.bot ? ` · ${L.botMark}` : ''}
               </span>{' '}
               <strong class="score">{s.score}</strong>
@@ -344,7 +350,7 @@ export function Result({ view }: { view: ClientView }) {
             return (
               <tr key={i}>
                 <th scope="row">
-                  {s.name || L.emptySeat}
+                  {s.name || waitingSeatName(i)}
                   {end.winners.includes(i) ? ` · ${end.draw ? L.draw : L.winner}` : ''}
                 </th>
                 {values.map((v, k) => (

@@ -28,7 +28,7 @@ describe('describeGame', () => {
       25,
     );
     expect(describeGame(g)).toBe(
-      'Ana, asiento para un invitado, asiento libre · FISE (torneo), 25 min',
+      'Ana, Invitado (asiento 2), asiento libre · FISE (torneo), 25 min',
     );
   });
 

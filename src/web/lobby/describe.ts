@@ -1,5 +1,6 @@
 /** How the lobby's list reads a game: who sits where, the rules and the clock. */
 import type { LobbyGame } from '../../protocol/messages.js';
+import { waitingSeatName } from '../../play/messages.js';
 import { L } from '../labels.js';
 
 /**
@@ -9,11 +10,11 @@ import { L } from '../labels.js';
 export function describeGame(g: LobbyGame): string {
   const seats = g.seats
     // A bot's seat is named after its level already: "Aficionado", not "Aficionado (Aficionado)".
-    .map((s) =>
+    .map((s, i) =>
       s.free
         ? L.freeSeat
         : s.name === ''
-          ? L.invitedSeat
+          ? waitingSeatName(i)
           : s.bot && s.name !== L.levels[s.bot]
             ? `${s.name} (${L.levels[s.bot]})`
             : s.name,
