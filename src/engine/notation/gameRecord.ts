@@ -46,9 +46,11 @@ export interface GcgOptions {
 
 type WithoutNotes<T> = T extends unknown ? Omit<T, 'notes'> : never;
 
-const RULES_PRAGMA = 'atril-rules';
+/** Atril's pragma holding the game's rules as JSON. */
+export const RULES_PRAGMA = 'atril-rules';
 const SEED_PRAGMA = 'atril-seed';
-const RESIGN_PRAGMA = 'atril-resign';
+/** Atril's pragma naming the player who resigned, 1-based (GCG has no line for it). */
+export const RESIGN_PRAGMA = 'atril-resign';
 /** The record stops while the game's last play waits to be accepted or challenged (E-06). */
 const FINAL_WINDOW_PRAGMA = 'atril-final-window';
 /** Note on a `--` line naming the challenger (1-based), which GCG does not record. */

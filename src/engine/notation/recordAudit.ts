@@ -31,6 +31,7 @@ import { type RulesError, rulesFromPreset } from '../rules.js';
 import type { PlaceMove, Placement } from '../move.js';
 import type { GcgEvent, GcgRecord } from './gcg.js';
 import { formatCoord } from './coords.js';
+import { RESIGN_PRAGMA, RULES_PRAGMA } from './gameRecord.js';
 import {
   type PlacementErrorCode,
   STANDARD_SCORING,
@@ -267,7 +268,7 @@ function recordRules(record: GcgRecord, set: TileSet): Result<RecordRules, Rules
     targetScore: null,
     lostTurns: true,
   };
-  const text = record.pragmas.find((x) => x.name === 'atril-rules')?.value;
+  const text = record.pragmas.find((x) => x.name === RULES_PRAGMA)?.value;
   if (text === undefined) return ok(foreign);
   let v: unknown;
   try {
@@ -619,8 +620,7 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
   }
   mismatches.sort((a, b) => a.turn - b.turn);
 
-  // Atril writes who resigned as a pragma, 1-based (gameRecord.ts).
-  const resignText = record.pragmas.find((x) => x.name === 'atril-resign')?.value;
+  const resignText = record.pragmas.find((x) => x.name === RESIGN_PRAGMA)?.value;
   const resigned =
     resignText !== undefined && /^\d+$/.test(resignText) ? Number(resignText) - 1 : -1;
   const ending: ReplayFinal['ending'] = endRacks.length
