@@ -26,6 +26,19 @@ export function dropTile(ctl: GameController, source: DragSource, target: DropTa
   else ctl.lift(source.square, target.square);
 }
 
+/**
+ * Escape in a text field or in the rack: the board's focused square takes the focus back, and
+ * the session hears Escape (back to navigation mode, said once: the page's own key listener
+ * never sees this press).
+ */
+export function leaveOnEscape(e: KeyboardEvent, ctl: GameController): void {
+  if (e.key !== 'Escape') return;
+  e.preventDefault();
+  e.stopPropagation();
+  document.querySelector<HTMLElement>('#tablero [tabindex="0"]')?.focus();
+  ctl.key({ key: 'Escape' });
+}
+
 export function Board({ ctl, picked }: { ctl: GameController; picked: Signal<number | null> }) {
   const snap = ctl.snap.value;
   const view = snap.view;

@@ -17,6 +17,7 @@ import { type ClientView, seatClock, setOf } from '../../play/view.js';
 import { loadSettings, saveSettings } from '../identity.js';
 import { L } from '../labels.js';
 import { gcgPath } from '../../protocol/messages.js';
+import { leaveOnEscape } from './Board.js';
 import type { GameController } from './controller.js';
 import { gcgLine } from './notation.js';
 import { Resign } from './Resign.js';
@@ -150,14 +151,6 @@ export function History({ view }: { view: ClientView }) {
  * navigation mode, said once (UX.md §3). The page's own key handler must not see the key
  * again, or it would answer Escape a second time from the board.
  */
-function leaveOnEscape(e: KeyboardEvent, ctl: GameController): void {
-  if (e.key !== 'Escape') return;
-  e.preventDefault();
-  e.stopPropagation();
-  document.querySelector<HTMLElement>('#tablero [tabindex="0"]')?.focus();
-  ctl.key({ key: 'Escape' });
-}
-
 export function Chat({
   ctl,
   lines,

@@ -3,22 +3,72 @@
  * placed this turn left out. A tile is dragged to the board, or clicked and then a square
  * clicked; in Cambio mode a click chooses it for the exchange. The tiles for keys 1–9 are the
  * session's, so the number on a tile is the number to press.
+ *
+ * By keyboard the rack is one tab stop (the ARIA listbox pattern): the arrows, Home and End move
+ * between its tiles, and Enter or Space on tile n is Shift+n of the key model (UX.md §3): in a
+ * writing mode it places the tile at the board's cursor, otherwise it chooses it for the
+ * exchange. Escape goes back to the board. Every other key is a command, as on the board.
  */
 import type { Signal } from '@preact/signals';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { tileLabel, tileValue } from '../../engine/tiles.js';
 import { ORDER_NAMES } from '../../play/messages.js';
 import { points, tileName } from '../../play/speech.js';
 import { setOf } from '../../play/view.js';
 import { L } from '../labels.js';
-import { dropTile } from './Board.js';
+import { dropTile, leaveOnEscape } from './Board.js';
 import type { GameController } from './controller.js';
 import { followPress } from './drag.js';
+
+// The rack's keys that stay in the rack; every other key goes on to the page's commands.
+const MOVES: Record<string, (i: number, n: number) => number> = {
+  ArrowLeft: (i) => i - 1,
+  ArrowUp: (i) => i - 1,
+  ArrowRight: (i) => i + 1,
+  ArrowDown: (i) => i + 1,
+  Home: () => 0,
+  End: (_, n) => n - 1,
+};
 
 export function Rack({ ctl, picked }: { ctl: GameController; picked: Signal<number | null> }) {
   const snap = ctl.snap.value;
   const set = setOf(snap.view);
   const exchanging = snap.mode === 'cambio';
+  const list = useRef<HTMLUListElement>(null);
+  const [active, setActive] = useState(0);
+  // Set by a key that moved the focus or changed the rack: the tile to focus after the render
+  // (the focused tile may have just left the rack for the board).
+  const refocus = useRef(false);
+  const count = snap.rack.length;
+  const current = Math.max(0, Math.min(active, count - 1));
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    // Only while the focus is still in the rack, or was lost with a tile that left it.
+    const at = document.activeElement;
+    if (at && at !== document.body && !list.current?.contains(at)) return;
+    const tiles = list.current?.querySelectorAll<HTMLElement>('[role="option"]');
+    const target = tiles?.[current];
+    if (target) target.focus();
+    else document.querySelector<HTMLElement>('#tablero [tabindex="0"]')?.focus();
+  });
   if (snap.view.rack === null) return null;
+
+  const onKeyDown = (e: KeyboardEvent): void => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'Escape') return leaveOnEscape(e, ctl);
+    const move = MOVES[e.key];
+    if (move) {
+      setActive(Math.max(0, Math.min(move(current, count), count - 1)));
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      const n = String(current + 1);
+      ctl.key({ key: n, code: `Digit${n}`, shift: true });
+    } else return;
+    // The page's listener would move the board's cursor or finish the turn.
+    e.preventDefault();
+    e.stopPropagation();
+    refocus.current = true;
+  };
   return (
     <div class="rack-area" data-rack>
       {/* An empty rack (all tiles on the board, or gone out) shows nothing; a screen reader
@@ -32,6 +82,8 @@ export function Rack({ ctl, picked }: { ctl: GameController; picked: Signal<numb
           aria-label={L.rackLabel}
           aria-multiselectable={exchanging}
           class="rack"
+          ref={list}
+          onKeyDown={onKeyDown}
         >
           {snap.rack.map((t, i) => {
             const chosen = exchanging ? t.selected : picked.value === t.slot;
@@ -41,8 +93,10 @@ export function Rack({ ctl, picked }: { ctl: GameController; picked: Signal<numb
                 role="option"
                 aria-selected={chosen}
                 data-slot={t.slot}
+                tabIndex={i === current ? 0 : -1}
                 class={`tile${t.tile === 0 ? ' blank' : ''}${chosen ? ' chosen' : ''}`}
                 onClick={() => {
+                  setActive(i);
                   if (exchanging) ctl.toggle(t.slot);
                   else picked.value = picked.value === t.slot ? null : t.slot;
                 }}

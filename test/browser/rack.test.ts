@@ -1,0 +1,104 @@
+/**
+ * The rack by keyboard (UX.md §2.5, the ARIA listbox pattern): one tab stop, the arrows, Home
+ * and End move between its tiles without moving the board's cursor, Enter or Space on tile n is
+ * Shift+n of the key model (§3: placed at the cursor in a writing mode, chosen for the exchange
+ * otherwise), the other keys stay commands, and Escape goes back to the board.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './browser.js';
+import { board, enterName, focusBoard, startComputerGame } from './flows.js';
+import { press } from './keys.js';
+import { Announcer } from './liveRegions.js';
+import { committedGame } from './oracle.js';
+import { serverAndBrowser } from './setup.js';
+import { pageSays, untilTurnOf } from './turns.js';
+
+const env = serverAndBrowser();
+
+/** The focused element's role and spoken text. */
+function focused(page: Page): Promise<{ role: string; text: string }> {
+  // A script in a string: this file is compiled without the DOM's types.
+  return page.evaluate(`(() => {
+    const el = document.activeElement;
+    return { role: (el && el.getAttribute('role')) || '', text: el ? el.textContent.trim() : '' };
+  })()`);
+}
+
+/** The board square that holds the cursor's tab stop. */
+function cursorSquare(page: Page): Promise<string | null> {
+  return board(page).locator('[role=gridcell][tabindex="0"]').getAttribute('data-square');
+}
+
+describe('the rack by keyboard', () => {
+  it('arrows move between tiles, Enter places one in writing mode, Space chooses one for the exchange, Escape goes back', async () => {
+    const page = await openPage(env.browser, env.server.url);
+    await enterName(page, 'Rosa');
+    const id = await startComputerGame(page, { level: 'principiante' });
+    await focusBoard(page);
+    const heard = new Announcer(page);
+    const me = (await committedGame(env.server.dbFile, id)).bots.indexOf(false);
+    await untilTurnOf(env.server.dbFile, id, me);
+    await pageSays(page, heard, 'KeyT', 'Tu turno.');
+
+    const rack = page.getByRole('listbox', { name: 'Atril' });
+    const options = rack.getByRole('option');
+    const names = (await options.allTextContents()).map((t) => t.trim());
+    expect(names).toHaveLength(7);
+    const square = await cursorSquare(page);
+
+    // One tab stop: back from the board past the order button, the first tile.
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(async () => (await focused(page)).text).toBe('Cambiar el orden');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => focused(page)).toMatchObject({ role: 'option' });
+    expect((await focused(page)).text).toMatch(/^1, /);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await focused(page)).text).toMatch(/^2, /);
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await focused(page)).text).toMatch(/^7, /);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Home');
+    await expect.poll(async () => (await focused(page)).text).toMatch(/^1, /);
+    expect(await cursorSquare(page)).toBe(square);
+
+    // Letters are still commands.
+    let since = await heard.mark();
+    await press(page, 'KeyT');
+    await heard.waitFor('Tu turno.', { since });
+    expect((await focused(page)).role).toBe('option');
+
+    // Writing mode, then Enter on a tile that is not a blank (a blank would ask its letter).
+    const n = names.findIndex((t) => !t.includes('comodín'));
+    await press(page, 'KeyH');
+    for (let k = 0; k < n; k++) await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await focused(page)).text).toMatch(new RegExp(`^${n + 1}, `));
+    since = await heard.mark();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => board(page).locator('.tentative').count()).toBe(1);
+    await expect.poll(() => options.count()).toBe(6);
+    // The turn is not finished by that Enter, and the focus stays in the rack.
+    expect(await committedGame(env.server.dbFile, id).then((g) => g.state.turn)).toBe(me);
+    await expect.poll(() => focused(page)).toMatchObject({ role: 'option' });
+
+    // Escape: back to the board, in navigation mode, said once.
+    since = await heard.mark();
+    await page.keyboard.press('Escape');
+    await heard.waitFor('Modo navegación.', { since });
+    await expect.poll(() => focused(page)).toMatchObject({ role: 'gridcell' });
+
+    // Cambio mode: Space on a tile chooses it.
+    await press(page, 'KeyZ');
+    await expect.poll(() => options.count()).toBe(7);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => focused(page)).toMatchObject({ role: 'option' });
+    await press(page, 'KeyG');
+    await expect.poll(() => rack.getAttribute('aria-multiselectable')).toBe('true');
+    await page.keyboard.press('Home');
+    await page.keyboard.press(' ');
+    await expect.poll(() => options.first().getAttribute('aria-selected')).toBe('true');
+    expect(await options.nth(1).getAttribute('aria-selected')).toBe('false');
+    await page.close();
+  });
+});
