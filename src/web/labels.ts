@@ -114,6 +114,8 @@ export const L = {
   rackHeading: 'Atril',
   rackLabel: 'Atril',
   rackEmpty: 'Atril vacío.',
+  rackKeys:
+    'En el atril: las flechas, Inicio y Fin recorren las fichas; Intro o Espacio sobre una ficha es Mayúsculas más su número; Escape vuelve al tablero.',
   orderLabel: 'Orden del atril',
   nextOrder: 'Cambiar el orden',
   boardHeading: 'Tablero',

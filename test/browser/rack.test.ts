@@ -99,6 +99,9 @@ describe('the rack by keyboard', () => {
     await page.keyboard.press(' ');
     await expect.poll(() => options.first().getAttribute('aria-selected')).toBe('true');
     expect(await options.nth(1).getAttribute('aria-selected')).toBe('false');
+    // The page's help says so.
+    const help = page.getByRole('region', { name: 'Ayuda' });
+    expect(await help.textContent()).toContain('En el atril: las flechas, Inicio y Fin');
     await page.close();
   });
 });

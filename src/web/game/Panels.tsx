@@ -420,6 +420,8 @@ export function Help({ ctl }: { ctl: GameController }) {
           {text.split('\n').map((l, i) => (
             <li key={i}>{l}</li>
           ))}
+          {/* The page's own keys, which the terminal's command table does not have. */}
+          <li>{L.rackKeys}</li>
         </ul>
       </details>
     </section>
