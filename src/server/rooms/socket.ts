@@ -547,16 +547,16 @@ class Connection {
       // Coming back: a player who holds a seat gets it again; anyone else watches.
       seat = game.seats.find((s) => s.playerId === player.id)?.seat ?? 'observer';
     }
-    // One person, one seat: a creator who opens the link meant for a friend would otherwise
-    // take the friend's seat too, and the friend would then be refused it.
-    const held = game.seats.find((s) => s.playerId === player.id)?.seat;
-    if (claimed && held !== undefined && held !== seat)
-      return this.refuse({ code: 'ALREADY_SEATED', data: { seat: held } }, msg.gameId);
     if (claimed && typeof seat === 'number') {
+      // One person, one seat (the store checks it with the claim, so two tabs cannot race
+      // past it): a creator who opens the link meant for a friend would otherwise take the
+      // friend's seat too, and the friend would then be refused it.
       const r = await store.claimSeat(msg.gameId, seat, player.id);
       if (!r.ok)
         return this.refuse(
-          { code: r.code === 'SEAT_TAKEN' ? 'SEAT_TAKEN' : 'SEAT_NOT_OPEN', data: { seat } },
+          r.code === 'ALREADY_SEATED'
+            ? { code: 'ALREADY_SEATED', data: { seat: r.seat } }
+            : { code: r.code === 'SEAT_TAKEN' ? 'SEAT_TAKEN' : 'SEAT_NOT_OPEN', data: { seat } },
           msg.gameId,
         );
       this.shared.seatsChanged(msg.gameId);

@@ -330,8 +330,15 @@ class PostgresStore implements Store {
 
   async claimSeat(gameId: string, seat: number, playerId: string): Promise<ClaimResult> {
     return inTransaction(this.pool, async (c): Promise<ClaimResult> => {
-      // Under READ COMMITTED a second claimant waits for the first one's row lock, then
-      // re-checks the condition against the committed row and updates nothing.
+      // The game's seat rows locked first: claims in one game take turns, so one player's two
+      // claims (two tabs) cannot both see the other seat still free. Under READ COMMITTED the
+      // rows read after the lock are the committed ones.
+      const rows = await c.query<{ seat: number; player_id: string | null }>(
+        'SELECT seat, player_id FROM game_seats WHERE game_id = $1 ORDER BY seat FOR UPDATE',
+        [gameId],
+      );
+      const held = rows.rows.find((r) => r.player_id === playerId && r.seat !== seat);
+      if (held) return { ok: false, code: 'ALREADY_SEATED', seat: held.seat };
       const u = await c.query(
         `UPDATE game_seats SET player_id = $1 WHERE game_id = $2 AND seat = $3
          AND kind <> 'bot' AND (player_id IS NULL OR player_id = $1)`,

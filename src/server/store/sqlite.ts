@@ -188,6 +188,9 @@ class SqliteStore implements Store {
         `UPDATE game_seats SET player_id = ? WHERE game_id = ? AND seat = ? AND kind <> 'bot'
          AND (player_id IS NULL OR player_id = ?)`,
       ),
+      heldSeat: db.prepare<[string, string, number], { seat: number }>(
+        'SELECT seat FROM game_seats WHERE game_id = ? AND player_id = ? AND seat <> ? LIMIT 1',
+      ),
       seatRow: db.prepare<[string, number], SeatRow>(
         'SELECT seat, kind, bot_level, player_id FROM game_seats WHERE game_id = ? AND seat = ?',
       ),
@@ -371,6 +374,9 @@ class SqliteStore implements Store {
   async claimSeat(gameId: string, seatNo: number, playerId: string): Promise<ClaimResult> {
     return this.db
       .transaction((): ClaimResult => {
+        // Inside the immediate transaction no other claim can come between this and the update.
+        const held = this.q.heldSeat.get(gameId, playerId, seatNo);
+        if (held) return { ok: false, code: 'ALREADY_SEATED', seat: held.seat };
         if (this.q.claim.run(playerId, gameId, seatNo, playerId).changes === 1) {
           this.q.touch.run(Date.now(), gameId);
           return { ok: true };

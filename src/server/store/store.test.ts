@@ -231,15 +231,33 @@ describe.each(['sqlite', 'postgres'] as const)('%s store', (name) => {
     expect((await store.getGame('g'))?.seats[1]?.playerId).toBe('ana');
     expect((await store.gamesOfPlayer('ana', ['open'])).map((x) => x.id)).toEqual(['g']);
     expect(await store.gamesOfPlayer('eva', ['open'])).toEqual([]);
+    // One person, one seat: Ana, at seat 1, cannot take seat 0 too.
+    expect(await store.claimSeat('g', 0, 'ana')).toEqual({
+      ok: false,
+      code: 'ALREADY_SEATED',
+      seat: 1,
+    });
     // Two connections race for seat 0: exactly one player gets it.
+    await store.createPlayer({ id: 'ivo', name: 'Ivo', tokenHash: 'hi' });
     const other = await connect();
     const results = await Promise.all([
-      store.claimSeat('g', 0, 'ana'),
+      store.claimSeat('g', 0, 'ivo'),
       other.claimSeat('g', 0, 'eva'),
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const holder = (await store.getGame('g'))?.seats[0]?.playerId;
-    expect(results[0]!.ok ? 'ana' : 'eva').toBe(holder);
+    expect(results[0]!.ok ? 'ivo' : 'eva').toBe(holder);
+    // One player races for two seats of a new game (two tabs): one claim wins, never both.
+    for (let k = 0; k < 5; k++) {
+      await store.createGame({ id: `h${k}`, config: {}, status: 'open', seats: [open, open] });
+      const both = await Promise.all([
+        store.claimSeat(`h${k}`, 0, 'eva'),
+        other.claimSeat(`h${k}`, 1, 'eva'),
+      ]);
+      expect(both.filter((r) => r.ok)).toHaveLength(1);
+      const held = (await store.getGame(`h${k}`))!.seats.filter((x) => x.playerId === 'eva');
+      expect(held).toHaveLength(1);
+    }
   });
 
   it('appends events at the end of the list only, in order, as JSON', async () => {

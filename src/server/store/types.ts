@@ -104,7 +104,9 @@ export type AppendResult =
  */
 export type ClaimResult =
   | { readonly ok: true }
-  | { readonly ok: false; readonly code: 'SEAT_TAKEN' | 'BOT_SEAT' | 'NO_SUCH_SEAT' };
+  | { readonly ok: false; readonly code: 'SEAT_TAKEN' | 'BOT_SEAT' | 'NO_SUCH_SEAT' }
+  /** The player already holds another seat of this game (`seat`): one person, one seat. */
+  | { readonly ok: false; readonly code: 'ALREADY_SEATED'; readonly seat: number };
 
 /** Told of committed appends (Store.onAppend). */
 export type AppendListener = (
@@ -172,7 +174,8 @@ export interface Store {
   seatByInviteHash(inviteHash: string): Promise<{ gameId: string; seat: number } | undefined>;
   /**
    * Gives a free human seat to a player. Atomic: of two players racing for one seat exactly
-   * one gets it. Claiming a seat one already holds succeeds.
+   * one gets it, and a player racing for two seats of one game (two tabs) gets one. Claiming a
+   * seat one already holds succeeds.
    */
   claimSeat(gameId: string, seat: number, playerId: string): Promise<ClaimResult>;
 
