@@ -129,6 +129,23 @@ describe('replay: end of game (RULES.md E-05, §12 records)', () => {
       ? 'OK'
       : `${r.error.code === 'IMPOSSIBLE_RECORD' ? r.error.impossible : r.error.code}`;
   };
+  it('E-03: a play worth 0 (two blanks) is a scoreless turn, so 11 more end the game', () => {
+    const turns = [
+      '>a: ??AEIOU 8G ab +0 0',
+      ...['>b: BCDFGLM -B +0 0', '>a: AEIOUNN - +0 0', '>b: CDFGLMN - +0 0'],
+      ...['>a: AEIOUNN -A +0 0', '>b: CDFGLMN - +0 0', '>a: EIOUNNR - +0 0'],
+      ...['>b: CDFGLMN -C +0 0', '>a: EIOUNNR - +0 0', '>b: DFGLMNR - +0 0'],
+      ...['>a: EIOUNNR -E +0 0', '>b: DFGLMNR - +0 0'],
+      ...['>a: IOUNNRR (IOUNNRR) -7 -7', '>b: DFGLMNR (DFGLMNR) -14 -14'],
+    ];
+    const record = rules('') + turns.join('\n') + '\n';
+    expect(impossible(record)).toBe('OK');
+    // Twelve turns without a point: the engine ends the game there (reduce.ts counts a play
+    // worth 0 as scoreless), and so must the replay.
+    expect(impossible(rules('') + turns.slice(0, 11).join('\n') + '\n' + turns.at(-2)!)).toBe(
+      'EARLY_RACK_PENALTY',
+    );
+  });
   it('V-02: the play that reaches the target score ends the record, no rack adjusted', () => {
     expect(replay(rules(',"targetScore":20') + PLAYED).final).toMatchObject({
       ending: 'none',

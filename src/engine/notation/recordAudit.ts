@@ -435,7 +435,9 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
           runsBefore: [scoreless, passes],
         };
         lastPlaced = standing;
-        scoreless = passes = 0;
+        // A play worth nothing (blanks alone) is a scoreless turn for E-03, as in reduce.ts.
+        scoreless = score === 0 ? scoreless + 1 : 0;
+        passes = 0;
         const target = rules.targetScore;
         const out = bag === 0 && held[p] === 0;
         if (out || (target !== null && computed[p]! + score >= target)) {
