@@ -16,6 +16,8 @@ import { drawStatus } from '../src/cli/terminal/render.js';
 import { loadGame, saveGame } from '../src/cli/terminal/save.js';
 import { scriptedGame } from './helpers/scriptedGame.js';
 import { unwrap } from '../src/engine/testing/unwrap.js';
+import { ANY_WORD, rigged } from '../src/engine/testing/games.js';
+import { play as placed } from '../src/engine/testing/positions.js';
 import { tempDir } from './helpers/tempDir.js';
 
 const MIN = 60_000;
@@ -123,6 +125,27 @@ describe('TM-01/TM-02: the clock of atril play --reloj, driven with a fake clock
     expect(r.lines).toContain('Ana 25 minutos 0, Luis 5 minutos 0.');
     expect(game.state.clockMs).toEqual([0, 26 * MIN]);
     expect(endLine(r.lines)).toContain('Penalización por tiempo (ya descontada): Luis -10.');
+  });
+
+  it('TM-02: a challenge from a player not on turn leaves the running turn to its player', () => {
+    // Three players (RULES.md §12: any opponent may challenge until the next turn starts).
+    const clock = new FakeClock();
+    const start = rigged({
+      rules: TIMED,
+      racks: ['CASAXYZ', 'AEIOUSS', 'AEIOULN'],
+      bag: 'E'.repeat(25),
+    });
+    const seats = [{ name: 'Ana' }, { name: 'Luis' }, { name: 'Eva' }];
+    const game = new LocalGame(seats, ANY_WORD, start, 1, { now: clock.now });
+    clock.t += MIN;
+    expect(game.act(0, placed('8H', 'CASA')).ok).toBe(true);
+    // Luis thinks 30 minutes; Eva challenges (the play stands); Luis passes a second later.
+    clock.t += 30 * MIN;
+    expect(game.act(2, { kind: 'challenge' }).ok).toBe(true);
+    expect(game.state.turn).toBe(1);
+    clock.t += 1_000;
+    expect(game.act(1, { kind: 'pass' }).ok).toBe(true);
+    expect(game.state.clockMs).toEqual([MIN, 30 * MIN + 1_000, 0]);
   });
 
   it('TM-01: reloj reads the time left of each player, then the time over and its cost', async () => {

@@ -34,7 +34,8 @@ export interface ClockOptions {
  * In a timed game it is also the chess clock: a seat's turn runs from the moment the previous
  * action was applied (or the game was opened) until its own action is applied, and that time
  * goes with the action as `elapsedMs`, for people and bots alike. A refused action applies
- * nothing, so the turn's time keeps running.
+ * nothing, and a challenge from a player not on turn ends no turn, so the turn's time keeps
+ * running.
  */
 export class LocalGame {
   state: GameState;
@@ -104,14 +105,19 @@ export class LocalGame {
    */
   act(seat: number, move: Move): MoveOutcome {
     // One reading of the clock ends this turn and starts the next: no time falls between.
+    // A challenge from a player not on turn (3–4 players) ends no turn: the running time
+    // stays with the player thinking (TM-02).
     const t = this.now();
-    const elapsed = this.timed ? this.turnMsAt(t) : 0;
+    const onTurn = seat === this.state.turn;
+    const elapsed = this.timed && onTurn ? this.turnMsAt(t) : 0;
     const action = { ...move, seat, ...(elapsed > 0 ? { elapsedMs: elapsed } : {}) } as Action;
     const r = apply(this.state, action, this.judge);
     if (!r.ok) return r;
     this.state = r.value.state;
-    this.turnStart = t;
-    this.turnCarry = 0;
+    if (onTurn) {
+      this.turnStart = t;
+      this.turnCarry = 0;
+    }
     return { ok: true };
   }
 
