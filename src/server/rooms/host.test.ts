@@ -232,6 +232,37 @@ describe.each(['sqlite', 'postgres'] as const)('game host on %s', (backend) => {
     expect(moved.clockMs).toEqual([5_000, 0]);
   });
 
+  it('TM-02: a challenge from a player not on turn charges nobody and leaves the turn running', async () => {
+    const connect = await database();
+    const store = await connect();
+    let clock = 1_000;
+    const seats = [
+      await seated(store, 'ana'),
+      await seated(store, 'bruno'),
+      await seated(store, 'carla'),
+    ];
+    const host = await GameHost.create(
+      deps(store, () => clock),
+      {
+        id: 'g',
+        config: timed('challenge-3', 25),
+        seats,
+      },
+    );
+    clock += 60_000;
+    const move = { ...goodMove(host.state), version: host.state.version };
+    expect((await host.act(0, move)).ok).toBe(true);
+    // Bruno thinks 30 minutes; Carla challenges (the play stands); Bruno passes a second later.
+    clock += 30 * 60_000;
+    expect((await host.act(2, { kind: 'challenge', version: host.state.version })).ok).toBe(true);
+    expect(host.state.turn).toBe(1);
+    expect(host.clockBase().since).toBe(61_000);
+    clock += 1_000;
+    expect((await host.act(1, { kind: 'pass', version: host.state.version })).ok).toBe(true);
+    expect(host.state.clockMs).toEqual([60_000, 30 * 60_000 + 1_000, 0]);
+    await host.close();
+  });
+
   it('a restart after a clean stop charges the time the running turn had used, not the downtime', async () => {
     const connect = await database();
     const store = await connect();

@@ -299,8 +299,8 @@ export class GameHost {
   }
 
   private commit(state: GameState, events: readonly GameEvent[]): void {
+    if (turnEnded(this.stateNow, state, events)) this.turnStart = this.now();
     this.stateNow = state;
-    this.turnStart = this.now();
     if (state.result) clearInterval(this.clockSaver);
     const change = { events, state };
     for (const l of this.listeners) l(change);
@@ -354,4 +354,13 @@ function botOf(seat: { kind: string; botLevel: string | null }): BotLevel | null
   return seat.kind === 'bot' && seat.botLevel !== null && isBotLevel(seat.botLevel)
     ? seat.botLevel
     : null;
+}
+
+/**
+ * Whether events end the running turn's time: the seat on turn acted, or the turn moved on. A
+ * challenge from a player not on turn (3–4 players) does neither, and the player thinking
+ * keeps their clock running (TM-02).
+ */
+function turnEnded(before: GameState, after: GameState, events: readonly GameEvent[]): boolean {
+  return after.turn !== before.turn || events.some((e) => 'seat' in e && e.seat === before.turn);
 }
