@@ -294,7 +294,7 @@ describe('atril play --reloj on the command line', () => {
     const r = atril(['--jugadores', 'Ana', 'Luis', '--seed', '7', '--reloj'], 'reloj\n');
     expect(r.code).toBe(0);
     expect(r.out.split('\n')[0]).toBe(
-      'Partida de Scrabble. Jugadores: Ana, Luis. Reglas fise, atril de 7, impugnación libre, reloj de 25 minutos por jugador. Cada minuto empezado de más resta 10 puntos al final. Semilla 7. Escribe «ayuda» para ver las órdenes.',
+      'Partida de Scrabble. Jugadores: Ana, Luis. Reglas FISE (torneo), atril de 7, impugnación libre, reloj de 25 minutos por jugador. Cada minuto empezado de más resta 10 puntos al final. Semilla 7. Escribe «ayuda» para ver las órdenes.',
     );
     // Real time runs here: Luis's clock has moved by at most a few seconds.
     expect(r.out).toMatch(/\nAna 25 minutos 0, Luis (25 minutos 0|24 minutos [1-5]\d)\.\n/);

@@ -254,7 +254,7 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     }
     await term.waitFor('La partida ha terminado.');
     const end = lastScreen(term.out);
-    expect(end).toMatch(/Fichas que quedan: Te quedas con .+: -\d+; Aficionado \+\d+\./);
+    expect(end).toMatch(/Fichas que quedan: te quedas con .+: -\d+; Aficionado \+\d+\./);
     expect(end).toMatch(/Fin de la partida\. Gana Aficionado: Tú -\d+, Aficionado \d+\./);
     expect(end).toContain('Aficionado: ');
     // Issue 10, 1: the game stays open after the end for reading commands until the player leaves.
@@ -283,7 +283,7 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
       expect(end).toMatch(
         // E-05: the bot went out and gains the person's rack, or six scoreless turns took both.
         new RegExp(
-          `Fichas que quedan: Te quedas con .+: -\\d+; ${name} (\\+\\d+|se queda con .+: -\\d+)\\.`,
+          `Fichas que quedan: te quedas con .+: -\\d+; ${name} (\\+\\d+|se queda con .+: -\\d+)\\.`,
         ),
       );
       expect(end).toMatch(

@@ -287,7 +287,7 @@ describe('atril play in line mode (pipes)', () => {
     expect(r.err).toBe('');
     const lines = r.out.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'Partida de Scrabble. Jugadores: Tú, Aficionado (ordenador). Reglas fise, atril de 7, las jugadas no válidas se rechazan. Semilla 5. Escribe «ayuda» para ver las órdenes.',
+      'Partida de Scrabble. Jugadores: Tú, Aficionado (ordenador). Reglas FISE (torneo), atril de 7, las jugadas no válidas se rechazan. Semilla 5. Escribe «ayuda» para ver las órdenes.',
     );
     const bot = lines.filter((l) => l.startsWith('Aficionado: '));
     expect(bot.length).toBeGreaterThan(10);
@@ -302,7 +302,7 @@ describe('atril play in line mode (pipes)', () => {
     // open for reading commands until the input ends.
     const end = lines.findIndex((l) => l.startsWith('Fin de la partida.'));
     expect(lines[end - 1]).toMatch(
-      /^Fichas que quedan: Te quedas con .+: -\d+; Aficionado \+\d+\.$/,
+      /^Fichas que quedan: te quedas con .+: -\d+; Aficionado \+\d+\.$/,
     );
     expect(lines[end]).toMatch(/^Fin de la partida\. Gana Aficionado: Tú -\d+, Aficionado \d+\.$/);
     expect(lines[end + 1]).toBe('    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O');
@@ -328,7 +328,7 @@ describe('atril play in line mode (pipes)', () => {
       .slice(lines.indexOf(END_HINT) + 1)
       .filter((l) => l !== 'La partida ha terminado.');
     const end = lines.find((l) => l.startsWith('Fin de la partida.'))!;
-    expect(answers[0]).toMatch(/^Fichas que quedan: Te quedas con .+: -\d+; Aficionado \+\d+\.$/);
+    expect(answers[0]).toMatch(/^Fichas que quedan: te quedas con .+: -\d+; Aficionado \+\d+\.$/);
     expect(answers[1]).toBe(end);
     expect(answers[2]).toBe(end.replace(/^Fin de la partida\. Gana Aficionado: /, ''));
     expect(answers[3]).toBe('    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O');
@@ -346,7 +346,7 @@ describe('atril play in line mode (pipes)', () => {
   it('keeps a seed drawn at random secret until the end: it fixes every rack (issue 10, items 6 and 9)', () => {
     const r = atril(['play'], 'marcador\n');
     expect(r.out.split('\n')[0]).toBe(
-      'Partida de Scrabble. Jugadores: Tú, Aficionado (ordenador). Reglas fise, atril de 7, las jugadas no válidas se rechazan. Escribe «ayuda» para ver las órdenes.',
+      'Partida de Scrabble. Jugadores: Tú, Aficionado (ordenador). Reglas FISE (torneo), atril de 7, las jugadas no válidas se rechazan. Escribe «ayuda» para ver las órdenes.',
     );
     expect(r.out).not.toContain('Semilla');
   });
@@ -391,7 +391,7 @@ describe('atril play in line mode (pipes)', () => {
     );
     expect(r.code).toBe(0);
     expect(r.out.split('\n')).toEqual([
-      'Partida de Scrabble. Jugadores: Ana, Luis. Reglas fise, atril de 7, impugnación libre. Semilla 7. Escribe «ayuda» para ver las órdenes.',
+      'Partida de Scrabble. Jugadores: Ana, Luis. Reglas FISE (torneo), atril de 7, impugnación libre. Semilla 7. Escribe «ayuda» para ver las órdenes.',
       '— Luis —',
       'Turno de Luis.',
       'Atril: 1:C 2:E 3:L 4:N 5:O 6:U 7:U',

@@ -127,6 +127,14 @@ describe('rulesFromPreset: preset names and overrides from a command line', () =
 });
 
 describe('describeRules', () => {
+  it('names each preset in words, not by its code', () => {
+    expect(describeRules(makeRules('fise'))).toBe(
+      'reglas FISE (torneo), atril de 7, impugnación libre',
+    );
+    expect(describeRules(makeRules('caja'))).toMatch(/^reglas de la caja, atril de 7, /);
+    expect(describeRules(makeRules('sala'))).toMatch(/^reglas de la sala en línea, atril de 7, /);
+  });
+
   it('TM-01: a one-minute clock reads in the singular', () => {
     const clock = (m: number) =>
       makeRules('fise', { clock: { minutesPerPlayer: m, penaltyPerMinute: 10 } });

@@ -338,10 +338,17 @@ const MODE_ES: Record<ChallengeMode, string> = {
   void: 'las jugadas no válidas se rechazan',
 };
 
+// The presets by the names the web lobby gives them, not by their codes on the command line.
+const PRESET_ES: Record<PresetName, string> = {
+  fise: 'reglas FISE (torneo)',
+  caja: 'reglas de la caja',
+  sala: 'reglas de la sala en línea',
+};
+
 /** A one-line Spanish summary of the rules, for the clients. */
 export function describeRules(rules: Rules): string {
   const parts = [
-    `reglas ${rules.preset}`,
+    PRESET_ES[rules.preset],
     `atril de ${rules.rackSize}`,
     MODE_ES[rules.challengeMode],
   ];

@@ -116,7 +116,7 @@ describe('end of the game (E-05)', () => {
   it('E-05: after six scoreless turns each seat loses its own rack; a blank reads "comodín"', () => {
     const set = tilesOf('A')[0]!;
     expect(rackAdjustText(over, result([[set, 0], [tilesOf('J')[0]!]], [-1, -8], null))).toBe(
-      'Fichas que quedan: Te quedas con A y comodín: -1; Experto se queda con J: -8.',
+      'Fichas que quedan: te quedas con A y comodín: -1; Experto se queda con J: -8.',
     );
   });
 

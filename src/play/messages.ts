@@ -198,7 +198,8 @@ export function rackAdjustText(view: ClientView, end: ResultInfo, byName = false
     const rack = end.racks[seat] ?? [];
     const who = seatName(view, seat, me);
     if (adj < 0 && rack.length > 0) {
-      const keeps = seat === me ? 'Te quedas con' : `${who} se queda con`;
+      // After the colon or a semicolon: lower case.
+      const keeps = seat === me ? 'te quedas con' : `${who} se queda con`;
       parts.push(`${keeps} ${tileList(set, rack)}: ${signed(adj)}`);
     } else parts.push(`${who} ${signed(adj)}`);
   });
