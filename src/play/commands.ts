@@ -355,7 +355,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     names: ['impugnar', 'dudar'],
     help: 'Impugnar la última jugada (si las reglas lo permiten).',
     available: (st) => st.view.canChallenge,
-    unavailable: (st) => one(sayError(st.set, 'NOTHING_TO_CHALLENGE')),
+    unavailable: (st) => (seated(st) ? one(sayError(st.set, 'NOTHING_TO_CHALLENGE')) : needSeat()),
     run: () => ({ say: [], intent: { kind: 'challenge' } }),
   },
   {

@@ -299,11 +299,12 @@ describe('a watcher has no rack (issue 12: an observer never sees one)', () => {
     // A seated player still hears the rack.
     expect(new Session(viewFrom(MIDGAME)).key({ key: 'c' }).say[0]!.text).toMatch(/^a, e, /);
   });
-  it('a play, a pass or an exchange typed by a watcher says they only watch, not «No es tu turno»', () => {
+  it('a play, a pass, an exchange or a challenge by a watcher says they only watch, not «No es tu turno»', () => {
     const s = new Session({ ...viewFrom(MIDGAME), seat: null, rack: null, lastDrawn: [] });
     const noSeat = ['No tienes asiento en esta partida: solo puedes mirarla.'];
-    for (const line of ['8H casa', 'pasar', 'cambiar A'])
+    for (const line of ['8H casa', 'pasar', 'cambiar A', 'impugnar'])
       expect(s.line(line).say.map((a) => a.text)).toEqual(noSeat);
+    expect(s.key({ key: 'd' }).say.map((a) => a.text)).toEqual(noSeat);
     // A seated player out of turn still hears that it is not their turn.
     const waiting = new Session(viewFrom({ ...MIDGAME, toMove: 1 }));
     expect(waiting.line('pasar').say[0]!.text).toBe('No es tu turno.');
