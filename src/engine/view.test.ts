@@ -85,7 +85,13 @@ describe('viewFor: what each seat may see (DESIGN §5)', () => {
     ).state;
     expect(viewFor(s, 1).lastPlay).toBeNull();
     expect(viewFor(s, 1).history.map((h) => h.kind)).toEqual(['play', 'challenge']);
-    expect(viewFor(s, 1).history[1]).toMatchObject({ target: 0, valid: false, withdrawn: 12 });
+    // C-02: the target's total after the withdrawal, for the history's `--` line.
+    expect(viewFor(s, 1).history[1]).toMatchObject({
+      target: 0,
+      targetTotal: 0,
+      valid: false,
+      withdrawn: 12,
+    });
   });
 
   it('E-06: the final challenge window and the result are shown', () => {

@@ -80,6 +80,8 @@ export interface ChallengeEntry
       'target' | 'valid' | 'invalidWords' | 'withdrawn' | 'penalty' | 'loseTurn'
     > {
   readonly kind: 'challenge';
+  /** The target's total after the entry (lower by `withdrawn` when the play was taken back). */
+  readonly targetTotal: number;
 }
 
 /** One line of the game's history, as a viewer may see it. */
@@ -294,6 +296,7 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           seat: e.seat,
           total: totals[e.seat]!,
           target: e.target,
+          targetTotal: totals[e.target]!,
           valid: e.valid,
           invalidWords: e.invalidWords,
           withdrawn: e.withdrawn,

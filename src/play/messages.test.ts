@@ -24,6 +24,7 @@ const challenge = (
   seat,
   total: -penalty,
   target,
+  targetTotal: 0,
   valid,
   invalidWords: valid ? [] : [tilesOf('DUDAT')],
   withdrawn: valid ? 0 : 12,

@@ -50,6 +50,7 @@ export const historyEntrySchema = z.discriminatedUnion('kind', [
     kind: z.literal('challenge'),
     ...historyBase,
     target: seat,
+    targetTotal: points,
     valid: z.boolean(),
     invalidWords: z.array(word),
     withdrawn: count,

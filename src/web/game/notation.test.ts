@@ -34,4 +34,26 @@ describe('gcgLine', () => {
     const rec = { ...view.history[0]!, tiles: [1, 0] } as (typeof view.history)[number];
     expect(gcgLine(view, rec)).toBe('>Tú: -A? +0 0');
   });
+
+  it("C-02: a withdrawn play is the target's `--` line, with the total it leaves", () => {
+    const view = viewFrom({ turns: [[0, '8H', 'CASA']] });
+    const play = view.history[0]!;
+    const withdrawn = {
+      kind: 'challenge',
+      index: 1,
+      seat: 1,
+      total: 0,
+      target: 0,
+      targetTotal: 0,
+      valid: false,
+      invalidWords: [],
+      withdrawn: 12,
+      penalty: 0,
+      loseTurn: false,
+    } as const;
+    expect([play, withdrawn].map((r) => gcgLine(view, r))).toEqual([
+      '>Tú: 8H CASA +12 12',
+      '>Tú: -- -12 0',
+    ]);
+  });
 });

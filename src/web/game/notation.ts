@@ -30,6 +30,6 @@ export function gcgLine(view: ClientView, rec: HistoryRecord): string {
     case 'challenge':
       return rec.valid
         ? `${who} (challenge) ${rec.penalty ? `-${rec.penalty}` : '+0'} ${rec.total}`
-        : `>${nick(view.seats[rec.target]?.name ?? `J${rec.target + 1}`)}: -- -${rec.withdrawn}`;
+        : `>${nick(view.seats[rec.target]?.name ?? `J${rec.target + 1}`)}: -- -${rec.withdrawn} ${rec.targetTotal}`;
   }
 }
