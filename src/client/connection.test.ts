@@ -339,6 +339,38 @@ function manualTimers(): Timers & { waits: number[]; fire(): void } {
 describe('Connection with a fake socket', () => {
   const welcome = JSON.stringify({ type: 'welcome', playerId: 'p', name: 'Ana', token: 'atp_t' });
 
+  it('hands each chat line over once, though a rejoin sends the recent ones again', async () => {
+    const sockets: FakeSocket[] = [];
+    const events: ConnectionEvent[] = [];
+    const c = new Connection({
+      url: 'ws://x/ws',
+      socket: () => {
+        sockets.push(new FakeSocket());
+        return sockets.at(-1)!;
+      },
+      name: 'Ana',
+      listener: (e) => events.push(e),
+    });
+    const opened = c.open();
+    sockets[0]!.opened();
+    sockets[0]!.frame(welcome);
+    await opened;
+    const line = (gameId: string, text: string, at: number) =>
+      JSON.stringify({ type: 'chat', gameId, from: 'Luis', text, at });
+    sockets[0]!.frame(line('g', 'hola', 1));
+    sockets[0]!.frame(line('g', 'suerte', 2));
+    // The recent chat again (a rejoin), then the same words later, and in another game.
+    sockets[0]!.frame(line('g', 'hola', 1));
+    sockets[0]!.frame(line('g', 'suerte', 2));
+    sockets[0]!.frame(line('g', 'hola', 3));
+    sockets[0]!.frame(line('h', 'hola', 1));
+    const chats = events.flatMap((e) =>
+      e.type === 'chat' ? [`${e.gameId} ${e.text} ${e.at}`] : [],
+    );
+    expect(chats).toEqual(['g hola 1', 'g suerte 2', 'g hola 3', 'h hola 1']);
+    c.close();
+  });
+
   it('drops frames that are not the protocol; keeps the newest view per game', async () => {
     const sockets: FakeSocket[] = [];
     const events: ConnectionEvent[] = [];

@@ -94,6 +94,7 @@ export type ConnectionEvent =
     }
   /** A game's newest view (also after every reconnection). */
   | { readonly type: 'view'; readonly gameId: string; readonly view: ClientView }
+  /** A chat line, once: the lines a rejoin sends again are not repeated. */
   | {
       readonly type: 'chat';
       readonly gameId: string;
@@ -169,6 +170,8 @@ export class Connection {
   private attempt = 0;
   private retryTimer: unknown;
   private readonly views = new Map<string, ClientView>();
+  /** The chat lines handed over, by game, time, sender and text. */
+  private readonly chatSeen = new Set<string>();
   /** Games entered, re-entered after a reconnection. */
   private readonly games = new Set<string>();
   /** The lobby was asked for (and is asked for again after a reconnection). */
@@ -429,8 +432,14 @@ export class Connection {
       }
       case 'ack':
         return this.answerAct(msg.gameId, { ok: true, version: msg.version });
-      case 'chat':
+      case 'chat': {
+        // The server sends a room's recent chat again on every (re)join: each line is handed
+        // over once, or a screen reader would read the old lines again after a reconnection.
+        const key = `${msg.gameId}\u0000${msg.at}\u0000${msg.from}\u0000${msg.text}`;
+        if (this.chatSeen.has(key)) return;
+        this.chatSeen.add(key);
         return this.emit({ ...msg });
+      }
       case 'error':
         return this.refused(msg);
       case 'lobby':

@@ -71,7 +71,6 @@ export interface News {
 
 /** One seat's (or an observer's) game on a server. */
 export class OnlineTable {
-  private readonly chatSeen = new Set<string>();
   private names: readonly string[];
   private endShown: boolean;
   /** «abandonar» was said once: the next order confirms it if it is «abandonar» again. */
@@ -124,13 +123,10 @@ export class OnlineTable {
         if (e.status === 'closed' && e.reason !== undefined)
           return { say: [onlineErrorText(e.reason)], fatal: true };
         return { say: [] };
-      case 'chat': {
-        // The room's recent chat is sent again on every (re)join: each line is said once.
-        const key = `${e.at}\u0000${e.from}\u0000${e.text}`;
-        if (e.gameId !== this.gameId || this.chatSeen.has(key)) return { say: [] };
-        this.chatSeen.add(key);
+      case 'chat':
+        // The connection hands each line over once, though a rejoin sends the recent ones again.
+        if (e.gameId !== this.gameId) return { say: [] };
         return { say: [chatLineText(e.from, e.text)] };
-      }
       case 'error':
         return { say: [onlineErrorText(e.error.code, e.error.data, setOf(this.view))] };
       case 'rematch':
