@@ -13,6 +13,7 @@ import {
   scoresText,
   turnRecordText,
   turnText,
+  waitingSeatsText,
 } from './messages.js';
 import { parseExchangeText, parsePlayText } from './playText.js';
 import { evaluatePlacement, placementOf } from '../engine/placement.js';
@@ -102,7 +103,12 @@ export const COMMANDS: readonly CommandSpec[] = [
     names: ['turno'],
     help: '¿A quién le toca?',
     available: always,
-    run: (st) => one(say(turnText(st.view, st.byName), 'turn')),
+    // While invitees are still missing, T says so: the game waits for them.
+    run: (st) => {
+      const waiting = waitingSeatsText(st.view);
+      const turn = turnText(st.view, st.byName);
+      return one(say(waiting ? `${turn} ${waiting}` : turn, 'turn'));
+    },
   },
   {
     id: 'marcador',

@@ -289,6 +289,24 @@ describe('Pointer input: drag and drop, click (issue 12)', () => {
   });
 });
 
+describe('seats that wait for their invitees', () => {
+  it('T says who is missing, and a player taking a seat is announced as an event', () => {
+    const waiting = viewFrom({ names: ['Tú', 'Beto', ''], toMove: 2 });
+    const s = new Session(waiting);
+    expect(s.key({ key: 't' }).say.map((a) => a.text)).toEqual([
+      'Turno de Invitado (asiento 3). Falta un jugador por llegar: jugará cuando entre con su invitación.',
+    ]);
+    const arrived = s.update({
+      ...waiting,
+      seats: waiting.seats.map((x, i) => (i === 2 ? { ...x, name: 'Carla' } : x)),
+    });
+    expect(arrived.map((a) => [a.text, a.priority])).toEqual([
+      ['Carla ha llegado a la mesa.', 'assertive'],
+    ]);
+    expect(s.key({ key: 't' }).say.map((a) => a.text)).toEqual(['Turno de Carla.']);
+  });
+});
+
 describe('a watcher has no rack (issue 12: an observer never sees one)', () => {
   it('C, 1–9 and «atril» say there is no seat rather than reading an empty rack', () => {
     const s = new Session({ ...viewFrom(MIDGAME), seat: null, rack: null, lastDrawn: [] });

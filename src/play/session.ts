@@ -17,7 +17,14 @@ import {
   runCommand,
   withClientCommands,
 } from './commands.js';
-import { endReasonText, endText, rackAdjustText, turnRecordText, turnText } from './messages.js';
+import {
+  endReasonText,
+  endText,
+  rackAdjustText,
+  seatTakenText,
+  turnRecordText,
+  turnText,
+} from './messages.js';
 import { asciiEnye, looksLikePlay } from './playText.js';
 import { boardTileName } from './speech.js';
 import { PlayState, say, sayError } from './state.js';
@@ -155,9 +162,15 @@ export class Session {
     const fresh = view.history.slice(this.seenHistory);
     const wasMyTurn = st.myTurn;
     if (this.localClock) this.arrivedAt = this.localClock();
+    // A seat that waited for its invitee and now has a name: that player sat down.
+    const before = st.view.seats;
+    const out: Announcement[] = view.seats.flatMap((seat, i) =>
+      before[i]?.name === '' && seat.name !== ''
+        ? [say(seatTakenText(seat.name), 'event', undefined, 'assertive')]
+        : [],
+    );
     const covered = st.setView(view);
     this.seenHistory = view.history.length;
-    const out: Announcement[] = [];
     for (const rec of fresh) {
       const own = rec.seat === view.seat;
       const text = turnRecordText(view, rec, st.detailed, true, st.byName);

@@ -131,6 +131,10 @@ describe('a room with friends through an invitation link, and a watcher', () => 
     await ana.page.getByRole('link', { name: 'Ir a la partida' }).click();
     await board(ana.page).waitFor();
     const id = gameIdOf(ana.page);
+    // Arriving, Ana hears that the game waits for her friend.
+    await ana.heard.waitFor(
+      /Falta un jugador por llegar: jugará cuando entre con su invitación\.$/,
+    );
 
     // Ana opening the link meant for her friend is refused, her own seat named; the seat stays
     // free for Bruno (who takes it below).
@@ -146,6 +150,8 @@ describe('a room with friends through an invitation link, and a watcher', () => 
     const bruno = await person(link!, 'Bruno', undefined, { viewport: PHONE, phone: true });
     await board(bruno.page).waitFor();
     expect(bruno.page.url()).not.toContain('invitacion=');
+    // Ana hears him sit down.
+    await ana.heard.waitFor('Bruno ha llegado a la mesa.', { region: 'assertive' });
     // Olga opens the game's address without a seat: she watches.
     const olga = await person(`${env.server.url}/#/partida/${id}`, 'Olga', RACK_WATCH);
     await olga.page.getByText('Estás mirando la partida.').waitFor();

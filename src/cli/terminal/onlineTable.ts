@@ -16,7 +16,6 @@ import {
   RESIGN_CONFIRM_TEXT,
   chatLineText,
   rematchText,
-  seatTakenText,
   turnText,
   waitingSeatsText,
 } from '../../play/messages.js';
@@ -71,7 +70,6 @@ export interface News {
 
 /** One seat's (or an observer's) game on a server. */
 export class OnlineTable {
-  private names: readonly string[];
   private endShown: boolean;
   /** «abandonar» was said once: the next order confirms it if it is «abandonar» again. */
   private resignAsked = false;
@@ -82,7 +80,6 @@ export class OnlineTable {
     readonly gameId: string,
     readonly session: Session,
   ) {
-    this.names = session.view.seats.map((s) => s.name);
     this.endShown = session.view.result !== null;
   }
 
@@ -143,14 +140,10 @@ export class OnlineTable {
   }
 
   private newView(view: ClientView): News {
-    const arrived = view.seats
-      .map((s, i) => (this.names[i] === '' && s.name !== '' ? seatTakenText(s.name) : undefined))
-      .filter((t): t is string => t !== undefined);
-    this.names = view.seats.map((s) => s.name);
     const said = this.session.update(view).map((a) => a.text);
     const ended = view.result !== null && !this.endShown;
     if (ended) this.endShown = true;
-    return { say: [...arrived, ...said], ended, redraw: true };
+    return { say: said, ended, redraw: true };
   }
 
   /**
