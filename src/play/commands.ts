@@ -203,7 +203,14 @@ export const COMMANDS: readonly CommandSpec[] = [
         return { say: [], intent: { kind: 'pass' } };
       }
       st.pendingPass = true;
-      return one(say('¿Pasar? Pulsa P otra vez.', 'prompt'));
+      // E-06: at the end the pass is the acceptance of the last play, and is asked as such.
+      const accepting = st.view.phase === 'final-challenge';
+      return one(
+        say(
+          accepting ? '¿Aceptar la última jugada? Pulsa P otra vez.' : '¿Pasar? Pulsa P otra vez.',
+          'prompt',
+        ),
+      );
     },
   },
   {

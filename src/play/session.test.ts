@@ -345,6 +345,14 @@ describe('E-06: the last play of the game waits to be challenged or accepted', (
     expect(s.update(onTurn).map((a) => a.text)).toEqual([`Tu turno. ${only}`]);
   });
 
+  it('P asks whether to accept the play, not whether to pass; the second P accepts', () => {
+    const s = new Session(onTurn);
+    expect(s.key({ key: 'p' }).say.map((a) => a.text)).toEqual([
+      '¿Aceptar la última jugada? Pulsa P otra vez.',
+    ]);
+    expect(s.key({ key: 'p' }).intent).toEqual({ kind: 'pass' });
+  });
+
   it('an exchange is refused for that reason, not for the bag (which may be full)', () => {
     const s = new Session(onTurn);
     expect(s.line('cambiar AE').say[0]!.text).toBe(only);

@@ -140,6 +140,7 @@ export const L = {
     pass: 'Pasar',
     confirmPass: 'Confirmar el pase',
     accept: 'Aceptar la jugada',
+    confirmAccept: 'Confirmar: aceptar la jugada',
     challenge: 'Impugnar',
     takeBack: 'Devolver fichas',
     preview: 'Ver valor',

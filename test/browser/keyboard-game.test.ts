@@ -107,7 +107,7 @@ describe('a game against the computer by keyboard only', () => {
       if (first) await askEverything(say, view);
       if (view.phase === 'final-challenge') {
         // The computer went out: P twice accepts its last play (E-06).
-        expect(await say('KeyP')).toBe('¿Pasar? Pulsa P otra vez.');
+        expect(await say('KeyP')).toBe('¿Aceptar la última jugada? Pulsa P otra vez.');
         await say('KeyP');
         continue;
       }

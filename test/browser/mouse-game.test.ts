@@ -73,6 +73,10 @@ async function resignByMouse(page: Page, heard: Announcer): Promise<void> {
   await dialog.getByRole('button', { name: 'Sí, abandonar' }).click();
   await heard.waitFor('Has abandonado.', { since });
   await heard.waitFor(/^Fin de la partida\./, { since, region: 'assertive' });
+  // The buttons went with the game; the result holds the focus, not the page's top.
+  await expect
+    .poll(() => page.evaluate<string | undefined>('document.activeElement?.id'))
+    .toBe('h-resultado');
 }
 
 /**
@@ -164,7 +168,7 @@ describe('a game against the computer with the mouse', () => {
       if (view.phase === 'final-challenge') {
         // The computer went out: accepting its last play is a pass, confirmed (E-06).
         await page.getByRole('button', { name: 'Aceptar la jugada' }).click();
-        await page.getByRole('button', { name: 'Confirmar el pase' }).click();
+        await page.getByRole('button', { name: 'Confirmar: aceptar la jugada' }).click();
         continue;
       }
       if (!blankPlayed) {

@@ -17,6 +17,7 @@ import { type ClientView, seatClock, setOf } from '../../play/view.js';
 import { loadSettings, saveSettings } from '../identity.js';
 import { L } from '../labels.js';
 import { gcgPath } from '../../protocol/messages.js';
+import { passLabel } from './actions.js';
 import { leaveOnEscape } from './Board.js';
 import type { GameController } from './controller.js';
 import { gcgLine } from './notation.js';
@@ -250,14 +251,7 @@ export function Actions({
           {b(snap.mode === 'cambio' ? L.actions.confirmExchange : L.actions.exchange, () =>
             ctl.command('cambiar'),
           )}
-          {b(
-            snap.pendingPass
-              ? L.actions.confirmPass
-              : view.phase === 'final-challenge'
-                ? L.actions.accept
-                : L.actions.pass,
-            () => ctl.key({ key: 'p' }),
-          )}
+          {b(passLabel(view, snap.pendingPass), () => ctl.key({ key: 'p' }))}
           {b(L.actions.challenge, () => ctl.command('impugnar'))}
           {b(L.actions.takeBack, () => ctl.command('retirar'))}
           {b(L.actions.preview, () => ctl.command('valor'))}
@@ -306,6 +300,14 @@ export function Actions({
 
 export function Result({ view }: { view: ClientView }) {
   const end = view.result;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const over = end !== null;
+  // The game ended from a button (a pass, an acceptance, «Sí, abandonar»): the action buttons
+  // are gone with the focus they held, and the result takes it instead of the page's top.
+  useEffect(() => {
+    const at = document.activeElement;
+    if (over && (!at || at === document.body)) heading.current?.focus();
+  }, [over]);
   if (!end) return null;
   const adjust = rackAdjustText(view, end);
   // No one over time (or no clock): the column would be all zeros, and a phone has no room.
@@ -313,7 +315,9 @@ export function Result({ view }: { view: ClientView }) {
   const cols = [L.beforeAdjust, L.rackAdjust, ...(late ? [L.timePenalty] : []), L.final];
   return (
     <section aria-labelledby="h-resultado" class="result">
-      <h2 id="h-resultado">{L.resultHeading}</h2>
+      <h2 id="h-resultado" ref={heading} tabIndex={-1}>
+        {L.resultHeading}
+      </h2>
       <p>
         <strong>{endText(view, end)}</strong>
       </p>
