@@ -54,6 +54,7 @@ export type CoreErrorCode =
   | 'UNKNOWN_COMMAND' // `text`: the word typed
   | 'BAD_COORD' // `text`: not a coordinate (8H across, H8 down)
   | 'BAD_WORD_TEXT' // `text`: letters that are not tiles
+  | 'WORDS_APART' // `text`: more than one word after the coordinate
   | 'THROUGH_MISMATCH' // `square` holds `tiles[0]`, not the letter typed
   | 'THROUGH_EMPTY' // `square` is empty: nothing to play through
   | 'NO_FREE_SQUARE' // no empty square left in the writing direction
@@ -185,6 +186,8 @@ const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
   BAD_COORD: (e) =>
     `Coordenada no válida: «${e.text ?? ''}». Ejemplos: 8H (horizontal), H8 (vertical).`,
   BAD_WORD_TEXT: (e) => `No entiendo las letras «${e.text ?? ''}».`,
+  WORDS_APART: (e) =>
+    `Escribe una sola palabra tras la coordenada, sin espacios: «${e.text ?? ''}» son varias.`,
   THROUGH_MISMATCH: (e, set) => {
     const t = e.tiles?.[0];
     const sq = e.square !== undefined ? squareName(e.square) : '';

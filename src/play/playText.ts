@@ -63,6 +63,8 @@ export function parsePlayText(
     if (d && words.length > 1) dir = d;
     else rest.push(w);
   }
+  // «8H orina extra» is two words: joined they would read as one that leaves the board.
+  if (rest.length > 1) return err({ code: 'WORDS_APART', text: rest.join(' ') });
   const wordText = rest.join('');
   const tokenized = tokenize(set, wordText);
   if (!tokenized.ok) return tokenized;

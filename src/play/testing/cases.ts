@@ -502,6 +502,13 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
   },
   {
     id: 'jugada',
+    title: 'two words after the coordinate are refused as such, not as a play off the board',
+    position: MIDGAME,
+    step: '> 8H casas extra',
+    says: ['Escribe una sola palabra tras la coordenada, sin espacios: «casas extra» son varias.'],
+  },
+  {
+    id: 'jugada',
     title: 'H8 casa goes down and uses the blank for the missing A',
     position: MIDGAME,
     step: '> H8 casa',
