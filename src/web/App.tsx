@@ -9,6 +9,7 @@ import { nameSchema } from '../protocol/messages.js';
 import type { LobbyGame, MyGame } from '../protocol/messages.js';
 import { onlineErrorText } from '../play/errorText.js';
 import { setOf } from '../play/view.js';
+import { focusBoardCursor } from './game/Board.js';
 import { GameController } from './game/controller.js';
 import { GamePage } from './game/GamePage.js';
 import type { ChatLine } from './game/Panels.js';
@@ -197,9 +198,7 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
         setCtl(g);
         // Arriving says whose turn it is, as T does.
         g.command('turno');
-        queueMicrotask(() =>
-          document.querySelector<HTMLElement>('#tablero [tabindex="0"]')?.focus(),
-        );
+        queueMicrotask(focusBoardCursor);
       } catch (e) {
         const { code = 'SERVER_ERROR', data } = e as {
           code?: string;

@@ -35,8 +35,13 @@ export function leaveOnEscape(e: KeyboardEvent, ctl: GameController): void {
   if (e.key !== 'Escape') return;
   e.preventDefault();
   e.stopPropagation();
-  document.querySelector<HTMLElement>('#tablero [tabindex="0"]')?.focus();
+  focusBoardCursor();
   ctl.key({ key: 'Escape' });
+}
+
+/** Gives the focus to the board's square under the cursor (its one tab stop). */
+export function focusBoardCursor(): void {
+  document.querySelector<HTMLElement>('#tablero [tabindex="0"]')?.focus();
 }
 
 export function Board({ ctl, picked }: { ctl: GameController; picked: Signal<number | null> }) {

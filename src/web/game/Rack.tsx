@@ -16,7 +16,7 @@ import { ORDER_NAMES } from '../../play/messages.js';
 import { points, tileName } from '../../play/speech.js';
 import { setOf } from '../../play/view.js';
 import { L } from '../labels.js';
-import { dropTile, leaveOnEscape } from './Board.js';
+import { dropTile, focusBoardCursor, leaveOnEscape } from './Board.js';
 import type { GameController } from './controller.js';
 import { followPress } from './drag.js';
 
@@ -50,7 +50,7 @@ export function Rack({ ctl, picked }: { ctl: GameController; picked: Signal<numb
     const tiles = list.current?.querySelectorAll<HTMLElement>('[role="option"]');
     const target = tiles?.[current];
     if (target) target.focus();
-    else document.querySelector<HTMLElement>('#tablero [tabindex="0"]')?.focus();
+    else focusBoardCursor();
   });
   if (snap.view.rack === null) return null;
 
