@@ -269,6 +269,23 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     expect(seen.view.seats.map((s) => s.name)).toEqual(['Ana', 'Beatriz']);
   });
 
+  it('an invitation opened after the game ended takes no seat: the newcomer watches the result', async () => {
+    const { base } = await server();
+    const ana = await newPlayer(base, 'Ana');
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'] });
+    const created = await ana.c.take('created');
+    const gameId = created.gameId;
+    const v = await ana.c.viewAt(gameId, 0);
+    ana.c.send({ type: 'act', gameId, action: { kind: 'resign', version: v.version } });
+    expect(await ana.c.answer(gameId)).toMatchObject({ type: 'ack' });
+    const dan = await newPlayer(base, 'Dan');
+    dan.c.send({ type: 'join', gameId, seatToken: created.inviteTokens[0]!.token });
+    const seen = await dan.c.take('view', (m) => m.gameId === gameId);
+    expect(seen.view.seat).toBeNull();
+    expect(seen.view.result).not.toBeNull();
+    expect(seen.view.seats.map((x) => x.name)).toEqual(['Ana', '']);
+  });
+
   it("an invited player's time starts when they take the seat, not when the game was created", async () => {
     let clock = 1_000;
     const { base } = await servers.start({ now: () => clock });

@@ -547,6 +547,16 @@ class Connection {
       // Coming back: a player who holds a seat gets it again; anyone else watches.
       seat = game.seats.find((s) => s.playerId === player.id)?.seat ?? 'observer';
     }
+    // A finished game gives no seat away: a late invitee watches the result of a game they
+    // never played (who held the seat gets it back).
+    if (
+      claimed &&
+      game.status === 'finished' &&
+      game.seats[seat as number]?.playerId !== player.id
+    ) {
+      seat = 'observer';
+      claimed = false;
+    }
     if (claimed && typeof seat === 'number') {
       // One person, one seat (the store checks it with the claim, so two tabs cannot race
       // past it): a creator who opens the link meant for a friend would otherwise take the
