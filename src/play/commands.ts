@@ -4,7 +4,7 @@
  * `?` answer and both clients' key handling are generated from this table.
  */
 import {
-  clockText,
+  clocksText,
   coordDir,
   endText,
   previewText,
@@ -24,7 +24,6 @@ import { type PlayState, say, sayError } from './state.js';
 import type { Announcement, HelpEntry, Mode, PlaySnapshot, Reaction } from './types.js';
 import { formatCoord, parseSquare } from '../engine/notation/coords.js';
 import type { HistoryRecord } from '../protocol/view.js';
-import { seatClock } from './view.js';
 import { wordSaid } from './speech.js';
 import { onlineErrorText } from './errorText.js';
 
@@ -304,13 +303,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     available: always,
     run: (st) => {
       if (!st.view.clock) return one(say('Partida sin reloj.', 'clock'));
-      const at = st.now();
-      const parts = st.view.seats.map((s, i) => {
-        const who = i === st.view.seat && !st.byName ? 'Tú' : s.name;
-        const c = seatClock(st.view, i, at)!;
-        return `${who} ${clockText(c.remainingMs, c.penalty)}`;
-      });
-      return one(say(parts.join(', ') + '.', 'clock'));
+      return one(say(`${clocksText(st.view, st.now(), st.byName)}.`, 'clock'));
     },
   },
   {

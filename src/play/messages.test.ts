@@ -5,7 +5,14 @@ import { rigged, run, wordJudge } from '../engine/testing/games.js';
 import { play, tilesOf } from '../engine/testing/positions.js';
 import { viewFor } from '../engine/view.js';
 import { clientView } from '../protocol/view.js';
-import { endText, rackAdjustText, scoresText, turnRecordText, turnText } from './messages.js';
+import {
+  clocksText,
+  endText,
+  rackAdjustText,
+  scoresText,
+  turnRecordText,
+  turnText,
+} from './messages.js';
 import { viewFrom } from './testing/views.js';
 import { boardTileName, wordSaid } from './speech.js';
 import { BLANK_FLAG, SPANISH } from '../engine/tiles.js';
@@ -131,6 +138,15 @@ describe('seats and winners in a game of three', () => {
     const v = viewFrom({ names: ['Tú', 'Beto', ''], toMove: 2 });
     expect(turnText(v)).toBe('Turno de Invitado (asiento 3).');
     expect(scoresText(v)).toBe('Tú 0, Beto 0, Invitado (asiento 3) 0');
+    // TM-01: the clocks name it the same way (R said «…, 25 minutos 0.» with no name).
+    const timed = viewFrom({
+      names: ['Tú', 'Beto', ''],
+      toMove: 0,
+      clocksMs: [171_000, 1_500_000, 1_500_000],
+    });
+    expect(clocksText(timed, 0)).toBe(
+      'Tú 2 minutos 51, Beto 25 minutos 0, Invitado (asiento 3) 25 minutos 0',
+    );
   });
 
   it('E-07: two of three sharing the top score are named; a tie of all is just a tie', () => {

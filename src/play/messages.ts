@@ -8,7 +8,7 @@ import { formatCoord } from '../engine/notation/coords.js';
 import type { TileSet } from '../engine/tiles.js';
 import { boardTileName, points, spelled, tilesCount, wordSaid } from './speech.js';
 import type { HistoryRecord, ResultInfo } from '../protocol/view.js';
-import { type ClientView, setOf } from './view.js';
+import { type ClientView, seatClock, setOf } from './view.js';
 import type { Mode, RackOrder } from './types.js';
 
 /** The Spanish name of each rack order, as I announces it. */
@@ -268,6 +268,19 @@ export function clockText(remainingMs: number, penalty: number): string {
   // only a clock at exactly zero reads "0 segundos", never one that is a moment over.
   if (remainingMs >= 0) return time(Math.ceil(remainingMs / 1000));
   return `${time(Math.ceil(-remainingMs / 1000))} de más (${points(-penalty)})`;
+}
+
+/**
+ * Every seat's clock at `at` (the view clock's time line): "Tú 12 minutos 40, Ana 9 minutos 5";
+ * a seat still waiting for its invitee is named as everywhere else.
+ */
+export function clocksText(view: ClientView, at: number, byName = false): string {
+  const me = addressee(view, byName);
+  const parts = view.seats.map((_, i) => {
+    const c = seatClock(view, i, at)!;
+    return `${seatName(view, i, me)} ${clockText(c.remainingMs, c.penalty)}`;
+  });
+  return parts.join(', ');
 }
 
 // ── A game on a server (the terminal's `atril play --servidor`, the web client) ──────────────
