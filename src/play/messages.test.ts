@@ -174,8 +174,14 @@ describe('E-06 between people at one screen', () => {
     expect(turnText(v, true)).toBe(
       'Turno de Luis. La partida acaba: solo puedes impugnar la última jugada («impugnar», tecla D) o aceptarla («pasar», tecla P).',
     );
-    // Not said to a viewer who is not on turn.
-    expect(turnText({ ...v, seat: 0 })).toBe('Turno de Luis.');
+    // A viewer not on turn hears that the game may end there: the mover of that play too.
+    expect(turnText({ ...v, seat: 0 })).toBe(
+      'Turno de Luis. La última jugada cierra la partida si nadie la impugna.',
+    );
+    const played = viewFrom({ names: ['Ana', 'Luis'], turns: [[0, '8H', 'CASA']], toMove: 1 });
+    expect(turnText({ ...played, phase: 'final-challenge' })).toBe(
+      'Turno de Luis. Tu jugada cierra la partida si nadie la impugna.',
+    );
   });
 });
 

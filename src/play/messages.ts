@@ -67,10 +67,13 @@ export function turnText(view: ClientView, byName = false): string {
   if (view.phase === 'over') return 'La partida ha terminado.';
   const mine = view.turn === addressee(view, byName);
   const turn = mine ? 'Tu turno.' : `Turno de ${seatName(view, view.turn, null)}.`;
+  if (view.phase !== 'final-challenge') return turn;
   // By name (several people at one screen) the sentence is for whoever has the keyboard next.
-  return view.phase === 'final-challenge' && (mine || byName)
-    ? `${turn} ${FINAL_WINDOW_TEXT}`
-    : turn;
+  if (mine || byName) return `${turn} ${FINAL_WINDOW_TEXT}`;
+  // The play that waits is the history's last one.
+  const last = [...view.history].reverse().find((r) => r.kind === 'play')?.seat;
+  const whose = last !== undefined && last === view.seat ? 'Tu jugada' : 'La última jugada';
+  return `${turn} ${whose} cierra la partida si nadie la impugna.`;
 }
 
 /**

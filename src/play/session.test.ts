@@ -345,6 +345,18 @@ describe('E-06: the last play of the game waits to be challenged or accepted', (
     expect(s.update(onTurn).map((a) => a.text)).toEqual([`Tu turno. ${only}`]);
   });
 
+  it('the player whose play may end the game hears that it waits for an answer', () => {
+    const names = ['Tú', 'Ana'];
+    const s = new Session(viewFrom({ names, toMove: 0 }));
+    const said = s.update({
+      ...viewFrom({ names, turns: [[0, '8H', 'CASA']], toMove: 1 }),
+      phase: 'final-challenge',
+    });
+    expect(said.map((a) => a.text).at(-1)).toBe(
+      'Turno de Ana. Tu jugada cierra la partida si nadie la impugna.',
+    );
+  });
+
   it('P asks whether to accept the play, not whether to pass; the second P accepts', () => {
     const s = new Session(onTurn);
     expect(s.key({ key: 'p' }).say.map((a) => a.text)).toEqual([

@@ -188,6 +188,9 @@ export class Session {
       out.push(say(endText(view, view.result, st.byName), 'event', 'turn', 'assertive'));
     } else if (st.myTurn && (fresh.length > 0 || !wasMyTurn)) {
       out.push(say(turnText(view, st.byName), 'turn', 'turn', 'assertive'));
+    } else if (view.phase === 'final-challenge' && fresh.some((r) => r.seat === view.seat)) {
+      // E-06: the one whose play may end the game hears that it waits for an answer.
+      out.push(say(turnText(view, st.byName), 'turn'));
     }
     return st.remember(out);
   }
