@@ -151,7 +151,7 @@ export async function runOnline(
       i === view.seat
         ? 'Tú'
         : s.name === ''
-          ? waitingSeatName(i)
+          ? waitingSeatName(i, s.open)
           : s.bot
             ? `${s.name} (ordenador)`
             : s.name,

@@ -12,6 +12,7 @@ import {
   scoresText,
   turnRecordText,
   turnText,
+  waitingSeatsText,
 } from './messages.js';
 import { viewFrom } from './testing/views.js';
 import { boardTileName, wordSaid } from './speech.js';
@@ -146,6 +147,22 @@ describe('seats and winners in a game of three', () => {
     });
     expect(clocksText(timed, 0)).toBe(
       'Tú 2 minutos 51, Beto 25 minutos 0, Invitado (asiento 3) 25 minutos 0',
+    );
+  });
+
+  it("an open room's free seat is «Libre», and anyone may take it from the lobby", () => {
+    const v = viewFrom({ names: ['Tú', '', ''], toMove: 2 });
+    const open = {
+      ...v,
+      seats: v.seats.map((x, i) => (i > 0 ? { ...x, open: true as const } : x)),
+    };
+    expect(turnText(open)).toBe('Turno de Libre (asiento 3).');
+    expect(scoresText(open)).toBe('Tú 0, Libre (asiento 2) 0, Libre (asiento 3) 0');
+    expect(waitingSeatsText(open)).toBe(
+      'Faltan 2 jugadores por llegar: los asientos están libres para quien se siente desde las salas abiertas.',
+    );
+    expect(waitingSeatsText(v)).toBe(
+      'Faltan 2 jugadores por llegar: cada uno jugará cuando entre con su invitación.',
     );
   });
 

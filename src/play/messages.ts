@@ -41,12 +41,15 @@ function addressee(view: ClientView, byName: boolean): number | null {
  */
 function seatName(view: ClientView, seat: number, me: number | null): string {
   if (seat === me) return 'Tú';
-  return view.seats[seat]?.name || waitingSeatName(seat);
+  return view.seats[seat]?.name || waitingSeatName(seat, view.seats[seat]?.open);
 }
 
-/** A seat kept for an invited player who has not come yet: «Invitado (asiento 3)». */
-export function waitingSeatName(seat: number): string {
-  return `Invitado (asiento ${seat + 1})`;
+/**
+ * A seat nobody holds yet: «Invitado (asiento 3)» when it is kept for an invited player,
+ * «Libre (asiento 3)» when anyone may take it from the lobby (an open room).
+ */
+export function waitingSeatName(seat: number, open = false): string {
+  return `${open ? 'Libre' : 'Invitado'} (asiento ${seat + 1})`;
 }
 
 /** "Tú 212, Ana 187"; by name, "Luis 212, Ana 187". */
@@ -315,13 +318,21 @@ export function rematchText(link: string): string {
   return `Revancha: la nueva partida, con los mismos asientos, está en ${link} (sal con «salir» y entra con «atril play ${link}»).`;
 }
 
-/** Said while seats wait for the people invited to them (a seat's name is empty until then). */
+/**
+ * Said while seats wait for their players (a seat's name is empty until then): the people
+ * invited to them, or anyone who takes an open room's free seat from the lobby.
+ */
 export function waitingSeatsText(view: ClientView): string | undefined {
-  const empty = view.seats.filter((s) => s.name === '').length;
-  if (empty === 0) return undefined;
-  return empty === 1
-    ? 'Falta un jugador por llegar: jugará cuando entre con su invitación.'
-    : `Faltan ${empty} jugadores por llegar: cada uno jugará cuando entre con su invitación.`;
+  const waiting = view.seats.filter((s) => s.name === '');
+  const n = waiting.length;
+  if (n === 0) return undefined;
+  const head = n === 1 ? 'Falta un jugador por llegar' : `Faltan ${n} jugadores por llegar`;
+  const open = waiting.filter((s) => s.open).length;
+  if (open === 0)
+    return `${head}: ${n === 1 ? 'jugará' : 'cada uno jugará'} cuando entre con su invitación.`;
+  if (open === n)
+    return `${head}: ${n === 1 ? 'el asiento está libre' : 'los asientos están libres'} para quien se siente desde las salas abiertas.`;
+  return `${head}: con su invitación o desde las salas abiertas.`;
 }
 
 /** A chat line of the room: "Ana dice: ¡suerte!". */

@@ -104,6 +104,8 @@ const seatSchema = z.object({
   score: points,
   rackCount: count,
   bot: z.boolean(),
+  /** Nobody holds it and anyone may take it from the lobby (an open room); absent otherwise. */
+  open: z.literal(true).optional(),
 });
 
 /**
@@ -174,6 +176,8 @@ export type ResultInfo = NonNullable<ClientView['result']>;
 export interface TableFacts {
   readonly names: readonly string[];
   readonly bots: readonly boolean[];
+  /** The seats nobody holds that anyone may take (an open room's); absent: none. */
+  readonly open?: readonly boolean[];
   /**
    * Timed games: when the running turn's time started to count (`since`) and now (`at`), on the
    * builder's clock; `waiting` when nobody holds the seat on turn, whose time then does not run.
@@ -206,6 +210,7 @@ export function clientView(gv: GameView, table: TableFacts): ClientView {
       score,
       rackCount: gv.rackCounts[i]!,
       bot: table.bots[i]!,
+      ...(table.open?.[i] ? { open: true as const } : {}),
     })),
     turn: gv.turn,
     phase,

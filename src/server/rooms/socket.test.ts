@@ -269,6 +269,22 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     expect(seen.view.seats.map((s) => s.name)).toEqual(['Ana', 'Beatriz']);
   });
 
+  it("an open room's free seat is marked open in the view until someone takes it; an invited one is not", async () => {
+    const { base } = await server();
+    const ana = await newPlayer(base, 'Ana');
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'open', 'invite'] });
+    const gameId = (await ana.c.take('created')).gameId;
+    const v = await ana.c.viewAt(gameId, 0);
+    expect(v.seats.map((x) => x.open ?? false)).toEqual([false, true, false]);
+    const bea = await newPlayer(base, 'Bea');
+    bea.c.send({ type: 'join', gameId, seat: 1 });
+    expect((await bea.c.viewAt(gameId, 0)).seats.map((x) => x.open ?? false)).toEqual([
+      false,
+      false,
+      false,
+    ]);
+  });
+
   it('an invitation opened after the game ended takes no seat: the newcomer watches the result', async () => {
     const { base } = await server();
     const ana = await newPlayer(base, 'Ana');

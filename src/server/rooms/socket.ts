@@ -154,6 +154,7 @@ class Room {
   readonly members = new Set<Member>();
   private names: string[] = [];
   private bots: boolean[] = [];
+  private open: boolean[] = [];
   /** Stops this room's subscription to the host (when the room closes). */
   readonly close: () => void;
 
@@ -173,6 +174,7 @@ class Room {
     for (const s of game.seats) if (s.playerId !== null) this.host.seatTaken(s.seat);
     this.names = await seatNames(this.store, game);
     this.bots = game.seats.map((s) => s.kind === 'bot');
+    this.open = game.seats.map((s) => s.kind === 'open' && s.playerId === null);
   }
 
   /** The game as one viewer may see it: its own rack only, the bag's order never. */
@@ -180,6 +182,7 @@ class Room {
     const view = clientView(viewFor(this.host.state, seat), {
       names: this.names,
       bots: this.bots,
+      open: this.open,
       clock: this.host.clockBase(),
     });
     return { type: 'view', gameId: this.id, view };

@@ -56,7 +56,7 @@ export function Scores({ ctl }: { ctl: GameController }) {
           return (
             <li key={i} class={onTurn ? 'on-turn' : ''}>
               <span class="who">
-                {i === view.seat ? `${L.you} (${s.name})` : s.name || waitingSeatName(i)}
+                {i === view.seat ? `${L.you} (${s.name})` : s.name || waitingSeatName(i, s.open)}
                 {s.bot ? ` · ${L.botMark}` : ''}
               </span>{' '}
               <strong class="score">{s.score}</strong>
@@ -347,7 +347,7 @@ export function Result({ view }: { view: ClientView }) {
             return (
               <tr key={i}>
                 <th scope="row">
-                  {s.name || waitingSeatName(i)}
+                  {s.name || waitingSeatName(i, s.open)}
                   {end.winners.includes(i) ? ` · ${end.draw ? L.draw : L.winner}` : ''}
                 </th>
                 {values.map((v, k) => (
