@@ -7,11 +7,10 @@ import {
   type Rules,
   CHALLENGE_MODES,
   TOURNAMENT_CLOCK,
-  describeRules,
   rulesFromPreset,
 } from '../engine/rules.js';
 import { rulesErrorText, lexiconLoadErrorText } from '../play/errorText.js';
-import { helpHintText } from '../play/messages.js';
+import { helpHintText, rulesText } from '../play/messages.js';
 import { openLexicon } from '../lexicon/index.js';
 import { tileSetById } from '../engine/tiles.js';
 import { botFor, BOT_LEVELS } from './terminal/bots.js';
@@ -352,7 +351,7 @@ export async function runPlay(args: string[]): Promise<number> {
   const game = new LocalGame(seats, lex.value, rules, seed);
   const rivals = seats.map((s) => (s.bot ? `${s.name} (ordenador)` : s.name)).join(', ');
   const intro = [
-    `Partida de Scrabble. Jugadores: ${rivals}. ${capitalize(describeRules(rules))}.`,
+    `Partida de Scrabble. Jugadores: ${rivals}. ${rulesText(rules)}`,
     ...(clock ? [overtimeRule(clock)] : []),
     // A seed drawn at random is a secret while the game goes on: it fixes every rack and the
     // bag's order (issue 10, items 6 and 9). It is said at the end, to replay the same deal.
@@ -530,8 +529,4 @@ function onlinePlan(values: PlayValues, rest: readonly string[]): Result<OnlineP
 /** TM-02 in a sentence: "Cada minuto empezado de más resta 10 puntos al final." */
 function overtimeRule(clock: NonNullable<Rules['clock']>): string {
   return `Cada minuto empezado de más resta ${clock.penaltyPerMinute} puntos al final.`;
-}
-
-function capitalize(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }

@@ -14,9 +14,8 @@ import {
   type ConnectionEvent,
 } from '../client/connection.js';
 import { gameLink, socketUrl } from '../client/link.js';
-import { describeRules } from '../engine/rules.js';
 import { onlineErrorText } from '../play/errorText.js';
-import { helpHintText, waitingSeatName } from '../play/messages.js';
+import { helpHintText, rulesText, waitingSeatName } from '../play/messages.js';
 import { Session } from '../play/session.js';
 import { type ClientView, nameSchema } from '../protocol/index.js';
 import { configDir, loadIdentity, saveIdentity } from './terminal/identity.js';
@@ -158,7 +157,7 @@ export async function runOnline(
     )
     .join(', ');
   intro.unshift(
-    `Partida en ${plan.server}. Jugadores: ${players}. ${capitalize(describeRules(view.rules))}. ` +
+    `Partida en ${plan.server}. Jugadores: ${players}. ${rulesText(view.rules)} ` +
       helpHintText(!keyMode),
     `Enlace de la partida, para volver a ella: ${gameLink(plan.server, gameId)}`,
   );
@@ -207,8 +206,4 @@ function firstView(conn: Connection, gameId: string): Promise<ClientView> {
       }
     });
   });
-}
-
-function capitalize(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }

@@ -11,6 +11,7 @@ import {
   endReasonText,
   rackAdjustText,
   scoresText,
+  targetText,
   turnRecordText,
   turnText,
   waitingSeatsText,
@@ -115,7 +116,11 @@ export const COMMANDS: readonly CommandSpec[] = [
     names: ['marcador', 'puntos'],
     help: 'Ver las puntuaciones.',
     available: always,
-    run: (st) => one(say(scoresText(st.view, st.byName) + '.', 'score')),
+    run: (st) => {
+      const target = targetText(st.view);
+      const scores = `${scoresText(st.view, st.byName)}.`;
+      return one(say(target ? `${scores} ${target}` : scores, 'score'));
+    },
   },
   {
     id: 'atril',

@@ -9,11 +9,13 @@ import {
   clocksText,
   endText,
   rackAdjustText,
+  rulesText,
   scoresText,
   turnRecordText,
   turnText,
   waitingSeatsText,
 } from './messages.js';
+import { Session } from './session.js';
 import { viewFrom } from './testing/views.js';
 import { boardTileName, wordSaid } from './speech.js';
 import { BLANK_FLAG, SPANISH } from '../engine/tiles.js';
@@ -131,6 +133,20 @@ describe('end of the game (E-05)', () => {
 
   it('nothing is said when no score moves', () => {
     expect(rackAdjustText(over, result([[], []], [0, 0], 0))).toBe('');
+  });
+});
+
+describe('the rules and the target (V-01, V-02)', () => {
+  it('S gives the target of Fin de línea with the scores; the rules read as one sentence', () => {
+    const v = viewFrom({ names: ['Tú', 'Ana'] });
+    const target = { ...v, rules: makeRules('fise', { targetScore: 120, rackSize: 9 }) };
+    expect(new Session(target).key({ key: 's' }).say[0]!.text).toBe(
+      'Tú 0, Ana 0. Gana quien llegue antes a 120 puntos.',
+    );
+    expect(new Session(v).key({ key: 's' }).say[0]!.text).toBe('Tú 0, Ana 0.');
+    expect(rulesText(target.rules)).toBe(
+      'Reglas FISE (torneo), atril de 9, impugnación libre, fin de línea a 120 puntos.',
+    );
   });
 });
 

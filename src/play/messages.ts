@@ -5,6 +5,7 @@
 import type { Word } from '../engine/events.js';
 import type { PlayResult } from '../engine/move.js';
 import { formatCoord } from '../engine/notation/coords.js';
+import { type Rules, describeRules } from '../engine/rules.js';
 import type { TileSet } from '../engine/tiles.js';
 import { boardTileName, points, spelled, tilesCount, wordSaid } from './speech.js';
 import type { HistoryRecord, ResultInfo } from '../protocol/view.js';
@@ -56,6 +57,18 @@ export function waitingSeatName(seat: number, open = false): string {
 export function scoresText(view: ClientView, byName = false): string {
   const me = addressee(view, byName);
   return view.seats.map((s, i) => `${seatName(view, i, me)} ${s.score}`).join(', ');
+}
+
+/** The rules as one sentence: "Reglas FISE (torneo), atril de 9, impugnación libre." */
+export function rulesText(rules: Rules): string {
+  const line = describeRules(rules);
+  return `${line.charAt(0).toUpperCase()}${line.slice(1)}.`;
+}
+
+/** V-02 (Fin de línea): the target, said with the scores; undefined in a game without one. */
+export function targetText(view: ClientView): string | undefined {
+  const t = view.rules.targetScore;
+  return t === null ? undefined : `Gana quien llegue antes a ${points(t)}.`;
 }
 
 /** E-06: what the player on turn may do while the game's last play waits for an answer. */

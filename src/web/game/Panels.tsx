@@ -10,6 +10,7 @@ import {
   clockText,
   endText,
   rackAdjustText,
+  rulesText,
   turnRecordText,
   waitingSeatName,
 } from '../../play/messages.js';
@@ -74,6 +75,9 @@ export function Scores({ ctl }: { ctl: GameController }) {
         })}
       </ul>
       <p class="bag">{L.bag(view.bagCount)}</p>
+      {/* The rules in one line, as the terminal's opening says them: the rack of 9, the target
+          of Fin de línea, the challenge mode and the clock are nowhere else on the page. */}
+      <p class="rules">{rulesText(view.rules)}</p>
       <details class="unseen">
         <summary>{L.unseenHeading}</summary>
         <p>{unseen}</p>
