@@ -125,6 +125,8 @@ describe('rooms beyond one game: leave, rematch, lobby, my games', () => {
     preset: 'fise',
     challengeMode: 'single',
     clockMinutes: null,
+    tilesEach: 7,
+    targetScore: null,
     lexicon: 'spanish',
     seats: [
       { name: 'Ana', bot: null, free: false },

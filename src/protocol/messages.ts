@@ -176,6 +176,10 @@ export const lobbyGameSchema = z.strictObject({
   challengeMode: z.enum(['single', 'double', 'penalty', 'automatic', 'void']),
   /** TM-01 minutes per player; null for an untimed game. */
   clockMinutes: count.nullable(),
+  /** V-01: 7, or 9 for «9 fichas». */
+  tilesEach: count,
+  /** V-02 (Fin de línea): the target score; null without one. */
+  targetScore: count.nullable(),
   lexicon: z.string(),
   seats: z.array(lobbySeatSchema).min(2).max(MAX_SEATS),
   /** The seat to act; null once over. */

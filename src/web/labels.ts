@@ -79,6 +79,8 @@ export const L = {
   },
   clock: 'Reloj (minutos por jugador, vacío = sin reloj)',
   rack9: 'Atril de 9 fichas',
+  nineTiles: '9 fichas',
+  targetOf: (n: number) => `fin de línea a ${n}`,
   target: 'Puntos para ganar (vacío = partida completa)',
   openRoom: 'Sala abierta: cualquiera puede sentarse desde la lista de salas',
   freeSeat: 'asiento libre',

@@ -160,6 +160,8 @@ export class Lobby {
       preset: config.rules.preset,
       challengeMode: config.rules.challengeMode,
       clockMinutes: config.rules.clock?.minutesPerPlayer ?? null,
+      tilesEach: config.rules.rackSize,
+      targetScore: config.rules.targetScore,
       lexicon: config.lexicon,
       seats: game.seats.map((s, i) => ({
         name: names[i]!,

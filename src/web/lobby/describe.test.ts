@@ -3,12 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { type LobbyGame, lobbyGameSchema } from '../../protocol/messages.js';
 import { describeGame } from './describe.js';
 
-const game = (seats: LobbyGame['seats'], clockMinutes: number | null = null): LobbyGame =>
+const game = (
+  seats: LobbyGame['seats'],
+  clockMinutes: number | null = null,
+  variants: { tilesEach?: number; targetScore?: number } = {},
+): LobbyGame =>
   lobbyGameSchema.parse({
     gameId: 'g1',
     preset: 'fise',
     challengeMode: 'single',
     clockMinutes,
+    tilesEach: variants.tilesEach ?? 7,
+    targetScore: variants.targetScore ?? null,
     lexicon: 'spanish',
     seats,
     turn: 0,
@@ -41,5 +47,15 @@ describe('describeGame', () => {
         ]),
       ),
     ).toBe('Aficionado, Rita (Experto) · FISE (torneo)');
+  });
+
+  it('V-01 and V-02: a rack of 9 and the target of Fin de línea are named', () => {
+    const seats = [
+      { name: 'Ana', bot: null, free: false },
+      { name: '', bot: null, free: true },
+    ];
+    expect(describeGame(game(seats, 15, { tilesEach: 9, targetScore: 120 }))).toBe(
+      'Ana, asiento libre · FISE (torneo), 9 fichas, fin de línea a 120, 15 min',
+    );
   });
 });

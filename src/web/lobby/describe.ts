@@ -21,5 +21,7 @@ export function describeGame(g: LobbyGame): string {
     )
     .join(', ');
   const clock = g.clockMinutes ? `, ${g.clockMinutes} min` : '';
-  return `${seats} · ${L.presets[g.preset]}${clock}`;
+  const nine = g.tilesEach === 9 ? `, ${L.nineTiles}` : '';
+  const target = g.targetScore !== null ? `, ${L.targetOf(g.targetScore)}` : '';
+  return `${seats} · ${L.presets[g.preset]}${nine}${target}${clock}`;
 }
