@@ -338,8 +338,8 @@ function manualTimers(): Timers & { waits: number[]; fire(): void } {
 
 describe('Connection with a fake socket', () => {
   const welcome = JSON.stringify({ type: 'welcome', playerId: 'p', name: 'Ana', token: 'atp_t' });
-
-  it('hands each chat line over once, though a rejoin sends the recent ones again', async () => {
+  /** A connection for Ana over fake sockets, one per attempt, and what its listener heard. */
+  const fakeConnection = () => {
     const sockets: FakeSocket[] = [];
     const events: ConnectionEvent[] = [];
     const c = new Connection({
@@ -351,6 +351,11 @@ describe('Connection with a fake socket', () => {
       name: 'Ana',
       listener: (e) => events.push(e),
     });
+    return { c, sockets, events };
+  };
+
+  it('hands each chat line over once, though a rejoin sends the recent ones again', async () => {
+    const { c, sockets, events } = fakeConnection();
     const opened = c.open();
     sockets[0]!.opened();
     sockets[0]!.frame(welcome);
@@ -372,17 +377,7 @@ describe('Connection with a fake socket', () => {
   });
 
   it('drops frames that are not the protocol; keeps the newest view per game', async () => {
-    const sockets: FakeSocket[] = [];
-    const events: ConnectionEvent[] = [];
-    const c = new Connection({
-      url: 'ws://x/ws',
-      socket: () => {
-        sockets.push(new FakeSocket());
-        return sockets.at(-1)!;
-      },
-      name: 'Ana',
-      listener: (e) => events.push(e),
-    });
+    const { c, sockets, events } = fakeConnection();
     const opened = c.open();
     sockets[0]!.opened();
     expect(JSON.parse(sockets[0]!.sent[0]!)).toEqual({
@@ -504,6 +499,8 @@ describe('Connection: lobby, my games, rematch and leave (for the web client)', 
     preset: 'fise',
     challengeMode: 'single',
     clockMinutes: null,
+    tilesEach: 7,
+    targetScore: null,
     lexicon: 'spanish',
     seats: [
       { name: 'Ana', bot: null, free: false },
