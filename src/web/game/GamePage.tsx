@@ -59,7 +59,9 @@ export function GamePage(p: GamePageProps) {
     };
   }, [ctl]);
 
-  const names = view.seats.map((s, i) => (i === view.seat ? L.you : s.name || waitingSeatName(i, s.open)));
+  const names = view.seats.map((s, i) =>
+    i === view.seat ? L.you : s.name || waitingSeatName(i, s.open),
+  );
   // The board takes the focus on arrival (App.tsx); the heading only names the tab.
   const heading = usePageHeading(L.gameTitle(names), false);
   return (
