@@ -236,6 +236,37 @@ describe('Connection against a real server', () => {
     }
   });
 
+  it('a request the server fails on is answered SERVER_ERROR, not left waiting: an act resolves, a join and a create reject', async () => {
+    const server = await startServer(join(tmp, `c${++files}.db`));
+    try {
+      const { ana, bruno, gameId } = await table(server.port);
+      const store = server.store as unknown as Record<string, (...a: never[]) => Promise<unknown>>;
+      const names = ['appendEvents', 'getGame', 'createGame'];
+      const real = names.map((name) => store[name]!);
+      for (const name of names) store[name] = () => Promise.reject(new Error('disco lleno'));
+      const mover = [ana.c, bruno.c][ana.c.view(gameId)!.turn]!;
+      expect(await mover.act(gameId, { kind: 'pass' })).toEqual({
+        ok: false,
+        error: { code: 'SERVER_ERROR', data: { frame: 'act' } },
+      });
+      const pepe = connection(server.port, { name: 'Pepe' });
+      await pepe.c.open();
+      await expect(pepe.c.join(gameId)).rejects.toMatchObject({ code: 'SERVER_ERROR' });
+      await expect(
+        pepe.c.create({ preset: 'fise', seats: ['open', 'open'] }),
+      ).rejects.toMatchObject({ code: 'SERVER_ERROR' });
+      names.forEach((name, i) => (store[name] = real[i]!));
+      expect(await pepe.c.create({ preset: 'fise', seats: ['open', 'open'] })).toHaveProperty(
+        'gameId',
+      );
+      pepe.c.close();
+      ana.c.close();
+      bruno.c.close();
+    } finally {
+      await stopServer(server);
+    }
+  });
+
   it('refusals come back as codes: another seat’s turn, an unknown game, lexicon or token, no server', async () => {
     const server = await startServer(join(tmp, `c${++files}.db`));
     try {

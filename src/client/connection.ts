@@ -148,12 +148,17 @@ export interface ConnectionOptions {
 // player (1008 policy violation, sent with UNKNOWN_PLAYER or PROTOCOL_MISMATCH).
 const FATAL_CODES = new Set(['UNKNOWN_PLAYER', 'PROTOCOL_MISMATCH']);
 // A create's refusals come without a game id; these are the ones that can answer a create.
-const CREATE_REFUSALS = new Set([
-  'INVALID_RULES',
-  'UNKNOWN_LEXICON',
-  'BAD_MESSAGE',
-  'SERVER_ERROR',
-]);
+const CREATE_REFUSALS = new Set(['INVALID_RULES', 'UNKNOWN_LEXICON', 'BAD_MESSAGE']);
+
+/**
+ * Whether a refusal without a game id answers a create: RATE_LIMITED and SERVER_ERROR name the
+ * frame they answer (a SERVER_ERROR without one comes from a server before that did).
+ */
+function answersCreate(code: string, frame: unknown): boolean {
+  if (code === 'RATE_LIMITED') return frame === 'create';
+  if (code === 'SERVER_ERROR') return frame === undefined || frame === 'create';
+  return CREATE_REFUSALS.has(code);
+}
 
 interface Waiter<T> {
   resolve(value: T): void;
@@ -498,11 +503,7 @@ export class Connection {
         return join.reject(new ConnectionError(msg.code, msg.data));
       }
       if (this.acts.get(gameId)?.length) return this.answerAct(gameId, { ok: false, error });
-    } else if (
-      this.creates.length > 0 &&
-      (CREATE_REFUSALS.has(msg.code) ||
-        (msg.code === 'RATE_LIMITED' && msg.data?.frame === 'create'))
-    ) {
+    } else if (this.creates.length > 0 && answersCreate(msg.code, msg.data?.frame)) {
       return this.creates.shift()!.reject(new ConnectionError(msg.code, msg.data));
     }
     this.emit({ type: 'error', error, ...(gameId !== undefined && { gameId }) });

@@ -381,7 +381,10 @@ class Connection {
       this.handle(msg).catch((err: unknown) => {
         // The player hears that nothing changed; the operator needs to know why.
         this.log.error({ err, frame: msg.type }, 'a frame failed');
-        this.refuse({ code: 'SERVER_ERROR' });
+        // Named by its frame and game, the refusal answers the request that waits for it (an
+        // act, a join, a create) instead of leaving it waiting for good.
+        const gameId = 'gameId' in msg ? msg.gameId : undefined;
+        this.refuse({ code: 'SERVER_ERROR', data: { frame: msg.type } }, gameId);
       }),
     );
   }
