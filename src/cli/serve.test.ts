@@ -4,13 +4,14 @@
  * SQLite and against a real PostgreSQL the test starts.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import type { GameEvent } from '../engine/events.js';
 import { replayGame } from '../engine/newGame.js';
@@ -277,7 +278,15 @@ describe('atril serve', () => {
     ]);
     expect(down.code).toBe(1);
     expect(down.err).toContain(
-      `No se puede abrir la base de datos «postgres://atril:***@127.0.0.1:${nobody}/atril»`,
+      `No se puede abrir la base de datos «postgres://atril:***@127.0.0.1:${nobody}/atril»: ` +
+        'nadie escucha en esa dirección (¿está en marcha PostgreSQL, y en ese puerto?).',
+    );
+    const text = join(dir, 'notas.txt');
+    writeFileSync(text, 'esto no es una base de datos, sino unas notas\n'.repeat(100));
+    const notDb = atril(['serve', '--port', '0', '--db', `sqlite:${text}`]);
+    expect(notDb.code).toBe(1);
+    expect(notDb.err).toBe(
+      `No se puede abrir la base de datos «sqlite:${text}»: el archivo no es una base de datos SQLite.\n`,
     );
     const s = await serve(['--db', `sqlite:${join(dir, 'busy.db')}`]);
     const busy = atril([
@@ -293,5 +302,66 @@ describe('atril serve', () => {
     expect(busy.err).toContain(`No se puede escuchar en 127.0.0.1:${s.port}`);
     s.child.kill('SIGTERM');
     expect((await s.exit).code).toBe(0);
+  });
+
+  it('one process per SQLite file: a second serve on it is refused and the first serves on; its folder is created', async () => {
+    const file = join(dir, 'nueva', 'carpeta', 'compartida.db');
+    const s = await serve(['--db', `sqlite:${file}`]);
+    expect(s.logs.find((l) => l['msg'] === 'atril serve ready')).toMatchObject({
+      db: `sqlite:${file}`,
+    });
+    const second = atril(['serve', '--port', '0', '--db', `sqlite:${file}`]);
+    expect(second.code).toBe(1);
+    expect(second.err).toContain(
+      `Otro proceso de Atril ya sirve la base de datos «sqlite:${file}»`,
+    );
+    expect(await health(s.port)).toEqual({ status: 200, body: { status: 'ok', db: 'sqlite' } });
+    s.child.kill('SIGTERM');
+    expect((await s.exit).code).toBe(0);
+    // Stopped, it leaves the file to the next one.
+    const next = await serve(['--db', `sqlite:${file}`]);
+    next.child.kill('SIGKILL');
+    await next.exit;
+    // Killed, it leaves no stale lock behind: the system drops it with the process.
+    const after = await serve(['--db', `sqlite:${file}`]);
+    after.child.kill('SIGTERM');
+    expect((await after.exit).code).toBe(0);
+  });
+
+  it('a PostgreSQL that accepts and never answers: gives up after PGCONNECT_TIMEOUT, and stops at once on SIGTERM', async () => {
+    const held: Socket[] = [];
+    const silent = createServer((sock) => void held.push(sock));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const url = `postgres://atril:p@ss@127.0.0.1:${(silent.address() as { port: number }).port}/atril`;
+    try {
+      const late = atril(['serve', '--port', '0', '--db', url], { PGCONNECT_TIMEOUT: '1' });
+      expect(late.code).toBe(1);
+      expect(late.err).toContain(
+        `No se puede abrir la base de datos «postgres://atril:***@127.0.0.1:`,
+      );
+      expect(late.err).toContain('el servidor no contesta.');
+      expect(late.err).not.toContain('p@ss');
+
+      const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--db', url], {
+        env: { ...process.env, DATABASE_URL: '', PGCONNECT_TIMEOUT: '60' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let err = '';
+      child.stderr.on('data', (d) => (err += String(d)));
+      const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      // spawnSync held this process's loop: its connection is accepted only now.
+      await vi.waitFor(() => expect(held).toHaveLength(1));
+      const before = held.length;
+      await vi.waitFor(() => expect(held.length).toBeGreaterThan(before), { timeout: 10_000 });
+      child.kill('SIGTERM');
+      // The stop is answered while the connection still waits; ending that connection lets
+      // the process end (a timeout of 60 s would otherwise keep it alive).
+      await vi.waitFor(() => expect(err).toContain('se ha detenido antes de terminar de arrancar'));
+      for (const sock of held) sock.destroy();
+      expect(await exit).toBe(0);
+    } finally {
+      for (const sock of held) sock.destroy();
+      silent.close();
+    }
   });
 });

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultLexiconPath, loadDefaultLexicon } from '../lexicon/index.js';
-import { lexiconLoadErrorText } from '../play/errorText.js';
+import { dbOpenErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { buildApp } from '../server/app.js';
 import { BotPool } from '../server/bots/pool.js';
 import { Games } from '../server/rooms/games.js';
@@ -17,13 +17,14 @@ import { reviewRoutes } from '../server/rooms/reviewRoute.js';
 import { roomRoutes } from '../server/rooms/socket.js';
 import {
   chooseDbUrl,
+  type FileLock,
+  lockSqliteFile,
   openStore,
   parseDbUrl,
   redactDbUrl,
-  SchemaTooNewError,
-  type Store,
 } from '../server/store/index.js';
 import { parseOptions, plainCount } from './args.js';
+import { connectTimeoutFromEnv, dbOpenFailure } from './dbErrors.js';
 
 // The lexicon games are judged with; the only one installed for now.
 const DEFAULT_LEXICON = 'spanish';
@@ -39,6 +40,10 @@ las de los jugadores avisándoles y cierra la base de datos.
   --db URL     base de datos: sqlite:RUTA (por omisión, sqlite:./atril.db) o
                postgres://usuario:contraseña@servidor/base; sin --db se usa la
                variable de entorno DATABASE_URL si existe
+
+Con SQLite, un solo proceso sirve cada archivo (lo marca RUTA.lock, a su lado); para
+varios procesos, PostgreSQL. PGCONNECT_TIMEOUT dice cuántos segundos esperar a que
+PostgreSQL acepte la conexión (por omisión, 10).
 
 Los clientes se conectan por WebSocket a /ws.
 Comprobación de salud: GET /healthz responde 200 si la base de datos contesta.
@@ -103,21 +108,57 @@ export async function runServe(args: string[]): Promise<number> {
     process.once('SIGTERM', () => resolve('SIGTERM'));
     process.once('SIGINT', () => resolve('SIGINT'));
   });
-  let store: Store;
-  try {
-    store = await openStore(target);
-  } catch (err) {
-    const why =
-      err instanceof SchemaTooNewError
-        ? `la creó una versión más nueva de Atril (esquema ${err.found}; esta conoce hasta el ${err.known})`
-        : (err as Error).message;
-    process.stderr.write(`No se puede abrir la base de datos «${redactDbUrl(dbUrl)}»: ${why}.\n`);
+  // The database as the log names it: a SQLite path made absolute, a password hidden.
+  const dbShown = redactDbUrl(target.kind === 'sqlite' ? `sqlite:${target.path}` : dbUrl);
+  const cannotOpen = (err: unknown) => {
+    process.stderr.write(
+      `No se puede abrir la base de datos «${dbShown}»: ${dbOpenErrorText(dbOpenFailure(err))}.\n`,
+    );
     return 1;
+  };
+  let lock: FileLock | undefined;
+  if (target.kind === 'sqlite' && target.path !== ':memory:') {
+    try {
+      lock = lockSqliteFile(target.path);
+    } catch (err) {
+      return cannotOpen(err);
+    }
+    if (!lock) {
+      process.stderr.write(
+        `Otro proceso de Atril ya sirve la base de datos «${dbShown}»: páralo antes, o usa ` +
+          `otra. Para servir las mismas partidas desde varios procesos, usa PostgreSQL.\n`,
+      );
+      return 1;
+    }
   }
+  const timeout = connectTimeoutFromEnv(process.env);
+  const opening = openStore(target, {
+    ...(timeout !== undefined && { connectTimeoutMs: timeout }),
+  });
+  // A stop asked for while the database is still answering ends the start-up there.
+  const first = await Promise.race([
+    opening.then(
+      (store) => ({ store }),
+      (err: unknown) => ({ err }),
+    ),
+    stop.then((signal) => ({ signal })),
+  ]);
+  if ('signal' in first) {
+    void opening.then((s) => s.close()).catch(() => {});
+    lock?.release();
+    process.stderr.write('Atril se ha detenido antes de terminar de arrancar.\n');
+    return 0;
+  }
+  if ('err' in first) {
+    lock?.release();
+    return cannotOpen(first.err);
+  }
+  const store = first.store;
 
   const lexicon = loadDefaultLexicon();
   if (!lexicon.ok) {
     await store.close();
+    lock?.release();
     process.stderr.write(lexiconLoadErrorText(lexicon.error) + '\n');
     return 1;
   }
@@ -150,6 +191,7 @@ export async function runServe(args: string[]): Promise<number> {
     await games.closeAll();
     await bots.destroy();
     await store.close();
+    lock?.release();
   };
   let resumed: number;
   try {
@@ -178,7 +220,7 @@ export async function runServe(args: string[]): Promise<number> {
   app.log.info(
     {
       address,
-      db: redactDbUrl(dbUrl),
+      db: dbShown,
       schema: await store.schemaVersion(),
       resumed,
       botThreads: bots.threads,

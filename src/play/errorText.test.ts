@@ -9,6 +9,7 @@ import { replayStored } from '../engine/stored.js';
 import {
   PLAY_ERROR_CODES,
   cgpErrorText,
+  dbOpenErrorText,
   playErrorText,
   rulesErrorText,
   serverErrorText,
@@ -158,5 +159,25 @@ describe('FINAL_CHALLENGE_WINDOW: what can still be done, in both modes', () => 
     const text = playErrorText({ code: 'FINAL_CHALLENGE_WINDOW' }, SPANISH);
     expect(text).toMatch(/«impugnar», tecla D/);
     expect(text).toMatch(/«pasar», tecla P/);
+  });
+});
+
+describe('a database atril serve cannot open', () => {
+  it('says what the operator can act on, not the driver’s code', () => {
+    expect(dbOpenErrorText({ code: '28P01', message: 'password authentication failed' })).toBe(
+      'el usuario o la contraseña no son correctos',
+    );
+    expect(dbOpenErrorText({ code: '3D000', message: 'database "x" does not exist' })).toBe(
+      'esa base de datos no existe en el servidor (créala con «createdb»)',
+    );
+    expect(
+      dbOpenErrorText({ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND db', hostname: 'db' }),
+    ).toBe('no se encuentra el servidor «db»');
+    expect(dbOpenErrorText({ message: 'timeout expired' })).toBe('el servidor no contesta');
+    expect(dbOpenErrorText({ message: 'x', schema: { found: 9, known: 7 } })).toBe(
+      'la creó una versión más nueva de Atril (esquema 9; esta conoce hasta el 7)',
+    );
+    // A failure it does not know keeps the driver's words, without their final stop.
+    expect(dbOpenErrorText({ code: 'XX000', message: 'internal error.' })).toBe('internal error');
   });
 });

@@ -747,3 +747,46 @@ export function writeProblemText(code: string | undefined): string {
     'error al escribir'
   );
 }
+
+/** What `atril serve` knows of a database that would not open: the driver's code and words. */
+export interface DbOpenFailure {
+  /** The driver's code (`ECONNREFUSED`, PostgreSQL's `28P01`, `SQLITE_CANTOPEN` …). */
+  readonly code?: string;
+  readonly message: string;
+  readonly hostname?: string;
+  /** The database is of a newer Atril: the schema it has and the newest this one knows. */
+  readonly schema?: { readonly found: number; readonly known: number };
+}
+
+const DB_OPEN_TEXT: Readonly<Record<string, (e: DbOpenFailure) => string>> = {
+  ECONNREFUSED: () =>
+    'nadie escucha en esa dirección (¿está en marcha PostgreSQL, y en ese puerto?)',
+  ENOTFOUND: (e) => `no se encuentra el servidor «${e.hostname ?? ''}»`,
+  EAI_AGAIN: (e) => `no se encuentra el servidor «${e.hostname ?? ''}»`,
+  ECONNRESET: () => 'el servidor cortó la conexión',
+  '28P01': () => 'el usuario o la contraseña no son correctos',
+  '28000': () => 'el servidor no deja entrar a ese usuario',
+  '3D000': () => 'esa base de datos no existe en el servidor (créala con «createdb»)',
+  '42501': () => 'ese usuario no tiene permiso para crear las tablas de Atril',
+  SQLITE_CANTOPEN: () =>
+    'no se puede crear ni abrir el archivo (¿se puede escribir en esa carpeta?)',
+  EACCES: () => 'no se puede crear ni abrir el archivo (¿se puede escribir en esa carpeta?)',
+  EROFS: () => 'no se puede crear ni abrir el archivo (¿se puede escribir en esa carpeta?)',
+  SQLITE_NOTADB: () => 'el archivo no es una base de datos SQLite',
+  SQLITE_READONLY: () => 'el archivo es de solo lectura',
+  SQLITE_BUSY: () => 'otro programa la tiene bloqueada',
+};
+
+/**
+ * Why `atril serve` could not open its database, to follow «No se puede abrir la base de datos
+ * «URL»: » (no final stop): what the operator can act on, not the driver's code. A failure
+ * this table does not know keeps the driver's own words.
+ */
+export function dbOpenErrorText(e: DbOpenFailure): string {
+  if (e.schema)
+    return `la creó una versión más nueva de Atril (esquema ${e.schema.found}; esta conoce hasta el ${e.schema.known})`;
+  const known = e.code === undefined ? undefined : DB_OPEN_TEXT[e.code];
+  if (known) return known(e);
+  if (/timeout/i.test(e.message)) return 'el servidor no contesta';
+  return e.message.replace(/\.$/, '');
+}

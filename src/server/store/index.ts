@@ -3,7 +3,8 @@
  * `sqlite:./atril.db`) or `postgres://…` / `postgresql://…`, given by `--db` or, failing that,
  * by the `DATABASE_URL` environment variable.
  */
-import { resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { openPostgresStore } from './postgres.js';
 import { openSqliteStore } from './sqlite.js';
 import type { Store } from './types.js';
@@ -12,6 +13,7 @@ export type * from './types.js';
 export { MIGRATIONS, SchemaTooNewError, type Migration } from './migrations.js';
 export { openSqliteStore } from './sqlite.js';
 export { openPostgresStore } from './postgres.js';
+export { type FileLock, lockPathFor, lockSqliteFile } from './sqliteLock.js';
 
 /** The database used when neither `--db` nor `DATABASE_URL` names one. */
 export const DEFAULT_DB_URL = 'sqlite:./atril.db';
@@ -46,12 +48,26 @@ export function chooseDbUrl(option: string | undefined, env: NodeJS.ProcessEnv):
   return option ?? (env['DATABASE_URL'] || DEFAULT_DB_URL);
 }
 
-/** Opens the store a parsed URL names, applying pending migrations. */
-export async function openStore(target: DbTarget): Promise<Store> {
-  return target.kind === 'sqlite' ? openSqliteStore(target.path) : openPostgresStore(target.url);
+/** How long to wait for PostgreSQL to accept a connection before giving up. */
+export interface OpenStoreOptions {
+  readonly connectTimeoutMs?: number;
+}
+
+/**
+ * Opens the store a parsed URL names, applying pending migrations. A SQLite file's folder is
+ * created if it is missing, as the file itself is.
+ */
+export async function openStore(target: DbTarget, opts: OpenStoreOptions = {}): Promise<Store> {
+  if (target.kind === 'postgres')
+    return openPostgresStore(target.url, {
+      ...(opts.connectTimeoutMs !== undefined && { connectTimeoutMs: opts.connectTimeoutMs }),
+    });
+  if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true });
+  return openSqliteStore(target.path);
 }
 
 /** A database URL with its password hidden, for logs and messages. */
 export function redactDbUrl(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@');
+  // Up to the last @ before the query: a password may hold an @ or a / of its own.
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^?]*@/i, '$1***@');
 }

@@ -100,18 +100,28 @@ const chat = (r: ChatRow): ChatRecord => ({
   createdAt: Number(r.created_at),
 });
 
-/** Options for tests: another migration list, a pool size. */
+/** Options: another migration list and a pool size (for tests), the connection timeout. */
 export interface PostgresStoreOptions {
   readonly migrations?: readonly Migration[];
   readonly maxConnections?: number;
+  /** How long a new connection may take before it fails (10 s by default; 0 waits for ever). */
+  readonly connectTimeoutMs?: number;
 }
+
+/** How long a new connection to PostgreSQL may take unless told otherwise. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 /** Connects to the PostgreSQL database at `url` and applies pending migrations. */
 export async function openPostgresStore(
   url: string,
   opts: PostgresStoreOptions = {},
 ): Promise<Store> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.maxConnections ?? 10 });
+  // A server that accepts the connection and never answers must not hang start-up or a move.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.maxConnections ?? 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   try {

