@@ -3,7 +3,7 @@
  * by the address after the `#`. Each route talks to the server through the one connection.
  */
 import { signal, useSignal } from '@preact/signals';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Connection } from '../client/connection.js';
 import { nameSchema } from '../protocol/messages.js';
 import type { LobbyGame, MyGame } from '../protocol/messages.js';
@@ -154,12 +154,20 @@ function LobbyRoute({ name: who }: { name: string }) {
 
 type GameRouteProps = { name: string; route: Extract<Route, { page: 'game' }> };
 
+// The game a rematch is taking the player to, so that its page says so on arrival.
+let arrivingByRematch: string | undefined;
+
 function GameRoute({ name: who, route: r }: GameRouteProps) {
   const [ctl, setCtl] = useState<GameController | null>(null);
   const [conn, setConn] = useState<Connection | null>(null);
   const problem = useSignal('');
   const chat = useMemo(() => signal<readonly ChatLine[]>([]), [r.gameId]);
+  // The rematch of a game that was already over on arrival: offered as a link, not followed.
+  const rematch = useSignal<string | null>(null);
+  const askedRematch = useRef(false);
   useEffect(() => {
+    rematch.value = null;
+    askedRematch.current = false;
     let stop = (): void => {};
     const mounted = { live: true };
     void (async () => {
@@ -170,6 +178,7 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
           ...(r.seat !== undefined ? { seat: r.seat } : {}),
         });
         if (!mounted.live) return;
+        const overOnArrival = view.phase === 'over';
         // The seat is the player's now: the token or seat number has done its work.
         if (r.invite || r.seat !== undefined) history.replaceState(null, '', gameHash(r.gameId));
         const g = new GameController(
@@ -185,9 +194,17 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
           if (e.type === 'view' && e.gameId === r.gameId) g.update(e.view);
           else if (e.type === 'chat' && e.gameId === r.gameId)
             chat.value = [...chat.value, { from: e.from, text: e.text, at: e.at }];
-          else if (e.type === 'rematch' && e.gameId === r.gameId)
-            location.hash = gameHash(e.newGameId);
-          else if (e.type === 'error' && e.gameId === r.gameId)
+          else if (e.type === 'rematch' && e.gameId === r.gameId) {
+            // Coming back to an old game (its record, its review) must not be taken away to
+            // its rematch; a rematch made while the players are at the table takes them there.
+            if (overOnArrival && !askedRematch.current) {
+              if (rematch.value !== e.newGameId) g.notify(L.rematchExists, 'polite');
+              rematch.value = e.newGameId;
+            } else {
+              arrivingByRematch = e.newGameId;
+              location.hash = gameHash(e.newGameId);
+            }
+          } else if (e.type === 'error' && e.gameId === r.gameId)
             g.notify(
               onlineErrorText(e.error.code, e.error.data ?? {}, setOf(g.view)),
               'assertive',
@@ -196,8 +213,10 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
         });
         setConn(c);
         setCtl(g);
-        // Arriving says whose turn it is, as T does.
-        g.command('turno');
+        // Arriving says whose turn it is, as T does (after the rematch that brought them).
+        const byRematch = arrivingByRematch === r.gameId;
+        if (byRematch) arrivingByRematch = undefined;
+        g.arrive(byRematch ? L.rematchArrived : undefined);
         queueMicrotask(focusBoardCursor);
       } catch (e) {
         const { code = 'SERVER_ERROR', data } = e as {
@@ -231,7 +250,11 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
       status={linkText}
       sound={sound}
       chatAloud={chatAloud}
-      onRematch={() => conn.rematch(r.gameId)}
+      rematch={rematch.value}
+      onRematch={() => {
+        askedRematch.current = true;
+        conn.rematch(r.gameId);
+      }}
     />
   );
 }

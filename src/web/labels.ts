@@ -107,6 +107,8 @@ export const L = {
   watching: 'Estás mirando la partida.',
   backToLobby: 'Volver a la entrada',
   loading: 'Cargando la partida…',
+  rematchArrived: 'Revancha: una partida nueva, con los mismos asientos.',
+  rematchExists: 'Esta partida ya tiene revancha: el enlace «Ir a la revancha» lleva a ella.',
   scoresHeading: 'Marcador',
   you: 'Tú',
   turnMark: 'juega ahora',
@@ -147,6 +149,7 @@ export const L = {
     takeBack: 'Devolver fichas',
     preview: 'Ver valor',
     rematch: 'Revancha',
+    goToRematch: 'Ir a la revancha',
     download: 'Descargar la partida (GCG)',
   },
   resign: {

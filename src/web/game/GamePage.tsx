@@ -35,6 +35,8 @@ export interface GamePageProps {
   readonly sound: Signal<boolean>;
   readonly chatAloud: Signal<boolean>;
   readonly onRematch?: () => void;
+  /** The game's rematch, when it had one already as the page opened. */
+  readonly rematch?: string | null;
 }
 
 export function GamePage(p: GamePageProps) {
@@ -110,7 +112,12 @@ export function GamePage(p: GamePageProps) {
             canSend={true}
             aloud={p.chatAloud.value}
           />
-          <Actions ctl={ctl} gameId={p.gameId} onRematch={p.onRematch} />
+          <Actions
+            ctl={ctl}
+            gameId={p.gameId}
+            onRematch={p.onRematch}
+            rematch={p.rematch ?? null}
+          />
           <Settings ctl={ctl} sound={p.sound} chatAloud={p.chatAloud} />
           <Help ctl={ctl} />
         </div>

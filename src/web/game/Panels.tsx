@@ -17,6 +17,7 @@ import {
 import { type ClientView, seatClock, setOf } from '../../play/view.js';
 import { loadSettings, saveSettings } from '../identity.js';
 import { L } from '../labels.js';
+import { gameHash } from '../route.js';
 import { gcgPath } from '../../protocol/messages.js';
 import { passLabel } from './actions.js';
 import { leaveOnEscape } from './Board.js';
@@ -224,10 +225,12 @@ export function Actions({
   ctl,
   gameId,
   onRematch,
+  rematch = null,
 }: {
   ctl: GameController;
   gameId: string;
   onRematch?: () => void;
+  rematch?: string | null;
 }) {
   const snap = ctl.snap.value;
   const view = snap.view;
@@ -291,10 +294,15 @@ export function Actions({
           <a href={gcgPath(gameId)} download>
             {L.actions.download}
           </a>{' '}
-          {seated && onRematch && (
-            <button type="button" onClick={onRematch}>
-              {L.actions.rematch}
-            </button>
+          {rematch ? (
+            <a href={gameHash(rematch)}>{L.actions.goToRematch}</a>
+          ) : (
+            seated &&
+            onRematch && (
+              <button type="button" onClick={onRematch}>
+                {L.actions.rematch}
+              </button>
+            )
           )}
         </p>
       )}

@@ -132,6 +132,15 @@ export class GameController {
     this.react(this.session.key(ev));
   }
 
+  /**
+   * Arriving at the page says whose turn it is, as T does; `intro` (how the player got here: a
+   * rematch) comes first in the same announcement, so that neither replaces the other.
+   */
+  arrive(intro?: string): void {
+    const r = this.session.line('turno');
+    this.react(intro ? { ...r, say: [say(intro, 'event'), ...r.say] } : r);
+  }
+
   /** A line typed in the command line. */
   line(text: string): void {
     this.react(this.session.line(text));
