@@ -99,6 +99,8 @@ function LobbyRoute({ name: who }: { name: string }) {
   const open = useSignal<readonly LobbyGame[]>([]);
   const mine = useSignal<readonly MyGame[]>([]);
   const [conn, setConn] = useState<Connection | null>(null);
+  // «Actualizar» was pressed: the list that answers it is said aloud.
+  const refreshAsked = useRef(false);
   useEffect(() => {
     let stop = (): void => {};
     connection(who).then(
@@ -109,7 +111,11 @@ function LobbyRoute({ name: who }: { name: string }) {
           else if (e.type === 'lobbyGame') {
             const rest = open.value.filter((g) => g.gameId !== e.game.gameId);
             open.value = e.game.phase === 'over' ? rest : [e.game, ...rest];
-          } else if (e.type === 'myGames') mine.value = e.games;
+          } else if (e.type === 'myGames') {
+            mine.value = e.games;
+            if (refreshAsked.current) speak(L.refreshed(e.games.length));
+            refreshAsked.current = false;
+          }
         });
         c.subscribeLobby();
         c.listMyGames();
@@ -136,7 +142,10 @@ function LobbyRoute({ name: who }: { name: string }) {
       <Lobby
         open={open}
         mine={mine}
-        onRefresh={() => conn?.listMyGames()}
+        onRefresh={() => {
+          refreshAsked.current = conn?.listMyGames() ?? false;
+          if (!refreshAsked.current) speak(onlineErrorText('OFFLINE'), 'assertive');
+        }}
         create={async (req) => {
           try {
             const c = await connection(who);

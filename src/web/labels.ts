@@ -92,7 +92,10 @@ export const L = {
   inviteHeading: 'Invitaciones',
   inviteLink: (seat: number) => `Enlace para invitar (asiento ${seat + 1})`,
   copy: 'Copiar enlace',
-  copied: 'Enlace copiado.',
+  copyLink: (seat: number) => `Copiar enlace del asiento ${seat + 1}`,
+  copied: (seat: number) => `Enlace del asiento ${seat + 1} copiado.`,
+  copyByHand:
+    'Este navegador no deja copiar desde la página: el enlace está seleccionado, cópialo con Control+C.',
   goToGame: 'Ir a la partida',
   openHeading: 'Salas abiertas',
   noOpen: 'No hay salas abiertas ahora mismo.',
@@ -102,6 +105,10 @@ export const L = {
   noMine: 'No tienes partidas sin terminar.',
   resume: 'Seguir',
   refresh: 'Actualizar',
+  refreshed: (n: number) =>
+    n === 0
+      ? 'Lista actualizada: no tienes partidas sin terminar.'
+      : `Lista actualizada: ${n === 1 ? 'una partida' : `${n} partidas`} sin terminar.`,
   // Game page
   gameTitle: (names: readonly string[]) => `Partida: ${names.join(' contra ')}`,
   watching: 'Estás mirando la partida.',

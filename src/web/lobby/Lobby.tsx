@@ -30,6 +30,28 @@ function go(hash: string): void {
   location.hash = hash;
 }
 
+/**
+ * Copies an invitation link: by the clipboard where the page may write to it (https,
+ * localhost), else by the field's selection; false when neither worked.
+ */
+async function copyLink(url: string, field: HTMLInputElement | null): Promise<boolean> {
+  const clip = navigator.clipboard as Clipboard | undefined;
+  if (clip) {
+    try {
+      await clip.writeText(url);
+      return true;
+    } catch {
+      // Refused (no permission, page not focused): the selection may still work.
+    }
+  }
+  if (!field) return false;
+  field.focus();
+  field.select();
+  // The old command is the only copy an insecure page (a server reached by its address on the
+  // local network) still has.
+  return document.execCommand('copy');
+}
+
 export function Lobby(p: LobbyProps) {
   const level = useSignal<Level>('aficionado');
   const quickPreset = useSignal<Preset>('fise');
@@ -207,15 +229,26 @@ export function Lobby(p: LobbyProps) {
                   <input id={`invitacion-${t.seat}`} type="text" readOnly value={url} />
                   <button
                     type="button"
+                    aria-label={L.copyLink(t.seat)}
                     onClick={() => {
-                      // Only secure pages (https, localhost) have a clipboard to write to.
-                      const clip = navigator.clipboard as Clipboard | undefined;
-                      void clip?.writeText(url).then(() => (copied.value = t.seat));
+                      const field = document.getElementById(
+                        `invitacion-${t.seat}`,
+                      ) as HTMLInputElement | null;
+                      void copyLink(url, field).then((done) => {
+                        copied.value = done ? t.seat : -1;
+                        // Said on every press, so a second copy is heard too.
+                        if (done) speak(L.copied(t.seat));
+                        else {
+                          field?.focus();
+                          field?.select();
+                          speak(L.copyByHand, 'assertive');
+                        }
+                      });
                     }}
                   >
                     {L.copy}
                   </button>
-                  {copied.value === t.seat && <span role="status"> {L.copied}</span>}
+                  {copied.value === t.seat && <span> {L.copied(t.seat)}</span>}
                 </p>
               );
             })}
@@ -234,17 +267,30 @@ export function Lobby(p: LobbyProps) {
           <ul class="rooms">
             {p.open.value.map((g) => {
               const free = g.seats.findIndex((s) => s.free);
+              // A room the player already sits in is theirs to go back to, not to join again.
+              const seated = p.mine.value.some((m) => m.gameId === g.gameId);
               return (
                 <li key={g.gameId}>
                   <span>{describeGame(g)}</span>
-                  {free >= 0 && (
-                    <a href={gameHash(g.gameId, free)} aria-label={`${L.join}: ${describeGame(g)}`}>
-                      {L.join}
+                  {seated ? (
+                    <a href={gameHash(g.gameId)} aria-label={`${L.resume}: ${describeGame(g)}`}>
+                      {L.resume}
+                    </a>
+                  ) : (
+                    free >= 0 && (
+                      <a
+                        href={gameHash(g.gameId, free)}
+                        aria-label={`${L.join}: ${describeGame(g)}`}
+                      >
+                        {L.join}
+                      </a>
+                    )
+                  )}
+                  {!seated && (
+                    <a href={gameHash(g.gameId)} aria-label={`${L.watch}: ${describeGame(g)}`}>
+                      {L.watch}
                     </a>
                   )}
-                  <a href={gameHash(g.gameId)} aria-label={`${L.watch}: ${describeGame(g)}`}>
-                    {L.watch}
-                  </a>
                 </li>
               );
             })}
