@@ -82,6 +82,10 @@ export const L = {
   nineTiles: '9 fichas',
   targetOf: (n: number) => `fin de línea a ${n}`,
   target: 'Puntos para ganar (vacío = partida completa)',
+  clockInvalid: (min: number, max: number) =>
+    `El reloj necesita un número entero de minutos, de ${min} a ${max}, o nada para jugar sin reloj.`,
+  targetInvalid: (min: number, max: number) =>
+    `Los puntos para ganar necesitan un número entero, de ${min} a ${max.toLocaleString('es-ES')}, o nada para la partida completa.`,
   openRoom: 'Sala abierta: cualquiera puede sentarse desde la lista de salas',
   freeSeat: 'asiento libre',
   roomCreated: (links: number) =>

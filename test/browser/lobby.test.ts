@@ -57,13 +57,36 @@ describe('lobby', () => {
       since,
       region: 'assertive',
     });
-    const field = page.getByRole('textbox', { name: 'Enlace para invitar (asiento 2)' });
-    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The field of seat 2 has the focus, its whole link selected.
+    expect(await page.evaluate('document.activeElement.id')).toBe('invitacion-1');
     expect(
-      await field.evaluate((el: HTMLInputElement) =>
-        el.value.slice(el.selectionStart ?? 0, el.selectionEnd ?? 0),
+      await page.evaluate(
+        '(({ value, selectionStart, selectionEnd }) => value.slice(selectionStart, selectionEnd))(document.activeElement)',
       ),
     ).toBe(links[0]);
+    await page.context().close();
+  });
+
+  it('a clock that is not a whole number of minutes is refused in the form, said and marked on the field', async () => {
+    const page = await lobbyPage('Diego');
+    const heard = new Announcer(page);
+    const clock = page.getByLabel(/^Reloj/);
+    await clock.fill('1e1');
+    const since = await heard.mark();
+    await page.getByRole('button', { name: 'Crear sala' }).click();
+    await heard.waitFor(
+      'El reloj necesita un número entero de minutos, de 1 a 180, o nada para jugar sin reloj.',
+      { since, region: 'assertive' },
+    );
+    expect(await page.evaluate('document.activeElement.id')).toBe('reloj');
+    expect(await clock.getAttribute('aria-invalid')).toBe('true');
+    expect(await clock.evaluate((el) => el.getAttribute('aria-describedby'))).toBe('reloj-error');
+    expect(await page.getByRole('textbox', { name: /^Enlace para invitar/ }).count()).toBe(0);
+    // Mended, the room is made with ten minutes a player.
+    await clock.fill('10');
+    const links = await createRoom(page);
+    expect(links).toHaveLength(1);
+    expect(await clock.getAttribute('aria-invalid')).toBeNull();
     await page.context().close();
   });
 

@@ -12,6 +12,7 @@ import {
   type ChallengeMode,
   type CreateRequest,
   type Created,
+  type FieldProblem,
   type Level,
   type Preset,
   quickGame,
@@ -25,6 +26,9 @@ export interface LobbyProps {
   readonly create: (req: CreateRequest) => Promise<Created | null>;
   readonly onRefresh: () => void;
 }
+
+// The room form's number fields by what they hold.
+const FIELD_IDS = { clock: 'reloj', target: 'objetivo' } as const;
 
 function go(hash: string): void {
   location.hash = hash;
@@ -64,6 +68,14 @@ export function Lobby(p: LobbyProps) {
   const openRoom = useSignal(false);
   const created = useSignal<Created | null>(null);
   const copied = useSignal(-1);
+  // A number field of the room form that does not hold what it asks for, and why.
+  const problem = useSignal<{ field: FieldProblem['field']; text: string } | null>(null);
+
+  // A field marked wrong names its message, so that a screen reader reads it with the field.
+  const invalidProps = (field: FieldProblem['field']) =>
+    problem.value?.field === field
+      ? { 'aria-invalid': true, 'aria-describedby': `${FIELD_IDS[field]}-error` }
+      : {};
 
   const presetSelect = (id: string, sig: Signal<Preset>) => (
     <label for={id}>
@@ -127,7 +139,16 @@ export function Lobby(p: LobbyProps) {
               target: target.value,
               openRoom: openRoom.value,
             });
-            void p.create(req).then((g) => {
+            if (!req.ok) {
+              const { field, min, max } = req.error;
+              const text = (field === 'clock' ? L.clockInvalid : L.targetInvalid)(min, max);
+              problem.value = { field, text };
+              speak(text, 'assertive');
+              document.getElementById(FIELD_IDS[field])?.focus();
+              return;
+            }
+            problem.value = null;
+            void p.create(req.value).then((g) => {
               created.value = g;
               if (!g) return;
               if (g.inviteTokens.length === 0) {
@@ -180,26 +201,36 @@ export function Lobby(p: LobbyProps) {
             {L.clock}
             <input
               id="reloj"
-              type="number"
-              min={1}
-              max={180}
+              type="text"
               inputMode="numeric"
+              autoComplete="off"
               value={clock.value}
               onInput={(e) => (clock.value = e.currentTarget.value)}
+              {...invalidProps('clock')}
             />
           </label>
+          {problem.value?.field === 'clock' && (
+            <p id="reloj-error" class="hint error">
+              {problem.value.text}
+            </p>
+          )}
           <label for="objetivo">
             {L.target}
             <input
               id="objetivo"
-              type="number"
-              min={1}
-              max={10000}
+              type="text"
               inputMode="numeric"
+              autoComplete="off"
               value={target.value}
               onInput={(e) => (target.value = e.currentTarget.value)}
+              {...invalidProps('target')}
             />
           </label>
+          {problem.value?.field === 'target' && (
+            <p id="objetivo-error" class="hint error">
+              {problem.value.text}
+            </p>
+          )}
           <label class="check">
             <input
               type="checkbox"

@@ -29,7 +29,21 @@ export function quickGame(level: Level, preset: Preset): CreateRequest {
   return { preset, seats: ['open', { bot: level }], challengeMode: 'void' };
 }
 
-/** A room's request from the form's fields; empty clock and target mean none. */
+/** A number field of the room form that does not hold what it asks for. */
+export interface FieldProblem {
+  readonly field: 'clock' | 'target';
+  readonly min: number;
+  readonly max: number;
+}
+
+/** The form's limits, the protocol's own: a clock of 1 to 180 minutes, a target of 1 to 10,000. */
+const LIMITS = { clock: [1, 180], target: [1, 10_000] } as const;
+
+/**
+ * A room's request from the form's fields; an empty clock or target means none. A field that
+ * is not a whole number within its limits («1e1», «2,5», «500» minutes) is the problem
+ * returned instead, so the form says so rather than sending something else.
+ */
 export function roomRequest(f: {
   seats: number;
   preset: Preset;
@@ -38,21 +52,42 @@ export function roomRequest(f: {
   rack9: boolean;
   target: string;
   openRoom: boolean;
-}): CreateRequest {
+}):
+  | { readonly ok: true; readonly value: CreateRequest }
+  | { readonly ok: false; readonly error: FieldProblem } {
+  const clock = wholeNumber(f.clock, LIMITS.clock);
+  if (clock === undefined)
+    return { ok: false, error: { field: 'clock', min: LIMITS.clock[0], max: LIMITS.clock[1] } };
+  const target = wholeNumber(f.target, LIMITS.target);
+  if (target === undefined)
+    return { ok: false, error: { field: 'target', min: LIMITS.target[0], max: LIMITS.target[1] } };
   const others = Array.from({ length: f.seats - 1 }, () =>
     f.openRoom ? ('open' as const) : ('invite' as const),
   );
-  const clock = Number.parseInt(f.clock, 10);
-  const target = Number.parseInt(f.target, 10);
   const variants = {
     ...(f.rack9 ? { rackSize: 9 } : {}),
-    ...(target > 0 ? { targetScore: target } : {}),
+    ...(target !== null ? { targetScore: target } : {}),
   };
   return {
-    preset: f.preset,
-    seats: ['open', ...others],
-    ...(f.challenge !== 'preset' ? { challengeMode: f.challenge } : {}),
-    ...(clock > 0 ? { clockMinutes: clock } : {}),
-    ...(Object.keys(variants).length ? { variants } : {}),
+    ok: true,
+    value: {
+      preset: f.preset,
+      seats: ['open', ...others],
+      ...(f.challenge !== 'preset' ? { challengeMode: f.challenge } : {}),
+      ...(clock !== null ? { clockMinutes: clock } : {}),
+      ...(Object.keys(variants).length ? { variants } : {}),
+    },
   };
+}
+
+// A field's digits as a number within [min, max]; null when empty, undefined when not so.
+function wholeNumber(
+  text: string,
+  [min, max]: readonly [number, number],
+): number | null | undefined {
+  const t = text.trim();
+  if (t === '') return null;
+  if (!/^\d{1,6}$/.test(t)) return undefined;
+  const n = Number(t);
+  return n >= min && n <= max ? n : undefined;
 }
