@@ -41,7 +41,7 @@ export function App() {
       {name.value === null ? (
         <NameForm />
       ) : r.page === 'lobby' ? (
-        <LobbyRoute name={name.value} />
+        <LobbyRoute name={name.value} unknown={r.unknown} />
       ) : (
         <GameRoute key={r.gameId} name={name.value} route={r} />
       )}
@@ -94,8 +94,12 @@ function NameForm() {
   );
 }
 
-function LobbyRoute({ name: who }: { name: string }) {
+function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | undefined }) {
   const heading = usePageHeading(L.appTitle);
+  const unknownText = unknown === undefined ? '' : L.unknownAddress(readable(unknown));
+  useEffect(() => {
+    if (unknownText) speak(unknownText, 'assertive');
+  }, [unknownText]);
   const open = useSignal<readonly LobbyGame[]>([]);
   const mine = useSignal<readonly MyGame[]>([]);
   const [conn, setConn] = useState<Connection | null>(null);
@@ -136,6 +140,7 @@ function LobbyRoute({ name: who }: { name: string }) {
         {L.appTitle}
       </h1>
       <p>{L.hello(who)}</p>
+      {unknownText && <p class="status warn">{unknownText}</p>}
       <p id="conexion" class={linkText.value ? 'status warn' : 'status'}>
         {linkText.value}
       </p>
@@ -159,6 +164,15 @@ function LobbyRoute({ name: who }: { name: string }) {
       />
     </main>
   );
+}
+
+// An address as the player typed or pasted it (the browser shows «%20» for a space).
+function readable(hash: string): string {
+  try {
+    return decodeURIComponent(hash);
+  } catch {
+    return hash;
+  }
 }
 
 type GameRouteProps = { name: string; route: Extract<Route, { page: 'game' }> };

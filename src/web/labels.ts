@@ -19,6 +19,8 @@ export const L = {
   nameChange: 'Cambiar de nombre',
   nameInvalid: 'Escribe un nombre de 1 a 40 caracteres.',
   hello: (name: string) => `Hola, ${name}.`,
+  unknownAddress: (address: string) =>
+    `La dirección «${address}» no es de ninguna partida (¿se cortó el enlace al copiarlo?): estás en la entrada.`,
   // Lobby
   quickHeading: 'Partida rápida contra el ordenador',
   level: 'Nivel',

@@ -26,8 +26,11 @@ describe('routes', () => {
     expect(routeOf(gameHash('g1', 3))).toEqual({ page: 'game', gameId: 'g1', seat: 3 });
   });
 
-  it('takes anything else for the lobby', () => {
-    expect(routeOf('#/partida/')).toEqual({ page: 'lobby' });
-    expect(routeOf('#/otra')).toEqual({ page: 'lobby' });
+  it('takes anything else for the lobby, keeping the address it could not read', () => {
+    expect(routeOf('#')).toEqual({ page: 'lobby' });
+    expect(routeOf('#/partida/')).toEqual({ page: 'lobby', unknown: '#/partida/' });
+    expect(routeOf('#/otra')).toEqual({ page: 'lobby', unknown: '#/otra' });
+    // A game link cut or mistyped when it was copied.
+    expect(routeOf('#/partida/abc 123')).toEqual({ page: 'lobby', unknown: '#/partida/abc 123' });
   });
 });

@@ -6,7 +6,11 @@
  */
 
 export type Route =
-  | { readonly page: 'lobby' }
+  | {
+      readonly page: 'lobby';
+      /** The address asked for when it named no page: the lobby says it went there instead. */
+      readonly unknown?: string;
+    }
   | {
       readonly page: 'game';
       readonly gameId: string;
@@ -18,7 +22,7 @@ export type Route =
 /** The route of a location's hash (`#/partida/ID?invitacion=T`). */
 export function routeOf(hash: string): Route {
   const m = /^#?\/partida\/([A-Za-z0-9_-]{1,32})\/?(?:\?(.*))?$/.exec(hash);
-  if (!m) return { page: 'lobby' };
+  if (!m) return /^#?\/?$/.test(hash) ? { page: 'lobby' } : { page: 'lobby', unknown: hash };
   const q = new URLSearchParams(m[2] ?? '');
   const invite = q.get('invitacion');
   const n = q.get('asiento') ?? '';

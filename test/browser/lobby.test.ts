@@ -2,7 +2,8 @@
  * The entrance's small answers: each seat's «Copiar enlace» names its seat and says it copied,
  * every time it is pressed; a browser that will not copy leaves the link selected and says how
  * to copy it by hand; the player's own open room offers «Seguir», never «Unirse»; and
- * «Actualizar» says what it found.
+ * «Actualizar» says what it found; a room form with a wrong number, and an address that names no
+ * game, are said.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +88,21 @@ describe('lobby', () => {
     const links = await createRoom(page);
     expect(links).toHaveLength(1);
     expect(await clock.getAttribute('aria-invalid')).toBeNull();
+    await page.context().close();
+  });
+
+  it('an address that names no game says so on the lobby instead of showing it silently', async () => {
+    const page = await lobbyPage('Elena');
+    const heard = new Announcer(page);
+    const since = await heard.mark();
+    await page.goto(`${env.server.url}/#/partida/abc 123`);
+    const text =
+      'La dirección «#/partida/abc 123» no es de ninguna partida (¿se cortó el enlace al copiarlo?): estás en la entrada.';
+    await heard.waitFor(text, { since, region: 'assertive' });
+    await page.locator('main').getByText(text).waitFor();
+    expect(
+      await page.getByRole('heading', { name: 'Partida rápida contra el ordenador' }).count(),
+    ).toBe(1);
     await page.context().close();
   });
 
