@@ -40,6 +40,27 @@ describe('GameController: keys to the session, replies to the live regions', () 
     expect(ctl.assertive.value.text).toBe('');
   });
 
+  it('arriving says the last move when someone else made it, then whose turn it is, in one announcement', () => {
+    const { ctl } = setup();
+    ctl.arrive();
+    expect(ctl.polite.value.text).toBe('Ana: K5 vertical, PESA, 12. Tu turno.');
+    ctl.arrive('Revancha: una partida nueva, con los mismos asientos.');
+    expect(ctl.polite.value.text).toBe(
+      'Revancha: una partida nueva, con los mismos asientos. Ana: K5 vertical, PESA, 12. Tu turno.',
+    );
+    // The viewer's own move is not news to them.
+    const own = setup(undefined, {
+      ...MIDGAME,
+      toMove: 1,
+      turns: [
+        [1, '8H', 'CASA'],
+        [0, 'K5', 'PES.'],
+      ],
+    });
+    own.ctl.arrive();
+    expect(own.ctl.polite.value.text).toBe('Turno de Ana.');
+  });
+
   it('makes a repeated message new (a no-break space), so a screen reader reads it again', () => {
     const { ctl } = setup();
     ctl.key({ key: 't' });

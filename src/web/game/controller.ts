@@ -6,7 +6,7 @@
  */
 import { type Signal, signal } from '@preact/signals';
 import { onlineErrorText } from '../../play/errorText.js';
-import { LOW_TIME_TEXT } from '../../play/messages.js';
+import { LOW_TIME_TEXT, turnRecordText } from '../../play/messages.js';
 import { Session } from '../../play/session.js';
 import { say } from '../../play/state.js';
 import type {
@@ -133,12 +133,23 @@ export class GameController {
   }
 
   /**
-   * Arriving at the page says whose turn it is, as T does; `intro` (how the player got here: a
-   * rematch) comes first in the same announcement, so that neither replaces the other.
+   * Arriving at the page says whose turn it is, as T does, after the last move when someone
+   * else made it (a bot that opened before the page loaded, a move made while the player was
+   * away); `intro` (how the player got here: a rematch) comes first. One announcement, so that
+   * no part replaces another.
    */
   arrive(intro?: string): void {
     const r = this.session.line('turno');
-    this.react(intro ? { ...r, say: [say(intro, 'event'), ...r.say] } : r);
+    const v = this.session.view;
+    const last = v.history[v.history.length - 1];
+    const st = this.session.state;
+    const before = [
+      ...(intro ? [say(intro, 'event')] : []),
+      ...(last && v.phase !== 'over' && last.seat !== v.seat
+        ? [say(turnRecordText(v, last, st.detailed, true, st.byName), 'event')]
+        : []),
+    ];
+    this.react(before.length > 0 ? { ...r, say: [...before, ...r.say] } : r);
   }
 
   /** A line typed in the command line. */
