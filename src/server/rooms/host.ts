@@ -345,6 +345,9 @@ export class GameHost {
       })
       .catch((err: unknown) => {
         this.botThinking = false;
+        // A server stopping closes its games, then ends the threads, refusing the moves they
+        // were thinking: nothing failed.
+        if (this.closed) return;
         this.deps.log?.('bot failed', { game: this.id, seat, error: String(err) });
       });
   }
