@@ -1,6 +1,7 @@
 /** The browser client's files as `atril serve` hands them out (issue 12). */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { openSqliteStore } from './store/index.js';
@@ -11,6 +12,11 @@ const root = join(dir, 'web');
 mkdirSync(join(root, 'assets'), { recursive: true });
 writeFileSync(join(root, 'index.html'), '<!doctype html><title>Atril</title>');
 writeFileSync(join(root, 'assets', 'main-abc123.js'), 'console.log(1)');
+// As the build leaves a bundle: its Brotli and gzip copies beside it.
+const bundle = 'export const palabras = ["casa", "cosa"];\n'.repeat(200);
+writeFileSync(join(root, 'assets', 'index-def456.js'), bundle);
+writeFileSync(join(root, 'assets', 'index-def456.js.br'), brotliCompressSync(bundle));
+writeFileSync(join(root, 'assets', 'index-def456.js.gz'), gzipSync(bundle));
 
 async function app() {
   const store = openSqliteStore(join(dir, 'web.db'));
@@ -37,6 +43,23 @@ describe('the web client served at /', () => {
     expect(js.headers['cache-control']).toContain('immutable');
     const missing = await a.inject({ method: 'GET', url: '/assets/gone.js' });
     expect(missing.statusCode).toBe(404);
+    await close();
+  });
+
+  it('hands the bundle compressed to a browser that takes it, as the build wrote it', async () => {
+    const { a, close } = await app();
+    const url = '/assets/index-def456.js';
+    const br = await a.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.rawPayload.length).toBeLessThan(bundle.length / 10);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bundle);
+    const gz = await a.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await a.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bundle);
     await close();
   });
 

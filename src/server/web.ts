@@ -13,6 +13,8 @@ export function webRoutes(root: string): FastifyPluginAsync {
       root,
       prefix: '/',
       wildcard: true,
+      // The build writes .br and .gz copies (vite.config.ts); a client that takes them gets one.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, path) => {
         // Vite names assets by their content hash: a changed file is a new name.
