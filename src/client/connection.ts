@@ -148,7 +148,12 @@ export interface ConnectionOptions {
 // player (1008 policy violation, sent with UNKNOWN_PLAYER or PROTOCOL_MISMATCH).
 const FATAL_CODES = new Set(['UNKNOWN_PLAYER', 'PROTOCOL_MISMATCH']);
 // A create's refusals come without a game id; these are the ones that can answer a create.
-const CREATE_REFUSALS = new Set(['INVALID_RULES', 'UNKNOWN_LEXICON', 'BAD_MESSAGE']);
+const CREATE_REFUSALS = new Set([
+  'INVALID_RULES',
+  'UNKNOWN_LEXICON',
+  'TOO_MANY_GAMES',
+  'BAD_MESSAGE',
+]);
 
 /**
  * Whether a refusal without a game id answers a create: RATE_LIMITED and SERVER_ERROR name the

@@ -128,6 +128,9 @@ describe('serverErrorText: every code of an error frame', () => {
     expect(
       serverErrorText({ code: 'UNKNOWN_LEXICON', data: { allowed: ['spanish'] } }, SPANISH),
     ).toBe('El servidor no tiene ese léxico. Tiene: spanish.');
+    expect(serverErrorText({ code: 'TOO_MANY_GAMES', data: { limit: 10 } }, SPANISH)).toBe(
+      'Ya tienes 10 partidas sin terminar contra el ordenador: acaba o abandona alguna antes de empezar otra.',
+    );
   });
 
   it('words an engine refusal of an action as the local game does, with its data', () => {

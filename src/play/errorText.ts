@@ -660,6 +660,11 @@ const SERVER: Record<OnlineErrorCode, (e: ServerError) => string> = {
     const yours = seat === undefined ? 'un asiento' : `el asiento ${seat + 1}`;
     return `Ya ocupas ${yours} de esta partida y solo se puede ocupar uno: el otro queda libre para quien vaya a jugarlo.`;
   },
+  TOO_MANY_GAMES: (e) => {
+    const limit = numberIn(e, 'limit');
+    const how = limit === undefined ? 'demasiadas partidas' : plural(limit, 'partida', 'partidas');
+    return `Ya tienes ${how} sin terminar contra el ordenador: acaba o abandona alguna antes de empezar otra.`;
+  },
   NOT_IN_GAME: () => 'No estás en esa partida; entra en ella primero.',
   NOT_SEATED: () => 'No tienes asiento en esta partida: solo puedes mirarla.',
   GAME_NOT_OVER: () => 'La partida aún no ha terminado.',

@@ -139,6 +139,7 @@ export const SERVER_ERROR_CODES = [
   'UNKNOWN_PLAYER', // a token no player has; closes
   'INVALID_RULES', // create: the rules do not validate (data: the engine's RulesError)
   'UNKNOWN_LEXICON', // create: a lexicon the server does not have (data.allowed)
+  'TOO_MANY_GAMES', // create: the player has data.limit unfinished games with bots already
   'NO_SUCH_GAME',
   'BAD_SEAT_TOKEN', // join: the token opens no seat of this game
   'SEAT_TAKEN', // join: another player holds the seat

@@ -156,8 +156,11 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
             const c = await connection(who);
             return await c.create(req);
           } catch (e) {
-            const code = (e as { code?: string }).code ?? 'SERVER_ERROR';
-            speak(onlineErrorText(code), 'assertive');
+            const { code = 'SERVER_ERROR', data } = e as {
+              code?: string;
+              data?: Readonly<Record<string, unknown>>;
+            };
+            speak(onlineErrorText(code, data), 'assertive');
             return null;
           }
         }}

@@ -239,6 +239,39 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
     expect([va.seats[0]!.score, va.seats[2]!.score]).toEqual([0, 0]);
   });
 
+  it('one player has at most so many unfinished games with bots; rooms of people and finished games do not count', async () => {
+    const { base, store } = await servers.start({ bots, maxBotGames: 2 });
+    const ana = await newPlayer(base, 'Ana');
+    const vsBot = {
+      type: 'create',
+      preset: 'fise',
+      seats: ['open', { bot: 'principiante' }],
+    } as const;
+    const made: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      ana.c.send(vsBot);
+      made.push((await ana.c.take('created')).gameId);
+    }
+    ana.c.send(vsBot);
+    expect(await ana.c.take('error')).toEqual({
+      type: 'error',
+      code: 'TOO_MANY_GAMES',
+      data: { limit: 2 },
+    });
+    // Someone else is not held back by Ana's games, nor is Ana from a room of people.
+    const bruno = await newPlayer(base, 'Bruno');
+    bruno.c.send(vsBot);
+    await bruno.c.take('created');
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'] });
+    await ana.c.take('created');
+    // A game over frees its place.
+    await store.setGameStatus(made[0]!, 'finished');
+    ana.c.send(vsBot);
+    await ana.c.take('created');
+    ana.c.close();
+    bruno.c.close();
+  });
+
   it('rematch: only after the end, only by a seated player; everyone in the room is pointed to one new game', async () => {
     const { base } = await servers.start();
     const { ana, bruno, gameId } = await pair(base, { challengeMode: 'double', clockMinutes: 20 });

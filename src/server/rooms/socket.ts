@@ -52,7 +52,16 @@ export interface RoomDeps {
   readonly rate?: RateLimit;
   /** Chat lines allowed per player per room (default DEFAULT_CHAT_RATE). */
   readonly chatRate?: ChatRate;
+  /** Unfinished games with bots one player may have (default DEFAULT_MAX_BOT_GAMES). */
+  readonly maxBotGames?: number;
 }
+
+/**
+ * How many unfinished games with bots one player may have at once. The bots' threads are the
+ * server's to share: one person opening game after game against `campeon` (seconds of thought
+ * a move) would leave everyone else's bots waiting.
+ */
+export const DEFAULT_MAX_BOT_GAMES = 10;
 
 /** Where a connection reports a frame it failed to handle (the app's logger). */
 interface FrameLog {
@@ -499,6 +508,12 @@ class Connection {
       }),
     });
     if (!rules.ok) return this.refuse({ code: 'INVALID_RULES', data: { ...rules.error } });
+    if (msg.seats.some((s) => typeof s !== 'string')) {
+      const limit = this.deps.maxBotGames ?? DEFAULT_MAX_BOT_GAMES;
+      const mine = await this.deps.store.gamesOfPlayer(player.id, ['open', 'playing']);
+      if (mine.filter((g) => g.seats.some((s) => s.kind === 'bot')).length >= limit)
+        return this.refuse({ code: 'TOO_MANY_GAMES', data: { limit } });
+    }
     // The creator sits at the first seat that is not a bot's (none: the creator watches).
     const creatorSeat = msg.seats.findIndex((s) => typeof s === 'string');
     const inviteTokens: { seat: number; token: string }[] = [];

@@ -203,6 +203,7 @@ export interface RoomServer {
 export interface RoomServerOptions {
   readonly rate?: RateLimit;
   readonly chatRate?: ChatRate;
+  readonly maxBotGames?: number;
   readonly bots?: BotPool;
   readonly finishedTtlMs?: number;
   /** The hosts' clock for turn times (HostDeps.now); default the real one. */
@@ -261,6 +262,7 @@ export class RoomServers {
             lexicons: ['spanish'],
             ...(opts.rate && { rate: opts.rate }),
             ...(opts.chatRate && { chatRate: opts.chatRate }),
+            ...(opts.maxBotGames !== undefined && { maxBotGames: opts.maxBotGames }),
           }),
         );
         // The review is computed in the bot pool, so only a server with one offers it.
