@@ -351,42 +351,36 @@ describe.each(['sqlite', 'postgres'] as const)('game host on %s', (backend) => {
 });
 
 describe('a bot thinking when the server stops', () => {
-  it('is not logged as a failure: the game was closed, then the threads refused its move', async () => {
-    const store = openSqliteStore(join(tmp, 'stopping.db'));
+  /** A game whose bot (seat 0, on turn) asks `move` of a stand-in pool; what it logs. */
+  async function botGame(id: string, move: () => Promise<never>) {
+    const store = openSqliteStore(join(tmp, `${id}.db`));
     const logged: string[] = [];
-    let refuse: (err: Error) => void = () => {};
-    // A pool whose move never comes back until it is destroyed, as a real one's pending moves.
-    const stalled = {
-      move: () => new Promise<never>((_, reject) => (refuse = reject)),
-    } as unknown as BotPool;
-    const deps: HostDeps = { store, judge: () => lex, bots: stalled, log: (m) => logged.push(m) };
-    const h = await GameHost.create(deps, {
-      id: 'parando',
-      config: config('parando'),
+    const bots = { move } as unknown as BotPool;
+    const deps: HostDeps = { store, judge: () => lex, bots, log: (m) => logged.push(m) };
+    const host = await GameHost.create(deps, {
+      id,
+      config: config(id),
       seats: [bot('experto'), person],
     });
-    await h.close();
+    return { host, logged, close: () => store.close() };
+  }
+
+  it('is not logged as a failure: the game was closed, then the threads refused its move', async () => {
+    let refuse: (err: Error) => void = () => {};
+    // A pool whose move never comes back until it is destroyed, as a real one's pending moves.
+    const g = await botGame('parando', () => new Promise<never>((_, reject) => (refuse = reject)));
+    await g.host.close();
     refuse(new Error('Terminating worker thread'));
     await new Promise((r) => setTimeout(r, 10));
-    expect(logged).toEqual([]);
-    await store.close();
+    expect(g.logged).toEqual([]);
+    await g.close();
   });
 
   it('is logged when the threads fail while the game is open', async () => {
-    const store = openSqliteStore(join(tmp, 'failing.db'));
-    const logged: string[] = [];
-    const failing = {
-      move: () => Promise.reject(new Error('worker crashed')),
-    } as unknown as BotPool;
-    const deps: HostDeps = { store, judge: () => lex, bots: failing, log: (m) => logged.push(m) };
-    const h = await GameHost.create(deps, {
-      id: 'fallando',
-      config: config('fallando'),
-      seats: [bot('experto'), person],
-    });
-    await vi.waitFor(() => expect(logged).toEqual(['bot failed']));
-    await h.close();
-    await store.close();
+    const g = await botGame('fallando', () => Promise.reject(new Error('worker crashed')));
+    await vi.waitFor(() => expect(g.logged).toEqual(['bot failed']));
+    await g.host.close();
+    await g.close();
   });
 });
 
