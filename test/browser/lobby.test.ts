@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations } from './axe.js';
 import { newPlayer } from './browser.js';
 import { createRoom, enterName, gameIdOf } from './flows.js';
 import { Announcer } from './liveRegions.js';
@@ -83,6 +84,8 @@ describe('lobby', () => {
     expect(await clock.getAttribute('aria-invalid')).toBe('true');
     expect(await clock.evaluate((el) => el.getAttribute('aria-describedby'))).toBe('reloj-error');
     expect(await page.getByRole('textbox', { name: /^Enlace para invitar/ }).count()).toBe(0);
+    const found = await seriousViolations(page);
+    expect(found, `a field marked wrong:\n${describeViolations(found)}`).toEqual([]);
     // Mended, the room is made with ten minutes a player.
     await clock.fill('10');
     const links = await createRoom(page);
