@@ -56,13 +56,18 @@ export const seatRequestSchema = z.union([
   z.strictObject({ bot: botLevelSchema }),
 ]);
 
+/** The clock a creator may ask for, in minutes per player (TM-01). */
+export const CLOCK_MINUTES = { min: 1, max: 180 } as const;
+/** The target score a creator may ask for (Fin de línea). */
+export const TARGET_SCORE = { min: 1, max: 10_000 } as const;
+
 /**
  * Rule variants a creator may choose on top of the preset (V-01 rack of 9, a target score);
  * the server checks the whole result with the engine's rules validation.
  */
 export const variantsSchema = z.strictObject({
   rackSize: z.int().min(1).max(15).optional(),
-  targetScore: z.int().min(1).max(10_000).nullable().optional(),
+  targetScore: z.int().min(TARGET_SCORE.min).max(TARGET_SCORE.max).nullable().optional(),
 });
 
 /** Every frame a client may send. */
@@ -82,7 +87,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     seats: z.array(seatRequestSchema).min(2).max(MAX_SEATS),
     challengeMode: z.enum(['single', 'double', 'penalty', 'automatic', 'void']).optional(),
     /** TM-01: minutes per player; absent for an untimed game. */
-    clockMinutes: z.int().min(1).max(180).optional(),
+    clockMinutes: z.int().min(CLOCK_MINUTES.min).max(CLOCK_MINUTES.max).optional(),
     lexicon: z.string().min(1).max(40).optional(),
   }),
   /**

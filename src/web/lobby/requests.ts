@@ -2,7 +2,12 @@
  * What the lobby's forms ask the server for (the protocol's `create`): a quick game against the
  * computer, or a room with friends from the form's fields.
  */
-import type { BotLevelName, SeatRequest } from '../../protocol/messages.js';
+import {
+  type BotLevelName,
+  CLOCK_MINUTES,
+  type SeatRequest,
+  TARGET_SCORE,
+} from '../../protocol/messages.js';
 
 export type Preset = 'fise' | 'caja' | 'sala';
 /** A computer opponent's level, as the protocol lists them. */
@@ -36,8 +41,8 @@ export interface FieldProblem {
   readonly max: number;
 }
 
-/** The form's limits, the protocol's own: a clock of 1 to 180 minutes, a target of 1 to 10,000. */
-const LIMITS = { clock: [1, 180], target: [1, 10_000] } as const;
+// The form's limits are the protocol's own.
+const LIMITS = { clock: CLOCK_MINUTES, target: TARGET_SCORE } as const;
 
 /**
  * A room's request from the form's fields; an empty clock or target means none. A field that
@@ -56,11 +61,9 @@ export function roomRequest(f: {
   | { readonly ok: true; readonly value: CreateRequest }
   | { readonly ok: false; readonly error: FieldProblem } {
   const clock = wholeNumber(f.clock, LIMITS.clock);
-  if (clock === undefined)
-    return { ok: false, error: { field: 'clock', min: LIMITS.clock[0], max: LIMITS.clock[1] } };
+  if (clock === undefined) return { ok: false, error: { field: 'clock', ...LIMITS.clock } };
   const target = wholeNumber(f.target, LIMITS.target);
-  if (target === undefined)
-    return { ok: false, error: { field: 'target', min: LIMITS.target[0], max: LIMITS.target[1] } };
+  if (target === undefined) return { ok: false, error: { field: 'target', ...LIMITS.target } };
   const others = Array.from({ length: f.seats - 1 }, () =>
     f.openRoom ? ('open' as const) : ('invite' as const),
   );
@@ -83,7 +86,7 @@ export function roomRequest(f: {
 // A field's digits as a number within [min, max]; null when empty, undefined when not so.
 function wholeNumber(
   text: string,
-  [min, max]: readonly [number, number],
+  { min, max }: { readonly min: number; readonly max: number },
 ): number | null | undefined {
   const t = text.trim();
   if (t === '') return null;
