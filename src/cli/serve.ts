@@ -116,21 +116,6 @@ export async function runServe(args: string[]): Promise<number> {
     );
     return 1;
   };
-  let lock: FileLock | undefined;
-  if (target.kind === 'sqlite' && target.path !== ':memory:') {
-    try {
-      lock = lockSqliteFile(target.path);
-    } catch (err) {
-      return cannotOpen(err);
-    }
-    if (!lock) {
-      process.stderr.write(
-        `Otro proceso de Atril ya sirve la base de datos «${dbShown}»: páralo antes, o usa ` +
-          `otra. Para servir las mismas partidas desde varios procesos, usa PostgreSQL.\n`,
-      );
-      return 1;
-    }
-  }
   const timeout = connectTimeoutFromEnv(process.env);
   const opening = openStore(target, {
     ...(timeout !== undefined && { connectTimeoutMs: timeout }),
@@ -145,15 +130,29 @@ export async function runServe(args: string[]): Promise<number> {
   ]);
   if ('signal' in first) {
     void opening.then((s) => s.close()).catch(() => {});
-    lock?.release();
     process.stderr.write('Atril se ha detenido antes de terminar de arrancar.\n');
     return 0;
   }
-  if ('err' in first) {
-    lock?.release();
-    return cannotOpen(first.err);
-  }
+  if ('err' in first) return cannotOpen(first.err);
   const store = first.store;
+  // Taken once the file and its folder exist (openStore makes them); held until the stop.
+  let lock: FileLock | undefined;
+  if (target.kind === 'sqlite' && target.path !== ':memory:') {
+    try {
+      lock = lockSqliteFile(target.path);
+    } catch (err) {
+      await store.close();
+      return cannotOpen(err);
+    }
+    if (!lock) {
+      await store.close();
+      process.stderr.write(
+        `Otro proceso de Atril ya sirve la base de datos «${dbShown}»: páralo antes, o usa ` +
+          `otra. Para servir las mismas partidas desde varios procesos, usa PostgreSQL.\n`,
+      );
+      return 1;
+    }
+  }
 
   const lexicon = loadDefaultLexicon();
   if (!lexicon.ok) {

@@ -763,20 +763,22 @@ export interface DbOpenFailure {
   readonly schema?: { readonly found: number; readonly known: number };
 }
 
+const noHost = (e: DbOpenFailure) => `no se encuentra el servidor «${e.hostname ?? ''}»`;
+const noFile = () => 'no se puede crear ni abrir el archivo (¿se puede escribir en esa carpeta?)';
+
 const DB_OPEN_TEXT: Readonly<Record<string, (e: DbOpenFailure) => string>> = {
   ECONNREFUSED: () =>
     'nadie escucha en esa dirección (¿está en marcha PostgreSQL, y en ese puerto?)',
-  ENOTFOUND: (e) => `no se encuentra el servidor «${e.hostname ?? ''}»`,
-  EAI_AGAIN: (e) => `no se encuentra el servidor «${e.hostname ?? ''}»`,
+  ENOTFOUND: noHost,
+  EAI_AGAIN: noHost,
   ECONNRESET: () => 'el servidor cortó la conexión',
   '28P01': () => 'el usuario o la contraseña no son correctos',
   '28000': () => 'el servidor no deja entrar a ese usuario',
   '3D000': () => 'esa base de datos no existe en el servidor (créala con «createdb»)',
   '42501': () => 'ese usuario no tiene permiso para crear las tablas de Atril',
-  SQLITE_CANTOPEN: () =>
-    'no se puede crear ni abrir el archivo (¿se puede escribir en esa carpeta?)',
-  EACCES: () => 'no se puede crear ni abrir el archivo (¿se puede escribir en esa carpeta?)',
-  EROFS: () => 'no se puede crear ni abrir el archivo (¿se puede escribir en esa carpeta?)',
+  SQLITE_CANTOPEN: noFile,
+  EACCES: noFile,
+  EROFS: noFile,
   SQLITE_NOTADB: () => 'el archivo no es una base de datos SQLite',
   SQLITE_READONLY: () => 'el archivo es de solo lectura',
   SQLITE_BUSY: () => 'otro programa la tiene bloqueada',

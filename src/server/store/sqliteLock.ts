@@ -3,8 +3,6 @@
  * own rooms in memory and never hear the first one's moves (SQLite has no notices between
  * processes), so games shared by both would freeze; the second one is refused at start-up.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
 /** A held lock; `release` gives it back (so does the process ending, however it ends). */
@@ -18,12 +16,11 @@ export function lockPathFor(dbPath: string): string {
 }
 
 /**
- * Takes the serving lock of the SQLite database at `dbPath`, or returns undefined when another
- * process holds it. The lock is an exclusive transaction on a small database beside it: the
+ * Takes the serving lock of the SQLite database at `dbPath` (whose folder exists), or returns
+ * undefined when another process holds it. The lock is an exclusive transaction on a small database beside it: the
  * operating system drops it when the process dies, so a crash leaves no stale lock behind.
  */
 export function lockSqliteFile(dbPath: string): FileLock | undefined {
-  mkdirSync(dirname(dbPath), { recursive: true });
   const db = new Database(lockPathFor(dbPath));
   try {
     db.pragma('busy_timeout = 0');

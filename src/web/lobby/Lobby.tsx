@@ -265,15 +265,14 @@ export function Lobby(p: LobbyProps) {
                       const field = document.getElementById(
                         `invitacion-${t.seat}`,
                       ) as HTMLInputElement | null;
+                      // Said on every press, so a second copy is heard too. When nothing
+                      // copied, copyLink has left the link selected in its field.
                       void copyLink(url, field).then((done) => {
                         copied.value = done ? t.seat : -1;
-                        // Said on every press, so a second copy is heard too.
-                        if (done) speak(L.copied(t.seat));
-                        else {
-                          field?.focus();
-                          field?.select();
-                          speak(L.copyByHand, 'assertive');
-                        }
+                        speak(
+                          done ? L.copied(t.seat) : L.copyByHand,
+                          done ? 'polite' : 'assertive',
+                        );
                       });
                     }}
                   >
