@@ -105,14 +105,15 @@ export async function runOnline(
   } catch (e) {
     const code = e instanceof ConnectionError ? e.code : 'UNREACHABLE';
     if (code !== 'UNKNOWN_PLAYER' || kept.token === undefined)
-      return fail(onlineErrorText(code, { server: plan.server }));
+      return fail(onlineErrorText(code, { server: plan.server, ...refusalData(e) }));
     // The server forgot this player (a new database): start again as a new one.
     io.output.write(onlineErrorText(code) + ' Entras como jugador nuevo.\n');
     conn = connect(undefined);
     try {
       await conn.open();
     } catch (again) {
-      return fail(onlineErrorText(again instanceof ConnectionError ? again.code : 'UNREACHABLE'));
+      const code = again instanceof ConnectionError ? again.code : 'UNREACHABLE';
+      return fail(onlineErrorText(code, { server: plan.server, ...refusalData(again) }));
     }
   }
 
@@ -206,4 +207,9 @@ function firstView(conn: Connection, gameId: string): Promise<ClientView> {
       }
     });
   });
+}
+
+/** The data a refusal came with (the minutes to wait, say), none for any other failure. */
+function refusalData(e: unknown): Readonly<Record<string, unknown>> {
+  return e instanceof ConnectionError ? (e.data ?? {}) : {};
 }

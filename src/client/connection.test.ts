@@ -13,6 +13,7 @@ import { type Lexicon, loadDefaultLexicon } from '../lexicon/index.js';
 import { PROTOCOL_VERSION, clientView } from '../protocol/index.js';
 import { buildApp } from '../server/app.js';
 import { Games } from '../server/rooms/games.js';
+import type { NewPlayerRate } from '../server/rooms/newPlayers.js';
 import { type RateLimit, roomRoutes } from '../server/rooms/socket.js';
 import { goodMove } from '../server/testing/rooms.js';
 import { type Store, openSqliteStore } from '../server/store/index.js';
@@ -47,13 +48,24 @@ interface Running {
   port: number;
 }
 
-async function startServer(db: string, port = 0, rate?: RateLimit): Promise<Running> {
+async function startServer(
+  db: string,
+  port = 0,
+  rate?: RateLimit,
+  newPlayerRate?: NewPlayerRate,
+): Promise<Running> {
   const store = openSqliteStore(db);
   const games = new Games({ store, judge: () => lex });
   const app = await buildApp({
     store,
     logLevel: false,
-    routes: roomRoutes({ store, games, lexicons: ['spanish'], ...(rate && { rate }) }),
+    routes: roomRoutes({
+      store,
+      games,
+      lexicons: ['spanish'],
+      ...(rate && { rate }),
+      ...(newPlayerRate && { newPlayerRate }),
+    }),
   });
   await app.listen({ port, host: '127.0.0.1' });
   return { app, games, store, port: (app.server.address() as { port: number }).port };
@@ -207,6 +219,42 @@ describe('Connection against a real server', () => {
       expect(await playTurns([ana.c, bruno.c], gameId, 2)).toBe(2);
       ana.c.close();
       bruno.c.close();
+    } finally {
+      await stopServer(server);
+    }
+  });
+
+  it('a new player the server will not make now is refused for good, with the minutes to wait: no reconnection loop', async () => {
+    const server = await startServer(join(tmp, `c${++files}.db`), 0, undefined, {
+      burst: 1,
+      perHour: 2,
+    });
+    try {
+      // Through a reverse proxy on this machine, which names the client.
+      const behind = (url: string) =>
+        new WebSocket(url, { headers: { 'x-forwarded-for': '203.0.113.20' } });
+      const open = (name: string) => {
+        const events: ConnectionEvent[] = [];
+        const c = new Connection({
+          url: `ws://127.0.0.1:${server.port}/ws`,
+          socket: behind,
+          name,
+          listener: (e) => events.push(e),
+          backoff: { initialMs: 20, maxMs: 200 },
+        });
+        return { c, events };
+      };
+      const ana = open('Ana');
+      await ana.c.open();
+      const bruno = open('Bruno');
+      await expect(bruno.c.open()).rejects.toEqual(
+        new ConnectionError('TOO_MANY_NEW_PLAYERS', { retryMinutes: 30 }),
+      );
+      // Closed for good: no attempt follows.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(bruno.events.filter((e) => e.type === 'status')).toEqual([]);
+      expect(bruno.c.online).toBe(false);
+      ana.c.close();
     } finally {
       await stopServer(server);
     }

@@ -72,8 +72,8 @@ export class ConnectionError extends Error {
  * Where the link stands: `online` once welcomed; `lost` when it dropped (a reconnection
  * follows); `reconnecting` before each attempt, with its number and the wait before it; `back`
  * once welcomed again and the games re-entered; `closed` for good — by `close()`, or because
- * the server refused the player (`reason`: UNKNOWN_PLAYER, PROTOCOL_MISMATCH), which retrying
- * would not change.
+ * the server refused the player (`reason`: UNKNOWN_PLAYER, PROTOCOL_MISMATCH,
+ * TOO_MANY_NEW_PLAYERS), which retrying would not change.
  */
 export type ConnectionStatus =
   | { readonly status: 'online' }
@@ -145,8 +145,9 @@ export interface ConnectionOptions {
 }
 
 // Close codes after which retrying cannot help: the server refused this client's protocol or
-// player (1008 policy violation, sent with UNKNOWN_PLAYER or PROTOCOL_MISMATCH).
-const FATAL_CODES = new Set(['UNKNOWN_PLAYER', 'PROTOCOL_MISMATCH']);
+// player (1008 policy violation, sent with UNKNOWN_PLAYER or PROTOCOL_MISMATCH), or will not
+// make a new one from this address for a while (TOO_MANY_NEW_PLAYERS: minutes, not seconds).
+const FATAL_CODES = new Set(['UNKNOWN_PLAYER', 'PROTOCOL_MISMATCH', 'TOO_MANY_NEW_PLAYERS']);
 // A create's refusals come without a game id; these are the ones that can answer a create.
 const CREATE_REFUSALS = new Set([
   'INVALID_RULES',

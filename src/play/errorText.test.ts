@@ -131,6 +131,13 @@ describe('serverErrorText: every code of an error frame', () => {
     expect(serverErrorText({ code: 'TOO_MANY_GAMES', data: { limit: 10 } }, SPANISH)).toBe(
       'Ya tienes 10 partidas sin terminar contra el ordenador: acaba o abandona alguna antes de empezar otra.',
     );
+    const newPlayers = (data?: Record<string, unknown>) =>
+      serverErrorText({ code: 'TOO_MANY_NEW_PLAYERS', ...(data && { data }) }, SPANISH);
+    expect(newPlayers({ retryMinutes: 12 })).toBe(
+      'Desde tu conexión se han creado muchos jugadores nuevos en poco tiempo; el servidor no crea más por ahora. Vuelve a intentarlo dentro de 12 minutos.',
+    );
+    expect(newPlayers({ retryMinutes: 1 })).toMatch(/dentro de un minuto\.$/);
+    expect(newPlayers()).toMatch(/dentro de un rato\.$/);
   });
 
   it('words an engine refusal of an action as the local game does, with its data', () => {

@@ -638,6 +638,16 @@ const SERVER: Record<OnlineErrorCode, (e: ServerError) => string> = {
   ALREADY_WELCOMED: () => 'Ya te habías presentado en esta conexión.',
   UNKNOWN_PLAYER: () =>
     'El servidor no conoce tu identidad guardada (quizá empezó con otra base de datos).',
+  TOO_MANY_NEW_PLAYERS: (e) => {
+    const minutes = numberIn(e, 'retryMinutes');
+    const when =
+      minutes === undefined
+        ? 'dentro de un rato'
+        : minutes === 1
+          ? 'dentro de un minuto'
+          : `dentro de ${minutes} minutos`;
+    return `Desde tu conexión se han creado muchos jugadores nuevos en poco tiempo; el servidor no crea más por ahora. Vuelve a intentarlo ${when}.`;
+  },
   INVALID_RULES: (e) => {
     const problems = e.data?.['problems'];
     return Array.isArray(problems)

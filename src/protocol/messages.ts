@@ -142,6 +142,7 @@ export const SERVER_ERROR_CODES = [
   'PROTOCOL_MISMATCH', // hello with another protocol version (data.expected); closes
   'ALREADY_WELCOMED', // a second hello
   'UNKNOWN_PLAYER', // a token no player has; closes
+  'TOO_MANY_NEW_PLAYERS', // hello without a token: this address made its new players for now (data.retryMinutes); closes
   'INVALID_RULES', // create: the rules do not validate (data: the engine's RulesError)
   'UNKNOWN_LEXICON', // create: a lexicon the server does not have (data.allowed)
   'TOO_MANY_GAMES', // create: the player has data.limit unfinished games with bots already

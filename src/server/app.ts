@@ -47,6 +47,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       serializers: { req: requestForLog },
     },
     bodyLimit: MAX_MESSAGE_BYTES,
+    // A reverse proxy on this machine or the local network says who the client is
+    // (X-Forwarded-For); anyone else could say anything, so from there the socket's address
+    // is the client's. The new-player limit and the logs count players by it.
+    trustProxy: 'loopback,linklocal,uniquelocal',
     // Idle keep-alive connections must not hold shutdown open.
     forceCloseConnections: 'idle',
   });

@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GameEvent } from '../../engine/events.js';
 import { replayGame } from '../../engine/newGame.js';
 import { viewFor } from '../../engine/view.js';
@@ -433,6 +433,39 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     for (let i = 0; i < 6; i++) d.send({ type: 'join', gameId: 'x' });
     expect(await d.take('error', (m) => m.code === 'RATE_LIMITED')).toBeDefined();
     expect(await d.closed).toBe(POLICY_VIOLATION);
+  });
+
+  it('makes no more new players for an address that made its share lately; players with a token still come in', async () => {
+    const { base, store } = await servers.start({ newPlayerRate: { burst: 2, perHour: 1 } });
+    const made = vi.spyOn(store, 'createPlayer');
+    // Behind a reverse proxy on this machine: the proxy says who the client is.
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const hello = async (address: string, extra: { name?: string; token?: string }) => {
+      const c = await Client.open(base, from(address));
+      c.send({ type: 'hello', protocol: PROTOCOL_VERSION, ...extra });
+      return c;
+    };
+    const tokens: string[] = [];
+    for (const name of ['Ana', 'Bruno'])
+      tokens.push((await (await hello('203.0.113.9', { name })).take('welcome')).token!);
+    const third = await hello('203.0.113.9', { name: 'Carla' });
+    expect(await third.take('error')).toEqual({
+      type: 'error',
+      code: 'TOO_MANY_NEW_PLAYERS',
+      data: { retryMinutes: 60 },
+    });
+    expect(await third.closed).toBe(POLICY_VIOLATION);
+    expect(made).toHaveBeenCalledTimes(2);
+    // Ana comes back from the same address with her token: welcomed, nothing written.
+    const back = await hello('203.0.113.9', { token: tokens[0]! });
+    expect(await back.take('welcome')).toMatchObject({ name: 'Ana' });
+    // Another address, and this machine itself, still make new players.
+    expect(await (await hello('198.51.100.4', { name: 'Dani' })).take('welcome')).toMatchObject({
+      name: 'Dani',
+      token: expect.stringMatching(/^atp_/) as string,
+    });
+    await newPlayer(base, 'Eva');
+    expect(made).toHaveBeenCalledTimes(4);
   });
 });
 

@@ -27,6 +27,7 @@ import { gcgRoutes } from './gcgRoute.js';
 import type { GameHost, SeatAction } from './host.js';
 import { Lobby } from './lobby.js';
 import { Rematches } from './rematch.js';
+import { type NewPlayerRate, NewPlayerLimit } from './newPlayers.js';
 import { seatNames } from './seatNames.js';
 
 /** Close code for a connection that broke the protocol or kept abusing it (RFC 6455 §7.4.1). */
@@ -54,6 +55,8 @@ export interface RoomDeps {
   readonly chatRate?: ChatRate;
   /** Unfinished games with bots one player may have (default DEFAULT_MAX_BOT_GAMES). */
   readonly maxBotGames?: number;
+  /** New players one address may make (default DEFAULT_NEW_PLAYER_RATE). */
+  readonly newPlayerRate?: NewPlayerRate;
 }
 
 /**
@@ -71,6 +74,7 @@ interface FrameLog {
 /** What every connection of the endpoint shares. */
 interface Shared {
   readonly rooms: Rooms;
+  readonly newPlayers: NewPlayerLimit;
   readonly lobby: Lobby;
   readonly rematches: Rematches;
   /** Tells this process's rooms and lobby, and the other processes', that a seat was taken. */
@@ -130,6 +134,7 @@ export function roomRoutes(deps: RoomDeps): FastifyPluginAsync {
   const lobby = new Lobby(deps.store, deps.games);
   const shared: Shared = {
     rooms: new Rooms(deps),
+    newPlayers: new NewPlayerLimit(deps.newPlayerRate),
     lobby,
     rematches: new Rematches(deps.store, deps.games),
     seatsChanged: (gameId) => {
@@ -146,8 +151,8 @@ export function roomRoutes(deps: RoomDeps): FastifyPluginAsync {
       stopNotices();
       stopLobby();
     });
-    app.get('/ws', { websocket: true }, (socket) => {
-      new Connection(socket, deps, shared, app.log);
+    app.get('/ws', { websocket: true }, (socket, req) => {
+      new Connection(socket, deps, shared, app.log, req.ip);
     });
     await app.register(gcgRoutes(deps.store));
   };
@@ -292,6 +297,8 @@ class Connection {
     private readonly deps: RoomDeps,
     private readonly shared: Shared,
     private readonly log: FrameLog,
+    /** The client's network address, as Fastify gives it (`req.ip`). */
+    private readonly address: string,
   ) {
     this.rooms = shared.rooms;
     this.rate = deps.rate ?? DEFAULT_RATE;
@@ -469,6 +476,12 @@ class Connection {
       this.send({ type: 'welcome', playerId: found.id, name: this.player.name });
       return;
     }
+    const waitMs = this.shared.newPlayers.take(this.address);
+    if (waitMs > 0)
+      return this.refuseAndClose({
+        code: 'TOO_MANY_NEW_PLAYERS',
+        data: { retryMinutes: Math.ceil(waitMs / 60_000) },
+      });
     const token = newToken('player');
     this.player = await store.createPlayer({
       id: newId(),

@@ -24,6 +24,7 @@ import {
 import { buildApp } from '../app.js';
 import type { BotPool } from '../bots/pool.js';
 import type { ChatRate } from '../rooms/chatLimit.js';
+import type { NewPlayerRate } from '../rooms/newPlayers.js';
 import { Games } from '../rooms/games.js';
 import { reviewRoutes } from '../rooms/reviewRoute.js';
 import { type RateLimit, roomRoutes } from '../rooms/socket.js';
@@ -66,10 +67,10 @@ export class Client {
     for (const w of waiters) w();
   }
 
-  /** Connects to `ws://base/ws`. */
-  static open(base: string): Promise<Client> {
+  /** Connects to `ws://base/ws`, with `headers` on the upgrade request (X-Forwarded-For …). */
+  static open(base: string, headers?: Record<string, string>): Promise<Client> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`ws://${base}/ws`);
+      const ws = new WebSocket(`ws://${base}/ws`, headers && { headers });
       ws.once('open', () => resolve(new Client(ws)));
       ws.once('error', reject);
     });
@@ -204,6 +205,7 @@ export interface RoomServerOptions {
   readonly rate?: RateLimit;
   readonly chatRate?: ChatRate;
   readonly maxBotGames?: number;
+  readonly newPlayerRate?: NewPlayerRate;
   readonly bots?: BotPool;
   readonly finishedTtlMs?: number;
   /** The hosts' clock for turn times (HostDeps.now); default the real one. */
@@ -263,6 +265,7 @@ export class RoomServers {
             ...(opts.rate && { rate: opts.rate }),
             ...(opts.chatRate && { chatRate: opts.chatRate }),
             ...(opts.maxBotGames !== undefined && { maxBotGames: opts.maxBotGames }),
+            ...(opts.newPlayerRate && { newPlayerRate: opts.newPlayerRate }),
           }),
         );
         // The review is computed in the bot pool, so only a server with one offers it.
