@@ -21,8 +21,10 @@ export function Resign({ ctl }: { ctl: GameController }) {
         class="resign"
         ref={opener}
         aria-haspopup="dialog"
-        disabled={ctl.busy.value}
-        onClick={() => dialog.current?.showModal()}
+        // Refuses clicks while an action is on its way but keeps the focus, as the other
+        // action buttons do: a disabled button would drop it to the page's top.
+        aria-disabled={ctl.busy.value ? 'true' : undefined}
+        onClick={() => ctl.busy.value || dialog.current?.showModal()}
       >
         {L.resign.button}
       </button>

@@ -77,7 +77,11 @@ export function Review({ gameId, view }: { gameId: string; view: ClientView }) {
         <p class="status warn">{reviewErrorText(s)}</p>
       )}
       {typeof s === 'string' ? (
-        <button type="button" onClick={() => void load()} disabled={s === 'loading'}>
+        <button
+          type="button"
+          onClick={() => s === 'loading' || void load()}
+          aria-disabled={s === 'loading' ? 'true' : undefined}
+        >
           {s === 'loading' ? L.review.loading : L.review.show}
         </button>
       ) : (
