@@ -39,6 +39,17 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
     ]);
   });
 
+  it("X repeats all the last batch said, the opponent's play with the turn, politely and without a sound", () => {
+    const s = new Session(viewFrom({ ...MIDGAME, toMove: 1 }));
+    s.update(viewFrom({ ...MIDGAME, turns: [...MIDGAME.turns!, [1, 'L4', 'CAPA']], toMove: 0 }));
+    const again = s.key({ key: 'x' }).say;
+    expect(again.map((a) => [a.text, a.priority, a.sound])).toEqual([
+      ['Ana: L4 vertical, CAPA, 26. Tu turno.', 'polite', undefined],
+    ]);
+    // And again: the repetition is itself what X repeats.
+    expect(s.key({ key: 'x' }).say[0]!.text).toBe('Ana: L4 vertical, CAPA, 26. Tu turno.');
+  });
+
   it('announces the end of the game once', () => {
     const s = new Session(viewFrom(MIDGAME));
     const end = viewFrom({ ...MIDGAME, end: { scores: [20, 25], winners: [1] } });
@@ -264,6 +275,25 @@ describe('Pointer input: drag and drop, click (issue 12)', () => {
     expect(s.awaitingBlank).toBe(true);
     expect(s.designateBlank('ñ').say[0]!.text).toBe('comodín (como Ñ) en H9.');
     expect(s.awaitingBlank).toBe(false);
+  });
+
+  it('a button pressed while the blank waits is not its letter: the question again, nothing played or passed', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    s.drop(3, sq(9, 'H'));
+    const question = '¿Qué letra es el comodín? Escribe la letra, o Escape para devolverlo.';
+    for (const pressed of ['fin', 'cambiar', 'impugnar', 'retirar', { key: 'p' }] as const) {
+      const r = s.button(pressed);
+      expect(r.say.map((a) => a.text)).toEqual([question]);
+      expect(r.intent).toBeUndefined();
+    }
+    expect(s.awaitingBlank).toBe(true);
+    expect(s.snapshot().pendingPass).toBe(false);
+    // What only changes how the game is shown still works.
+    expect(s.button('orden').say[0]!.text).toBe('Orden alfabético.');
+    expect(s.awaitingBlank).toBe(true);
+    // Once the blank has its letter, the same button plays.
+    s.designateBlank('a');
+    expect(s.button('fin').intent?.kind).toBe('place');
   });
 
   it('moves a placed tile to another square, or back to the rack', () => {

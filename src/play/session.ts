@@ -40,6 +40,15 @@ import type {
   Verbosity,
 } from './types.js';
 
+/** Said again to any input but a letter, Backspace or Escape while a blank waits for its letter. */
+const BLANK_QUESTION = say(
+  '¿Qué letra es el comodín? Escribe la letra, o Escape para devolverlo.',
+  'prompt',
+);
+
+/** Commands that change only how the game is shown, never the play: buttons may run them anytime. */
+const SHOWN_ONLY = new Set(['orden', 'detalle']);
+
 const ARROWS: Record<string, [number, number]> = {
   ArrowUp: [-1, 0],
   ArrowDown: [1, 0],
@@ -151,6 +160,21 @@ export class Session {
   /** Handles one command line (`turno`, `cambiar AEU`, `8H casa` …). */
   line(text: string): Reaction {
     return this.finish(this.dispatchLine(text));
+  }
+
+  /**
+   * A button of the page pressed (Jugar, Pasar …), given as the key or the command line it
+   * stands for. While a blank waits for its letter a button is not that letter: the question
+   * is asked again and nothing happens, unless the button only changes how the game is shown
+   * (the rack's order, the detail of the messages).
+   */
+  button(input: KeyInput | string): Reaction {
+    if (this.state.pendingBlank) {
+      const c = typeof input === 'string' ? commandForName(input, this.commands) : undefined;
+      if (!c || !SHOWN_ONLY.has(c.id)) return this.finish({ say: [BLANK_QUESTION] });
+      return this.finish(runCommand(this.state, c, '', 'line'));
+    }
+    return typeof input === 'string' ? this.line(input) : this.key(input);
   }
 
   /**
@@ -359,9 +383,7 @@ export class Session {
         return { say: [sayError(st.set, 'BAD_BLANK_LETTER', { text: ev.key })] };
       return { say: st.designateBlank(letter) };
     }
-    return {
-      say: [say('¿Qué letra es el comodín? Escribe la letra, o Escape para devolverlo.', 'prompt')],
-    };
+    return { say: [BLANK_QUESTION] };
   }
 
   /**

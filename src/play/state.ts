@@ -218,9 +218,18 @@ export class PlayState {
     return this.placed.some((p) => p.square === square);
   }
 
+  /**
+   * Keeps what a batch said for X: all of it (an opponent's play and "Tu turno" come as one
+   * batch), as one polite reply without a sound, since the player asked for it (UX.md §2.5).
+   */
   remember(a: Announcement[]): Announcement[] {
     const last = a[a.length - 1];
-    if (last) this.lastAnnouncement = last;
+    if (last)
+      this.lastAnnouncement = {
+        text: a.map((x) => x.text).join(' '),
+        category: last.category,
+        priority: 'polite',
+      };
     return a;
   }
 

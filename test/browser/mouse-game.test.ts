@@ -101,11 +101,23 @@ async function dragMove(page: Page, heard: Announcer, move: PlaceMove): Promise<
     expect(offered).toHaveLength(28);
     for (const l of ['CH', 'LL', 'Ñ', 'RR']) expect(offered).toContain(l);
     await screenshots(page, 'comodin');
+    // A button is not the blank's letter: «Pasar» asks the question again, the chooser stays.
+    const pass = page.getByRole('region', { name: 'Acciones' }).getByRole('button', {
+      name: 'Pasar',
+    });
+    expect(await heard.after(() => pass.click())).toBe(
+      '¿Qué letra es el comodín? Escribe la letra, o Escape para devolverlo.',
+    );
+    await chooser.waitFor();
     const label = tileLabel(SPANISH, letterOf(tile));
     expect(
       await heard.after(() => chooser.getByRole('button', { name: label, exact: true }).click()),
     ).toMatch(droppedAt(tile, sq));
     await chooser.waitFor({ state: 'detached' });
+    // The focus went to the board, not to the page's top with the chooser's button.
+    await expect
+      .poll(() => page.evaluate<string | null>('document.activeElement?.getAttribute("role")'))
+      .toBe('gridcell');
     // The board shows the blank as its letter, marked as a blank (GCG's lowercase).
     expect(await square(page, sq).locator('.tile.blank').innerText()).toContain(label);
   }

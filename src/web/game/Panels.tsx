@@ -20,7 +20,7 @@ import { L } from '../labels.js';
 import { gameHash } from '../route.js';
 import { gcgPath } from '../../protocol/messages.js';
 import { passLabel } from './actions.js';
-import { leaveOnEscape } from './Board.js';
+import { focusBoardCursor, leaveOnEscape } from './Board.js';
 import type { GameController } from './controller.js';
 import { gcgLine } from './notation.js';
 import { Resign } from './Resign.js';
@@ -106,10 +106,24 @@ export function Tentative({ ctl }: { ctl: GameController }) {
 function BlankChooser({ ctl }: { ctl: GameController }) {
   const set = setOf(ctl.snap.value.view);
   return (
-    <div role="group" aria-labelledby="h-comodin" class="blank-chooser">
+    // The chooser goes once the blank has its letter, or with Escape: the focus goes back to
+    // the board rather than falling to the page's top with the button.
+    <div
+      role="group"
+      aria-labelledby="h-comodin"
+      class="blank-chooser"
+      onKeyDown={(e) => leaveOnEscape(e, ctl)}
+    >
       <h3 id="h-comodin">{L.blankHeading}</h3>
       {set.letters.map((l) => (
-        <button type="button" key={l.label} onClick={() => ctl.designateBlank(l.label)}>
+        <button
+          type="button"
+          key={l.label}
+          onClick={() => {
+            ctl.designateBlank(l.label);
+            focusBoardCursor();
+          }}
+        >
           {l.label}
         </button>
       ))}
@@ -258,7 +272,7 @@ export function Actions({
           {b(snap.mode === 'cambio' ? L.actions.confirmExchange : L.actions.exchange, () =>
             ctl.command('cambiar'),
           )}
-          {b(passLabel(view, snap.pendingPass), () => ctl.key({ key: 'p' }))}
+          {b(passLabel(view, snap.pendingPass), () => ctl.buttonKey({ key: 'p' }))}
           {b(L.actions.challenge, () => ctl.command('impugnar'))}
           {b(L.actions.takeBack, () => ctl.command('retirar'))}
           {b(L.actions.preview, () => ctl.command('valor'))}

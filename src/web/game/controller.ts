@@ -192,7 +192,12 @@ export class GameController {
 
   /** Runs a command of the table by its word, as a button does ("fin", "pasar" …). */
   command(word: string): void {
-    this.line(word);
+    this.react(this.session.button(word));
+  }
+
+  /** A button that stands for a key (Pasar: P, which asks for confirmation first). */
+  buttonKey(ev: KeyInput): void {
+    this.react(this.session.button(ev));
   }
 
   /** The game changed: announce what happened and redraw. */
