@@ -260,6 +260,32 @@ describe('Connection against a real server', () => {
     }
   });
 
+  it("a chat line refused just before a move is not taken for the move's answer", async () => {
+    const server = await startServer(join(tmp, `c${++files}.db`));
+    try {
+      const ana = connection(server.port, { name: 'Ana' });
+      await ana.c.open();
+      const { gameId } = await ana.c.create({ preset: 'fise', seats: ['open', 'open'] });
+      await until(ana.c, () => ana.c.view(gameId) !== undefined);
+      // Five lines in ten seconds are allowed; the sixth is refused, and its refusal comes
+      // before the answer to the move sent right after it.
+      for (let i = 0; i < 6; i++) expect(ana.c.chat(gameId, `línea ${i}`)).toBe(true);
+      const outcome = await ana.c.act(gameId, { kind: 'pass' });
+      expect(outcome).not.toMatchObject({ error: { code: 'CHAT_TOO_FAST' } });
+      expect(ana.events).toContainEqual({
+        type: 'error',
+        gameId,
+        error: {
+          code: 'CHAT_TOO_FAST',
+          data: { retryMs: expect.any(Number) as number, frame: 'chat' },
+        },
+      });
+      ana.c.close();
+    } finally {
+      await stopServer(server);
+    }
+  });
+
   it('a request the rate limit drops is answered all the same: create and join reject, an act resolves, with RATE_LIMITED', async () => {
     const rate = { perSecond: 0.001, burst: 3, maxStrikes: 10 };
     const server = await startServer(join(tmp, `c${++files}.db`), 0, rate);

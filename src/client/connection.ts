@@ -508,7 +508,11 @@ export class Connection {
         this.joins.delete(gameId);
         return join.reject(new ConnectionError(msg.code, msg.data));
       }
-      if (this.acts.get(gameId)?.length) return this.answerAct(gameId, { ok: false, error });
+      // A refusal of a chat line, a leave or a rematch names its frame: it is not the answer
+      // to an act waiting on the same game (the act's own answer comes after it).
+      const frame = msg.data?.['frame'];
+      if (this.acts.get(gameId)?.length && (frame === undefined || frame === 'act'))
+        return this.answerAct(gameId, { ok: false, error });
     } else if (this.creates.length > 0 && answersCreate(msg.code, msg.data?.frame)) {
       return this.creates.shift()!.reject(new ConnectionError(msg.code, msg.data));
     }

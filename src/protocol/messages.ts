@@ -151,12 +151,12 @@ export const SERVER_ERROR_CODES = [
   'SEAT_TAKEN', // join: another player holds the seat
   'SEAT_NOT_OPEN', // join: that seat is a bot's or needs an invitation
   'ALREADY_SEATED', // join: the player holds another seat of the game (data.seat: that one)
-  'NOT_IN_GAME', // act or chat in a game this socket has not joined
-  'NOT_SEATED', // act or rematch as someone who holds no seat of the game
-  'GAME_NOT_OVER', // rematch (or GCG download) of a game still being played
-  'CHAT_TOO_FAST', // more chat lines than a room allows in a while (data.retryMs)
+  'NOT_IN_GAME', // act, chat or leave in a game this socket has not joined (data.frame: chat or leave for those)
+  'NOT_SEATED', // act or rematch as someone who holds no seat of the game (data.frame: rematch for that)
+  'GAME_NOT_OVER', // rematch (data.frame: rematch) or GCG download of a game still being played
+  'CHAT_TOO_FAST', // more chat lines than a room allows in a while (data.retryMs; data.frame: chat)
   'RATE_LIMITED', // too many frames, this one dropped (data.frame: its type, and its gameId); repeated abuse closes the connection
-  'SERVER_ERROR', // something failed on the server; nothing was changed
+  'SERVER_ERROR', // something failed on the server; nothing was changed (data.frame: the frame's type; after a hello the connection closes, 1011)
 ] as const;
 /** A server-side error code (see SERVER_ERROR_CODES). */
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];

@@ -279,13 +279,23 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
     olga.c.send({ type: 'join', gameId });
     const v = await olga.c.viewAt(gameId, 0);
     ana.c.send({ type: 'rematch', gameId });
-    expect(await ana.c.take('error')).toEqual({ type: 'error', code: 'GAME_NOT_OVER', gameId });
+    expect(await ana.c.take('error')).toEqual({
+      type: 'error',
+      code: 'GAME_NOT_OVER',
+      gameId,
+      data: { frame: 'rematch' },
+    });
     expect(await act(ana.c, gameId, { kind: 'resign', version: v.version })).toMatchObject({
       type: 'ack',
     });
     await olga.c.viewWhere(gameId, (x) => x.phase === 'over');
     olga.c.send({ type: 'rematch', gameId });
-    expect(await olga.c.take('error')).toEqual({ type: 'error', code: 'NOT_SEATED', gameId });
+    expect(await olga.c.take('error')).toEqual({
+      type: 'error',
+      code: 'NOT_SEATED',
+      gameId,
+      data: { frame: 'rematch' },
+    });
 
     // Both ask at once: one new game, and every member of the room hears of it.
     ana.c.send({ type: 'rematch', gameId });
@@ -322,6 +332,7 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
       type: 'error',
       code: 'NOT_IN_GAME',
       gameId: 'nope',
+      data: { frame: 'leave' },
     });
     q.c.send({ type: 'leave', gameId });
     expect(await q.c.take('left')).toEqual({ type: 'left', gameId });

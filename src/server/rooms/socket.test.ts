@@ -23,9 +23,9 @@ import {
   serverMessageSchema,
 } from '../../protocol/index.js';
 import { startTestPostgres, type TestPostgres } from '../testing/postgres.js';
-import { Client, RoomServers, goodMove, newPlayer } from '../testing/rooms.js';
+import { Client, RoomServers, goodMove, newPlayer, returning } from '../testing/rooms.js';
 import type { HostedConfig } from './host.js';
-import { POLICY_VIOLATION, type RateLimit } from './socket.js';
+import { INTERNAL_ERROR, POLICY_VIOLATION, type RateLimit } from './socket.js';
 
 let lex: Lexicon;
 let pgServer: TestPostgres;
@@ -351,7 +351,12 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     expect(await olga.c.take('error')).toMatchObject({ code: 'BAD_MESSAGE' });
     const { c: outsider } = await newPlayer(base, 'Pepe');
     outsider.send({ type: 'chat', gameId, text: 'hola' });
-    expect(await outsider.take('error')).toEqual({ type: 'error', code: 'NOT_IN_GAME', gameId });
+    expect(await outsider.take('error')).toEqual({
+      type: 'error',
+      code: 'NOT_IN_GAME',
+      gameId,
+      data: { frame: 'chat' },
+    });
     outsider.send({ type: 'join', gameId });
     expect(await outsider.take('chat')).toMatchObject({ from: 'Ana', text });
     expect(await store.chat(gameId)).toHaveLength(1);
@@ -433,6 +438,24 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     for (let i = 0; i < 6; i++) d.send({ type: 'join', gameId: 'x' });
     expect(await d.take('error', (m) => m.code === 'RATE_LIMITED')).toBeDefined();
     expect(await d.closed).toBe(POLICY_VIOLATION);
+  });
+
+  it('a hello the store fails on is answered SERVER_ERROR and closed (1011), so the client tries again', async () => {
+    const { base, store } = await server();
+    const { token } = await newPlayer(base, 'Ana');
+    vi.spyOn(store, 'playerByTokenHash').mockRejectedValueOnce(new Error('pool timeout'));
+    const c = await Client.open(base);
+    c.send({ type: 'hello', protocol: PROTOCOL_VERSION, token });
+    expect(await c.take('error')).toEqual({
+      type: 'error',
+      code: 'SERVER_ERROR',
+      data: { frame: 'hello' },
+    });
+    expect(await c.closed).toBe(INTERNAL_ERROR);
+    // The next attempt is welcomed.
+    const again = await returning(base, token);
+    again.send({ type: 'listMyGames' });
+    expect(await again.take('myGames')).toEqual({ type: 'myGames', games: [] });
   });
 
   it('makes no more new players for an address that made its share lately; players with a token still come in', async () => {

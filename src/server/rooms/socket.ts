@@ -32,6 +32,8 @@ import { seatNames } from './seatNames.js';
 
 /** Close code for a connection that broke the protocol or kept abusing it (RFC 6455 §7.4.1). */
 export const POLICY_VIOLATION = 1008;
+/** Close code for a connection the server failed to serve (RFC 6455 §7.4.1). */
+export const INTERNAL_ERROR = 1011;
 
 /** Frame rate allowed per connection: a bucket of `burst` frames refilled at `perSecond`. */
 export interface RateLimit {
@@ -351,9 +353,9 @@ class Connection {
     });
   }
 
-  private close(): void {
+  private close(code = POLICY_VIOLATION): void {
     this.closed = true;
-    this.socket.close(POLICY_VIOLATION);
+    this.socket.close(code);
     this.leaveAll();
   }
 
@@ -401,6 +403,10 @@ class Connection {
         // act, a join, a create) instead of leaving it waiting for good.
         const gameId = 'gameId' in msg ? msg.gameId : undefined;
         this.refuse({ code: 'SERVER_ERROR', data: { frame: msg.type } }, gameId);
+        // A failed hello welcomed nobody, and no frame but another hello would be served: the
+        // connection closes, so that the client tries again after its wait instead of waiting
+        // for a welcome that will never come.
+        if (msg.type === 'hello') this.close(INTERNAL_ERROR);
       }),
     );
   }
@@ -665,14 +671,17 @@ class Connection {
     msg: Extract<ClientMessage, { type: 'chat' }>,
   ): Promise<void> {
     const at = this.joined.get(msg.gameId);
-    if (!at) return this.refuse({ code: 'NOT_IN_GAME' }, msg.gameId);
+    if (!at) return this.refuse({ code: 'NOT_IN_GAME', data: { frame: 'chat' } }, msg.gameId);
     // Counted in the database, so that two connections through two processes share it.
     const added = await this.deps.store.addChatWithin(
       { gameId: msg.gameId, playerId: player.id, text: msg.text },
       this.deps.chatRate ?? DEFAULT_CHAT_RATE,
     );
     if (!added.ok)
-      return this.refuse({ code: 'CHAT_TOO_FAST', data: { retryMs: added.retryMs } }, msg.gameId);
+      return this.refuse(
+        { code: 'CHAT_TOO_FAST', data: { retryMs: added.retryMs, frame: 'chat' } },
+        msg.gameId,
+      );
     const line = {
       gameId: msg.gameId,
       from: player.name,
@@ -686,7 +695,7 @@ class Connection {
   /** Stops this connection's frames of a game; a seat held stays the player's. */
   private leave(gameId: string): void {
     const at = this.joined.get(gameId);
-    if (!at) return this.refuse({ code: 'NOT_IN_GAME' }, gameId);
+    if (!at) return this.refuse({ code: 'NOT_IN_GAME', data: { frame: 'leave' } }, gameId);
     this.joined.delete(gameId);
     this.rooms.leave(at.room, at.member);
     this.send({ type: 'left', gameId });
@@ -695,7 +704,7 @@ class Connection {
   /** Asks for the game's rematch; everyone in the old room hears of the new game. */
   private async rematch(player: PlayerRecord, gameId: string): Promise<void> {
     const r = await this.shared.rematches.ask(gameId, player.id);
-    if (!r.ok) return this.refuse({ code: r.code }, gameId);
+    if (!r.ok) return this.refuse({ code: r.code, data: { frame: 'rematch' } }, gameId);
     const msg: ServerMessage = { type: 'rematch', gameId, newGameId: r.gameId };
     const at = this.joined.get(gameId);
     if (at) at.room.broadcast(msg);
