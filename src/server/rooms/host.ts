@@ -123,7 +123,7 @@ export class GameHost {
    */
   static async create(
     deps: HostDeps,
-    g: { id: string; config: HostedConfig; seats: readonly NewSeat[] },
+    g: { id: string; config: HostedConfig; seats: readonly NewSeat[]; createdBy?: string },
   ): Promise<GameHost> {
     const setup: GameSetup = {
       rules: g.config.rules,
@@ -139,6 +139,7 @@ export class GameHost {
       config: g.config as unknown as JsonValue,
       status: 'playing',
       seats: g.seats,
+      ...(g.createdBy !== undefined && { createdBy: g.createdBy }),
     });
     const appended = await deps.store.appendEvents(g.id, 0, state.events as unknown as JsonValue[]);
     if (!appended.ok) throw new Error(`game ${g.id}: start event refused (${appended.code})`);

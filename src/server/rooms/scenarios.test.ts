@@ -269,6 +269,22 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
     ana.c.send(vsBot);
     await ana.c.take('created');
     ana.c.close();
+    // A game of bots alone seats its maker nowhere, and still counts as theirs.
+    const botsOnly = {
+      type: 'create',
+      preset: 'fise',
+      seats: [{ bot: 'principiante' }, { bot: 'principiante' }],
+    } as const;
+    // Both at once: frames are handled in order, so the first game (bots play fast) cannot
+    // be over before the second is counted.
+    bruno.c.send(botsOnly);
+    bruno.c.send(botsOnly);
+    await bruno.c.take('created');
+    expect(await bruno.c.take('error')).toEqual({
+      type: 'error',
+      code: 'TOO_MANY_GAMES',
+      data: { limit: 2 },
+    });
     bruno.c.close();
   });
 

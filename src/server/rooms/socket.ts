@@ -528,9 +528,9 @@ class Connection {
     });
     if (!rules.ok) return this.refuse({ code: 'INVALID_RULES', data: { ...rules.error } });
     if (msg.seats.some((s) => typeof s !== 'string')) {
+      // The games they made count too: a game of bots alone seats nobody.
       const limit = this.deps.maxBotGames ?? DEFAULT_MAX_BOT_GAMES;
-      const mine = await this.deps.store.gamesOfPlayer(player.id, ['open', 'playing']);
-      if (mine.filter((g) => g.seats.some((s) => s.kind === 'bot')).length >= limit)
+      if ((await this.deps.store.countBotGames(player.id, ['open', 'playing'])) >= limit)
         return this.refuse({ code: 'TOO_MANY_GAMES', data: { limit } });
     }
     // The creator sits at the first seat that is not a bot's (none: the creator watches).
@@ -549,6 +549,7 @@ class Connection {
       id,
       config: { rules: rules.value, seed: this.deps.games.newSeed(), lexicon },
       seats,
+      createdBy: player.id,
     });
     if (creatorSeat >= 0) {
       const claimed = await this.deps.store.claimSeat(id, creatorSeat, player.id);

@@ -129,6 +129,14 @@ ALTER TABLE games ADD COLUMN turn_used_ms INTEGER`,
     postgres: `ALTER TABLE games ADD COLUMN turn_version INTEGER;
 ALTER TABLE games ADD COLUMN turn_used_ms BIGINT`,
   },
+  {
+    // Who made the game: a game of bots alone has nobody seated, and its creator's games with
+    // bots are still counted against the limit (RoomDeps.maxBotGames). Null before this.
+    version: 4,
+    name: 'game creator',
+    sqlite: 'ALTER TABLE games ADD COLUMN created_by TEXT',
+    postgres: 'ALTER TABLE games ADD COLUMN created_by TEXT',
+  },
 ];
 
 /** Why a store refused to open a database. */

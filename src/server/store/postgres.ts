@@ -230,13 +230,15 @@ class PostgresStore implements Store {
     config: JsonValue;
     status: GameStatus;
     seats: readonly NewSeat[];
+    createdBy?: string;
   }): Promise<GameRecord> {
     const config = toJsonText(g.config);
     const now = Date.now();
     await inTransaction(this.pool, async (c) => {
       await c.query(
-        'INSERT INTO games (id, config, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)',
-        [g.id, config, g.status, now],
+        `INSERT INTO games (id, config, status, created_at, updated_at, created_by)
+         VALUES ($1, $2, $3, $4, $4, $5)`,
+        [g.id, config, g.status, now, g.createdBy ?? null],
       );
       for (const [i, s] of g.seats.entries()) {
         await c.query(
@@ -299,6 +301,17 @@ class PostgresStore implements Store {
       [statuses, playerId],
     );
     return this.records(r.rows);
+  }
+
+  async countBotGames(playerId: string, statuses: readonly GameStatus[]): Promise<number> {
+    const r = await this.pool.query<{ n: number }>(
+      `SELECT COUNT(*)::int AS n FROM games g WHERE g.status = ANY($1)
+       AND EXISTS (SELECT 1 FROM game_seats b WHERE b.game_id = g.id AND b.kind = 'bot')
+       AND (g.created_by = $2
+         OR EXISTS (SELECT 1 FROM game_seats p WHERE p.game_id = g.id AND p.player_id = $2))`,
+      [statuses, playerId],
+    );
+    return r.rows[0]?.n ?? 0;
   }
 
   async setGameStatus(id: string, status: GameStatus): Promise<boolean> {

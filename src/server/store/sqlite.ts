@@ -162,7 +162,8 @@ class SqliteStore implements Store {
       ),
       rename: db.prepare('UPDATE players SET name = ? WHERE id = ?'),
       insertGame: db.prepare(
-        'INSERT INTO games (id, config, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+        `INSERT INTO games (id, config, status, created_at, updated_at, created_by)
+         VALUES (?, ?, ?, ?, ?, ?)`,
       ),
       insertSeat: db.prepare(
         `INSERT INTO game_seats (game_id, seat, kind, bot_level, invite_hash, player_id)
@@ -295,11 +296,12 @@ class SqliteStore implements Store {
     config: JsonValue;
     status: GameStatus;
     seats: readonly NewSeat[];
+    createdBy?: string;
   }): Promise<GameRecord> {
     const config = toJsonText(g.config);
     const now = Date.now();
     this.db.transaction(() => {
-      this.q.insertGame.run(g.id, config, g.status, now, now);
+      this.q.insertGame.run(g.id, config, g.status, now, now, g.createdBy ?? null);
       g.seats.forEach((s, i) =>
         this.q.insertSeat.run(g.id, i, s.kind, s.botLevel, s.inviteHash, s.playerId ?? null),
       );
@@ -349,6 +351,19 @@ class SqliteStore implements Store {
       )
       .all(...statuses, playerId);
     return rows.map((r) => this.record(r));
+  }
+
+  async countBotGames(playerId: string, statuses: readonly GameStatus[]): Promise<number> {
+    if (statuses.length === 0) return 0;
+    const row = this.db
+      .prepare<unknown[], { n: number }>(
+        `SELECT COUNT(*) AS n FROM games g WHERE g.status IN (${statuses.map(() => '?').join(', ')})
+         AND EXISTS (SELECT 1 FROM game_seats b WHERE b.game_id = g.id AND b.kind = 'bot')
+         AND (g.created_by = ?
+           OR EXISTS (SELECT 1 FROM game_seats p WHERE p.game_id = g.id AND p.player_id = ?))`,
+      )
+      .get(...statuses, playerId, playerId);
+    return row?.n ?? 0;
   }
 
   async setGameStatus(id: string, status: GameStatus): Promise<boolean> {

@@ -143,18 +143,27 @@ export interface Store {
   /** Changes a player's display name; false when there is no such player. */
   renamePlayer(id: string, name: string): Promise<boolean>;
 
-  /** Creates a game with its seats (numbered from 0 in the given order) in one transaction. */
+  /**
+   * Creates a game with its seats (numbered from 0 in the given order) in one transaction;
+   * `createdBy`, the player who asked for it (none for a rematch).
+   */
   createGame(g: {
     id: string;
     config: JsonValue;
     status: GameStatus;
     seats: readonly NewSeat[];
+    createdBy?: string;
   }): Promise<GameRecord>;
   getGame(id: string): Promise<GameRecord | undefined>;
   /** Games with one of these statuses, most recently changed first (lobby, resume on start). */
   listGames(statuses: readonly GameStatus[], limit?: number): Promise<GameRecord[]>;
   /** Games in which this player holds a seat, most recently changed first. */
   gamesOfPlayer(playerId: string, statuses: readonly GameStatus[]): Promise<GameRecord[]>;
+  /**
+   * How many games with these statuses have a bot's seat and were made by this player or
+   * have them seated (each counted once).
+   */
+  countBotGames(playerId: string, statuses: readonly GameStatus[]): Promise<number>;
   /** Sets a game's status; false when there is no such game. */
   setGameStatus(id: string, status: GameStatus): Promise<boolean>;
   /**
