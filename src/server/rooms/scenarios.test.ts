@@ -538,6 +538,26 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
     expect(games.isHosted(gameId)).toBe(true);
   });
 
+  it('a game that ends while its room is empty lets the room and the game go at once', async () => {
+    const { base, games, store } = await servers.start({ bots });
+    const ana = await newPlayer(base, 'Ana');
+    ana.c.send({
+      type: 'create',
+      preset: 'fise',
+      seats: [{ bot: 'principiante' }, { bot: 'principiante' }],
+    });
+    const { gameId } = await ana.c.take('created');
+    // Ana watched the start and left; the bots play on to the end with nobody in the room.
+    ana.c.send({ type: 'leave', gameId });
+    await ana.c.take('left');
+    await vi.waitFor(async () => expect((await store.getGame(gameId))?.status).toBe('finished'), {
+      timeout: 60_000,
+      interval: 100,
+    });
+    await vi.waitFor(() => expect(games.isHosted(gameId)).toBe(false), { timeout: 5_000 });
+    ana.c.close();
+  });
+
   it('a finished game nobody leaves is let go after the time limit all the same', async () => {
     const { base, games } = await servers.start({ finishedTtlMs: 50 });
     const { ana, bruno, gameId } = await pair(base);

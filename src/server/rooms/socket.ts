@@ -174,12 +174,17 @@ class Room {
   /** Stops this room's subscription to the host (when the room closes). */
   readonly close: () => void;
 
+  /** `changed` hears every change of the game after the members were told of it. */
   constructor(
     readonly id: string,
     readonly host: GameHost,
     private readonly store: Store,
+    changed: (room: Room) => void,
   ) {
-    this.close = host.subscribe(() => this.broadcastViews());
+    this.close = host.subscribe(() => {
+      this.broadcastViews();
+      changed(this);
+    });
   }
 
   /** Reads the seats' names again (after a seat was claimed), and tells the host who sits. */
@@ -241,6 +246,12 @@ class Rooms {
    */
   leave(room: Room, member: Member): void {
     room.members.delete(member);
+    this.closeIfIdle(room);
+  }
+
+  // A finished game's room with nobody in it closes: when its last member leaves, or when the
+  // game ends with nobody here (bots alone, or its players on another process).
+  private closeIfIdle(room: Room): void {
     if (room.members.size > 0 || !room.host.state.result) return;
     if (this.opened.get(room.id) !== room) return;
     this.opened.delete(room.id);
@@ -270,7 +281,7 @@ class Rooms {
   private async open(id: string): Promise<Room | undefined> {
     const host = await this.deps.games.get(id);
     if (!host) return undefined;
-    const room = new Room(id, host, this.deps.store);
+    const room = new Room(id, host, this.deps.store, (r) => this.closeIfIdle(r));
     await room.refresh();
     this.opened.set(id, room);
     return room;
