@@ -356,7 +356,13 @@ describe('a bot thinking when the server stops', () => {
     const store = openSqliteStore(join(tmp, `${id}.db`));
     const logged: string[] = [];
     const bots = { move } as unknown as BotPool;
-    const deps: HostDeps = { store, judge: () => lex, bots, log: (m) => logged.push(m) };
+    const deps: HostDeps = {
+      store,
+      judge: () => lex,
+      bots,
+      log: (m) => logged.push(m),
+      botRetryMs: 20,
+    };
     const host = await GameHost.create(deps, {
       id,
       config: config(id),
@@ -376,9 +382,18 @@ describe('a bot thinking when the server stops', () => {
     await g.close();
   });
 
-  it('is logged when the threads fail while the game is open', async () => {
-    const g = await botGame('fallando', () => Promise.reject(new Error('worker crashed')));
+  it('is logged when the threads fail while the game is open, and the bot thinks again after a wait', async () => {
+    let calls = 0;
+    const g = await botGame('fallando', () =>
+      ++calls === 1
+        ? Promise.reject(new Error('worker crashed'))
+        : (Promise.resolve({ ok: true, move: { kind: 'pass' } }) as unknown as Promise<never>),
+    );
     await vi.waitFor(() => expect(g.logged).toEqual(['bot failed']));
+    // The second try plays: the bot's pass is in, and the person is on turn.
+    await vi.waitFor(() => expect(g.host.state.turn).toBe(1), { timeout: 5_000 });
+    expect(calls).toBe(2);
+    expect(g.host.state.events.at(-1)).toMatchObject({ kind: 'pass', seat: 0 });
     await g.host.close();
     await g.close();
   });

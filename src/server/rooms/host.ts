@@ -50,7 +50,13 @@ export interface HostDeps {
   readonly log?: (msg: string, data: Record<string, unknown>) => void;
   /** How often a timed game saves the time used in its running turn; default CLOCK_SAVE_MS. */
   readonly clockSaveMs?: number;
+  /** The first wait before a bot that failed thinks again, doubling; default BOT_RETRY_MS. */
+  readonly botRetryMs?: number;
 }
+
+/** The first wait (ms) before a failed bot move is tried again; doubled up to BOT_RETRY_MAX_MS. */
+export const BOT_RETRY_MS = 1_000;
+const BOT_RETRY_MAX_MS = 60_000;
 
 /** How often (ms) the time used in a running turn is saved: what a crash can lose at most. */
 export const CLOCK_SAVE_MS = 5_000;
@@ -91,6 +97,9 @@ export class GameHost {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<(c: HostChange) => void>();
   private closed = false;
+  /** Failed bot moves in a row, and the timer of the next try. */
+  private botFailures = 0;
+  private botRetry: ReturnType<typeof setTimeout> | undefined;
   private botThinking = false;
 
   private constructor(
@@ -220,6 +229,7 @@ export class GameHost {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.clockSaver);
+    clearTimeout(this.botRetry);
     await this.queue.catch(() => {});
     await this.saveClock();
   }
@@ -342,6 +352,7 @@ export class GameHost {
           });
           await this.act(seat, { kind: 'pass', version: this.stateNow.version });
         }
+        this.botFailures = 0;
         this.scheduleBot();
       })
       .catch((err: unknown) => {
@@ -349,7 +360,18 @@ export class GameHost {
         // A server stopping closes its games, then ends the threads, refusing the moves they
         // were thinking: nothing failed.
         if (this.closed) return;
-        this.deps.log?.('bot failed', { game: this.id, seat, error: String(err) });
+        // A thread that crashed or a store that failed for a moment: the bot thinks again
+        // after a wait that doubles, or its game would wait for it until a restart.
+        const waitMs = Math.min(
+          BOT_RETRY_MAX_MS,
+          (this.deps.botRetryMs ?? BOT_RETRY_MS) * 2 ** this.botFailures++,
+        );
+        this.deps.log?.('bot failed', { game: this.id, seat, error: String(err), waitMs });
+        this.botRetry = setTimeout(() => {
+          this.botRetry = undefined;
+          this.scheduleBot();
+        }, waitMs);
+        this.botRetry.unref();
       });
   }
 }
