@@ -35,6 +35,8 @@ type Table = Omit<LobbyGame, 'turn' | 'scores' | 'phase' | 'version'>;
 /** The lobby of one process (see the module comment). */
 export class Lobby {
   private readonly subscribers = new Set<LobbySubscriber>();
+  /** The changes held for subscribers whose whole list is still being read. */
+  private readonly waiting = new Map<LobbySubscriber, LobbyGame[]>();
   private readonly tables = new Map<string, Promise<Table>>();
   // Games changed since the last batch, with their host when the change came from it (a game
   // just let go is then announced without loading it again).
@@ -59,19 +61,28 @@ export class Lobby {
     });
   }
 
-  /** Sends the whole list to `s`, then every change until `unsubscribe`. */
+  /**
+   * Sends the whole list to `s`, then every change until `unsubscribe`. A change made while
+   * the list is read waits for it and follows it: sent before, it would be undone by a list
+   * read earlier (a client replaces its list with the whole one).
+   */
   async subscribe(s: LobbySubscriber): Promise<void> {
     this.subscribers.add(s);
+    const waiting: LobbyGame[] = [];
+    this.waiting.set(s, waiting);
     const records = await this.store.listGames(['open', 'playing'], LOBBY_SIZE);
     const games = await Promise.all(records.map((g) => this.entryOf(g)));
     // Unsubscribed (or gone) while the list was read: nothing to send.
-    if (!this.subscribers.has(s)) return;
+    if (!this.subscribers.has(s) || this.waiting.get(s) !== waiting) return;
+    this.waiting.delete(s);
     s.send({ type: 'lobby', games: games.filter((g) => g !== undefined) });
+    for (const game of waiting) s.send({ type: 'lobbyGame', game });
   }
 
   /** Stops sending lobby frames to `s`. */
   unsubscribe(s: LobbySubscriber): void {
     this.subscribers.delete(s);
+    this.waiting.delete(s);
   }
 
   /** A seat of the game was taken: its names are read again and subscribers told. */
@@ -116,7 +127,11 @@ export class Lobby {
       if (!host) continue;
       const game = await this.entry(id, host.state);
       if (!game) continue;
-      for (const s of this.subscribers) s.send({ type: 'lobbyGame', game });
+      for (const s of this.subscribers) {
+        const waiting = this.waiting.get(s);
+        if (waiting) waiting.push(game);
+        else s.send({ type: 'lobbyGame', game });
+      }
       // A game over has left the lobby: its table need not be remembered.
       if (game.phase === 'over') this.tables.delete(id);
     }

@@ -385,6 +385,34 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
     void ana;
   });
 
+  it('a table made while the lobby list is being read comes after the list, never before it', async () => {
+    const { base, store } = await servers.start();
+    const olga = await newPlayer(base, 'Olga');
+    // The list's read waits until released: PostgreSQL takes many round trips to read it.
+    let release = (): void => {};
+    const held = new Promise<void>((r) => (release = r));
+    const read = store.listGames.bind(store);
+    const listed = vi.spyOn(store, 'listGames').mockImplementationOnce(async (...args) => {
+      await held;
+      return read(...args);
+    });
+    olga.c.send({ type: 'subscribeLobby' });
+    await vi.waitFor(() => expect(listed).toHaveBeenCalledTimes(1));
+    const ana = await newPlayer(base, 'Ana');
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'open'] });
+    const { gameId } = await ana.c.take('created');
+    // The change's batch has gone out by now (it leaves on the next turn of the loop).
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    await olga.c.take('lobbyGame', (m) => m.game.gameId === gameId);
+    const order = olga.c.raw
+      .map((f) => (JSON.parse(f) as { type: string }).type)
+      .filter((t) => t === 'lobby' || t === 'lobbyGame');
+    // The list first (read before the table existed), then the table: nothing undoes it.
+    expect(order[0]).toBe('lobby');
+    expect(order.slice(1).every((t) => t === 'lobbyGame')).toBe(true);
+  });
+
   it('the lobby sees a room appear, fill and finish, and never a rack, token or seed', async () => {
     const { base, store } = await servers.start({ bots });
     const olga = await newPlayer(base, 'Olga');
