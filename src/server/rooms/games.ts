@@ -6,10 +6,13 @@
  * ended, whichever comes first; asking for it again loads it from the store.
  */
 import { randomBytes } from 'node:crypto';
-import { GameHost, type HostDeps } from './host.js';
+import { GameHost, type HostDeps, RETRY_MS } from './host.js';
 
 /** How long a finished game stays hosted when nobody releases it earlier. */
 export const FINISHED_TTL_MS = 5 * 60_000;
+
+/** Reads of another process's appends tried before giving up (waits of 1, 2, 4 … s). */
+const CATCH_UP_TRIES = 8;
 
 /** Told when a game starts being hosted here and after each change committed to it. */
 export type GamesObserver = (id: string, host: GameHost) => void;
@@ -58,21 +61,32 @@ export class Games {
   async follow(): Promise<void> {
     this.stopListening ??= await this.deps.store.onAppend((append) => {
       const ids = append.gameId === null ? [...this.hosts.keys()] : [append.gameId];
-      for (const id of ids) {
-        const entry = this.hosts.get(id);
-        if (!entry) continue;
-        entry.host
-          .then(async (h) => {
-            // Our own appends are announced too; a host that has them reads nothing.
-            if (!h) return;
-            if (append.gameId === null) await h.catchUp();
-            else if (h.state.version < append.nextSeq) await h.catchUp(append.nextSeq);
-          })
-          .catch((err: unknown) =>
-            this.deps.log?.('catch-up failed', { game: id, error: String(err) }),
-          );
-      }
+      for (const id of ids) this.catchUp(id, append.gameId === null ? undefined : append.nextSeq);
     });
+  }
+
+  // A hosted game reads what another process appended (up to `until`, when the notice said).
+  // A read that fails is tried again after a wait that doubles: without it this process
+  // would show the old turn until the next move, and that move may be waiting for it.
+  private catchUp(id: string, until: number | undefined, attempt = 0): void {
+    const entry = this.hosts.get(id);
+    if (!entry || this.closing) return;
+    entry.host
+      .then(async (h) => {
+        // Our own appends are announced too; a host that has them reads nothing.
+        if (!h) return;
+        if (until === undefined) await h.catchUp();
+        else if (h.state.version < until) await h.catchUp(until);
+      })
+      .catch((err: unknown) => {
+        this.deps.log?.('catch-up failed', { game: id, error: String(err), attempt });
+        if (attempt + 1 >= CATCH_UP_TRIES) return;
+        const retry = setTimeout(
+          () => this.catchUp(id, until, attempt + 1),
+          (this.deps.retryMs ?? RETRY_MS) * 2 ** attempt,
+        );
+        retry.unref();
+      });
   }
 
   /**

@@ -361,7 +361,7 @@ describe('a bot thinking when the server stops', () => {
       judge: () => lex,
       bots,
       log: (m) => logged.push(m),
-      botRetryMs: 20,
+      retryMs: 20,
     };
     const host = await GameHost.create(deps, {
       id,
@@ -400,6 +400,33 @@ describe('a bot thinking when the server stops', () => {
 });
 
 describe('games of a process', () => {
+  it('reads again, after a wait, a move of another process it failed to read', async () => {
+    const store = openSqliteStore(join(tmp, 'catchup.db'));
+    const logged: string[] = [];
+    const deps: HostDeps = {
+      store,
+      judge: () => lex,
+      log: (msg) => logged.push(msg),
+      retryMs: 20,
+    };
+    const games = new Games(deps);
+    await games.follow();
+    const host = await games.create({ id: 'x', config: config('x'), seats: [person, person] });
+    // The read fails once, as a pool at its limit would.
+    vi.spyOn(store, 'events').mockRejectedValueOnce(new Error('pool timeout'));
+    // Another process passes for the seat on turn (straight into the store).
+    const turn = host.state.turn;
+    expect(
+      await store.appendEvents('x', host.state.version, [{ kind: 'pass', seat: turn }]),
+    ).toMatchObject({
+      ok: true,
+    });
+    await vi.waitFor(() => expect(host.state.turn).toBe(1 - turn), { timeout: 5_000 });
+    expect(logged).toEqual(['catch-up failed']);
+    await games.closeAll();
+    await store.close();
+  });
+
   it('resumes every game being played, skipping (and logging) one whose record is broken', async () => {
     const store = openSqliteStore(join(tmp, 'games.db'));
     const logged: string[] = [];

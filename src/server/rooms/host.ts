@@ -50,13 +50,16 @@ export interface HostDeps {
   readonly log?: (msg: string, data: Record<string, unknown>) => void;
   /** How often a timed game saves the time used in its running turn; default CLOCK_SAVE_MS. */
   readonly clockSaveMs?: number;
-  /** The first wait before a bot that failed thinks again, doubling; default BOT_RETRY_MS. */
-  readonly botRetryMs?: number;
+  /**
+   * The first wait before a bot that failed thinks again, or a failed read of another
+   * process's moves is made again (Games.follow), doubling each time; default RETRY_MS.
+   */
+  readonly retryMs?: number;
 }
 
-/** The first wait (ms) before a failed bot move is tried again; doubled up to BOT_RETRY_MAX_MS. */
-export const BOT_RETRY_MS = 1_000;
-const BOT_RETRY_MAX_MS = 60_000;
+/** The first wait (ms) before something that failed is tried again; then doubled (see retryMs). */
+export const RETRY_MS = 1_000;
+const RETRY_MAX_MS = 60_000;
 
 /** How often (ms) the time used in a running turn is saved: what a crash can lose at most. */
 export const CLOCK_SAVE_MS = 5_000;
@@ -363,8 +366,8 @@ export class GameHost {
         // A thread that crashed or a store that failed for a moment: the bot thinks again
         // after a wait that doubles, or its game would wait for it until a restart.
         const waitMs = Math.min(
-          BOT_RETRY_MAX_MS,
-          (this.deps.botRetryMs ?? BOT_RETRY_MS) * 2 ** this.botFailures++,
+          RETRY_MAX_MS,
+          (this.deps.retryMs ?? RETRY_MS) * 2 ** this.botFailures++,
         );
         this.deps.log?.('bot failed', { game: this.id, seat, error: String(err), waitMs });
         this.botRetry = setTimeout(() => {
