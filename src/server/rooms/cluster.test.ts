@@ -247,4 +247,42 @@ describe('two servers sharing one PostgreSQL: what is not a move', () => {
     bruno.c.send({ type: 'join', gameId: told.newGameId });
     expect((await bruno.c.viewAt(told.newGameId, 0)).seat).toBe(1);
   });
+  it("a seat taken through one server starts its turn's time on the other, whose room opens later", async () => {
+    const url = await pgServer.newDatabase();
+    const a = await server(url);
+    const b = await server(url);
+    // B hosts the game for its lobby, with nobody in its room.
+    const pepe = await hello(b.base, { name: 'Pepe' });
+    pepe.c.send({ type: 'subscribeLobby' });
+    await pepe.c.take('lobby');
+    const ana = await hello(a.base, { name: 'Ana' });
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'], clockMinutes: 10 });
+    const { gameId, inviteTokens } = await ana.c.take('created');
+    await pepe.c.take('lobbyGame', (m) => m.game.gameId === gameId);
+    let v = await ana.c.viewAt(gameId, 0);
+    // The turn goes to the invited seat, which nobody holds yet: no time runs there.
+    if (v.turn === 0) {
+      ana.c.send({ type: 'act', gameId, action: { kind: 'pass', version: v.version } });
+      await ana.c.take('ack');
+      v = await ana.c.viewWhere(gameId, (x) => x.turn === 1);
+    }
+    expect(v.clock?.running).toBeNull();
+    // Bruno takes it through A, then thinks for a second and a half.
+    const bruno = await hello(a.base, { name: 'Bruno' });
+    bruno.c.send({ type: 'join', gameId, seatToken: inviteTokens[0]!.token });
+    await bruno.c.viewWhere(gameId, (x) => x.seat === 1);
+    await pepe.c.take(
+      'lobbyGame',
+      (m) => m.game.gameId === gameId && m.game.seats[1]!.name === 'Bruno',
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    // Olga opens the room on B: Bruno's time has been running there too since he sat down.
+    const olga = await hello(b.base, { name: 'Olga' });
+    olga.c.send({ type: 'join', gameId });
+    const seen = await olga.c.viewAt(gameId, v.version);
+    const clock = seen.clock!;
+    expect(clock.running).toBe(1);
+    const used = 10 * 60_000 - (clock.remainingMs[1]! - (clock.at - clock.since));
+    expect(used).toBeGreaterThanOrEqual(1400);
+  });
 });

@@ -19,7 +19,7 @@ import {
   clientMessageSchema,
   clientView,
 } from '../../protocol/index.js';
-import type { NewSeat, PlayerRecord, Store } from '../store/index.js';
+import type { GameRecord, NewSeat, PlayerRecord, Store } from '../store/index.js';
 import { hashToken, isTokenOf, newId, newToken } from '../tokens.js';
 import { type ChatRate, DEFAULT_CHAT_RATE } from './chatLimit.js';
 import type { Games } from './games.js';
@@ -99,13 +99,18 @@ type RoomNotice =
       readonly at: number;
     };
 
+/** Tells the host which seats are held: a turn's time starts when its seat is taken. */
+function seatsTaken(host: GameHost, game: GameRecord): void {
+  for (const s of game.seats) if (s.playerId !== null) host.seatTaken(s.seat);
+}
+
 /** Sends a notice to the other processes; best effort, like the notice itself. */
 function publish(store: Store, notice: RoomNotice): void {
   store.publish(notice).catch(() => {});
 }
 
 /** Acts on another process's notice in this process's rooms and lobby. */
-async function heard(shared: Shared, n: RoomNotice): Promise<void> {
+async function heard(shared: Shared, deps: RoomDeps, n: RoomNotice): Promise<void> {
   const room = shared.rooms.ifOpen(n.gameId);
   switch (n.kind) {
     case 'seats':
@@ -113,6 +118,15 @@ async function heard(shared: Shared, n: RoomNotice): Promise<void> {
       if (room) {
         await room.refresh();
         room.broadcastViews();
+      } else if (deps.games.isHosted(n.gameId)) {
+        // Hosted here with nobody in its room (for the lobby, or its bots): its host must
+        // still start the turn's time when the seat is taken, as the other process did, or
+        // a room opened here later would start it again and forgive the time in between.
+        const [host, game] = await Promise.all([
+          deps.games.get(n.gameId),
+          deps.store.getGame(n.gameId),
+        ]);
+        if (host && game) seatsTaken(host, game);
       }
       return;
     case 'rematch':
@@ -146,7 +160,7 @@ export function roomRoutes(deps: RoomDeps): FastifyPluginAsync {
   };
   return async (app) => {
     const stopNotices = await deps.store.onNotice((n) => {
-      heard(shared, n as RoomNotice).catch(() => {});
+      heard(shared, deps, n as RoomNotice).catch(() => {});
     });
     const stopLobby = await lobby.follow();
     app.addHook('onClose', async () => {
@@ -191,8 +205,7 @@ class Room {
   async refresh(): Promise<void> {
     const game = await this.store.getGame(this.id);
     if (!game) return;
-    // A turn's time starts when its seat is taken (by this process or, heard of, another).
-    for (const s of game.seats) if (s.playerId !== null) this.host.seatTaken(s.seat);
+    seatsTaken(this.host, game);
     this.names = await seatNames(this.store, game);
     this.bots = game.seats.map((s) => s.kind === 'bot');
     this.open = game.seats.map((s) => s.kind === 'open' && s.playerId === null);
