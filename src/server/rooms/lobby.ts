@@ -71,7 +71,9 @@ export class Lobby {
     const waiting: LobbyGame[] = [];
     this.waiting.set(s, waiting);
     const records = await this.store.listGames(['open', 'playing'], LOBBY_SIZE);
-    const games = await Promise.all(records.map((g) => this.entryOf(g)));
+    // A game whose record cannot be read (broken, or half written by a failed create) is
+    // left out, rather than leaving everyone without a lobby.
+    const games = await Promise.all(records.map((g) => this.entryOf(g).catch(() => undefined)));
     // Unsubscribed (or gone) while the list was read: nothing to send.
     if (!this.subscribers.has(s) || this.waiting.get(s) !== waiting) return;
     this.waiting.delete(s);

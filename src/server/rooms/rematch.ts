@@ -63,15 +63,22 @@ export class Rematches {
           ? { kind: 'invited', botLevel: null, inviteHash: null, playerId: s.playerId }
           : { kind: 'open', botLevel: null, inviteHash: null },
     );
-    await this.games.create({
-      id,
-      config: {
-        rules: config.rules,
-        lexicon: config.lexicon,
-        seed: this.games.newSeed(),
-      },
-      seats,
-    });
+    try {
+      await this.games.create({
+        id,
+        config: {
+          rules: config.rules,
+          lexicon: config.lexicon,
+          seed: this.games.newSeed(),
+        },
+        seats,
+      });
+    } catch (err) {
+      // The old game must not point for good to a game that was never made: the next request
+      // makes it again.
+      await this.store.unlinkRematch(old.id, id).catch(() => {});
+      throw err;
+    }
     return { ok: true, gameId: id, created: true };
   }
 

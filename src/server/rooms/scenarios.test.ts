@@ -340,6 +340,33 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
     expect(await late.take('rematch')).toEqual({ type: 'rematch', gameId, newGameId: next });
   });
 
+  it('a rematch the server failed to make is made by the next request, not pointed to for good', async () => {
+    const { base, store } = await servers.start();
+    const { ana, gameId } = await pair(base);
+    const v = ana.c.views.get(gameId)!;
+    await act(ana.c, gameId, { kind: 'resign', version: v.version });
+    await ana.c.viewWhere(gameId, (x) => x.phase === 'over');
+    // The new game's first event cannot be written, once.
+    vi.spyOn(store, 'appendEvents').mockRejectedValueOnce(new Error('disk full'));
+    ana.c.send({ type: 'rematch', gameId });
+    expect(await ana.c.take('error')).toMatchObject({ code: 'SERVER_ERROR', gameId });
+    expect((await store.getGame(gameId))!.rematchId).toBeNull();
+    ana.c.send({ type: 'rematch', gameId });
+    const { newGameId } = await ana.c.take('rematch');
+    ana.c.send({ type: 'join', gameId: newGameId });
+    expect((await ana.c.viewAt(newGameId, 0)).seat).toBe(0);
+    // A game whose record cannot be replayed (here a pass before the game's start) is left
+    // out of the lobby; the others are still listed.
+    const made = (await store.getGame(newGameId))!;
+    await store.createGame({ id: 'roto', config: made.config, status: 'playing', seats: [] });
+    await store.appendEvents('roto', 0, [{ kind: 'pass', seat: 1 }]);
+    const olga = await newPlayer(base, 'Olga');
+    olga.c.send({ type: 'subscribeLobby' });
+    const listed = (await olga.c.take('lobby')).games.map((g) => g.gameId);
+    expect(listed).toContain(newGameId);
+    expect(listed).not.toContain('roto');
+  });
+
   it('leave: no more frames of the room; the seat stays, and coming back with the token gives it again', async () => {
     const { base } = await servers.start();
     const { ana, bruno, gameId, p, q, qSeat } = await pair(base);

@@ -332,6 +332,13 @@ class PostgresStore implements Store {
     return r.rows[0]?.rematch_id;
   }
 
+  async unlinkRematch(gameId: string, rematchId: string): Promise<void> {
+    await this.pool.query('UPDATE games SET rematch_id = NULL WHERE id = $1 AND rematch_id = $2', [
+      gameId,
+      rematchId,
+    ]);
+  }
+
   async saveTurnClock(gameId: string, version: number, usedMs: number): Promise<void> {
     await this.pool.query(
       `UPDATE games SET turn_version = $2, turn_used_ms = $3 WHERE id = $1

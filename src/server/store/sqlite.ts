@@ -178,6 +178,9 @@ class SqliteStore implements Store {
       linkRematch: db.prepare(
         'UPDATE games SET rematch_id = ? WHERE id = ? AND rematch_id IS NULL',
       ),
+      unlinkRematch: db.prepare(
+        'UPDATE games SET rematch_id = NULL WHERE id = ? AND rematch_id = ?',
+      ),
       saveTurnClock: db.prepare(
         `UPDATE games SET turn_version = ?, turn_used_ms = ? WHERE id = ?
          AND (turn_version IS NULL OR turn_version <= ?)`,
@@ -373,6 +376,10 @@ class SqliteStore implements Store {
   async linkRematch(gameId: string, rematchId: string): Promise<string | undefined> {
     this.q.linkRematch.run(rematchId, gameId);
     return this.q.game.get(gameId)?.rematch_id ?? undefined;
+  }
+
+  async unlinkRematch(gameId: string, rematchId: string): Promise<void> {
+    this.q.unlinkRematch.run(gameId, rematchId);
   }
 
   async saveTurnClock(gameId: string, version: number, usedMs: number): Promise<void> {

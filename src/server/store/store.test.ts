@@ -187,6 +187,12 @@ describe.each(['sqlite', 'postgres'] as const)('%s store', (name) => {
     expect(await store.linkRematch('old', 'new-c')).toBe(racing[0]);
     expect((await store.getGame('old'))!.rematchId).toBe(racing[0]);
     expect(await store.linkRematch('nope', 'x')).toBeUndefined();
+    // Taken back only by the link it names: then the next link stands.
+    await store.unlinkRematch('old', 'new-c');
+    expect((await store.getGame('old'))!.rematchId).toBe(racing[0]);
+    await store.unlinkRematch('old', racing[0]!);
+    expect((await store.getGame('old'))!.rematchId).toBeNull();
+    expect(await store.linkRematch('old', 'new-d')).toBe('new-d');
   });
 
   it("keeps the time used in a game's running turn; a save for an earlier turn changes nothing", async () => {

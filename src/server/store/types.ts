@@ -173,6 +173,11 @@ export interface Store {
    */
   linkRematch(gameId: string, rematchId: string): Promise<string | undefined>;
   /**
+   * Takes back the game's link to `rematchId` (and only that one): the rematch could not be
+   * made, and a later request makes another.
+   */
+  unlinkRematch(gameId: string, rematchId: string): Promise<void>;
+  /**
    * Saves the time used so far in the turn of the state at `version`, so that a restarted
    * server charges it (the rooms layer saves it every few seconds and on shutdown). Ignored
    * when the game already holds the time of a later turn: a process that is behind cannot
