@@ -94,6 +94,15 @@ function connection(port: number, extra: { token?: string; name?: string } = {})
   return { c, events, statuses };
 }
 
+/** Ana, welcomed, at a table of two open seats she just made, its view arrived. */
+async function atNewTable(port: number) {
+  const ana = connection(port, { name: 'Ana' });
+  await ana.c.open();
+  const { gameId } = await ana.c.create({ preset: 'fise', seats: ['open', 'open'] });
+  await until(ana.c, () => ana.c.view(gameId) !== undefined);
+  return { ana, gameId };
+}
+
 /** Resolves once `test` holds, checked after every event the connection's listener hears. */
 function until(c: Connection, test: () => boolean): Promise<void> {
   return new Promise((resolve) => {
@@ -263,10 +272,7 @@ describe('Connection against a real server', () => {
   it("a chat line refused just before a move is not taken for the move's answer", async () => {
     const server = await startServer(join(tmp, `c${++files}.db`));
     try {
-      const ana = connection(server.port, { name: 'Ana' });
-      await ana.c.open();
-      const { gameId } = await ana.c.create({ preset: 'fise', seats: ['open', 'open'] });
-      await until(ana.c, () => ana.c.view(gameId) !== undefined);
+      const { ana, gameId } = await atNewTable(server.port);
       // Five lines in ten seconds are allowed; the sixth is refused, and its refusal comes
       // before the answer to the move sent right after it.
       for (let i = 0; i < 6; i++) expect(ana.c.chat(gameId, `línea ${i}`)).toBe(true);
@@ -290,11 +296,8 @@ describe('Connection against a real server', () => {
     const rate = { perSecond: 0.001, burst: 3, maxStrikes: 10 };
     const server = await startServer(join(tmp, `c${++files}.db`), 0, rate);
     try {
-      const ana = connection(server.port, { name: 'Ana' });
-      await ana.c.open();
+      const { ana, gameId } = await atNewTable(server.port);
       const request = { preset: 'fise', seats: ['open', 'open'] } as const;
-      const { gameId } = await ana.c.create(request);
-      await until(ana.c, () => ana.c.view(gameId) !== undefined);
       // hello and the first create spent two of the three frames; this one spends the last.
       await ana.c.create(request);
       await expect(ana.c.create(request)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
