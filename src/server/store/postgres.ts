@@ -106,10 +106,19 @@ export interface PostgresStoreOptions {
   readonly maxConnections?: number;
   /** How long a new connection may take before it fails (10 s by default; 0 waits for ever). */
   readonly connectTimeoutMs?: number;
+  /** How long one statement may run, lock waits included (30 s by default). */
+  readonly statementTimeoutMs?: number;
 }
 
 /** How long a new connection to PostgreSQL may take unless told otherwise. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * How long one statement may run unless told otherwise. Every query of the server takes
+ * milliseconds; one stuck behind a lock (another process's transaction that never ends) must
+ * fail, answered SERVER_ERROR, instead of holding its game's queue, and its moves, for good.
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 /** Connects to the PostgreSQL database at `url` and applies pending migrations. */
 export async function openPostgresStore(
@@ -121,6 +130,7 @@ export async function openPostgresStore(
     connectionString: url,
     max: opts.maxConnections ?? 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    statement_timeout: opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});

@@ -514,6 +514,25 @@ describe('database URLs', () => {
     );
   });
 
+  it('a PostgreSQL statement stuck behind a lock fails after the statement timeout, then the store goes on', async () => {
+    const url = await pgServer!.newDatabase();
+    const store = await openPostgresStore(url, { statementTimeoutMs: 200 });
+    await store.createGame({ id: 'g', config: {}, status: 'playing', seats: [open, open] });
+    // Another connection holds the games table and never lets go (until the test does).
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE games IN ACCESS EXCLUSIVE MODE');
+      await expect(store.getGame('g')).rejects.toThrow(/statement timeout/);
+      await holder.query('ROLLBACK');
+      expect((await store.getGame('g'))?.id).toBe('g');
+    } finally {
+      await holder.end();
+      await store.close();
+    }
+  });
+
   it('gives up on a PostgreSQL server that accepts the connection and never answers', async () => {
     const silent = createServer(() => {});
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
