@@ -37,6 +37,11 @@ export interface CommandSpec extends HelpEntry {
   readonly available: (st: PlayState) => boolean;
   /** The Spanish reason it is unavailable. */
   readonly unavailable?: (st: PlayState) => Reaction;
+  /**
+   * It changes only how the game is shown, never the play: a page's button may run it even
+   * while a blank waits for its letter (Session.button).
+   */
+  readonly shownOnly?: true;
   readonly run: (st: PlayState, arg: string, via: Via) => Reaction;
 }
 
@@ -151,6 +156,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     names: ['orden', 'ordenar'],
     help: 'Cambiar el orden del atril: de robo, alfabético, consonantes y luego vocales.',
     available: always,
+    shownOnly: true,
     run: (st) => one(st.cycleOrder()),
   },
   {
@@ -401,6 +407,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     names: ['detalle', 'detallado', 'breve'],
     help: 'Mensajes breves o detallados («detalle» alterna).',
     available: always,
+    shownOnly: true,
     run: (st, _arg) => {
       st.verbosity = st.verbosity === 'breve' ? 'detallado' : 'breve';
       return one(

@@ -46,9 +46,6 @@ const BLANK_QUESTION = say(
   'prompt',
 );
 
-/** Commands that change only how the game is shown, never the play: buttons may run them anytime. */
-const SHOWN_ONLY = new Set(['orden', 'detalle']);
-
 const ARROWS: Record<string, [number, number]> = {
   ArrowUp: [-1, 0],
   ArrowDown: [1, 0],
@@ -171,7 +168,7 @@ export class Session {
   button(input: KeyInput | string): Reaction {
     if (this.state.pendingBlank) {
       const c = typeof input === 'string' ? commandForName(input, this.commands) : undefined;
-      if (!c || !SHOWN_ONLY.has(c.id)) return this.finish({ say: [BLANK_QUESTION] });
+      if (!c?.shownOnly) return this.finish({ say: [BLANK_QUESTION] });
       return this.finish(runCommand(this.state, c, '', 'line'));
     }
     return typeof input === 'string' ? this.line(input) : this.key(input);
