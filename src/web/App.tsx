@@ -9,7 +9,7 @@ import { nameSchema } from '../protocol/messages.js';
 import type { LobbyGame, MyGame } from '../protocol/messages.js';
 import { onlineErrorText } from '../play/errorText.js';
 import { setOf } from '../play/view.js';
-import { focusBoardCursor } from './game/Board.js';
+import { boardHasFocus, focusBoardCursor } from './game/Board.js';
 import { GameController } from './game/controller.js';
 import { GamePage } from './game/GamePage.js';
 import type { ChatLine } from './game/Panels.js';
@@ -214,6 +214,7 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
             sound: (s) => sound.value && playCue(s),
             verbosity: loadSettings().detailed ? 'detallado' : 'breve',
             regions: { polite: politeRegion, assertive: assertiveRegion },
+            focusFollowsCursor: boardHasFocus,
           },
         );
         stop = c.listen((e) => {

@@ -32,8 +32,22 @@ async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 /** The questions and mode keys, asked once on the player's first turn. */
-async function askEverything(say: (key: string) => Promise<string>, view: GameView) {
+async function askEverything(page: Page, heard: Announcer, view: GameView) {
+  const say = (key: string) => heard.after(() => press(page, key));
   const rack = view.rack!;
+  // An arrow key moves the focus with the cursor: the new square is read once, by its name,
+  // and not said again in the polite region (UX.md §2.5).
+  const since = await heard.mark();
+  const square = await heard.after(() => press(page, 'ArrowRight'), { region: 'focus' });
+  expect(square).toMatch(/^[A-O]\d+, /);
+  // O asks for it again, now in the region (the square's name also marks the last play).
+  const asked = await say('KeyO');
+  expect(asked).toBe(`${square.replace(/, última jugada$/, '')}.`);
+  expect((await heard.all()).slice(since).map((a) => `${a.region} ${a.text}`)).toEqual([
+    `focus ${square}`,
+    `polite ${asked}`,
+  ]);
+  await press(page, 'ArrowLeft');
   expect(await say('KeyT')).toBe('Tu turno.');
   expect(await say('KeyS')).toContain(`Tú ${view.scores[view.viewer as number]}`);
   expect((await say('KeyC')).replace(/\.$/, '').split(', ')).toHaveLength(rack.length);
@@ -63,7 +77,11 @@ async function askEverything(say: (key: string) => Promise<string>, view: GameVi
     const sq = view.board.findIndex((t) => t !== 0 && letterKeyFor(t) !== undefined);
     // A blank's name holds parentheses: "comodín (como E)".
     const label = boardTileName(SPANISH, view.board[sq]!).replace(/[()]/g, '\\$&');
-    expect(await say(letterKeyFor(view.board[sq]!)!)).toMatch(new RegExp(`[A-O]\\d+, ${label}`));
+    // The focus lands on it (or, wrapping round, the region says so first).
+    const jumped = await heard.after(() => press(page, letterKeyFor(view.board[sq]!)!), {
+      region: ['polite', 'focus'],
+    });
+    expect(jumped).toMatch(new RegExp(`[A-O]\\d+, ${label}`));
   }
 }
 
@@ -104,7 +122,7 @@ describe('a game against the computer by keyboard only', () => {
       if (state.result) break;
       await pageSays(page, heard, 'KeyT', 'Tu turno.');
       const view = viewFor(state, me);
-      if (first) await askEverything(say, view);
+      if (first) await askEverything(page, heard, view);
       if (view.phase === 'final-challenge') {
         // The computer went out: P twice accepts its last play (E-06).
         expect(await say('KeyP')).toBe('¿Aceptar la última jugada? Pulsa P otra vez.');

@@ -6,12 +6,16 @@
  * (`role="alert"` or `aria-live="assertive"`). Logs (`role="log"`: move history, chat) are not
  * announcements of commands and are left out. A region that is changed, even back to the same
  * text (clear and re-set, or a trailing space added), counts as a new announcement, as it
- * does for a screen reader.
+ * does for a screen reader. A board square that takes the focus is heard too (its name, as
+ * `focus`), so that a test can tell one reading from two.
  */
 import type { Page } from 'playwright-core';
 
-/** Which live region spoke. */
-export type Politeness = 'polite' | 'assertive';
+/**
+ * Which live region spoke, or `focus`: a board square took the focus, and a screen reader
+ * reads its name.
+ */
+export type Politeness = 'polite' | 'assertive' | 'focus';
 
 /** One thing the page announced. */
 export interface Announcement {
@@ -70,6 +74,22 @@ export const ANNOUNCEMENT_RECORDER = `(() => {
     }
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true });
+  // A board square that takes the focus is read by its name: its text less what is hidden
+  // from screen readers (the drawn tile).
+  const nameOf = (el) => {
+    let text = '';
+    for (const n of el.childNodes) {
+      if (n.nodeType === 3) text += n.textContent;
+      else if (n.nodeType === 1 && n.getAttribute('aria-hidden') !== 'true') text += nameOf(n);
+    }
+    return text;
+  };
+  document.addEventListener('focusin', (e) => {
+    const el = e.target;
+    if (!el || el.nodeType !== 1 || el.getAttribute('role') !== 'gridcell') return;
+    const text = (el.getAttribute('aria-label') || nameOf(el)).replace(/\\s+/g, ' ').trim();
+    if (text) said.push({ region: 'focus', text, at: performance.now() });
+  }, true);
 })();`;
 
 /** A keydown as the page received it. */
@@ -126,24 +146,27 @@ export class Announcer {
 
   /**
    * Runs `action` (a key press, a click) and returns the first announcement it causes in the
-   * given region (polite by default: the replies to one's own commands).
+   * given region, or in any of the given ones (polite by default: the replies to one's own
+   * commands).
    */
   async after(
     action: () => Promise<unknown>,
-    opts: { region?: Politeness; timeout?: number } = {},
+    opts: { region?: Politeness | readonly Politeness[]; timeout?: number } = {},
   ): Promise<string> {
+    const regions: readonly Politeness[] =
+      opts.region === undefined
+        ? ['polite']
+        : typeof opts.region === 'string'
+          ? [opts.region]
+          : opts.region;
     const since = await this.mark();
     await action();
     const end = Date.now() + (opts.timeout ?? 10_000);
     for (;;) {
-      const said = (await this.all())
-        .slice(since)
-        .filter((a) => a.region === (opts.region ?? 'polite'));
+      const said = (await this.all()).slice(since).filter((a) => regions.includes(a.region));
       if (said[0]) return said[0].text;
       if (Date.now() > end)
-        throw new Error(
-          `Nothing announced in the ${opts.region ?? 'polite'} region after the action`,
-        );
+        throw new Error(`Nothing announced in the ${regions.join(' or ')} region after the action`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }

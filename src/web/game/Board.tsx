@@ -39,6 +39,11 @@ export function leaveOnEscape(e: KeyboardEvent, ctl: GameController): void {
   ctl.key({ key: 'Escape' });
 }
 
+/** Whether the focus is on the board (then it follows the cursor from square to square). */
+export function boardHasFocus(): boolean {
+  return document.getElementById('tablero')?.contains(document.activeElement) ?? false;
+}
+
 /** Gives the focus to the board's square under the cursor (its one tab stop). */
 export function focusBoardCursor(): void {
   document.querySelector<HTMLElement>('#tablero [tabindex="0"]')?.focus();
@@ -56,7 +61,7 @@ export function Board({ ctl, picked }: { ctl: GameController; picked: Signal<num
   // Roving focus: when the cursor moves while the board has focus, focus moves with it.
   useEffect(() => {
     const g = grid.current;
-    if (!g || !g.contains(document.activeElement)) return;
+    if (!g || !boardHasFocus()) return;
     g.querySelector<HTMLElement>(`[data-square="${snap.cursor}"]`)?.focus();
   }, [snap.cursor]);
 

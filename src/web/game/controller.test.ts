@@ -9,7 +9,7 @@ import { type Act, GameController, type GamePort, LOW_TIME_MS } from './controll
 
 type Outcome = Awaited<ReturnType<GamePort['act']>>;
 
-function setup(answer: Outcome = { ok: true }, spec = MIDGAME) {
+function setup(answer: Outcome = { ok: true }, spec = MIDGAME, boardFocused = false) {
   const sent: Act[] = [];
   const sounds: string[] = [];
   let now = 1000;
@@ -21,7 +21,7 @@ function setup(answer: Outcome = { ok: true }, spec = MIDGAME) {
         return Promise.resolve(answer);
       },
     },
-    { sound: (s) => sounds.push(s), clock: () => now },
+    { sound: (s) => sounds.push(s), clock: () => now, focusFollowsCursor: () => boardFocused },
   );
   return { ctl, sent, sounds, advance: (ms: number) => (now += ms) };
 }
@@ -70,6 +70,27 @@ describe('GameController: keys to the session, replies to the live regions', () 
     expect(ctl.polite.value.n).toBe(first.n + 1);
     ctl.key({ key: 't' });
     expect(ctl.polite.value.text).toBe('Tu turno.');
+  });
+
+  it("leaves a cursor move to the focused square's name when the focus follows it (UX §2.5)", () => {
+    const { ctl, sounds } = setup(undefined, MIDGAME, true);
+    const before = ctl.polite.value;
+    ctl.key({ key: 'ArrowRight' });
+    // Not spoken twice: the square the focus lands on is read by its name.
+    expect(ctl.polite.value).toBe(before);
+    expect(ctl.latest.value?.text).toBe('I8, A.');
+    // O asks for the square the focus is already on: only the region can say it.
+    ctl.key({ key: 'o' });
+    expect(ctl.polite.value.text).toBe('I8, A.');
+    // At the edge the cursor stays: the region says so, with the edge sound.
+    ctl.key({ key: 'Home', ctrl: true });
+    ctl.key({ key: 'ArrowUp' });
+    expect(ctl.polite.value.text).toBe('Borde del tablero. A1.');
+    expect(sounds).toContain('edge');
+    // Without the focus on the board (a click on the page, a test with no page) it is said.
+    const away = setup();
+    away.ctl.key({ key: 'ArrowRight' });
+    expect(away.ctl.polite.value.text).toBe('I8, A.');
   });
 
   it('sends the placed tiles as a place action on F, and the snapshot shows them meanwhile', async () => {

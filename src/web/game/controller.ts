@@ -50,6 +50,11 @@ export interface ControllerOptions {
   readonly order?: RackOrder;
   /** The live regions' texts, when the page keeps them for every route. */
   readonly regions?: { readonly polite: Signal<Spoken>; readonly assertive: Signal<Spoken> };
+  /**
+   * Whether the board has the focus, so that the focus follows the cursor to its new square
+   * and the screen reader reads that square's name by itself (default: never).
+   */
+  readonly focusFollowsCursor?: () => boolean;
 }
 
 /** Text of a live region; `n` changes with every message so a repeat is announced again. */
@@ -100,6 +105,7 @@ export class GameController {
   private lowTimeSaid = false;
   private readonly clock: () => number;
   private readonly sound: (s: Sound) => void;
+  private readonly focusFollowsCursor: () => boolean;
 
   constructor(
     view: ClientView,
@@ -108,6 +114,7 @@ export class GameController {
   ) {
     this.clock = opts.clock ?? (() => performance.now());
     this.sound = opts.sound ?? (() => {});
+    this.focusFollowsCursor = opts.focusFollowsCursor ?? (() => false);
     this.polite = opts.regions?.polite ?? signal<Spoken>({ text: '', n: 0 });
     this.assertive = opts.regions?.assertive ?? signal<Spoken>({ text: '', n: 0 });
     this.session = new Session(view, {
@@ -230,7 +237,13 @@ export class GameController {
   }
 
   private react(r: Reaction): void {
-    this.announce(r.say);
+    // A cursor that moves takes the board's focus along, and the newly focused square is read
+    // by its name, the very words of the cursor's announcement: said twice otherwise. At the
+    // edge or on a wrap (their sounds) the cursor stays or jumps, and that is said.
+    const moved = this.session.cursor !== this.snap.value.cursor && this.focusFollowsCursor();
+    const said = moved ? r.say.filter((a) => a.category !== 'cursor' || a.sound) : r.say;
+    this.announce(said);
+    if (said.length < r.say.length) this.latest.value = r.say[r.say.length - 1]!;
     if (r.openCommandLine) this.openLine.value++;
     this.refresh();
     if (r.intent) void this.send(actOf(r.intent));
