@@ -285,6 +285,37 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     ]);
   });
 
+  it('two seats taken at once: the room ends up showing both, however the reads of the game come back', async () => {
+    const { base, store } = await server();
+    const ana = await newPlayer(base, 'Ana');
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'open', 'open'] });
+    const gameId = (await ana.c.take('created')).gameId;
+    await ana.c.viewAt(gameId, 0);
+    // A read of the game with Bea seated and the last seat still free comes back late, after
+    // a later read that already has Cris too (a slow connection of a pool).
+    const read = store.getGame.bind(store);
+    let staleRead: (() => void) | null = null;
+    const started = new Promise<void>((r) => (staleRead = r));
+    vi.spyOn(store, 'getGame').mockImplementation(async (id) => {
+      const game = await read(id);
+      if (staleRead && game?.seats[1]!.playerId != null && game.seats[2]!.playerId === null) {
+        staleRead();
+        staleRead = null;
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      return game;
+    });
+    const bea = await newPlayer(base, 'Bea');
+    bea.c.send({ type: 'join', gameId, seat: 1 });
+    await started;
+    const cris = await newPlayer(base, 'Cris');
+    cris.c.send({ type: 'join', gameId, seat: 2 });
+    await Promise.all([bea.c.viewAt(gameId, 0), cris.c.viewAt(gameId, 0)]);
+    await new Promise((r) => setTimeout(r, 400));
+    for (const c of [ana.c, bea.c, cris.c])
+      expect(c.views.get(gameId)!.seats.map((x) => x.name)).toEqual(['Ana', 'Bea', 'Cris']);
+  });
+
   it('an invitation opened after the game ended takes no seat: the newcomer watches the result', async () => {
     const { base } = await server();
     const ana = await newPlayer(base, 'Ana');

@@ -185,6 +185,8 @@ class Room {
   private names: string[] = [];
   private bots: boolean[] = [];
   private open: boolean[] = [];
+  /** The latest `refresh`'s reading, which the next one waits for. */
+  private reading: Promise<void> = Promise.resolve();
   /** Stops this room's subscription to the host (when the room closes). */
   readonly close: () => void;
 
@@ -201,8 +203,18 @@ class Room {
     });
   }
 
-  /** Reads the seats' names again (after a seat was claimed), and tells the host who sits. */
-  async refresh(): Promise<void> {
+  /**
+   * Reads the seats' names again (after a seat was claimed), and tells the host who sits.
+   * Each reading starts when the one before has finished, so that an older reading that comes
+   * back late (two seats taken at once) cannot undo a newer one.
+   */
+  refresh(): Promise<void> {
+    const next = this.reading.then(() => this.load());
+    this.reading = next.catch(() => {});
+    return next;
+  }
+
+  private async load(): Promise<void> {
     const game = await this.store.getGame(this.id);
     if (!game) return;
     seatsTaken(this.host, game);
