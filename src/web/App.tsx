@@ -195,6 +195,8 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
     rematch.value = null;
     askedRematch.current = false;
     let stop = (): void => {};
+    // What the game's controller still holds back is not said on the page that comes next.
+    let closeGame = (): void => {};
     const mounted = { live: true };
     void (async () => {
       try {
@@ -238,6 +240,7 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
               'error',
             );
         });
+        closeGame = () => g.close();
         setConn(c);
         setCtl(g);
         // Arriving says whose turn it is, as T does (after the rematch that brought them).
@@ -258,6 +261,7 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
     return () => {
       mounted.live = false;
       stop();
+      closeGame();
       void connection(who).then(
         (c) => c.leave(r.gameId),
         () => {},

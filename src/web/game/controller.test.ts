@@ -2,10 +2,11 @@
  * The page's controller drives the same Session as the terminal: keys in, announcements in
  * the live regions' texts, intents out to the server as actions, refusals said in Spanish.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MIDGAME } from '../../play/testing/cases.js';
+import type { ViewSpec } from '../../play/testing/views.js';
 import { viewFrom } from '../../play/testing/views.js';
-import { type Act, GameController, type GamePort, LOW_TIME_MS } from './controller.js';
+import { type Act, GameController, type GamePort, LOW_TIME_MS, speakingMs } from './controller.js';
 
 type Outcome = Awaited<ReturnType<GamePort['act']>>;
 
@@ -139,6 +140,41 @@ describe('GameController: keys to the session, replies to the live regions', () 
     ctl.update(viewFrom({ ...MIDGAME, turns: [...MIDGAME.turns!, [1, 'L4', 'CAPA']], toMove: 0 }));
     expect(ctl.assertive.value.text).toBe('Ana: L4 vertical, CAPA, 26. Tu turno.');
     expect(sounds).toEqual(['opponent']);
+  });
+
+  it("holds the computer's quick reply until the viewer's own play has been read, then says it assertively", () => {
+    vi.useFakeTimers();
+    try {
+      const { ctl, sounds, advance } = setup();
+      const mine: ViewSpec = { ...MIDGAME, turns: [...MIDGAME.turns!, [0, '9J', 'RE']], toMove: 1 };
+      ctl.update(viewFrom(mine));
+      const own = ctl.polite.value.text;
+      expect(own).toBe('Jugada RE, 9J horizontal, 11 puntos.');
+      // Ana answers half a second later: not over the viewer's play, which is still being read.
+      advance(500);
+      const reply: ViewSpec = { ...mine, turns: [...mine.turns!, [1, 'L4', 'CAPA']], toMove: 0 };
+      ctl.update(viewFrom(reply));
+      expect(ctl.assertive.value.text).toBe('');
+      expect(ctl.latest.value?.text).toBe('Tu turno.');
+      expect(sounds).toEqual([]);
+      vi.advanceTimersByTime(speakingMs(own) - 501);
+      expect(ctl.assertive.value.text).toBe('');
+      vi.advanceTimersByTime(1);
+      expect(ctl.assertive.value.text).toBe('Ana: L4 vertical, CAPA, 26. Tu turno.');
+      expect(sounds).toEqual(['opponent']);
+      // Once that time is over, what the viewer did not cause is said at once.
+      advance(10_000);
+      ctl.notify('Conexión perdida.');
+      expect(ctl.assertive.value.text).toBe('Conexión perdida.');
+      // Leaving the game drops what is held: nothing is said on the next page.
+      ctl.update(viewFrom({ ...reply, turns: [...reply.turns!, [0, '10J', 'SE']], toMove: 1 }));
+      ctl.notify('Ana ha dejado la mesa.');
+      ctl.close();
+      vi.runAllTimers();
+      expect(ctl.assertive.value.text).toBe('Conexión perdida.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks the page to open its command line on / and runs a typed line', () => {

@@ -66,6 +66,14 @@ export interface Spoken {
 /** Under this much time left, the viewer hears it once (issue 12: a low-time cue). */
 export const LOW_TIME_MS = 60_000;
 
+/**
+ * About how long a screen reader takes to read a message: some 15 characters a second and a
+ * moment to start, at most 6 s. The page cannot know the reader's rate; this errs long.
+ */
+export function speakingMs(text: string): number {
+  return Math.min(6000, 400 + 65 * text.length);
+}
+
 /** The action the server takes for an intent of the core. */
 export function actOf(intent: Intent): Act {
   switch (intent.kind) {
@@ -106,6 +114,11 @@ export class GameController {
   private readonly clock: () => number;
   private readonly sound: (s: Sound) => void;
   private readonly focusFollowsCursor: () => boolean;
+  /** Until when (on `clock`) a play just said politely (the viewer's own) is likely being read. */
+  private playSaidUntil = -Infinity;
+  /** Assertive messages held back until then, in order, and the timer that lets them go. */
+  private held: Announcement[] = [];
+  private heldTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     view: ClientView,
@@ -268,19 +281,61 @@ export class GameController {
     this.snap.value = this.session.snapshot();
   }
 
+  /** Lets go of what is held back: the page leaves the game. */
+  close(): void {
+    clearTimeout(this.heldTimer);
+    this.heldTimer = undefined;
+    this.held = [];
+  }
+
   private announce(list: readonly Announcement[]): void {
     if (list.length === 0) return;
-    for (const priority of ['polite', 'assertive'] as const) {
-      const mine = list.filter((a) => a.priority === priority);
-      if (mine.length === 0) continue;
-      const region = priority === 'polite' ? this.polite : this.assertive;
-      let text = mine.map((a) => a.text).join(' ');
-      // The same words again would not be read: a trailing no-break space makes them new.
-      if (text === region.value.text) text += '\u00a0';
-      region.value = { text, n: region.value.n + 1 };
-    }
     this.latest.value = list[list.length - 1]!;
+    const now = this.clock();
+    // An assertive message cuts off what the screen reader is saying: the viewer's own play,
+    // just confirmed, would be lost to a computer that answers at once. What the viewer did
+    // not cause waits until that play has likely been read (and behind anything held before).
+    const polite = list.filter((a) => a.priority === 'polite');
+    if (polite.some((a) => a.category === 'play'))
+      this.playSaidUntil = now + speakingMs(polite.map((a) => a.text).join(' '));
+    let say = list;
+    if (this.held.length > 0 || now < this.playSaidUntil) {
+      const loud = list.filter((a) => a.priority === 'assertive');
+      if (loud.length > 0) {
+        this.held.push(...loud);
+        say = list.filter((a) => a.priority !== 'assertive');
+        this.heldTimer ??= setTimeout(() => this.release(), this.playSaidUntil - now);
+      }
+    }
+    this.speak(this.polite, polite);
+    this.speak(
+      this.assertive,
+      say.filter((a) => a.priority === 'assertive'),
+    );
+    this.cue(say);
+  }
+
+  // The held messages, now that the play before them has been read.
+  private release(): void {
+    this.heldTimer = undefined;
+    const list = this.held;
+    this.held = [];
+    this.speak(this.assertive, list);
+    this.cue(list);
+  }
+
+  // The first sound among the messages said together.
+  private cue(list: readonly Announcement[]): void {
     const sound = list.find((a) => a.sound)?.sound;
     if (sound) this.sound(sound);
+  }
+
+  // One message of a region: the texts together.
+  private speak(region: Signal<Spoken>, list: readonly Announcement[]): void {
+    if (list.length === 0) return;
+    let text = list.map((a) => a.text).join(' ');
+    // The same words again would not be read: a trailing no-break space makes them new.
+    if (text === region.value.text) text += '\u00a0';
+    region.value = { text, n: region.value.n + 1 };
   }
 }
