@@ -70,7 +70,10 @@ describe('the rack by keyboard', () => {
 
     // Writing mode, then Enter on a tile that is not a blank (a blank would ask its letter).
     const n = names.findIndex((t) => !t.includes('comodín'));
+    since = await heard.mark();
     await press(page, 'KeyH');
+    // The page redraws for the mode before the arrows come (a busy machine could mix them).
+    await heard.waitFor(/^Escritura horizontal/, { since });
     for (let k = 0; k < n; k++) await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await focused(page)).text).toMatch(new RegExp(`^${n + 1}, `));
     since = await heard.mark();
