@@ -9,7 +9,7 @@ import { nameSchema } from '../protocol/messages.js';
 import type { LobbyGame, MyGame } from '../protocol/messages.js';
 import { onlineErrorText } from '../play/errorText.js';
 import { setOf } from '../play/view.js';
-import { boardHasFocus, focusBoardCursor } from './game/Board.js';
+import { focusBoardCursor, focusMovesTo } from './game/Board.js';
 import { GameController } from './game/controller.js';
 import { GamePage } from './game/GamePage.js';
 import type { ChatLine } from './game/Panels.js';
@@ -216,7 +216,7 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
             sound: (s) => sound.value && playCue(s),
             verbosity: loadSettings().detailed ? 'detallado' : 'breve',
             regions: { polite: politeRegion, assertive: assertiveRegion },
-            focusFollowsCursor: boardHasFocus,
+            focusFollowsCursor: focusMovesTo,
           },
         );
         stop = c.listen((e) => {

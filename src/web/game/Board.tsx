@@ -44,6 +44,14 @@ export function boardHasFocus(): boolean {
   return document.getElementById('tablero')?.contains(document.activeElement) ?? false;
 }
 
+/**
+ * Whether the focus, on the board, moves to `square` with the cursor: it is on another square
+ * (a clicked tile taken back keeps it where the cursor is not).
+ */
+export function focusMovesTo(square: number): boolean {
+  return boardHasFocus() && document.activeElement?.getAttribute('data-square') !== String(square);
+}
+
 /** Gives the focus to the board's square under the cursor (its one tab stop). */
 export function focusBoardCursor(): void {
   document.querySelector<HTMLElement>('#tablero [tabindex="0"]')?.focus();

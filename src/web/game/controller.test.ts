@@ -10,7 +10,11 @@ import { type Act, GameController, type GamePort, LOW_TIME_MS, speakingMs } from
 
 type Outcome = Awaited<ReturnType<GamePort['act']>>;
 
-function setup(answer: Outcome = { ok: true }, spec = MIDGAME, boardFocused = false) {
+function setup(
+  answer: Outcome = { ok: true },
+  spec = MIDGAME,
+  focusMovesTo: (square: number) => boolean = () => false,
+) {
   const sent: Act[] = [];
   const sounds: string[] = [];
   let now = 1000;
@@ -22,7 +26,7 @@ function setup(answer: Outcome = { ok: true }, spec = MIDGAME, boardFocused = fa
         return Promise.resolve(answer);
       },
     },
-    { sound: (s) => sounds.push(s), clock: () => now, focusFollowsCursor: () => boardFocused },
+    { sound: (s) => sounds.push(s), clock: () => now, focusFollowsCursor: focusMovesTo },
   );
   return { ctl, sent, sounds, advance: (ms: number) => (now += ms) };
 }
@@ -74,7 +78,9 @@ describe('GameController: keys to the session, replies to the live regions', () 
   });
 
   it("leaves a cursor move to the focused square's name when the focus follows it (UX §2.5)", () => {
-    const { ctl, sounds } = setup(undefined, MIDGAME, true);
+    // The focus is on the board, on the square the cursor leaves.
+    let focused = 112;
+    const { ctl, sounds } = setup(undefined, MIDGAME, (sq) => sq !== focused);
     const before = ctl.polite.value;
     ctl.key({ key: 'ArrowRight' });
     // Not spoken twice: the square the focus lands on is read by its name.
@@ -88,6 +94,11 @@ describe('GameController: keys to the session, replies to the live regions', () 
     ctl.key({ key: 'ArrowUp' });
     expect(ctl.polite.value.text).toBe('Borde del tablero. A1.');
     expect(sounds).toContain('edge');
+    // A square that already has the focus (a tile taken back by a click on it) is not read
+    // again by the screen reader: the region says it.
+    focused = 1;
+    ctl.key({ key: 'ArrowRight' });
+    expect(ctl.polite.value.text).toBe('B1, vacía.');
     // Without the focus on the board (a click on the page, a test with no page) it is said.
     const away = setup();
     away.ctl.key({ key: 'ArrowRight' });
@@ -146,32 +157,55 @@ describe('GameController: keys to the session, replies to the live regions', () 
     vi.useFakeTimers();
     try {
       const { ctl, sounds, advance } = setup();
+      // The page's clock and its timers go on together.
+      const wait = (ms: number) => {
+        advance(ms);
+        vi.advanceTimersByTime(ms);
+      };
       const mine: ViewSpec = { ...MIDGAME, turns: [...MIDGAME.turns!, [0, '9J', 'RE']], toMove: 1 };
       ctl.update(viewFrom(mine));
       const own = ctl.polite.value.text;
       expect(own).toBe('Jugada RE, 9J horizontal, 11 puntos.');
       // Ana answers half a second later: not over the viewer's play, which is still being read.
-      advance(500);
+      wait(500);
       const reply: ViewSpec = { ...mine, turns: [...mine.turns!, [1, 'L4', 'CAPA']], toMove: 0 };
       ctl.update(viewFrom(reply));
       expect(ctl.assertive.value.text).toBe('');
       expect(ctl.latest.value?.text).toBe('Tu turno.');
       expect(sounds).toEqual([]);
-      vi.advanceTimersByTime(speakingMs(own) - 501);
+      wait(speakingMs(own) - 501);
       expect(ctl.assertive.value.text).toBe('');
-      vi.advanceTimersByTime(1);
+      wait(1);
       expect(ctl.assertive.value.text).toBe('Ana: L4 vertical, CAPA, 26. Tu turno.');
       expect(sounds).toEqual(['opponent']);
       // Once that time is over, what the viewer did not cause is said at once.
-      advance(10_000);
+      wait(10_000);
       ctl.notify('Conexión perdida.');
       expect(ctl.assertive.value.text).toBe('Conexión perdida.');
-      // Leaving the game drops what is held: nothing is said on the next page.
+      // A key stops the reading: what was held is said first, then the key's reply.
       ctl.update(viewFrom({ ...reply, turns: [...reply.turns!, [0, '10J', 'SE']], toMove: 1 }));
       ctl.notify('Ana ha dejado la mesa.');
+      expect(ctl.assertive.value.text).toBe('Conexión perdida.');
+      ctl.key({ key: 't' });
+      expect(ctl.assertive.value.text).toBe('Ana ha dejado la mesa.');
+      expect(ctl.polite.value.text).toBe('Turno de Ana.');
+      // Leaving the game drops what is held: nothing is said on the next page.
+      wait(10_000);
+      ctl.update(
+        viewFrom({
+          ...reply,
+          turns: [...reply.turns!, [0, '10J', 'SE'], [1, '11J', 'LA']],
+          toMove: 0,
+        }),
+      );
+      const said = ctl.assertive.value.text;
+      expect(said).toMatch(/^Ana: 11J horizontal, LA, \d+\. Tu turno\.$/);
+      // U reads the last play, and a notice comes while it is read; then the page leaves.
+      ctl.key({ key: 'u' });
+      ctl.notify('Conexión perdida.');
       ctl.close();
       vi.runAllTimers();
-      expect(ctl.assertive.value.text).toBe('Conexión perdida.');
+      expect(ctl.assertive.value.text).toBe(said);
     } finally {
       vi.useRealTimers();
     }

@@ -51,10 +51,10 @@ export interface ControllerOptions {
   /** The live regions' texts, when the page keeps them for every route. */
   readonly regions?: { readonly polite: Signal<Spoken>; readonly assertive: Signal<Spoken> };
   /**
-   * Whether the board has the focus, so that the focus follows the cursor to its new square
-   * and the screen reader reads that square's name by itself (default: never).
+   * Whether the focus moves to this square with the cursor (it is on the board, on another
+   * square), so that the screen reader reads that square's name by itself (default: never).
    */
-  readonly focusFollowsCursor?: () => boolean;
+  readonly focusFollowsCursor?: (square: number) => boolean;
 }
 
 /** Text of a live region; `n` changes with every message so a repeat is announced again. */
@@ -113,7 +113,7 @@ export class GameController {
   private lowTimeSaid = false;
   private readonly clock: () => number;
   private readonly sound: (s: Sound) => void;
-  private readonly focusFollowsCursor: () => boolean;
+  private readonly focusFollowsCursor: (square: number) => boolean;
   /** Until when (on `clock`) a play just said politely (the viewer's own) is likely being read. */
   private playSaidUntil = -Infinity;
   /** Assertive messages held back until then, in order, and the timer that lets them go. */
@@ -250,10 +250,14 @@ export class GameController {
   }
 
   private react(r: Reaction): void {
+    // A key stops the screen reader's speech anyway: what was held for the play being read
+    // comes first now, and the key's reply after it.
+    if (this.held.length > 0) this.sayHeld();
     // A cursor that moves takes the board's focus along, and the newly focused square is read
     // by its name, the very words of the cursor's announcement: said twice otherwise. At the
     // edge or on a wrap (their sounds) the cursor stays or jumps, and that is said.
-    const moved = this.session.cursor !== this.snap.value.cursor && this.focusFollowsCursor();
+    const to = this.session.cursor;
+    const moved = to !== this.snap.value.cursor && this.focusFollowsCursor(to);
     const said = moved ? r.say.filter((a) => a.category !== 'cursor' || a.sound) : r.say;
     this.announce(said);
     if (said.length < r.say.length) this.latest.value = r.say[r.say.length - 1]!;
@@ -315,8 +319,17 @@ export class GameController {
     this.cue(say);
   }
 
-  // The held messages, now that the play before them has been read.
+  // The held messages, once the play before them has been read (a later one said meanwhile
+  // is waited for too).
   private release(): void {
+    this.heldTimer = undefined;
+    const wait = this.playSaidUntil - this.clock();
+    if (wait > 0) this.heldTimer = setTimeout(() => this.release(), wait);
+    else this.sayHeld();
+  }
+
+  private sayHeld(): void {
+    clearTimeout(this.heldTimer);
     this.heldTimer = undefined;
     const list = this.held;
     this.held = [];

@@ -8,7 +8,7 @@ import { signal } from '@preact/signals';
 import { render } from 'preact';
 import { MIDGAME } from '../../play/testing/cases.js';
 import { viewFrom } from '../../play/testing/views.js';
-import { boardHasFocus } from '../game/Board.js';
+import { focusMovesTo } from '../game/Board.js';
 import { GameController } from '../game/controller.js';
 import { GamePage } from '../game/GamePage.js';
 import type { ChatLine } from '../game/Panels.js';
@@ -22,7 +22,7 @@ const ctl = new GameController(
   {
     sound: (s) => sound.value && playCue(s),
     regions: { polite: politeRegion, assertive: assertiveRegion },
-    focusFollowsCursor: boardHasFocus,
+    focusFollowsCursor: focusMovesTo,
   },
 );
 const chat = signal<readonly ChatLine[]>([{ from: 'Ana', text: '¡Suerte!', at: 0 }]);
