@@ -370,6 +370,9 @@ export const CONNECTION_TEXT = {
 /** Said once when the viewer's own clock drops under a minute (a sound goes with it). */
 export const LOW_TIME_TEXT = 'Te queda menos de un minuto.';
 
+/** Said when a search for a letter on the board starts again from A1 (before the square). */
+export const WRAP_TEXT = 'Vuelta al principio.';
+
 // ── A game kept on this machine (the terminal's guardar, salir and --cargar) ────────────────
 
 /** Said once the game is over: it stays open for reading and saving until the player leaves. */

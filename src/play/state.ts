@@ -22,7 +22,7 @@ import {
   tileValue,
 } from '../engine/tiles.js';
 import { type PlayErrorCode, type PlayError, onlineErrorText, playErrorText } from './errorText.js';
-import { MODE_NAMES, ORDER_NAMES, previewText } from './messages.js';
+import { MODE_NAMES, ORDER_NAMES, WRAP_TEXT, previewText } from './messages.js';
 import {
   COLUMNS,
   agree,
@@ -369,7 +369,7 @@ export class PlayState {
         this.cursor = sq;
         this.lastSearch = { letter, square: sq };
         const a = this.squareText();
-        return wrapped ? say(`Vuelta al principio. ${a.text}`, 'cursor', 'wrap') : a;
+        return wrapped ? say(`${WRAP_TEXT} ${a.text}`, 'cursor', 'wrap') : a;
       }
     }
     return sayError(this.set, 'NO_SUCH_LETTER', { tiles: [letter] });

@@ -146,27 +146,21 @@ export class Announcer {
 
   /**
    * Runs `action` (a key press, a click) and returns the first announcement it causes in the
-   * given region, or in any of the given ones (polite by default: the replies to one's own
-   * commands).
+   * given region (polite by default: the replies to one's own commands).
    */
   async after(
     action: () => Promise<unknown>,
-    opts: { region?: Politeness | readonly Politeness[]; timeout?: number } = {},
+    opts: { region?: Politeness; timeout?: number } = {},
   ): Promise<string> {
-    const regions: readonly Politeness[] =
-      opts.region === undefined
-        ? ['polite']
-        : typeof opts.region === 'string'
-          ? [opts.region]
-          : opts.region;
+    const region = opts.region ?? 'polite';
     const since = await this.mark();
     await action();
     const end = Date.now() + (opts.timeout ?? 10_000);
     for (;;) {
-      const said = (await this.all()).slice(since).filter((a) => regions.includes(a.region));
+      const said = (await this.all()).slice(since).filter((a) => a.region === region);
       if (said[0]) return said[0].text;
       if (Date.now() > end)
-        throw new Error(`Nothing announced in the ${regions.join(' or ')} region after the action`);
+        throw new Error(`Nothing announced in the ${region} region after the action`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }

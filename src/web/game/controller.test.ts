@@ -99,6 +99,15 @@ describe('GameController: keys to the session, replies to the live regions', () 
     focused = 1;
     ctl.key({ key: 'ArrowRight' });
     expect(ctl.polite.value.text).toBe('B1, vacía.');
+    // Shift+letter jumps are left to the focus too; a search that wraps says only that.
+    const quiet = ctl.polite.value;
+    ctl.key({ key: 'A', shift: true });
+    ctl.key({ key: 'A', shift: true });
+    expect(ctl.polite.value).toBe(quiet);
+    expect(ctl.latest.value?.text).toBe('K8, A.');
+    ctl.key({ key: 'A', shift: true });
+    expect(ctl.polite.value.text).toBe('Vuelta al principio.');
+    expect(sounds).toContain('wrap');
     // Without the focus on the board (a click on the page, a test with no page) it is said.
     const away = setup();
     away.ctl.key({ key: 'ArrowRight' });

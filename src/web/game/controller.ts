@@ -6,7 +6,7 @@
  */
 import { type Signal, signal } from '@preact/signals';
 import { onlineErrorText } from '../../play/errorText.js';
-import { LOW_TIME_TEXT, turnRecordText } from '../../play/messages.js';
+import { LOW_TIME_TEXT, WRAP_TEXT, turnRecordText } from '../../play/messages.js';
 import { Session } from '../../play/session.js';
 import { say } from '../../play/state.js';
 import type {
@@ -255,10 +255,16 @@ export class GameController {
     if (this.held.length > 0) this.sayHeld();
     // A cursor that moves takes the board's focus along, and the newly focused square is read
     // by its name, the very words of the cursor's announcement: said twice otherwise. At the
-    // edge or on a wrap (their sounds) the cursor stays or jumps, and that is said.
+    // edge the cursor stays, and that is said; a search that wraps says only that it did.
     const to = this.session.cursor;
     const moved = to !== this.snap.value.cursor && this.focusFollowsCursor(to);
-    const said = moved ? r.say.filter((a) => a.category !== 'cursor' || a.sound) : r.say;
+    const said = moved
+      ? r.say
+          .filter((a) => a.category !== 'cursor' || a.sound)
+          .map((a) =>
+            a.category === 'cursor' && a.sound === 'wrap' ? { ...a, text: WRAP_TEXT } : a,
+          )
+      : r.say;
     this.announce(said);
     if (said.length < r.say.length) this.latest.value = r.say[r.say.length - 1]!;
     if (r.openCommandLine) this.openLine.value++;
