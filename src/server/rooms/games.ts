@@ -6,12 +6,12 @@
  * ended, whichever comes first; asking for it again loads it from the store.
  */
 import { randomBytes } from 'node:crypto';
-import { GameHost, type HostDeps, RETRY_MS } from './host.js';
+import { GameHost, type HostDeps, retryWaitMs } from './host.js';
 
 /** How long a finished game stays hosted when nobody releases it earlier. */
 export const FINISHED_TTL_MS = 5 * 60_000;
 
-/** Reads of another process's appends tried before giving up (waits of 1, 2, 4 … s). */
+/** Reads of another process's appends tried before giving up (waits of 1, 2, 4 … s, `retryWaitMs`). */
 const CATCH_UP_TRIES = 8;
 
 /** Told when a game starts being hosted here and after each change committed to it. */
@@ -83,7 +83,7 @@ export class Games {
         if (attempt + 1 >= CATCH_UP_TRIES) return;
         const retry = setTimeout(
           () => this.catchUp(id, until, attempt + 1),
-          (this.deps.retryMs ?? RETRY_MS) * 2 ** attempt,
+          retryWaitMs(this.deps, attempt),
         );
         retry.unref();
       });

@@ -61,6 +61,11 @@ export interface HostDeps {
 export const RETRY_MS = 1_000;
 const RETRY_MAX_MS = 60_000;
 
+/** The wait before try `failures + 1` of something that failed `failures` times in a row. */
+export function retryWaitMs(deps: HostDeps, failures: number): number {
+  return Math.min(RETRY_MAX_MS, (deps.retryMs ?? RETRY_MS) * 2 ** failures);
+}
+
 /** How often (ms) the time used in a running turn is saved: what a crash can lose at most. */
 export const CLOCK_SAVE_MS = 5_000;
 
@@ -365,10 +370,7 @@ export class GameHost {
         if (this.closed) return;
         // A thread that crashed or a store that failed for a moment: the bot thinks again
         // after a wait that doubles, or its game would wait for it until a restart.
-        const waitMs = Math.min(
-          RETRY_MAX_MS,
-          (this.deps.retryMs ?? RETRY_MS) * 2 ** this.botFailures++,
-        );
+        const waitMs = retryWaitMs(this.deps, this.botFailures++);
         this.deps.log?.('bot failed', { game: this.id, seat, error: String(err), waitMs });
         this.botRetry = setTimeout(() => {
           this.botRetry = undefined;
