@@ -39,8 +39,8 @@ export function leaveOnEscape(e: KeyboardEvent, ctl: GameController): void {
   ctl.key({ key: 'Escape' });
 }
 
-/** Whether the focus is on the board (then it follows the cursor from square to square). */
-export function boardHasFocus(): boolean {
+// Whether the focus is on the board (then it follows the cursor from square to square).
+function boardHasFocus(): boolean {
   return document.getElementById('tablero')?.contains(document.activeElement) ?? false;
 }
 

@@ -266,7 +266,8 @@ export class GameController {
           )
       : r.say;
     this.announce(said);
-    if (said.length < r.say.length) this.latest.value = r.say[r.say.length - 1]!;
+    // The screen shows the whole of it all the same.
+    if (said !== r.say && r.say.length > 0) this.latest.value = r.say[r.say.length - 1]!;
     if (r.openCommandLine) this.openLine.value++;
     this.refresh();
     if (r.intent) void this.send(actOf(r.intent));
@@ -306,23 +307,17 @@ export class GameController {
     // just confirmed, would be lost to a computer that answers at once. What the viewer did
     // not cause waits until that play has likely been read (and behind anything held before).
     const polite = list.filter((a) => a.priority === 'polite');
+    let loud = list.filter((a) => a.priority === 'assertive');
     if (polite.some((a) => a.category === 'play'))
       this.playSaidUntil = now + speakingMs(polite.map((a) => a.text).join(' '));
-    let say = list;
-    if (this.held.length > 0 || now < this.playSaidUntil) {
-      const loud = list.filter((a) => a.priority === 'assertive');
-      if (loud.length > 0) {
-        this.held.push(...loud);
-        say = list.filter((a) => a.priority !== 'assertive');
-        this.heldTimer ??= setTimeout(() => this.release(), this.playSaidUntil - now);
-      }
+    if (loud.length > 0 && (this.held.length > 0 || now < this.playSaidUntil)) {
+      this.held.push(...loud);
+      loud = [];
+      this.heldTimer ??= setTimeout(() => this.release(), this.playSaidUntil - now);
     }
     this.speak(this.polite, polite);
-    this.speak(
-      this.assertive,
-      say.filter((a) => a.priority === 'assertive'),
-    );
-    this.cue(say);
+    this.speak(this.assertive, loud);
+    this.cue(loud.length > 0 ? list : polite);
   }
 
   // The held messages, once the play before them has been read (a later one said meanwhile
