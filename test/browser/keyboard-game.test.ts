@@ -85,9 +85,14 @@ async function askEverything(page: Page, heard: Announcer, view: GameView) {
   }
 }
 
-/** Places a move's tiles by keys; the first tile (and any LL) by Shift+digit. */
+/**
+ * Places a move's tiles by keys; the first tile (and any LL) by Shift+digit. Each tile is
+ * said after the focus has gone on to the next square and read its name, so that name does
+ * not cut the tile's message off (UX.md §2.5).
+ */
 async function typeMove(
   page: Page,
+  heard: Announcer,
   say: (key: string) => Promise<string>,
   move: PlaceMove,
 ): Promise<void> {
@@ -100,10 +105,14 @@ async function typeMove(
   for (const [k, { square, tile }] of tiles.entries()) {
     let key = k === 0 ? undefined : letterKeyFor(tile);
     if (!key) key = `Shift+Digit${(await rackSlots(page)).indexOf(tile) + 1}`;
-    // At the board's edge the page adds "Borde del tablero."
-    expect(await say(key)).toMatch(
+    // At the board's edge the page adds "Borde del tablero." and the focus stays.
+    const since = await heard.mark();
+    const said = await say(key);
+    expect(said).toMatch(
       new RegExp(`^${boardTileName(SPANISH, tile)} en ${squareName(square)}\\.`),
     );
+    const order = (await heard.all()).slice(since).map((a) => a.region);
+    expect(order).toEqual(said.includes('Borde del tablero') ? ['polite'] : ['focus', 'polite']);
   }
 }
 
@@ -132,14 +141,14 @@ describe('a game against the computer by keyboard only', () => {
       const options = placements(view, (m) => !usesBlank(m));
       const best = options[0];
       if (best) {
-        await typeMove(page, say, best.move);
+        await typeMove(page, heard, say, best.move);
         if (first) {
           // Z puts the cursor back where the move's first tile went.
           const n = newTiles(best.move).length;
           expect(await say('KeyZ')).toBe(
             `${n === 1 ? '1 ficha devuelta' : `${n} fichas devueltas`} al atril. Cursor en ${squareName(newTiles(best.move)[0]!.square)}.`,
           );
-          await typeMove(page, say, best.move);
+          await typeMove(page, heard, say, best.move);
         }
         expect(await say('KeyY')).toContain(`total ${best.score}`);
         const played = await say('KeyF');

@@ -66,11 +66,14 @@ export function Board({ ctl, picked }: { ctl: GameController; picked: Signal<num
   const tentative = new Set(snap.placed.map((p) => p.square));
   const writing = snap.mode === 'horizontal' || snap.mode === 'vertical';
 
-  // Roving focus: when the cursor moves while the board has focus, focus moves with it.
+  // Roving focus: when the cursor moves while the board has focus, focus moves with it. The
+  // key's reply waits for that (GameController.focusArrived), so the square's name does not
+  // cut it off.
   useEffect(() => {
     const g = grid.current;
-    if (!g || !boardHasFocus()) return;
-    g.querySelector<HTMLElement>(`[data-square="${snap.cursor}"]`)?.focus();
+    if (g && boardHasFocus())
+      g.querySelector<HTMLElement>(`[data-square="${snap.cursor}"]`)?.focus();
+    ctl.focusArrived();
   }, [snap.cursor]);
 
   const click = (sq: number): void => {

@@ -6,7 +6,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { MIDGAME } from '../../play/testing/cases.js';
 import type { ViewSpec } from '../../play/testing/views.js';
 import { viewFrom } from '../../play/testing/views.js';
-import { type Act, GameController, type GamePort, LOW_TIME_MS, speakingMs } from './controller.js';
+import {
+  type Act,
+  FOCUS_WAIT_MS,
+  GameController,
+  type GamePort,
+  LOW_TIME_MS,
+  speakingMs,
+} from './controller.js';
 
 type Outcome = Awaited<ReturnType<GamePort['act']>>;
 
@@ -106,12 +113,56 @@ describe('GameController: keys to the session, replies to the live regions', () 
     expect(ctl.polite.value).toBe(quiet);
     expect(ctl.latest.value?.text).toBe('K8, A.');
     ctl.key({ key: 'A', shift: true });
-    expect(ctl.polite.value.text).toBe('Vuelta al principio.');
     expect(sounds).toContain('wrap');
+    // Said once the focus is there, after the square's name.
+    expect(ctl.polite.value).toBe(quiet);
+    ctl.focusArrived();
+    expect(ctl.polite.value.text).toBe('Vuelta al principio.');
     // Without the focus on the board (a click on the page, a test with no page) it is said.
     const away = setup();
     away.ctl.key({ key: 'ArrowRight' });
     expect(away.ctl.polite.value.text).toBe('I8, A.');
+  });
+
+  it('says a tile placed in writing mode after the focus reaches the next square, not before it (UX §2.5)', () => {
+    vi.useFakeTimers();
+    try {
+      const { ctl } = setup(undefined, MIDGAME, () => true);
+      ctl.key({ key: 'Home', ctrl: true });
+      ctl.key({ key: 'h' });
+      expect(ctl.polite.value.text).toBe('Escritura horizontal desde A1.');
+      // The cursor goes on to B1 and the page moves the focus there after its next paint: a
+      // screen reader reading B1's name then would cut off a message said now.
+      const before = ctl.polite.value;
+      ctl.key({ key: 'A', shift: true });
+      expect(ctl.latest.value?.text).toBe('A en A1.');
+      expect(ctl.polite.value).toBe(before);
+      ctl.focusArrived();
+      expect(ctl.polite.value.text).toBe('A en A1.');
+      // Said once only.
+      const said = ctl.polite.value;
+      ctl.focusArrived();
+      expect(ctl.polite.value).toBe(said);
+      // The next key says a waiting reply first (its own replaces it on screen).
+      ctl.key({ key: 'E', shift: true });
+      expect(ctl.polite.value).toBe(said);
+      ctl.key({ key: 's' });
+      expect(ctl.polite.value.text).toBe('Tú 12, Ana 12.');
+      expect(ctl.polite.value.n).toBe(said.n + 2);
+      // A page that never reports the focus (it left the board meanwhile) still hears it.
+      ctl.key({ key: 'R', shift: true });
+      vi.advanceTimersByTime(FOCUS_WAIT_MS - 1);
+      expect(ctl.polite.value.text).toBe('Tú 12, Ana 12.');
+      vi.advanceTimersByTime(1);
+      expect(ctl.polite.value.text).toBe('R en C1.');
+      // Leaving the game drops a reply still waiting.
+      ctl.key({ key: 'L', shift: true });
+      ctl.close();
+      vi.advanceTimersByTime(10_000);
+      expect(ctl.polite.value.text).toBe('R en C1.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends the placed tiles as a place action on F, and the snapshot shows them meanwhile', async () => {

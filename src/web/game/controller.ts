@@ -63,6 +63,13 @@ export interface Spoken {
   readonly n: number;
 }
 
+/**
+ * How long a reply waits for the focus to reach the cursor's new square (`focusArrived`)
+ * before it is said anyway. The page moves the focus after its next paint, a frame or two
+ * away; this only covers a page that never says so.
+ */
+export const FOCUS_WAIT_MS = 500;
+
 /** Under this much time left, the viewer hears it once (issue 12: a low-time cue). */
 export const LOW_TIME_MS = 60_000;
 
@@ -119,6 +126,9 @@ export class GameController {
   /** Assertive messages held back until then, in order, and the timer that lets them go. */
   private held: Announcement[] = [];
   private heldTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A reply that waits for the focus to reach the cursor's new square, and its fallback. */
+  private afterFocus: Announcement[] = [];
+  private afterFocusTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     view: ClientView,
@@ -249,9 +259,18 @@ export class GameController {
     this.announce([say(text, 'event', sound, priority)]);
   }
 
+  /**
+   * The page moved the focus with the cursor (or found it need not): a reply waiting for that
+   * is said now, after the square's name, instead of being cut off by it.
+   */
+  focusArrived(): void {
+    if (this.afterFocusTimer !== undefined) this.sayAfterFocus();
+  }
+
   private react(r: Reaction): void {
     // A key stops the screen reader's speech anyway: what was held for the play being read
     // comes first now, and the key's reply after it.
+    if (this.afterFocusTimer !== undefined) this.sayAfterFocus();
     if (this.held.length > 0) this.sayHeld();
     // A cursor that moves takes the board's focus along, and the newly focused square is read
     // by its name, the very words of the cursor's announcement: said twice otherwise. At the
@@ -265,7 +284,10 @@ export class GameController {
             a.category === 'cursor' && a.sound === 'wrap' ? { ...a, text: WRAP_TEXT } : a,
           )
       : r.say;
-    this.announce(said);
+    // A screen reader stops speaking when the focus moves, and the page moves it a moment
+    // after this: a reply that stays (a tile placed, and the cursor gone on) would be cut off
+    // by the next square's name. It waits for the focus, and is read after that name.
+    this.announce(said, moved);
     // The screen shows the whole of it all the same.
     if (said !== r.say && r.say.length > 0) this.latest.value = r.say[r.say.length - 1]!;
     if (r.openCommandLine) this.openLine.value++;
@@ -297,9 +319,13 @@ export class GameController {
     clearTimeout(this.heldTimer);
     this.heldTimer = undefined;
     this.held = [];
+    clearTimeout(this.afterFocusTimer);
+    this.afterFocusTimer = undefined;
+    this.afterFocus = [];
   }
 
-  private announce(list: readonly Announcement[]): void {
+  // `focusMoves`: the focus is about to move with the cursor, and the polite part waits for it.
+  private announce(list: readonly Announcement[], focusMoves = false): void {
     if (list.length === 0) return;
     this.latest.value = list[list.length - 1]!;
     const now = this.clock();
@@ -315,9 +341,20 @@ export class GameController {
       loud = [];
       this.heldTimer ??= setTimeout(() => this.release(), this.playSaidUntil - now);
     }
-    this.speak(this.polite, polite);
+    if (focusMoves && polite.length > 0) {
+      this.afterFocus = polite;
+      this.afterFocusTimer = setTimeout(() => this.sayAfterFocus(), FOCUS_WAIT_MS);
+    } else this.speak(this.polite, polite);
     this.speak(this.assertive, loud);
     this.cue(loud.length > 0 ? list : polite);
+  }
+
+  private sayAfterFocus(): void {
+    clearTimeout(this.afterFocusTimer);
+    this.afterFocusTimer = undefined;
+    const list = this.afterFocus;
+    this.afterFocus = [];
+    this.speak(this.polite, list);
   }
 
   // The held messages, once the play before them has been read (a later one said meanwhile
