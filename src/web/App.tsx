@@ -13,7 +13,7 @@ import { focusBoardCursor, focusMovesTo } from './game/Board.js';
 import { GameController } from './game/controller.js';
 import { GamePage } from './game/GamePage.js';
 import type { ChatLine } from './game/Panels.js';
-import { loadSettings, saveSettings, savedName } from './identity.js';
+import { READING_RATES, loadSettings, saveSettings, savedName } from './identity.js';
 import { L } from './labels.js';
 import { LiveRegions, assertiveRegion, politeRegion, speak } from './live.js';
 import { usePageHeading } from './heading.js';
@@ -32,6 +32,8 @@ const sound = signal(settings.sound);
 sound.subscribe((on) => saveSettings({ ...loadSettings(), sound: on }));
 const chatAloud = signal(settings.chatAloud);
 chatAloud.subscribe((on) => saveSettings({ ...loadSettings(), chatAloud: on }));
+const readingRate = signal(settings.readingRate);
+readingRate.subscribe((rate) => saveSettings({ ...loadSettings(), readingRate: rate }));
 
 export function App() {
   const r = route.value;
@@ -217,6 +219,7 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
             verbosity: loadSettings().detailed ? 'detallado' : 'breve',
             regions: { polite: politeRegion, assertive: assertiveRegion },
             focusFollowsCursor: focusMovesTo,
+            readingRate: () => READING_RATES[readingRate.value],
           },
         );
         stop = c.listen((e) => {
@@ -281,6 +284,7 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
       status={linkText}
       sound={sound}
       chatAloud={chatAloud}
+      readingRate={readingRate}
       rematch={rematch.value}
       onRematch={() => {
         askedRematch.current = true;

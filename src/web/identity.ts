@@ -13,9 +13,24 @@ export interface Settings {
   readonly detailed: boolean;
   /** Chat lines read aloud as they arrive (a polite live log), or only on demand. */
   readonly chatAloud: boolean;
+  /** How fast the player's screen reader speaks (`READING_RATES`). */
+  readonly readingRate: ReadingRate;
 }
 
-const DEFAULT_SETTINGS: Settings = { sound: true, detailed: false, chatAloud: true };
+/**
+ * How fast a screen reader speaks, in characters a second: the page cannot ask it, and waits
+ * that long for the player's own play to be read before a quick reply is said (controller.ts,
+ * `speakingMs`). Normal is about NVDA's default rate; blind players often speed it up.
+ */
+export const READING_RATES = { lenta: 10, normal: 15, rapida: 25, 'muy-rapida': 40 } as const;
+export type ReadingRate = keyof typeof READING_RATES;
+
+const DEFAULT_SETTINGS: Settings = {
+  sound: true,
+  detailed: false,
+  chatAloud: true,
+  readingRate: 'normal',
+};
 
 function read(key: string): string | null {
   try {
@@ -70,6 +85,10 @@ export function loadSettings(): Settings {
       sound: typeof raw.sound === 'boolean' ? raw.sound : DEFAULT_SETTINGS.sound,
       detailed: typeof raw.detailed === 'boolean' ? raw.detailed : DEFAULT_SETTINGS.detailed,
       chatAloud: typeof raw.chatAloud === 'boolean' ? raw.chatAloud : DEFAULT_SETTINGS.chatAloud,
+      readingRate:
+        typeof raw.readingRate === 'string' && Object.hasOwn(READING_RATES, raw.readingRate)
+          ? raw.readingRate
+          : DEFAULT_SETTINGS.readingRate,
     };
   } catch {
     return DEFAULT_SETTINGS;

@@ -178,6 +178,15 @@ export const L = {
   sound: 'Sonidos (tu turno, error, poco tiempo)',
   detailed: 'Mensajes detallados',
   chatAloud: 'Leer el chat en cuanto llega',
+  readingRate: 'Velocidad de tu lector de pantalla',
+  readingRates: {
+    lenta: 'Lenta',
+    normal: 'Normal',
+    rapida: 'Rápida',
+    'muy-rapida': 'Muy rápida',
+  },
+  readingRateHint:
+    'Tras tu jugada, la respuesta rápida del ordenador espera a que tu lector la haya leído.',
   helpHeading: 'Ayuda',
   modeLabel: 'Modo',
   resultHeading: 'Resultado',

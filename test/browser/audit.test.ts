@@ -52,6 +52,20 @@ describe.each([
       await expectNoSeriousViolation(page, `game, ${mode}`);
       expect(await heard.after(() => press(page, 'Escape'))).toBe('Modo navegación.');
     }
+    // The screen reader's speed (Ajustes) is a labelled select; Escape goes back to the board,
+    // and the choice is still there after a reload.
+    const speed = page.getByRole('combobox', { name: 'Velocidad de tu lector de pantalla' });
+    expect(await speed.inputValue()).toBe('normal');
+    await speed.selectOption('muy-rapida');
+    await speed.focus();
+    expect(await heard.after(() => press(page, 'Escape'))).toBe('Modo navegación.');
+    expect(await page.evaluate<string | null>("document.activeElement.getAttribute('role')")).toBe(
+      'gridcell',
+    );
+    await page.reload();
+    expect(
+      await page.getByRole('combobox', { name: 'Velocidad de tu lector de pantalla' }).inputValue(),
+    ).toBe('muy-rapida');
     await page.context().close();
   });
 });

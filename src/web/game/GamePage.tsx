@@ -6,6 +6,7 @@ import { type Signal, useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { waitingSeatName } from '../../play/messages.js';
 import { usePageHeading } from '../heading.js';
+import type { ReadingRate } from '../identity.js';
 import { L } from '../labels.js';
 import { Board } from './Board.js';
 import type { GameController } from './controller.js';
@@ -34,6 +35,7 @@ export interface GamePageProps {
   readonly status: Signal<string>;
   readonly sound: Signal<boolean>;
   readonly chatAloud: Signal<boolean>;
+  readonly readingRate: Signal<ReadingRate>;
   readonly onRematch?: () => void;
   /** The game's rematch, when it had one already as the page opened. */
   readonly rematch?: string | null;
@@ -118,7 +120,7 @@ export function GamePage(p: GamePageProps) {
             onRematch={p.onRematch}
             rematch={p.rematch ?? null}
           />
-          <Settings ctl={ctl} sound={p.sound} chatAloud={p.chatAloud} />
+          <Settings ctl={ctl} sound={p.sound} chatAloud={p.chatAloud} readingRate={p.readingRate} />
           <Help ctl={ctl} />
         </div>
       </div>

@@ -15,7 +15,7 @@ import {
   waitingSeatName,
 } from '../../play/messages.js';
 import { type ClientView, seatClock, setOf } from '../../play/view.js';
-import { loadSettings, saveSettings } from '../identity.js';
+import { READING_RATES, type ReadingRate, loadSettings, saveSettings } from '../identity.js';
 import { L } from '../labels.js';
 import { gameHash } from '../route.js';
 import { gcgPath } from '../../protocol/messages.js';
@@ -396,10 +396,12 @@ export function Settings({
   ctl,
   sound,
   chatAloud,
+  readingRate,
 }: {
   ctl: GameController;
   sound: Signal<boolean>;
   chatAloud: Signal<boolean>;
+  readingRate: Signal<ReadingRate>;
 }) {
   const detailed = ctl.snap.value.verbosity === 'detallado';
   return (
@@ -433,6 +435,24 @@ export function Settings({
         />{' '}
         {L.detailed}
       </label>
+      <label>
+        {L.readingRate}{' '}
+        <select
+          aria-describedby="velocidad-ayuda"
+          onKeyDown={(e) => leaveOnEscape(e, ctl)}
+          value={readingRate.value}
+          onChange={(e) => (readingRate.value = e.currentTarget.value as ReadingRate)}
+        >
+          {(Object.keys(READING_RATES) as ReadingRate[]).map((r) => (
+            <option key={r} value={r}>
+              {L.readingRates[r]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p id="velocidad-ayuda" class="hint">
+        {L.readingRateHint}
+      </p>
     </section>
   );
 }

@@ -271,6 +271,49 @@ describe('GameController: keys to the session, replies to the live regions', () 
     }
   });
 
+  it("waits as long as the player's screen reader takes at the speed they chose", () => {
+    // 30 characters: 2.4 s at about NVDA's default rate, 1.15 s at 40 a second.
+    expect(speakingMs('x'.repeat(30))).toBe(2400);
+    expect(speakingMs('x'.repeat(30), 40)).toBe(1150);
+    expect(speakingMs('x'.repeat(1000), 10)).toBe(6000);
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      let rate = 40;
+      const ctl = new GameController(
+        viewFrom(MIDGAME),
+        { act: () => Promise.resolve({ ok: true }) },
+        { clock: () => now, readingRate: () => rate },
+      );
+      const wait = (ms: number) => {
+        now += ms;
+        vi.advanceTimersByTime(ms);
+      };
+      const mine: ViewSpec = { ...MIDGAME, turns: [...MIDGAME.turns!, [0, '9J', 'RE']], toMove: 1 };
+      ctl.update(viewFrom(mine));
+      const own = ctl.polite.value.text;
+      const reply: ViewSpec = { ...mine, turns: [...mine.turns!, [1, 'L4', 'CAPA']], toMove: 0 };
+      ctl.update(viewFrom(reply));
+      wait(speakingMs(own, 40) - 1);
+      expect(ctl.assertive.value.text).toBe('');
+      wait(1);
+      expect(ctl.assertive.value.text).toBe('Ana: L4 vertical, CAPA, 26. Tu turno.');
+      // The setting changed during the game counts from the next play on.
+      rate = 10;
+      wait(10_000);
+      const next: ViewSpec = { ...reply, turns: [...reply.turns!, [0, '10J', 'SE']], toMove: 1 };
+      ctl.update(viewFrom(next));
+      const second = ctl.polite.value.text;
+      ctl.update(viewFrom({ ...next, turns: [...next.turns!, [1, '11J', 'LA']], toMove: 0 }));
+      wait(speakingMs(second, 40));
+      expect(ctl.assertive.value.text).toBe('Ana: L4 vertical, CAPA, 26. Tu turno.');
+      wait(speakingMs(second, 10) - speakingMs(second, 40));
+      expect(ctl.assertive.value.text).toMatch(/^Ana: 11J horizontal, LA, \d+\. Tu turno\.$/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('asks the page to open its command line on / and runs a typed line', () => {
     const { ctl } = setup();
     const before = ctl.openLine.value;

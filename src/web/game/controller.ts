@@ -55,6 +55,8 @@ export interface ControllerOptions {
    * square), so that the screen reader reads that square's name by itself (default: never).
    */
   readonly focusFollowsCursor?: (square: number) => boolean;
+  /** How fast the screen reader speaks, in characters a second, asked at each play (15). */
+  readonly readingRate?: () => number;
 }
 
 /** Text of a live region; `n` changes with every message so a repeat is announced again. */
@@ -74,11 +76,11 @@ export const FOCUS_WAIT_MS = 500;
 export const LOW_TIME_MS = 60_000;
 
 /**
- * About how long a screen reader takes to read a message: some 15 characters a second and a
- * moment to start, at most 6 s. The page cannot know the reader's rate; this errs long.
+ * About how long a screen reader takes to read a message at `rate` characters a second (the
+ * player's setting; 15 is about NVDA's default), and a moment to start; at most 6 s.
  */
-export function speakingMs(text: string): number {
-  return Math.min(6000, 400 + 65 * text.length);
+export function speakingMs(text: string, rate = 15): number {
+  return Math.min(6000, Math.round(400 + (1000 * text.length) / rate));
 }
 
 /** The action the server takes for an intent of the core. */
@@ -121,6 +123,7 @@ export class GameController {
   private readonly clock: () => number;
   private readonly sound: (s: Sound) => void;
   private readonly focusFollowsCursor: (square: number) => boolean;
+  private readonly readingRate: () => number;
   /** Until when (on `clock`) a play just said politely (the viewer's own) is likely being read. */
   private playSaidUntil = -Infinity;
   /** Assertive messages held back until then, in order, and the timer that lets them go. */
@@ -138,6 +141,7 @@ export class GameController {
     this.clock = opts.clock ?? (() => performance.now());
     this.sound = opts.sound ?? (() => {});
     this.focusFollowsCursor = opts.focusFollowsCursor ?? (() => false);
+    this.readingRate = opts.readingRate ?? (() => 15);
     this.polite = opts.regions?.polite ?? signal<Spoken>({ text: '', n: 0 });
     this.assertive = opts.regions?.assertive ?? signal<Spoken>({ text: '', n: 0 });
     this.session = new Session(view, {
@@ -335,7 +339,8 @@ export class GameController {
     const polite = list.filter((a) => a.priority === 'polite');
     let loud = list.filter((a) => a.priority === 'assertive');
     if (polite.some((a) => a.category === 'play'))
-      this.playSaidUntil = now + speakingMs(polite.map((a) => a.text).join(' '));
+      this.playSaidUntil =
+        now + speakingMs(polite.map((a) => a.text).join(' '), this.readingRate());
     if (loud.length > 0 && (this.held.length > 0 || now < this.playSaidUntil)) {
       this.held.push(...loud);
       loud = [];

@@ -38,6 +38,7 @@ render(
       status={signal('')}
       sound={sound}
       chatAloud={signal(true)}
+      readingRate={signal('normal')}
     />
   </>,
   document.getElementById('app')!,

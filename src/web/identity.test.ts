@@ -1,0 +1,47 @@
+/**
+ * The page's settings survive a reload, and a stored value the page does not know (an older
+ * page, a hand-edited store) falls back to its default instead of breaking the page.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadSettings, saveSettings } from './identity.js';
+
+function fakeStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (k) => items.get(k) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (k) => void items.delete(k),
+    setItem: (k, v) => void items.set(k, String(v)),
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('settings', () => {
+  it('keeps the screen reader speed chosen, and reads the defaults when nothing is stored', () => {
+    vi.stubGlobal('localStorage', fakeStorage());
+    expect(loadSettings()).toEqual({
+      sound: true,
+      detailed: false,
+      chatAloud: true,
+      readingRate: 'normal',
+    });
+    saveSettings({ ...loadSettings(), readingRate: 'muy-rapida', sound: false });
+    expect(loadSettings()).toMatchObject({ readingRate: 'muy-rapida', sound: false });
+  });
+
+  it('falls back to the default for a speed it does not know', () => {
+    const store = fakeStorage();
+    vi.stubGlobal('localStorage', store);
+    store.setItem('atril.settings', JSON.stringify({ readingRate: 'toString', detailed: true }));
+    expect(loadSettings()).toMatchObject({ readingRate: 'normal', detailed: true });
+    store.setItem('atril.settings', JSON.stringify({ readingRate: 3 }));
+    expect(loadSettings().readingRate).toBe('normal');
+    store.setItem('atril.settings', '{not json');
+    expect(loadSettings().readingRate).toBe('normal');
+  });
+});
