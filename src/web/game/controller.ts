@@ -103,6 +103,32 @@ export function actOf(intent: Intent): Act {
   }
 }
 
+/** Messages to be said later, and the timer that will say them. */
+class Waiting {
+  list: Announcement[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Whether a timer is set. */
+  get timed(): boolean {
+    return this.timer !== undefined;
+  }
+
+  /** Runs `then` in `ms` instead of any timer set before. */
+  schedule(ms: number, then: () => void): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(then, ms);
+  }
+
+  /** The messages, taken out, and the timer stopped. */
+  take(): Announcement[] {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const list = this.list;
+    this.list = [];
+    return list;
+  }
+}
+
 /** One viewer's game on the page. */
 export class GameController {
   readonly session: Session;
@@ -127,11 +153,9 @@ export class GameController {
   /** Until when (on `clock`) a play just said politely (the viewer's own) is likely being read. */
   private playSaidUntil = -Infinity;
   /** Assertive messages held back until then, in order, and the timer that lets them go. */
-  private held: Announcement[] = [];
-  private heldTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly held = new Waiting();
   /** A reply that waits for the focus to reach the cursor's new square, and its fallback. */
-  private afterFocus: Announcement[] = [];
-  private afterFocusTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly afterFocus = new Waiting();
 
   constructor(
     view: ClientView,
@@ -268,14 +292,14 @@ export class GameController {
    * is said now, after the square's name, instead of being cut off by it.
    */
   focusArrived(): void {
-    if (this.afterFocusTimer !== undefined) this.sayAfterFocus();
+    if (this.afterFocus.timed) this.sayAfterFocus();
   }
 
   private react(r: Reaction): void {
     // A key stops the screen reader's speech anyway: what was held for the play being read
     // comes first now, and the key's reply after it.
-    if (this.afterFocusTimer !== undefined) this.sayAfterFocus();
-    if (this.held.length > 0) this.sayHeld();
+    if (this.afterFocus.timed) this.sayAfterFocus();
+    if (this.held.list.length > 0) this.sayHeld();
     // A cursor that moves takes the board's focus along, and the newly focused square is read
     // by its name, the very words of the cursor's announcement: said twice otherwise. At the
     // edge the cursor stays, and that is said; a search that wraps says only that it did.
@@ -320,12 +344,8 @@ export class GameController {
 
   /** Lets go of what is held back: the page leaves the game. */
   close(): void {
-    clearTimeout(this.heldTimer);
-    this.heldTimer = undefined;
-    this.held = [];
-    clearTimeout(this.afterFocusTimer);
-    this.afterFocusTimer = undefined;
-    this.afterFocus = [];
+    this.held.take();
+    this.afterFocus.take();
   }
 
   // `focusMoves`: the focus is about to move with the cursor, and the polite part waits for it.
@@ -341,41 +361,33 @@ export class GameController {
     if (polite.some((a) => a.category === 'play'))
       this.playSaidUntil =
         now + speakingMs(polite.map((a) => a.text).join(' '), this.readingRate());
-    if (loud.length > 0 && (this.held.length > 0 || now < this.playSaidUntil)) {
-      this.held.push(...loud);
+    if (loud.length > 0 && (this.held.list.length > 0 || now < this.playSaidUntil)) {
+      this.held.list.push(...loud);
       loud = [];
-      this.heldTimer ??= setTimeout(() => this.release(), this.playSaidUntil - now);
+      if (!this.held.timed) this.held.schedule(this.playSaidUntil - now, () => this.release());
     }
     if (focusMoves && polite.length > 0) {
-      this.afterFocus = polite;
-      this.afterFocusTimer = setTimeout(() => this.sayAfterFocus(), FOCUS_WAIT_MS);
+      this.afterFocus.list = polite;
+      this.afterFocus.schedule(FOCUS_WAIT_MS, () => this.sayAfterFocus());
     } else this.speak(this.polite, polite);
     this.speak(this.assertive, loud);
     this.cue(loud.length > 0 ? list : polite);
   }
 
   private sayAfterFocus(): void {
-    clearTimeout(this.afterFocusTimer);
-    this.afterFocusTimer = undefined;
-    const list = this.afterFocus;
-    this.afterFocus = [];
-    this.speak(this.polite, list);
+    this.speak(this.polite, this.afterFocus.take());
   }
 
   // The held messages, once the play before them has been read (a later one said meanwhile
   // is waited for too).
   private release(): void {
-    this.heldTimer = undefined;
     const wait = this.playSaidUntil - this.clock();
-    if (wait > 0) this.heldTimer = setTimeout(() => this.release(), wait);
+    if (wait > 0) this.held.schedule(wait, () => this.release());
     else this.sayHeld();
   }
 
   private sayHeld(): void {
-    clearTimeout(this.heldTimer);
-    this.heldTimer = undefined;
-    const list = this.held;
-    this.held = [];
+    const list = this.held.take();
     this.speak(this.assertive, list);
     this.cue(list);
   }
