@@ -17,6 +17,7 @@ import { READING_RATES, loadSettings, saveSettings, savedName } from './identity
 import { L } from './labels.js';
 import { LiveRegions, assertiveRegion, politeRegion, speak } from './live.js';
 import { usePageHeading } from './heading.js';
+import { newlySeated } from './lobby/describe.js';
 import { Lobby } from './lobby/Lobby.js';
 import { connection, linkText } from './net.js';
 import { type Route, gameHash, routeOf } from './route.js';
@@ -115,8 +116,15 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
         stop = c.listen((e) => {
           if (e.type === 'lobby') open.value = e.games.filter((g) => g.phase !== 'over');
           else if (e.type === 'lobbyGame') {
+            const before = open.value.find((g) => g.gameId === e.game.gameId);
             const rest = open.value.filter((g) => g.gameId !== e.game.gameId);
             open.value = e.game.phase === 'over' ? rest : [e.game, ...rest];
+            // Someone sat down in the player's own room: a screen-reader user waiting here
+            // would not hear the list change.
+            const own = mine.value.find((g) => g.gameId === e.game.gameId);
+            if (before && own)
+              for (const name of newlySeated(before, e.game, own.seat))
+                speak(L.arrivedInRoom(name), 'assertive');
           } else if (e.type === 'myGames') {
             mine.value = e.games;
             if (refreshAsked.current) speak(L.refreshed(e.games.length));
@@ -156,7 +164,11 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
         create={async (req) => {
           try {
             const c = await connection(who);
-            return await c.create(req);
+            const made = await c.create(req);
+            // The new room is the player's: «Mis partidas» lists it, and a seat taken there is
+            // said (above).
+            c.listMyGames();
+            return made;
           } catch (e) {
             const { code = 'SERVER_ERROR', data } = e as {
               code?: string;

@@ -103,6 +103,8 @@ export const L = {
   copyByHand:
     'Este navegador no deja copiar desde la página: el enlace está seleccionado, cópialo con Control+C.',
   goToGame: 'Ir a la partida',
+  arrivedInRoom: (name: string) =>
+    `${name} ha llegado a tu sala. Tu partida está en «Mis partidas».`,
   openHeading: 'Salas abiertas',
   noOpen: 'No hay salas abiertas ahora mismo.',
   join: 'Unirse',

@@ -132,4 +132,29 @@ describe('lobby', () => {
     });
     await page.context().close();
   });
+
+  it('the host waiting in the lobby hears a friend arrive, and finds the game under «Mis partidas»', async () => {
+    const ana = await lobbyPage('Ana');
+    const heard = new Announcer(ana);
+    const [link] = await createRoom(ana, { seats: 2 });
+    const gameId = /#\/partida\/([^/?]+)/.exec(link!)![1]!;
+    // Her room is hers already: «Mis partidas» lists it, and the open list offers «Seguir».
+    const mine = ana.getByRole('region', { name: 'Mis partidas' });
+    await mine.locator(`a[href="#/partida/${gameId}"]`).waitFor();
+    const since = await heard.mark();
+    const bea = await lobbyPage('Bea');
+    await bea.goto(link!);
+    await heard.waitFor('Bea ha llegado a tu sala. Tu partida está en «Mis partidas».', {
+      since,
+      region: 'assertive',
+    });
+    const room = ana
+      .getByRole('region', { name: 'Salas abiertas' })
+      .getByRole('listitem')
+      .filter({ has: ana.locator(`a[href^="#/partida/${gameId}"]`) });
+    await room.getByRole('link', { name: /^Seguir: Ana, Bea/ }).waitFor();
+    expect(await room.getByRole('link').count()).toBe(1);
+    await ana.context().close();
+    await bea.context().close();
+  });
 });

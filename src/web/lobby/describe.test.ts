@@ -1,7 +1,7 @@
 /** How the lobby's list reads a game (issue 12, item 3). */
 import { describe, expect, it } from 'vitest';
 import { type LobbyGame, lobbyGameSchema } from '../../protocol/messages.js';
-import { describeGame } from './describe.js';
+import { describeGame, newlySeated } from './describe.js';
 
 const game = (
   seats: LobbyGame['seats'],
@@ -57,5 +57,26 @@ describe('describeGame', () => {
     expect(describeGame(game(seats, 15, { tilesEach: 9, targetScore: 120 }))).toBe(
       'Ana, asiento libre · FISE (torneo), 9 fichas, fin de línea a 120, 15 min',
     );
+  });
+});
+
+describe('newlySeated', () => {
+  it('names the people who sat down since the last listing, not the viewer nor a bot', () => {
+    const before = game([
+      { name: 'Ana', bot: null, free: false },
+      { name: '', bot: null, free: false },
+      { name: '', bot: null, free: true },
+      { name: 'Aficionado', bot: 'aficionado', free: false },
+    ]);
+    const after = game([
+      { name: 'Ana', bot: null, free: false },
+      { name: 'Beto', bot: null, free: false },
+      { name: 'Cris', bot: null, free: false },
+      { name: 'Aficionado', bot: 'aficionado', free: false },
+    ]);
+    expect(newlySeated(before, after, 0)).toEqual(['Beto', 'Cris']);
+    // Beto's own page hears only Cris.
+    expect(newlySeated(before, after, 1)).toEqual(['Cris']);
+    expect(newlySeated(after, after, 0)).toEqual([]);
   });
 });

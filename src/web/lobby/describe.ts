@@ -25,3 +25,15 @@ export function describeGame(g: LobbyGame): string {
   const target = g.targetScore !== null ? `, ${L.targetOf(g.targetScore)}` : '';
   return `${seats} · ${L.presets[g.preset]}${nine}${target}${clock}`;
 }
+
+/**
+ * The players who sat down in a listed game since `before` (its previous listing), by name:
+ * people only, the viewer's own seat left out.
+ */
+export function newlySeated(before: LobbyGame, game: LobbyGame, ownSeat: number): string[] {
+  return game.seats.flatMap((s, i) =>
+    i !== ownSeat && s.bot === null && s.name !== '' && before.seats[i]?.name === ''
+      ? [s.name]
+      : [],
+  );
+}
