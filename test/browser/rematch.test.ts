@@ -44,6 +44,9 @@ describe('rematch', () => {
       region: 'polite',
     });
     expect(gameIdOf(page)).toBe(newId);
+    // The old game's end is not left in the hidden regions, where a screen reader reading the
+    // new page from the top would meet it.
+    expect(await page.locator('#avisos').textContent()).not.toContain('Fin de la partida');
 
     // Back at the old game's address, as from the browser's history: the page stays there.
     const back = await heard.mark();

@@ -342,10 +342,15 @@ export class GameController {
     this.snap.value = this.session.snapshot();
   }
 
-  /** Lets go of what is held back: the page leaves the game. */
+  /**
+   * The page leaves the game: what is held back is dropped, and the regions are emptied, or a
+   * screen reader reading the next page from the top would meet this game's last words there.
+   */
   close(): void {
     this.held.take();
     this.afterFocus.take();
+    for (const region of [this.polite, this.assertive])
+      if (region.value.text !== '') region.value = { text: '', n: region.value.n + 1 };
   }
 
   // `focusMoves`: the focus is about to move with the cursor, and the polite part waits for it.
