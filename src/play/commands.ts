@@ -58,6 +58,12 @@ const needTurn = (st: PlayState): Reaction => {
   return seated(st) ? one(sayError(st.set, 'NOT_YOUR_TURN')) : needSeat();
 };
 
+// Tiles are placed by someone seated, while the game lasts: a writing mode after the end (or
+// for a watcher) would only lead to «No tienes la A en el atril».
+const canWrite = (st: PlayState): boolean => seated(st) && st.view.phase !== 'over';
+const cannotWrite = (st: PlayState): Reaction =>
+  st.view.phase === 'over' ? one(sayError(st.set, 'GAME_OVER')) : needSeat();
+
 function isWithdrawn(history: readonly HistoryRecord[], i: number): boolean {
   const rec = history[i]!;
   const next = history[i + 1];
@@ -229,7 +235,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     names: ['horizontal'],
     help: 'Modo de escritura horizontal desde el cursor.',
     lineHelp: null,
-    available: always,
+    available: canWrite,
+    unavailable: cannotWrite,
     run: (st) => one(st.setMode('horizontal')),
   },
   {
@@ -238,7 +245,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     names: ['vertical'],
     help: 'Modo de escritura vertical desde el cursor.',
     lineHelp: null,
-    available: always,
+    available: canWrite,
+    unavailable: cannotWrite,
     run: (st) => one(st.setMode('vertical')),
   },
   {

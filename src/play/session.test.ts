@@ -357,6 +357,22 @@ describe('a watcher has no rack (issue 12: an observer never sees one)', () => {
     const waiting = new Session(viewFrom({ ...MIDGAME, toMove: 1 }));
     expect(waiting.line('pasar').say[0]!.text).toBe('No es tu turno.');
   });
+  it('H and V open no writing mode for a watcher, nor once the game is over', () => {
+    const noSeat = 'No tienes asiento en esta partida: solo puedes mirarla.';
+    const watcher = new Session({ ...viewFrom(MIDGAME), seat: null, rack: null, lastDrawn: [] });
+    for (const key of ['h', 'v']) {
+      expect(watcher.key({ key }).say.map((a) => a.text)).toEqual([noSeat]);
+      expect(watcher.mode).toBe('navegacion');
+    }
+    const over = new Session(viewFrom({ ...MIDGAME, end: { scores: [12, 12], winners: [0, 1] } }));
+    for (const key of ['h', 'v']) {
+      expect(over.key({ key }).say.map((a) => a.text)).toEqual(['La partida ha terminado.']);
+      expect(over.mode).toBe('navegacion');
+    }
+    // Out of turn, a seated player may still lay tiles down ahead.
+    const waiting = new Session(viewFrom({ ...MIDGAME, toMove: 1 }));
+    expect(waiting.key({ key: 'h' }).say[0]!.text).toMatch(/^Escritura horizontal desde /);
+  });
 });
 
 describe('E-06: the last play of the game waits to be challenged or accepted', () => {
