@@ -205,9 +205,11 @@ describe('a room with friends through an invitation link, and a watcher', () => 
       .poll(() => ana.page.evaluate<string | undefined>('document.activeElement?.textContent'))
       .toBe('Abandonar');
     await press(ana.page, 'KeyT');
-    await ana.heard.waitFor(/^(Tu turno|Turno de Bruno)/, { since });
+    // T answers politely, or, when Bruno's quick reply was still held behind Ana's own play,
+    // by letting it out (it ends with «Tu turno.», not said twice).
+    await ana.heard.waitFor(/^(Tu turno|Turno de Bruno)|Tu turno\.$/, { since });
     const answers = (await ana.heard.all()).slice(since).filter((a) => a.region === 'polite');
-    expect(answers.map((a) => a.text)).toHaveLength(1);
+    expect(answers.map((a) => a.text).length).toBeLessThanOrEqual(1);
     // Now for real: Enter, Tab to "Sí, abandonar", Enter.
     await press(ana.page, 'Enter');
     await dialog.waitFor();

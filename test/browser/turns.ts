@@ -26,7 +26,11 @@ export async function untilTurnOf(
   }
 }
 
-/** Presses T until the page says `expected` (it may not have heard the last move yet). */
+/**
+ * Presses T until the page says `expected` (it may not have heard the last move yet): as the
+ * key's reply, or at the end of a message held behind the player's own play that the key let
+ * out (the reply then leaves out what that message just said).
+ */
 export async function pageSays(
   page: Page,
   heard: Announcer,
@@ -35,8 +39,21 @@ export async function pageSays(
 ): Promise<void> {
   let last = '';
   for (let i = 0; i < 50; i++) {
-    last = await heard.after(() => press(page, key));
-    if (last === expected) return;
+    const since = await heard.mark();
+    await press(page, key);
+    const end = Date.now() + 10_000;
+    let said: { region: string; text: string }[] = [];
+    while (said.length === 0 && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 20));
+      said = (await heard.all()).slice(since).filter((a) => a.region !== 'focus');
+    }
+    if (
+      said.some((a) =>
+        a.region === 'polite' ? a.text === expected : a.text.endsWith(` ${expected}`),
+      )
+    )
+      return;
+    last = said.map((a) => `[${a.region}] ${a.text}`).join(' ') || '(nothing)';
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${key} kept saying «${last}», not «${expected}»`);

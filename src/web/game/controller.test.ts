@@ -249,6 +249,22 @@ describe('GameController: keys to the session, replies to the live regions', () 
       ctl.key({ key: 't' });
       expect(ctl.assertive.value.text).toBe('Ana ha dejado la mesa.');
       expect(ctl.polite.value.text).toBe('Turno de Ana.');
+      // T while «Tu turno» is held: said once, not in both regions at once.
+      wait(10_000);
+      const mine2: ViewSpec = {
+        ...MIDGAME,
+        turns: [...MIDGAME.turns!, [0, '9J', 'RE']],
+        toMove: 1,
+      };
+      const fresh = setup();
+      fresh.ctl.update(viewFrom(mine2));
+      fresh.ctl.update(
+        viewFrom({ ...mine2, turns: [...mine2.turns!, [1, 'L4', 'CAPA']], toMove: 0 }),
+      );
+      const asked = fresh.ctl.polite.value;
+      fresh.ctl.key({ key: 't' });
+      expect(fresh.ctl.assertive.value.text).toBe('Ana: L4 vertical, CAPA, 26. Tu turno.');
+      expect(fresh.ctl.polite.value).toBe(asked);
       // Leaving the game drops what is held: nothing is said on the next page.
       wait(10_000);
       ctl.update(

@@ -297,9 +297,13 @@ export class GameController {
 
   private react(r: Reaction): void {
     // A key stops the screen reader's speech anyway: what was held for the play being read
-    // comes first now, and the key's reply after it.
+    // comes first now, and the key's reply after it, less what it just said (T asks for the
+    // «Tu turno» that was held).
     if (this.afterFocus.timed) this.sayAfterFocus();
-    if (this.held.list.length > 0) this.sayHeld();
+    if (this.held.list.length > 0) {
+      const held = this.sayHeld();
+      r = { ...r, say: r.say.filter((a) => !held.some((h) => h.text === a.text)) };
+    }
     // A cursor that moves takes the board's focus along, and the newly focused square is read
     // by its name, the very words of the cursor's announcement: said twice otherwise. At the
     // edge the cursor stays, and that is said; a search that wraps says only that it did.
@@ -391,10 +395,12 @@ export class GameController {
     else this.sayHeld();
   }
 
-  private sayHeld(): void {
+  // Says what was held, and returns it.
+  private sayHeld(): Announcement[] {
     const list = this.held.take();
     this.speak(this.assertive, list);
     this.cue(list);
+    return list;
   }
 
   // The first sound among the messages said together.
