@@ -39,6 +39,12 @@ const DIR_WORDS: Record<string, Direction> = {
   v: 'V',
 };
 
+/** Whether a line is a coordinate alone, a play with its word missing (`8H`). */
+export function isCoordAlone(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  return words.length === 1 && parseCoord(words[0]!) !== undefined;
+}
+
 /** True when a line looks like a play: a coordinate in its first two words. */
 export function looksLikePlay(text: string): boolean {
   const words = text.trim().split(/\s+/);

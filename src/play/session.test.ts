@@ -127,6 +127,16 @@ describe('line-mode help (issue 10, item 6)', () => {
     for (const word of ['horizontal:', 'vertical:', 'navegacion', 'retirar', 'linea', 'cursor'])
       expect(help, word).not.toContain(word);
   });
+  it('a coordinate typed alone is told its word is missing, not that it is an unknown command', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    expect(s.line('8H').say.map((a) => a.text)).toEqual([
+      'Falta la palabra tras «8H»: escribe la coordenada y la palabra, por ejemplo «8H casa».',
+    ]);
+    expect(s.line(' h8 ').say[0]!.text).toMatch(/^Falta la palabra tras «h8»/);
+    expect(s.line('8Z').say[0]!.text).toBe(
+      'Orden desconocida: «8Z». Escribe «ayuda» para ver las órdenes.',
+    );
+  });
 });
 
 describe('Session.snapshot: what a renderer reads (issue 9, item 7)', () => {

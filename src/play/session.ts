@@ -25,7 +25,7 @@ import {
   turnRecordText,
   turnText,
 } from './messages.js';
-import { asciiEnye, looksLikePlay } from './playText.js';
+import { asciiEnye, isCoordAlone, looksLikePlay } from './playText.js';
 import { boardTileName } from './speech.js';
 import { PlayState, say, sayError } from './state.js';
 import type { ClientView } from './view.js';
@@ -453,6 +453,7 @@ export class Session {
     if (/^[1-9]$/.test(first!) && rest.length === 0)
       return runCommand(st, commandForName('ficha')!, first!, 'line');
     if (looksLikePlay(t)) return playLine(st, t);
+    if (isCoordAlone(t)) return { say: [sayError(st.set, 'MISSING_WORD', { text: first })] };
     return { say: [sayError(st.set, 'UNKNOWN_COMMAND', { text: first })] };
   }
 
