@@ -116,6 +116,37 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
   });
 });
 
+describe('the rack keeps the layout the player knows (UX.md §2.5, liwords #1284)', () => {
+  const atril = (s: Session) => s.line('atril').say[0]!.text;
+
+  it('after a play the kept tiles stay in place; a withdrawn play gives back the very layout', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    expect(atril(s)).toBe('a, e, erre, comodín, che, ese, ele.');
+    // S played, an E drawn: the E goes last.
+    s.update(viewFrom({ ...MIDGAME, rack: 'EAER?[CH]L' }));
+    expect(atril(s)).toBe('a, e, erre, comodín, che, ele, e.');
+    // The play is withdrawn (C-02): the server hands the seven back in its own order.
+    s.update(viewFrom({ ...MIDGAME, rack: 'SLAER?[CH]' }));
+    expect(atril(s)).toBe('a, e, erre, comodín, che, ese, ele.');
+  });
+
+  it('a layout kept from before a reload is laid out again, only for the same tiles', () => {
+    const before = new Session(viewFrom(MIDGAME));
+    const s = new Session(viewFrom({ ...MIDGAME, rack: 'SLAER?[CH]' }));
+    expect(atril(s)).toBe('ese, ele, a, e, erre, comodín, che.');
+    expect(s.state.arrange(before.state.slots)).toBe(true);
+    expect(atril(s)).toBe('a, e, erre, comodín, che, ese, ele.');
+    // Another rack (the saved one is stale): left as it is.
+    const other = new Session(viewFrom({ ...MIDGAME, rack: 'SLAER?E' }));
+    expect(other.state.arrange(before.state.slots)).toBe(false);
+    expect(atril(other)).toBe('ese, ele, a, e, erre, comodín, e.');
+    // Not while tiles of this turn are on the board: slots name them.
+    s.key({ key: 'h' });
+    s.key({ key: 'A', shift: true });
+    expect(s.state.arrange([...before.state.slots].reverse())).toBe(false);
+  });
+});
+
 describe('line-mode help (issue 10, item 6)', () => {
   it('lists only what a line can do: no cursor modes, no tiles placed one by one', () => {
     const help = new Session(viewFrom(MIDGAME)).help('line').text;

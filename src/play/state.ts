@@ -90,6 +90,8 @@ export class PlayState {
   linesOnly = false;
   /** The viewer's tiles in the order they were drawn; slots index this array. */
   slots: number[] = [];
+  /** The rack as it was laid out before its last change (a play withdrawn brings it back). */
+  private before: number[] = [];
   placed: TentativeTile[] = [];
   /** Rack slots selected for an exchange. */
   selected = new Set<number>();
@@ -154,7 +156,11 @@ export class PlayState {
     this.board = Uint8Array.from(view.board);
     let covered: TentativeTile[] = [];
     if (!sameTiles(this.slots, rack)) {
-      this.slots = keepArrangement(this.slots, rack);
+      // A play withdrawn after a challenge gives back the very rack the player laid out.
+      const back = sameTiles(this.before, rack);
+      const old = this.slots;
+      this.slots = back ? this.before : keepArrangement(old, rack);
+      this.before = old;
       this.placed = [];
       this.selected.clear();
       this.pendingBlank = undefined;
@@ -166,6 +172,17 @@ export class PlayState {
     }
     if (!this.myTurn) this.pendingPass = false;
     return covered;
+  }
+
+  /**
+   * Lays the rack out as `slots` (a layout kept from before a reload): only when it holds the
+   * same tiles and none is on the board this turn. Returns whether it did.
+   */
+  arrange(slots: readonly number[]): boolean {
+    if (this.placed.length > 0 || this.selected.size > 0 || !sameTiles(slots, this.slots))
+      return false;
+    this.slots = [...slots];
+    return true;
   }
 
   /** What to say when a play covered squares that held this turn's tiles (`setView`). */
