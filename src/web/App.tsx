@@ -13,7 +13,14 @@ import { focusBoardCursor, focusMovesTo } from './game/Board.js';
 import { GameController } from './game/controller.js';
 import { GamePage } from './game/GamePage.js';
 import type { ChatLine } from './game/Panels.js';
-import { READING_RATES, loadSettings, saveSettings, savedName } from './identity.js';
+import {
+  READING_RATES,
+  loadSettings,
+  saveRack,
+  saveSettings,
+  savedName,
+  savedRack,
+} from './identity.js';
 import { L } from './labels.js';
 import { LiveRegions, assertiveRegion, politeRegion, speak } from './live.js';
 import { usePageHeading } from './heading.js';
@@ -229,6 +236,7 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
           {
             sound: (s) => sound.value && playCue(s),
             verbosity: loadSettings().detailed ? 'detallado' : 'breve',
+            order: loadSettings().rackOrder,
             regions: { polite: politeRegion, assertive: assertiveRegion },
             focusFollowsCursor: focusMovesTo,
             readingRate: () => READING_RATES[readingRate.value],
@@ -255,7 +263,18 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
               'error',
             );
         });
-        closeGame = () => g.close();
+        // The rack as the player laid it out, and its order (I), survive a reload.
+        const kept = savedRack(r.gameId);
+        if (kept) g.arrange(kept);
+        const stopKeeping = g.snap.subscribe((s) => {
+          if (s.view.rack !== null) saveRack(r.gameId, g.session.state.slots);
+          if (s.order !== loadSettings().rackOrder)
+            saveSettings({ ...loadSettings(), rackOrder: s.order });
+        });
+        closeGame = () => {
+          stopKeeping();
+          g.close();
+        };
         setConn(c);
         setCtl(g);
         // Arriving says whose turn it is, as T does (after the rematch that brought them).

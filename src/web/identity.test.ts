@@ -3,7 +3,7 @@
  * page, a hand-edited store) falls back to its default instead of breaking the page.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadSettings, saveSettings } from './identity.js';
+import { loadSettings, saveRack, saveSettings, savedRack } from './identity.js';
 
 function fakeStorage(): Storage {
   const items = new Map<string, string>();
@@ -29,6 +29,7 @@ describe('settings', () => {
       detailed: false,
       chatAloud: true,
       readingRate: 'normal',
+      rackOrder: 'robo',
     });
     saveSettings({ ...loadSettings(), readingRate: 'muy-rapida', sound: false });
     expect(loadSettings()).toMatchObject({ readingRate: 'muy-rapida', sound: false });
@@ -43,5 +44,23 @@ describe('settings', () => {
     expect(loadSettings().readingRate).toBe('normal');
     store.setItem('atril.settings', '{not json');
     expect(loadSettings().readingRate).toBe('normal');
+    store.setItem('atril.settings', JSON.stringify({ rackOrder: 'consonantes' }));
+    expect(loadSettings().rackOrder).toBe('consonantes');
+    store.setItem('atril.settings', JSON.stringify({ rackOrder: 'al revés' }));
+    expect(loadSettings().rackOrder).toBe('robo');
+  });
+
+  it("keeps each game's rack layout for the tab, and ignores a stored one it cannot read", () => {
+    const tab = fakeStorage();
+    vi.stubGlobal('sessionStorage', tab);
+    expect(savedRack('g1')).toBeNull();
+    saveRack('g1', [1, 5, 0, 19]);
+    saveRack('g2', [2]);
+    expect(savedRack('g1')).toEqual([1, 5, 0, 19]);
+    expect(savedRack('g2')).toEqual([2]);
+    tab.setItem('atril.atril.g3', JSON.stringify([1, 'A']));
+    expect(savedRack('g3')).toBeNull();
+    tab.setItem('atril.atril.g3', '[1,');
+    expect(savedRack('g3')).toBeNull();
   });
 });

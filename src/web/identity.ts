@@ -3,6 +3,9 @@
  * server gave, both kept in localStorage (issue 12: the name is asked once and remembered).
  */
 
+import { RACK_ORDERS } from '../play/rack.js';
+import type { RackOrder } from '../play/types.js';
+
 const NAME_KEY = 'atril.name';
 const TOKEN_KEY = 'atril.token';
 const SETTINGS_KEY = 'atril.settings';
@@ -15,6 +18,8 @@ export interface Settings {
   readonly chatAloud: boolean;
   /** How fast the player's screen reader speaks (`READING_RATES`). */
   readonly readingRate: ReadingRate;
+  /** The order the rack is read in (the I key). */
+  readonly rackOrder: RackOrder;
 }
 
 /**
@@ -30,6 +35,7 @@ const DEFAULT_SETTINGS: Settings = {
   detailed: false,
   chatAloud: true,
   readingRate: 'normal',
+  rackOrder: 'robo',
 };
 
 function read(key: string): string | null {
@@ -89,6 +95,9 @@ export function loadSettings(): Settings {
         typeof raw.readingRate === 'string' && Object.hasOwn(READING_RATES, raw.readingRate)
           ? raw.readingRate
           : DEFAULT_SETTINGS.readingRate,
+      rackOrder: RACK_ORDERS.includes(raw.rackOrder as RackOrder)
+        ? (raw.rackOrder as RackOrder)
+        : DEFAULT_SETTINGS.rackOrder,
     };
   } catch {
     return DEFAULT_SETTINGS;
@@ -98,4 +107,28 @@ export function loadSettings(): Settings {
 /** Remembers the settings. */
 export function saveSettings(s: Settings): void {
   write(SETTINGS_KEY, JSON.stringify(s));
+}
+
+// A game's rack layout, per browser tab: a reload lays the rack out as the player knew it.
+const RACK_KEY = 'atril.atril.';
+
+/** The rack layout kept for a game in this tab (tile codes in slot order), if any. */
+export function savedRack(gameId: string): number[] | null {
+  try {
+    const raw: unknown = JSON.parse(sessionStorage.getItem(RACK_KEY + gameId) ?? 'null');
+    return Array.isArray(raw) && raw.every((t) => Number.isInteger(t) && t >= 0 && t < 64)
+      ? (raw as number[])
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a game's rack layout for this tab. */
+export function saveRack(gameId: string, slots: readonly number[]): void {
+  try {
+    sessionStorage.setItem(RACK_KEY + gameId, JSON.stringify(slots));
+  } catch {
+    // A browser that keeps nothing still plays; the layout is then the server's after a reload.
+  }
 }

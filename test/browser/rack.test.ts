@@ -10,6 +10,9 @@ import { openPage } from './browser.js';
 import { board, enterName, focusBoard, startComputerGame } from './flows.js';
 import { press } from './keys.js';
 import { Announcer } from './liveRegions.js';
+import { SPANISH } from '../../src/engine/tiles.js';
+import { viewFor } from '../../src/engine/view.js';
+import { tileName } from '../../src/play/speech.js';
 import { committedGame } from './oracle.js';
 import { serverAndBrowser } from './setup.js';
 import { pageSays, untilTurnOf } from './turns.js';
@@ -105,6 +108,38 @@ describe('the rack by keyboard', () => {
     // The page's help says so.
     const help = page.getByRole('region', { name: 'Ayuda' });
     expect(await help.textContent()).toContain('En el atril: las flechas, Inicio y Fin');
+    await page.close();
+  });
+
+  it('the rack keeps its layout and its order (I) across a reload of the page', async () => {
+    const page = await openPage(env.browser, env.server.url);
+    await enterName(page, 'Rosa');
+    const id = await startComputerGame(page, { level: 'principiante' });
+    await focusBoard(page);
+    let heard = new Announcer(page);
+    const me = (await committedGame(env.server.dbFile, id)).bots.indexOf(false);
+    const view = viewFor(await untilTurnOf(env.server.dbFile, id, me), me);
+    await pageSays(page, heard, 'KeyT', 'Tu turno.');
+    // The page keeps the layout for this tab: one laid out backwards comes back as it was.
+    const backwards = [...view.rack!].reverse();
+    // A script in a string, as above: no DOM types here.
+    await page.evaluate(
+      `sessionStorage.setItem(${JSON.stringify(`atril.atril.${id}`)}, ${JSON.stringify(JSON.stringify(backwards))})`,
+    );
+    await page.reload();
+    await focusBoard(page);
+    heard = new Announcer(page);
+    await pageSays(page, heard, 'KeyT', 'Tu turno.');
+    const read = backwards.map((t) => tileName(SPANISH, t)).join(', ');
+    await pageSays(page, heard, 'KeyC', `${read}.`);
+    // The order chosen with I is kept too: after a reload, I goes on from it.
+    // (I cycles: pressed once each time, never retried.)
+    expect(await heard.after(() => press(page, 'KeyI'))).toBe('Orden alfabético.');
+    await page.reload();
+    await focusBoard(page);
+    heard = new Announcer(page);
+    await pageSays(page, heard, 'KeyT', 'Tu turno.');
+    expect(await heard.after(() => press(page, 'KeyI'))).toBe('Consonantes y luego vocales.');
     await page.close();
   });
 });

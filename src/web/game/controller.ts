@@ -185,6 +185,14 @@ export class GameController {
     return this.session.clockNow();
   }
 
+  /**
+   * Lays the rack out as the player had it before the page was reloaded (`slots`, tile codes),
+   * when it still holds those tiles.
+   */
+  arrange(slots: readonly number[]): void {
+    if (this.session.state.arrange(slots)) this.refresh();
+  }
+
   /** A key pressed on the page (outside text fields). */
   key(ev: KeyInput): void {
     this.react(this.session.key(ev));
