@@ -164,6 +164,16 @@ describe('a game against the computer by keyboard only', () => {
     expect(state.result).not.toBeNull();
     await heard.waitFor('Fin de la partida.', { region: 'assertive' });
     await pageSays(page, heard, 'KeyT', 'La partida ha terminado.');
+    // The history shows GCG and reads each move in Spanish, as U says it.
+    const history = page.getByRole('log', { name: 'Historial' }).getByRole('listitem');
+    const spoken = await history.locator('.sr-only').allTextContents();
+    const shown = await history.locator('[aria-hidden="true"]').allTextContents();
+    expect(spoken.length).toBe(shown.length);
+    expect(shown.every((line) => line.startsWith('>'))).toBe(true);
+    expect(spoken.every((line) => line.endsWith('.') && !/[>+]/.test(line))).toBe(true);
+    expect(spoken.some((t) => /^.+: (\d+[A-O]|[A-O]\d+) (horizontal|vertical), /.test(t))).toBe(
+      true,
+    );
     // The computer's plays were announced without being asked for, in the assertive region.
     const loud = (await heard.all()).filter((a) => a.region === 'assertive').map((a) => a.text);
     expect(loud.some((t) => /^.+: (\d+[A-O]|[A-O]\d+) (horizontal|vertical), /.test(t))).toBe(true);

@@ -156,9 +156,14 @@ export function History({ view }: { view: ClientView }) {
         class="history"
         tabIndex={0}
       >
+        {/* Shown in GCG; read in Spanish, as U says a move («>Ana: 8D PUEDE +22 22» read out
+            is «mayor que Ana dos puntos…»). */}
         <ol>
           {view.history.map((rec) => (
-            <li key={rec.index}>{gcgLine(view, rec)}</li>
+            <li key={rec.index}>
+              <span class="sr-only">{turnRecordText(view, rec, false)}</span>
+              <span aria-hidden="true">{gcgLine(view, rec)}</span>
+            </li>
           ))}
         </ol>
       </div>
