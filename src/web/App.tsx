@@ -49,7 +49,7 @@ export function App() {
     <>
       <LiveRegions />
       {name.value === null ? (
-        <NameForm />
+        <NameForm invited={r.page === 'game' && r.invite !== undefined} />
       ) : r.page === 'lobby' ? (
         <LobbyRoute name={name.value} unknown={r.unknown} />
       ) : (
@@ -59,8 +59,11 @@ export function App() {
   );
 }
 
-/** The display name, asked once (issue 12, item 2). */
-function NameForm() {
+/**
+ * The display name, asked once (issue 12, item 2); someone who came by an invitation link is
+ * told that the game waits for them.
+ */
+function NameForm({ invited }: { invited: boolean }) {
   const heading = usePageHeading(L.appTitle);
   const draft = useSignal('');
   const problem = useSignal('');
@@ -69,7 +72,7 @@ function NameForm() {
       <h1 ref={heading} tabIndex={-1}>
         {L.appTitle}
       </h1>
-      <p>{L.tagline}</p>
+      <p>{invited ? L.invitedTagline : L.tagline}</p>
       <section aria-labelledby="h-nombre">
         <h2 id="h-nombre">{L.nameHeading}</h2>
         <form

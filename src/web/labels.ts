@@ -10,6 +10,8 @@ export const L = {
   pageTitle: (heading: string) =>
     heading === 'Atril' ? 'Atril: Scrabble en español' : `${heading} · Atril`,
   tagline: 'Scrabble en español, con ratón, con el dedo o solo con el teclado.',
+  invitedTagline:
+    'Te han invitado a una partida de Scrabble: escribe tu nombre y te sentarás en ella.',
   skipToGame: 'Ir al tablero',
   // Identity
   nameHeading: '¿Cómo te llamas?',

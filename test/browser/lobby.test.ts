@@ -142,8 +142,12 @@ describe('lobby', () => {
     const mine = ana.getByRole('region', { name: 'Mis partidas' });
     await mine.locator(`a[href="#/partida/${gameId}"]`).waitFor();
     const since = await heard.mark();
-    const bea = await lobbyPage('Bea');
+    // Bea opens the link in a browser that has never been here: before her name, the page
+    // says she was invited.
+    const bea = await (await newPlayer(env.browser)).newPage();
     await bea.goto(link!);
+    await bea.getByText('Te han invitado a una partida de Scrabble').waitFor();
+    await enterName(bea, 'Bea');
     await heard.waitFor('Bea ha llegado a tu sala. Tu partida está en «Mis partidas».', {
       since,
       region: 'assertive',
