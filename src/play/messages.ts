@@ -7,7 +7,7 @@ import type { PlayResult } from '../engine/move.js';
 import { formatCoord } from '../engine/notation/coords.js';
 import { type Rules, describeRules } from '../engine/rules.js';
 import type { TileSet } from '../engine/tiles.js';
-import { boardTileName, points, spelled, tilesCount, wordSaid } from './speech.js';
+import { boardTileName, points, spelled, tileName, tilesCount, wordSaid } from './speech.js';
 import type { HistoryRecord, ResultInfo } from '../protocol/view.js';
 import { type ClientView, seatClock, setOf } from './view.js';
 import type { Mode, RackOrder } from './types.js';
@@ -186,6 +186,11 @@ export function turnRecordText(
       return `${subject} ${play} y ${right}${bad}. La jugada se retira, 0 puntos.`;
     }
   }
+}
+
+/** The tiles the viewer just drew, by their rack names: "Robas a, erre y comodín." */
+export function drawnText(set: TileSet, tiles: readonly number[]): string {
+  return `Robas ${spokenList(tiles.map((t) => tileName(set, t)))}.`;
 }
 
 /** "Ñ y B", "A, E y comodín": tiles listed as a sentence reads them. */

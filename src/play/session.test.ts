@@ -28,6 +28,43 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
     expect(s.line('atril').say[0]!.text).toBe('a, e, erre, comodín, che, ele, e.');
   });
 
+  it("says the tiles drawn for the viewer's own play or exchange, after it", () => {
+    const s = new Session(viewFrom(MIDGAME));
+    const exchanged = viewFrom({
+      ...MIDGAME,
+      toMove: 1,
+      turns: [...MIDGAME.turns!, [0, 'exchange', 2]],
+    });
+    expect(
+      s.update({ ...exchanged, lastDrawn: [0, ...tilesOf('[CH]')] }).map((a) => a.text),
+    ).toEqual(['Has cambiado 2 fichas.', 'Robas comodín y che.']);
+    // Several turns heard at once: the draw belongs to the viewer's latest, a pass here.
+    const later = viewFrom({
+      ...MIDGAME,
+      turns: [...MIDGAME.turns!, [0, 'exchange', 2], [1, 'pass'], [0, 'pass'], [1, 'pass']],
+    });
+    const s1 = new Session(viewFrom(MIDGAME));
+    expect(s1.update({ ...later, lastDrawn: tilesOf('AE') }).map((a) => a.text)).not.toContain(
+      'Robas a y e.',
+    );
+    // Players sharing one screen would all hear them: not said there.
+    const table = new Session(viewFrom(MIDGAME), { byName: true });
+    expect(table.update({ ...exchanged, lastDrawn: tilesOf('AE') }).map((a) => a.text)).toEqual([
+      'Tú cambia 2 fichas.',
+    ]);
+    // The opponent's turn draws nothing for the viewer: the last draw is not said again.
+    const s2 = new Session(viewFrom({ ...MIDGAME, toMove: 1 }));
+    const answered = viewFrom({
+      ...MIDGAME,
+      turns: [...MIDGAME.turns!, [1, 'L4', 'CAPA']],
+      toMove: 0,
+    });
+    expect(s2.update({ ...answered, lastDrawn: tilesOf('AE') }).map((a) => a.text)).toEqual([
+      'Ana: L4 vertical, CAPA, 26.',
+      'Tu turno.',
+    ]);
+  });
+
   it("announces the opponent's play and the turn assertively, with sounds", () => {
     const s = new Session(viewFrom({ ...MIDGAME, toMove: 1 }));
     const said = s.update(

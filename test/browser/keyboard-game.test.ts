@@ -153,7 +153,10 @@ describe('a game against the computer by keyboard only', () => {
         expect(await say('KeyY')).toContain(`total ${best.score}`);
         const played = await say('KeyF');
         expect(played).toMatch(/^Jugada /);
-        expect(played).toMatch(new RegExp(`, ${points(best.score)}(, con scrabble)?\\.$`));
+        // Then the tiles drawn, while the bag has any.
+        expect(played).toMatch(
+          new RegExp(`, ${points(best.score)}(, con scrabble)?\\.( Robas [^.]+\\.)?$`),
+        );
       } else {
         await exchangeAllOrPass(say, view);
       }

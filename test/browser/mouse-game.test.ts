@@ -127,7 +127,8 @@ async function dragMove(page: Page, heard: Announcer, move: PlaceMove): Promise<
 async function submit(page: Page, heard: Announcer, score: number): Promise<void> {
   const said = await heard.after(() => page.getByRole('button', { name: 'Jugar' }).click());
   expect(said).toMatch(/^Jugada /);
-  expect(said).toMatch(new RegExp(`, ${points(score)}(, con scrabble)?\\.$`));
+  // Then the tiles drawn, while the bag has any.
+  expect(said).toMatch(new RegExp(`, ${points(score)}(, con scrabble)?\\.( Robas [^.]+\\.)?$`));
 }
 
 /** The placement with a blank to play first: one whose blank is a digraph or Ñ if any. */
@@ -208,7 +209,7 @@ describe('a game against the computer with the mouse', () => {
           await heard.after(() =>
             page.getByRole('button', { name: 'Confirmar el cambio' }).click(),
           ),
-        ).toBe('Has cambiado 3 fichas.');
+        ).toMatch(/^Has cambiado 3 fichas\. Robas [^.]+, [^.]+ y [^.]+\.$/);
         exchanged = true;
         continue;
       }
