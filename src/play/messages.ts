@@ -188,9 +188,12 @@ export function turnRecordText(
   }
 }
 
-/** The tiles the viewer just drew, by their rack names: "Robas a, erre y comodín." */
+/**
+ * The tiles the viewer just drew, by their rack names: "Robas: a, erre y comodín." (the colon
+ * keeps «Robas a» from sounding like the preposition).
+ */
 export function drawnText(set: TileSet, tiles: readonly number[]): string {
-  return `Robas ${spokenList(tiles.map((t) => tileName(set, t)))}.`;
+  return `Robas: ${spokenList(tiles.map((t) => tileName(set, t)))}.`;
 }
 
 /** "Ñ y B", "A, E y comodín": tiles listed as a sentence reads them. */

@@ -37,16 +37,22 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
     });
     expect(
       s.update({ ...exchanged, lastDrawn: [0, ...tilesOf('[CH]')] }).map((a) => a.text),
-    ).toEqual(['Has cambiado 2 fichas.', 'Robas comodín y che.']);
-    // Several turns heard at once: the draw belongs to the viewer's latest, a pass here.
+    ).toEqual(['Has cambiado 2 fichas.', 'Robas: comodín y che.']);
+    // Several turns heard at once: the draw belongs to the viewer's latest play or exchange,
+    // said after it (a pass draws nothing).
     const later = viewFrom({
       ...MIDGAME,
       turns: [...MIDGAME.turns!, [0, 'exchange', 2], [1, 'pass'], [0, 'pass'], [1, 'pass']],
     });
     const s1 = new Session(viewFrom(MIDGAME));
-    expect(s1.update({ ...later, lastDrawn: tilesOf('AE') }).map((a) => a.text)).not.toContain(
-      'Robas a y e.',
-    );
+    expect(s1.update({ ...later, lastDrawn: tilesOf('AE') }).map((a) => a.text)).toEqual([
+      'Has cambiado 2 fichas.',
+      'Robas: a y e.',
+      'Ana pasa.',
+      'Has pasado.',
+      'Ana pasa.',
+      'Tu turno.',
+    ]);
     // Players sharing one screen would all hear them: not said there.
     const table = new Session(viewFrom(MIDGAME), { byName: true });
     expect(table.update({ ...exchanged, lastDrawn: tilesOf('AE') }).map((a) => a.text)).toEqual([

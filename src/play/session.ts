@@ -18,10 +18,10 @@ import {
   withClientCommands,
 } from './commands.js';
 import {
+  drawnText,
   endReasonText,
   endText,
   rackAdjustText,
-  drawnText,
   seatTakenText,
   turnRecordText,
   turnText,
@@ -193,28 +193,20 @@ export class Session {
     );
     const covered = st.setView(view);
     this.seenHistory = view.history.length;
-    // The viewer's latest turn among the news: the one its last draw was for.
-    let lastOwn = -1;
+    // The viewer's latest play or exchange among the news: the one its last draw was for (a
+    // play withdrawn since has put its tiles back, and the engine empties lastDrawn then).
+    let drew = -1;
     fresh.forEach((rec, k) => {
-      if (rec.seat === view.seat) lastOwn = k;
+      if (rec.seat === view.seat && (rec.kind === 'play' || rec.kind === 'exchange')) drew = k;
     });
     fresh.forEach((rec, k) => {
       const own = rec.seat === view.seat;
       const text = turnRecordText(view, rec, st.detailed, true, st.byName);
       out.push(own ? say(text, 'play') : say(text, 'event', 'opponent', 'assertive'));
       if (own) st.mode = 'navegacion';
-      // The tiles that came in for it, which C would read among the rest: not for a play the
-      // next record withdraws (its tiles went back to the bag), nor aloud to a table of
+      // The tiles that came in, which C would read among the rest; not aloud to a table of
       // several players at one screen (byName), who would all hear them.
-      const next = fresh[k + 1];
-      const withdrawn = next?.kind === 'challenge' && !next.valid && next.target === rec.seat;
-      if (
-        k === lastOwn &&
-        !st.byName &&
-        (rec.kind === 'play' || rec.kind === 'exchange') &&
-        !withdrawn &&
-        view.lastDrawn.length > 0
-      )
+      if (k === drew && !st.byName && view.lastDrawn.length > 0)
         out.push(say(drawnText(st.set, view.lastDrawn), 'play'));
     });
     if (covered.length > 0)

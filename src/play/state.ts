@@ -91,7 +91,7 @@ export class PlayState {
   /** The viewer's tiles in the order they were drawn; slots index this array. */
   slots: number[] = [];
   /** The rack as it was laid out before its last change (a play withdrawn brings it back). */
-  private before: number[] = [];
+  private slotsBefore: number[] = [];
   placed: TentativeTile[] = [];
   /** Rack slots selected for an exchange. */
   selected = new Set<number>();
@@ -157,10 +157,10 @@ export class PlayState {
     let covered: TentativeTile[] = [];
     if (!sameTiles(this.slots, rack)) {
       // A play withdrawn after a challenge gives back the very rack the player laid out.
-      const back = sameTiles(this.before, rack);
+      const back = sameTiles(this.slotsBefore, rack);
       const old = this.slots;
-      this.slots = back ? this.before : keepArrangement(old, rack);
-      this.before = old;
+      this.slots = back ? this.slotsBefore : keepArrangement(old, rack);
+      this.slotsBefore = old;
       this.placed = [];
       this.selected.clear();
       this.pendingBlank = undefined;

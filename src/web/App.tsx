@@ -132,9 +132,8 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
             // Someone sat down in the player's own room: a screen-reader user waiting here
             // would not hear the list change.
             const own = mine.value.find((g) => g.gameId === e.game.gameId);
-            if (before && own)
-              for (const name of newlySeated(before, e.game, own.seat))
-                speak(L.arrivedInRoom(name), 'assertive');
+            const seated = before && own ? newlySeated(before, e.game, own.seat) : [];
+            if (seated.length > 0) speak(L.arrivedInRoom(seated), 'assertive');
           } else if (e.type === 'myGames') {
             mine.value = e.games;
             if (refreshAsked.current) speak(L.refreshed(e.games.length));
@@ -269,10 +268,20 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
         // The rack as the player laid it out, and its order (I), survive a reload.
         const kept = savedRack(r.gameId);
         if (kept) g.arrange(kept);
+        // Written when they change here: another tab's game keeps its own order until I is
+        // pressed there.
+        let layout = '';
+        let order = g.snap.value.order;
         const stopKeeping = g.snap.subscribe((s) => {
-          if (s.view.rack !== null) saveRack(r.gameId, g.session.state.slots);
-          if (s.order !== loadSettings().rackOrder)
-            saveSettings({ ...loadSettings(), rackOrder: s.order });
+          const slots = JSON.stringify(g.session.state.slots);
+          if (s.view.rack !== null && slots !== layout) {
+            layout = slots;
+            saveRack(r.gameId, g.session.state.slots);
+          }
+          if (s.order !== order) {
+            order = s.order;
+            saveSettings({ ...loadSettings(), rackOrder: order });
+          }
         });
         closeGame = () => {
           stopKeeping();

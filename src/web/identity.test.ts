@@ -58,9 +58,9 @@ describe('settings', () => {
     saveRack('g2', [2]);
     expect(savedRack('g1')).toEqual([1, 5, 0, 19]);
     expect(savedRack('g2')).toEqual([2]);
-    tab.setItem('atril.atril.g3', JSON.stringify([1, 'A']));
+    tab.setItem('atril.rack.g3', JSON.stringify([1, 'A']));
     expect(savedRack('g3')).toBeNull();
-    tab.setItem('atril.atril.g3', '[1,');
+    tab.setItem('atril.rack.g3', '[1,');
     expect(savedRack('g3')).toBeNull();
   });
 });

@@ -1,9 +1,12 @@
 /**
- * Who this browser is to the server: the display name asked once and the player token the
- * server gave, both kept in localStorage (issue 12: the name is asked once and remembered).
+ * What this browser keeps: who it is to the server (the display name asked once and the player
+ * token the server gave) and the page's settings, in localStorage (issue 12: the name is asked
+ * once and remembered); each game's rack layout, per tab, in sessionStorage.
  */
 
+import { z } from 'zod';
 import { RACK_ORDERS } from '../play/rack.js';
+import { tileCode } from '../protocol/common.js';
 import type { RackOrder } from '../play/types.js';
 
 const NAME_KEY = 'atril.name';
@@ -28,6 +31,7 @@ export interface Settings {
  * `speakingMs`). Normal is about NVDA's default rate; blind players often speed it up.
  */
 export const READING_RATES = { lenta: 10, normal: 15, rapida: 25, 'muy-rapida': 40 } as const;
+/** A screen reader's speed as the settings name it. */
 export type ReadingRate = keyof typeof READING_RATES;
 
 const DEFAULT_SETTINGS: Settings = {
@@ -110,15 +114,15 @@ export function saveSettings(s: Settings): void {
 }
 
 // A game's rack layout, per browser tab: a reload lays the rack out as the player knew it.
-const RACK_KEY = 'atril.atril.';
+const RACK_KEY = 'atril.rack.';
+const rackLayout = z.array(tileCode);
 
 /** The rack layout kept for a game in this tab (tile codes in slot order), if any. */
 export function savedRack(gameId: string): number[] | null {
   try {
     const raw: unknown = JSON.parse(sessionStorage.getItem(RACK_KEY + gameId) ?? 'null');
-    return Array.isArray(raw) && raw.every((t) => Number.isInteger(t) && t >= 0 && t < 64)
-      ? (raw as number[])
-      : null;
+    const layout = rackLayout.safeParse(raw);
+    return layout.success ? layout.data : null;
   } catch {
     return null;
   }

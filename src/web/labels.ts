@@ -105,8 +105,11 @@ export const L = {
   copyByHand:
     'Este navegador no deja copiar desde la página: el enlace está seleccionado, cópialo con Control+C.',
   goToGame: 'Ir a la partida',
-  arrivedInRoom: (name: string) =>
-    `${name} ha llegado a tu sala. Tu partida está en «Mis partidas».`,
+  // Several at once in one message: a second one set in the same moment would replace it.
+  arrivedInRoom: (names: readonly string[]) =>
+    `${new Intl.ListFormat('es', { type: 'conjunction' }).format(names)} ${
+      names.length === 1 ? 'ha llegado' : 'han llegado'
+    } a tu sala. Tu partida está en «Mis partidas».`,
   openHeading: 'Salas abiertas',
   noOpen: 'No hay salas abiertas ahora mismo.',
   join: 'Unirse',
@@ -190,7 +193,7 @@ export const L = {
     'muy-rapida': 'Muy rápida',
   },
   readingRateHint:
-    'Tras tu jugada, la respuesta rápida del ordenador espera a que tu lector la haya leído.',
+    'La respuesta rápida del ordenador espera a que tu lector termine de leer tu jugada.',
   helpHeading: 'Ayuda',
   modeLabel: 'Modo',
   resultHeading: 'Resultado',

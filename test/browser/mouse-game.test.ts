@@ -128,7 +128,7 @@ async function submit(page: Page, heard: Announcer, score: number): Promise<void
   const said = await heard.after(() => page.getByRole('button', { name: 'Jugar' }).click());
   expect(said).toMatch(/^Jugada /);
   // Then the tiles drawn, while the bag has any.
-  expect(said).toMatch(new RegExp(`, ${points(score)}(, con scrabble)?\\.( Robas [^.]+\\.)?$`));
+  expect(said).toMatch(new RegExp(`, ${points(score)}(, con scrabble)?\\.( Robas: [^.]+\\.)?$`));
 }
 
 /** The placement with a blank to play first: one whose blank is a digraph or Ñ if any. */
@@ -209,7 +209,7 @@ describe('a game against the computer with the mouse', () => {
           await heard.after(() =>
             page.getByRole('button', { name: 'Confirmar el cambio' }).click(),
           ),
-        ).toMatch(/^Has cambiado 3 fichas\. Robas [^.]+, [^.]+ y [^.]+\.$/);
+        ).toMatch(/^Has cambiado 3 fichas\. Robas: [^.]+, [^.]+ y [^.]+\.$/);
         exchanged = true;
         continue;
       }

@@ -124,7 +124,7 @@ describe('the rack by keyboard', () => {
     const backwards = [...view.rack!].reverse();
     // A script in a string, as above: no DOM types here.
     await page.evaluate(
-      `sessionStorage.setItem(${JSON.stringify(`atril.atril.${id}`)}, ${JSON.stringify(JSON.stringify(backwards))})`,
+      `sessionStorage.setItem(${JSON.stringify(`atril.rack.${id}`)}, ${JSON.stringify(JSON.stringify(backwards))})`,
     );
     await page.reload();
     await focusBoard(page);

@@ -86,7 +86,7 @@ async function exchangeTwo(page: Page, heard: Announcer): Promise<void> {
   await options.nth(1).click();
   expect(
     await heard.after(() => page.getByRole('button', { name: 'Confirmar el cambio' }).click()),
-  ).toMatch(/^Has cambiado 2 fichas\. Robas [^.]+ y [^.]+\.$/);
+  ).toMatch(/^Has cambiado 2 fichas\. Robas: [^.]+ y [^.]+\.$/);
 }
 
 /**

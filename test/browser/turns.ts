@@ -70,7 +70,7 @@ export async function exchangeAllOrPass(
   if (view.canExchange) {
     expect(await say('KeyG')).toContain('Modo cambio');
     for (let n = 1; n <= view.rack!.length; n++) await say(`Shift+Digit${n}`);
-    expect(await say('KeyG')).toMatch(/^Has cambiado \d+ fichas?\. Robas [^.]+\.$/);
+    expect(await say('KeyG')).toMatch(/^Has cambiado \d+ fichas?\. Robas: [^.]+\.$/);
   } else {
     expect(await say('KeyP')).toBe('¿Pasar? Pulsa P otra vez.');
     expect(await say('KeyP')).toBe('Has pasado.');

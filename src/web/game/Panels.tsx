@@ -22,7 +22,7 @@ import { gcgPath } from '../../protocol/messages.js';
 import { passLabel } from './actions.js';
 import { focusBoardCursor, leaveOnEscape } from './Board.js';
 import type { GameController } from './controller.js';
-import { gcgLine } from './notation.js';
+import { gcgLine, spokenLine } from './notation.js';
 import { Resign } from './Resign.js';
 
 /** One chat line as the room sent it. */
@@ -161,7 +161,7 @@ export function History({ view }: { view: ClientView }) {
         <ol>
           {view.history.map((rec) => (
             <li key={rec.index}>
-              <span class="sr-only">{turnRecordText(view, rec, false)}</span>
+              <span class="sr-only">{spokenLine(view, rec)}</span>
               <span aria-hidden="true">{gcgLine(view, rec)}</span>
             </li>
           ))}

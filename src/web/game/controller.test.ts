@@ -143,16 +143,17 @@ describe('GameController: keys to the session, replies to the live regions', () 
       const said = ctl.polite.value;
       ctl.focusArrived();
       expect(ctl.polite.value).toBe(said);
-      // The next key says a waiting reply first (its own replaces it on screen).
+      // The next key says a waiting reply first, in one message with its own (two set at once,
+      // the page would show only the second).
       ctl.key({ key: 'E', shift: true });
       expect(ctl.polite.value).toBe(said);
       ctl.key({ key: 's' });
-      expect(ctl.polite.value.text).toBe('Tú 12, Ana 12.');
-      expect(ctl.polite.value.n).toBe(said.n + 2);
+      expect(ctl.polite.value.text).toBe('E en B1. Tú 12, Ana 12.');
+      expect(ctl.polite.value.n).toBe(said.n + 1);
       // A page that never reports the focus (it left the board meanwhile) still hears it.
       ctl.key({ key: 'R', shift: true });
       vi.advanceTimersByTime(FOCUS_WAIT_MS - 1);
-      expect(ctl.polite.value.text).toBe('Tú 12, Ana 12.');
+      expect(ctl.polite.value.text).toBe('E en B1. Tú 12, Ana 12.');
       vi.advanceTimersByTime(1);
       expect(ctl.polite.value.text).toBe('R en C1.');
       // Leaving the game drops a reply still waiting.

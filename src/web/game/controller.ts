@@ -306,8 +306,9 @@ export class GameController {
   private react(r: Reaction): void {
     // A key stops the screen reader's speech anyway: what was held for the play being read
     // comes first now, and the key's reply after it, less what it just said (T asks for the
-    // «Tu turno» that was held).
-    if (this.afterFocus.timed) this.sayAfterFocus();
+    // «Tu turno» that was held). A reply still waiting for the focus goes out with the key's,
+    // in one message: two set in the same moment, the page would show only the second.
+    const waiting = this.afterFocus.timed ? this.afterFocus.take() : [];
     if (this.held.list.length > 0) {
       const held = this.sayHeld();
       r = { ...r, say: r.say.filter((a) => !held.some((h) => h.text === a.text)) };
@@ -327,7 +328,7 @@ export class GameController {
     // A screen reader stops speaking when the focus moves, and the page moves it a moment
     // after this: a reply that stays (a tile placed, and the cursor gone on) would be cut off
     // by the next square's name. It waits for the focus, and is read after that name.
-    this.announce(said, moved);
+    this.announce(waiting.length > 0 ? [...waiting, ...said] : said, moved);
     // The screen shows the whole of it all the same.
     if (said !== r.say && r.say.length > 0) this.latest.value = r.say[r.say.length - 1]!;
     if (r.openCommandLine) this.openLine.value++;
@@ -403,7 +404,7 @@ export class GameController {
     else this.sayHeld();
   }
 
-  // Says what was held, and returns it.
+  // Says what was held; the caller leaves out of its own reply what this just said.
   private sayHeld(): Announcement[] {
     const list = this.held.take();
     this.speak(this.assertive, list);

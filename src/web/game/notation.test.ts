@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIDGAME } from '../../play/testing/cases.js';
 import { viewFrom } from '../../play/testing/views.js';
-import { gcgLine } from './notation.js';
+import { gcgLine, spokenLine } from './notation.js';
 
 describe('gcgLine', () => {
   it('writes plays with coordinate, tiles (. for a tile on the board), score and total', () => {
@@ -54,6 +54,24 @@ describe('gcgLine', () => {
     expect([play, withdrawn].map((r) => gcgLine(view, r))).toEqual([
       '>Tú: 8H CASA +12 12',
       '>Tú: -- -12 0',
+    ]);
+  });
+});
+
+describe('spokenLine', () => {
+  it('says each move as U does, with the running total the GCG line shows', () => {
+    const view = viewFrom({
+      turns: [
+        [0, '8H', 'CAsA'],
+        [1, 'pass'],
+        [0, 'exchange', 3],
+      ],
+      rack: 'AEIOU??',
+    });
+    expect(view.history.map((r) => spokenLine(view, r))).toEqual([
+      'Tú: 8H horizontal, CASA (s como comodín), 10. Total: 10.',
+      'Ana pasa. Total: 0.',
+      'Has cambiado 3 fichas. Total: 10.',
     ]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { formatCoord } from '../../engine/notation/coords.js';
 import { tilesToGcg } from '../../engine/tiles.js';
+import { turnRecordText } from '../../play/messages.js';
 import { type ClientView, setOf } from '../../play/view.js';
 import type { HistoryRecord } from '../../protocol/view.js';
 
@@ -32,4 +33,13 @@ export function gcgLine(view: ClientView, rec: HistoryRecord): string {
         ? `${who} (challenge) ${rec.penalty ? `-${rec.penalty}` : '+0'} ${rec.total}`
         : `>${nick(view.seats[rec.target]?.name ?? `J${rec.target + 1}`)}: -- -${rec.withdrawn} ${rec.targetTotal}`;
   }
+}
+
+/**
+ * One history entry as a screen reader hears it: the move as U says it, then the mover's
+ * running total, which the GCG line shows (a challenge's sentence says its own points).
+ */
+export function spokenLine(view: ClientView, rec: HistoryRecord): string {
+  const text = turnRecordText(view, rec, false);
+  return rec.kind === 'challenge' ? text : `${text} Total: ${rec.total}.`;
 }

@@ -1,6 +1,7 @@
 /** How the lobby's list reads a game (issue 12, item 3). */
 import { describe, expect, it } from 'vitest';
 import { type LobbyGame, lobbyGameSchema } from '../../protocol/messages.js';
+import { L } from '../labels.js';
 import { describeGame, newlySeated } from './describe.js';
 
 const game = (
@@ -78,5 +79,12 @@ describe('newlySeated', () => {
     // Beto's own page hears only Cris.
     expect(newlySeated(before, after, 1)).toEqual(['Cris']);
     expect(newlySeated(after, after, 0)).toEqual([]);
+    // Said in one message: two set at once, the second would replace the first.
+    expect(L.arrivedInRoom(newlySeated(before, after, 0))).toBe(
+      'Beto y Cris han llegado a tu sala. Tu partida está en «Mis partidas».',
+    );
+    expect(L.arrivedInRoom(['Cris'])).toBe(
+      'Cris ha llegado a tu sala. Tu partida está en «Mis partidas».',
+    );
   });
 });
