@@ -33,16 +33,22 @@ function cursorSquare(page: Page): Promise<string | null> {
   return board(page).locator('[role=gridcell][tabindex="0"]').getAttribute('data-square');
 }
 
+/** Rosa's game against the computer, on her turn, the board focused; her rack as dealt. */
+async function rosasTurn() {
+  const page = await openPage(env.browser, env.server.url);
+  await enterName(page, 'Rosa');
+  const id = await startComputerGame(page, { level: 'principiante' });
+  await focusBoard(page);
+  const heard = new Announcer(page);
+  const me = (await committedGame(env.server.dbFile, id)).bots.indexOf(false);
+  const rack = viewFor(await untilTurnOf(env.server.dbFile, id, me), me).rack!;
+  await pageSays(page, heard, 'KeyT', 'Tu turno.');
+  return { page, id, heard, rack, me };
+}
+
 describe('the rack by keyboard', () => {
   it('arrows move between tiles, Enter places one in writing mode, Space chooses one for the exchange, Escape goes back', async () => {
-    const page = await openPage(env.browser, env.server.url);
-    await enterName(page, 'Rosa');
-    const id = await startComputerGame(page, { level: 'principiante' });
-    await focusBoard(page);
-    const heard = new Announcer(page);
-    const me = (await committedGame(env.server.dbFile, id)).bots.indexOf(false);
-    await untilTurnOf(env.server.dbFile, id, me);
-    await pageSays(page, heard, 'KeyT', 'Tu turno.');
+    const { page, id, heard, me } = await rosasTurn();
 
     const rack = page.getByRole('listbox', { name: 'Atril' });
     const options = rack.getByRole('option');
@@ -112,16 +118,11 @@ describe('the rack by keyboard', () => {
   });
 
   it('the rack keeps its layout and its order (I) across a reload of the page', async () => {
-    const page = await openPage(env.browser, env.server.url);
-    await enterName(page, 'Rosa');
-    const id = await startComputerGame(page, { level: 'principiante' });
-    await focusBoard(page);
-    let heard = new Announcer(page);
-    const me = (await committedGame(env.server.dbFile, id)).bots.indexOf(false);
-    const view = viewFor(await untilTurnOf(env.server.dbFile, id, me), me);
-    await pageSays(page, heard, 'KeyT', 'Tu turno.');
+    const turn = await rosasTurn();
+    const { page, id, rack } = turn;
+    let heard = turn.heard;
     // The page keeps the layout for this tab: one laid out backwards comes back as it was.
-    const backwards = [...view.rack!].reverse();
+    const backwards = [...rack].reverse();
     // A script in a string, as above: no DOM types here.
     await page.evaluate(
       `sessionStorage.setItem(${JSON.stringify(`atril.rack.${id}`)}, ${JSON.stringify(JSON.stringify(backwards))})`,

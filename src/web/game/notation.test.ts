@@ -1,8 +1,18 @@
 /** The history in GCG notation (UX.md §1). */
 import { describe, expect, it } from 'vitest';
 import { MIDGAME } from '../../play/testing/cases.js';
-import { viewFrom } from '../../play/testing/views.js';
+import { type ViewSpec, viewFrom } from '../../play/testing/views.js';
 import { gcgLine, spokenLine } from './notation.js';
+
+/** A blank played, a pass and an exchange. */
+const BLANK_PASS_EXCHANGE: ViewSpec = {
+  turns: [
+    [0, '8H', 'CAsA'],
+    [1, 'pass'],
+    [0, 'exchange', 3],
+  ],
+  rack: 'AEIOU??',
+};
 
 describe('gcgLine', () => {
   it('writes plays with coordinate, tiles (. for a tile on the board), score and total', () => {
@@ -14,14 +24,7 @@ describe('gcgLine', () => {
   });
 
   it('writes a blank in lower case, a pass and an exchange', () => {
-    const view = viewFrom({
-      turns: [
-        [0, '8H', 'CAsA'],
-        [1, 'pass'],
-        [0, 'exchange', 3],
-      ],
-      rack: 'AEIOU??',
-    });
+    const view = viewFrom(BLANK_PASS_EXCHANGE);
     expect(view.history.map((r) => gcgLine(view, r))).toEqual([
       '>Tú: 8H CAsA +10 10',
       '>Ana: - +0 0',
@@ -60,14 +63,7 @@ describe('gcgLine', () => {
 
 describe('spokenLine', () => {
   it('says each move as U does, with the running total the GCG line shows', () => {
-    const view = viewFrom({
-      turns: [
-        [0, '8H', 'CAsA'],
-        [1, 'pass'],
-        [0, 'exchange', 3],
-      ],
-      rack: 'AEIOU??',
-    });
+    const view = viewFrom(BLANK_PASS_EXCHANGE);
     expect(view.history.map((r) => spokenLine(view, r))).toEqual([
       'Tú: 8H horizontal, CASA (s como comodín), 10. Total: 10.',
       'Ana pasa. Total: 0.',
