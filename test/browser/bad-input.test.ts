@@ -13,13 +13,12 @@ import type { GameState } from '../../src/engine/gameState.js';
 import { letterOf, SPANISH, tilesToWord } from '../../src/engine/tiles.js';
 import { type GameView, viewFor } from '../../src/engine/view.js';
 import { boardTileName } from '../../src/play/speech.js';
-import { openPage } from './browser.js';
-import { board, enterName, focusBoard, startComputerGame } from './flows.js';
+import { board } from './flows.js';
 import { press } from './keys.js';
-import { Announcer } from './liveRegions.js';
+import type { Announcer } from './liveRegions.js';
 import { committedGame, isWord, placements } from './oracle.js';
 import { serverAndBrowser } from './setup.js';
-import { exchangeAllOrPass, pageSays, untilTurnOf } from './turns.js';
+import { exchangeAllOrPass, keyboardGameOnTurn, pageSays, untilTurnOf } from './turns.js';
 import { cursorTo, newTiles, rackSlots, squareName, usesBlank } from './typing.js';
 
 const env = serverAndBrowser();
@@ -50,15 +49,10 @@ async function place(
 
 describe('bad input', () => {
   it('is announced in Spanish, changes nothing and leaves the tiles to fix', async () => {
-    const page = await openPage(env.browser, env.server.url);
-    await enterName(page, 'Ana');
-    const id = await startComputerGame(page, { level: 'principiante' });
-    await focusBoard(page);
-    const heard = new Announcer(page);
+    const game = await keyboardGameOnTurn(env, 'Ana');
+    const { page, id, heard, me } = game;
     const say = (key: string) => heard.after(() => press(page, key));
-    const me = (await committedGame(env.server.dbFile, id)).bots.indexOf(false);
-    let state = await untilTurnOf(env.server.dbFile, id, me);
-    await pageSays(page, heard, 'KeyT', 'Tu turno.');
+    let state = game.state;
 
     // A tile not in the rack: refused as it is typed, nothing placed.
     const rack = viewFor(state, me).rack!;

@@ -6,8 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage } from './browser.js';
-import { board, enterName, focusBoard, startComputerGame } from './flows.js';
+import { board, focusBoard } from './flows.js';
 import { press } from './keys.js';
 import { Announcer } from './liveRegions.js';
 import { SPANISH } from '../../src/engine/tiles.js';
@@ -15,7 +14,7 @@ import { viewFor } from '../../src/engine/view.js';
 import { tileName } from '../../src/play/speech.js';
 import { committedGame } from './oracle.js';
 import { serverAndBrowser } from './setup.js';
-import { pageSays, untilTurnOf } from './turns.js';
+import { keyboardGameOnTurn, pageSays } from './turns.js';
 
 const env = serverAndBrowser();
 
@@ -33,22 +32,9 @@ function cursorSquare(page: Page): Promise<string | null> {
   return board(page).locator('[role=gridcell][tabindex="0"]').getAttribute('data-square');
 }
 
-/** Rosa's game against the computer, on her turn, the board focused; her rack as dealt. */
-async function rosasTurn() {
-  const page = await openPage(env.browser, env.server.url);
-  await enterName(page, 'Rosa');
-  const id = await startComputerGame(page, { level: 'principiante' });
-  await focusBoard(page);
-  const heard = new Announcer(page);
-  const me = (await committedGame(env.server.dbFile, id)).bots.indexOf(false);
-  const rack = viewFor(await untilTurnOf(env.server.dbFile, id, me), me).rack!;
-  await pageSays(page, heard, 'KeyT', 'Tu turno.');
-  return { page, id, heard, rack, me };
-}
-
 describe('the rack by keyboard', () => {
   it('arrows move between tiles, Enter places one in writing mode, Space chooses one for the exchange, Escape goes back', async () => {
-    const { page, id, heard, me } = await rosasTurn();
+    const { page, id, heard, me } = await keyboardGameOnTurn(env, 'Rosa');
 
     const rack = page.getByRole('listbox', { name: 'Atril' });
     const options = rack.getByRole('option');
@@ -118,8 +104,9 @@ describe('the rack by keyboard', () => {
   });
 
   it('the rack keeps its layout and its order (I) across a reload of the page', async () => {
-    const turn = await rosasTurn();
-    const { page, id, rack } = turn;
+    const turn = await keyboardGameOnTurn(env, 'Rosa');
+    const { page, id } = turn;
+    const rack = viewFor(turn.state, turn.me).rack!;
     let heard = turn.heard;
     // The page keeps the layout for this tab: one laid out backwards comes back as it was.
     const backwards = [...rack].reverse();

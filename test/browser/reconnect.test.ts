@@ -5,27 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { viewFor } from '../../src/engine/view.js';
-import { openPage } from './browser.js';
-import { enterName, focusBoard, startComputerGame } from './flows.js';
 import { press } from './keys.js';
-import { Announcer } from './liveRegions.js';
 import { committedGame, placements } from './oracle.js';
 import { serverAndBrowser } from './setup.js';
-import { pageSays, untilTurnOf } from './turns.js';
+import { keyboardGameOnTurn, pageSays, untilTurnOf } from './turns.js';
 import { cursorTo, letterKeyFor, newTiles, rackSlots, usesBlank } from './typing.js';
 
 const env = serverAndBrowser();
 
 describe('a dropped connection', () => {
   it('the page reconnects by itself, says so, and the game goes on', async () => {
-    const page = await openPage(env.browser, env.server.url);
-    await enterName(page, 'Ana');
-    const id = await startComputerGame(page, { level: 'principiante' });
-    await focusBoard(page);
-    const heard = new Announcer(page);
-    const me = (await committedGame(env.server.dbFile, id)).bots.indexOf(false);
-    await untilTurnOf(env.server.dbFile, id, me);
-    await pageSays(page, heard, 'KeyT', 'Tu turno.');
+    const { page, id, heard, me } = await keyboardGameOnTurn(env, 'Ana');
 
     const since = await heard.mark();
     await env.server.restart();

@@ -6,9 +6,12 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { GameState } from '../../src/engine/gameState.js';
 import type { GameView } from '../../src/engine/view.js';
+import { openPage } from './browser.js';
+import { enterName, focusBoard, startComputerGame } from './flows.js';
 import { committedGame } from './oracle.js';
 import { press } from './keys.js';
-import type { Announcer } from './liveRegions.js';
+import { Announcer } from './liveRegions.js';
+import type { ScenarioEnv } from './setup.js';
 
 /** Resolves with the committed state once it is `seat`'s turn or the game is over. */
 export async function untilTurnOf(
@@ -75,4 +78,20 @@ export async function exchangeAllOrPass(
     expect(await say('KeyP')).toBe('¿Pasar? Pulsa P otra vez.');
     expect(await say('KeyP')).toBe('Has pasado.');
   }
+}
+
+/**
+ * A person's game against the beginner computer, played by keyboard: the page opened and
+ * named, the game started, the board focused, and its first turn waited for until T says so.
+ */
+export async function keyboardGameOnTurn(env: ScenarioEnv, name: string) {
+  const page = await openPage(env.browser, env.server.url);
+  await enterName(page, name);
+  const id = await startComputerGame(page, { level: 'principiante' });
+  await focusBoard(page);
+  const heard = new Announcer(page);
+  const me = (await committedGame(env.server.dbFile, id)).bots.indexOf(false);
+  const state = await untilTurnOf(env.server.dbFile, id, me);
+  await pageSays(page, heard, 'KeyT', 'Tu turno.');
+  return { page, id, heard, me, state };
 }
