@@ -381,6 +381,13 @@ export const LOW_TIME_TEXT = 'Te queda menos de un minuto.';
 /** Said when a search for a letter on the board starts again from A1 (before the square). */
 export const WRAP_TEXT = 'Vuelta al principio.';
 
+/**
+ * Said when Intro is pressed on an empty command line of the web page: in a browser nothing
+ * else shows that the key was taken (the terminal just prompts again).
+ */
+export const EMPTY_LINE_TEXT =
+  'No has escrito ninguna orden. Escribe, por ejemplo, «8H casa» o «turno» y pulsa Intro; «ayuda» las lista todas.';
+
 // ── A game kept on this machine (the terminal's guardar, salir and --cargar) ────────────────
 
 /** Said once the game is over: it stays open for reading and saving until the player leaves. */

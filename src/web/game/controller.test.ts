@@ -343,6 +343,15 @@ describe('GameController: keys to the session, replies to the live regions', () 
     expect(ctl.polite.value.text).toBe('Tú 12, Ana 12.');
   });
 
+  it('says what to type when Intro is pressed on an empty command line (UX §2.5)', () => {
+    const { ctl } = setup();
+    ctl.line('   ');
+    expect(ctl.polite.value.text).toBe(
+      'No has escrito ninguna orden. Escribe, por ejemplo, «8H casa» o «turno» y pulsa Intro; «ayuda» las lista todas.',
+    );
+    expect(ctl.assertive.value.text).toBe('');
+  });
+
   it('places by pointer and takes the blank letter from the chooser', () => {
     const { ctl } = setup();
     ctl.drop(3, 8 * 15 + 7); // the blank to H9

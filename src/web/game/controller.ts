@@ -6,7 +6,7 @@
  */
 import { type Signal, signal } from '@preact/signals';
 import { onlineErrorText } from '../../play/errorText.js';
-import { LOW_TIME_TEXT, WRAP_TEXT, turnRecordText } from '../../play/messages.js';
+import { EMPTY_LINE_TEXT, LOW_TIME_TEXT, WRAP_TEXT, turnRecordText } from '../../play/messages.js';
 import { Session } from '../../play/session.js';
 import { say } from '../../play/state.js';
 import type {
@@ -220,6 +220,10 @@ export class GameController {
 
   /** A line typed in the command line. */
   line(text: string): void {
+    if (text.trim() === '' && !this.session.state.pendingBlank) {
+      this.notify(EMPTY_LINE_TEXT, 'polite');
+      return;
+    }
     this.react(this.session.line(text));
   }
 
