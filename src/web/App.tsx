@@ -26,7 +26,7 @@ import { LiveRegions, assertiveRegion, politeRegion, speak } from './live.js';
 import { usePageHeading } from './heading.js';
 import { newlySeated } from './lobby/describe.js';
 import { Lobby } from './lobby/Lobby.js';
-import { connection, linkText } from './net.js';
+import { connection, linkText, rename } from './net.js';
 import { type Route, gameHash, routeOf } from './route.js';
 import { playCue } from './sound.js';
 
@@ -120,8 +120,13 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
   const refreshAsked = useRef(false);
   useEffect(() => {
     let stop = (): void => {};
+    // The connection this effect subscribed: after a new name the next one is another.
+    let got: Connection | null = null;
+    let gone = false;
     connection(who).then(
       (c) => {
+        if (gone) return;
+        got = c;
         setConn(c);
         stop = c.listen((e) => {
           if (e.type === 'lobby') open.value = e.games.filter((g) => g.phase !== 'over');
@@ -146,11 +151,9 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
       () => {},
     );
     return () => {
+      gone = true;
       stop();
-      void connection(who).then(
-        (c) => c.unsubscribeLobby(),
-        () => {},
-      );
+      got?.unsubscribeLobby();
     };
   }, [who]);
   return (
@@ -158,7 +161,7 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
       <h1 ref={heading} tabIndex={-1}>
         {L.appTitle}
       </h1>
-      <p>{L.hello(who)}</p>
+      <NameChange who={who} />
       {unknownText && <p class="status warn">{unknownText}</p>}
       <p id="conexion" class={linkText.value ? 'status warn' : 'status'}>
         {linkText.value}
@@ -189,6 +192,89 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
         }}
       />
     </main>
+  );
+}
+
+/**
+ * «Hola, Ana.» and «Cambiar de nombre»: the new name is said hello with again, and the server
+ * renames the player everywhere they sit. Escape or «Cancelar» leaves the name as it was.
+ */
+function NameChange({ who }: { who: string }) {
+  const editing = useSignal(false);
+  const draft = useSignal(who);
+  const problem = useSignal('');
+  const change = useRef<HTMLButtonElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (editing.value) field.current?.focus();
+  }, [editing.value]);
+  const close = () => {
+    editing.value = false;
+    problem.value = '';
+    // The button comes back on the next paint; the focus goes back to it.
+    setTimeout(() => change.current?.focus(), 0);
+  };
+  if (!editing.value)
+    return (
+      <p>
+        {L.hello(who)}{' '}
+        <button
+          type="button"
+          ref={change}
+          onClick={() => {
+            draft.value = who;
+            editing.value = true;
+          }}
+        >
+          {L.nameChange}
+        </button>
+      </p>
+    );
+  return (
+    <form
+      class="rename"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const n = draft.value.trim();
+        if (!nameSchema.safeParse(n).success) {
+          problem.value = L.nameInvalid;
+          speak(L.nameInvalid, 'assertive');
+          return;
+        }
+        if (n === who) return close();
+        rename(n).then(
+          () => {
+            name.value = n;
+            speak(L.renamed(n));
+            close();
+          },
+          // The connection's own message (unreachable, refused) has been said.
+          () => {},
+        );
+      }}
+    >
+      <label for="nombre-nuevo">{L.nameNew}</label>
+      <input
+        id="nombre-nuevo"
+        ref={field}
+        type="text"
+        maxLength={40}
+        autoComplete="nickname"
+        aria-describedby="nombre-nuevo-ayuda"
+        value={draft.value}
+        onInput={(e) => (draft.value = e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') close();
+        }}
+      />
+      <p id="nombre-nuevo-ayuda" class="hint">
+        {problem.value || L.nameHint}
+      </p>
+      <button type="submit">{L.nameSave}</button>{' '}
+      <button type="button" onClick={close}>
+        {L.nameCancel}
+      </button>
+    </form>
   );
 }
 

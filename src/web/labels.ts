@@ -19,6 +19,9 @@ export const L = {
   nameSave: 'Guardar nombre',
   nameHint: 'Es el nombre que verán los demás jugadores. Se recuerda en este navegador.',
   nameChange: 'Cambiar de nombre',
+  nameNew: 'Tu nuevo nombre',
+  nameCancel: 'Cancelar',
+  renamed: (name: string) => `Ahora te llamas ${name}.`,
   nameInvalid: 'Escribe un nombre de 1 a 40 caracteres.',
   hello: (name: string) => `Hola, ${name}.`,
   unknownAddress: (address: string) =>

@@ -21,20 +21,42 @@ export const linkState = signal<LinkState>('connecting');
 export const linkText = signal('');
 
 let current: Promise<Connection> | undefined;
+/** The newest connection: the one whose link state the page shows (see `rename`). */
+let live: Connection | undefined;
 
 /** The page's connection, opened on first use with the remembered token or the name. */
 export function connection(name: string): Promise<Connection> {
-  current ??= open(name).catch((e: unknown) => {
-    current = undefined;
-    throw e;
-  });
+  current ??= keep(open(name, false));
   return current;
 }
 
-async function open(name: string): Promise<Connection> {
+/**
+ * Says hello again with the remembered token and a new display name: the server renames the
+ * player, in the lobby and at every table they sit at. The old link is closed without a word.
+ */
+export function rename(name: string): Promise<Connection> {
+  const before = current;
+  current = keep(open(name, true));
+  void before?.then(
+    (c) => c.close(),
+    () => {},
+  );
+  return current;
+}
+
+// The connection being opened, forgotten if it fails so that the next use tries again.
+function keep(opening: Promise<Connection>): Promise<Connection> {
+  const p = opening.catch((e: unknown) => {
+    if (current === p) current = undefined;
+    throw e;
+  });
+  return p;
+}
+
+async function open(name: string, renaming: boolean): Promise<Connection> {
   const token = savedToken();
   try {
-    return await start(name, token);
+    return await start(name, token, renaming);
   } catch (e) {
     // A token this server does not know (another database): start again as a new player.
     if (token && e instanceof ConnectionError && e.code === 'UNKNOWN_PLAYER') {
@@ -49,13 +71,16 @@ async function open(name: string): Promise<Connection> {
   }
 }
 
-async function start(name: string, token: string | null): Promise<Connection> {
+async function start(name: string, token: string | null, renaming = false): Promise<Connection> {
   const conn = new Connection({
     url: socketUrl(location.origin),
     socket: (url) => new WebSocket(url),
-    ...(token ? { token } : { name }),
+    ...(token ? { token, ...(renaming && { name }) } : { name }),
   });
+  live = conn;
   conn.listen((e) => {
+    // A link replaced by a newer one (a new name) closes without telling the player.
+    if (conn !== live) return;
     if (e.type === 'welcome') {
       if (e.token) saveToken(e.token);
       saveName(e.name);

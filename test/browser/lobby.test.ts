@@ -3,7 +3,7 @@
  * every time it is pressed; a browser that will not copy leaves the link selected and says how
  * to copy it by hand; the player's own open room offers «Seguir», never «Unirse»; and
  * «Actualizar» says what it found; a room form with a wrong number, and an address that names no
- * game, are said.
+ * game, are said; «Cambiar de nombre» renames the player.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -130,6 +130,43 @@ describe('lobby', () => {
       since,
       region: 'polite',
     });
+    await page.context().close();
+  });
+
+  it('«Cambiar de nombre» renames the player: said, shown, kept after a reload, and on their open room', async () => {
+    const page = await lobbyPage('Ana');
+    await page.getByLabel(/^Sala abierta/).check();
+    await page.getByRole('button', { name: 'Crear sala' }).click();
+    await page.waitForURL(/#\/partida\//);
+    const gameId = gameIdOf(page);
+    await page.goto(`${env.server.url}/#/`);
+    const room = page
+      .getByRole('region', { name: 'Salas abiertas' })
+      .getByRole('listitem')
+      .filter({ has: page.locator(`a[href^="#/partida/${gameId}"]`) });
+    await room.getByRole('link', { name: /^Seguir: Ana,/ }).waitFor();
+
+    const heard = new Announcer(page);
+    // Escape leaves the name as it was, and the focus on the button.
+    await page.getByRole('button', { name: 'Cambiar de nombre' }).click();
+    const field = page.getByRole('textbox', { name: 'Tu nuevo nombre' });
+    expect(await field.inputValue()).toBe('Ana');
+    expect(await page.evaluate('document.activeElement.id')).toBe('nombre-nuevo');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Cambiar de nombre' }).waitFor();
+    await page.waitForFunction('document.activeElement.textContent === "Cambiar de nombre"');
+
+    await page.getByRole('button', { name: 'Cambiar de nombre' }).click();
+    await field.fill('Ana María');
+    const since = await heard.mark();
+    await page.getByRole('button', { name: 'Guardar nombre' }).click();
+    await heard.waitFor('Ahora te llamas Ana María.', { since, region: 'polite' });
+    await page.getByText('Hola, Ana María.').waitFor();
+    // The server renamed her seat: the lobby shows the room under the new name.
+    await room.getByRole('link', { name: /^Seguir: Ana María,/ }).waitFor();
+    await page.reload();
+    await page.getByText('Hola, Ana María.').waitFor();
+    await room.getByRole('link', { name: /^Seguir: Ana María,/ }).waitFor();
     await page.context().close();
   });
 
