@@ -289,8 +289,9 @@ function readable(hash: string): string {
 
 type GameRouteProps = { name: string; route: Extract<Route, { page: 'game' }> };
 
-// The game a rematch is taking the player to, so that its page says so on arrival.
-let arrivingByRematch: string | undefined;
+// The game a rematch is taking the player to, so that its page says so on arrival, and whether
+// another player asked for it (said as an event the player did not cause).
+let arrivingByRematch: { gameId: string; theirs: boolean } | undefined;
 
 function GameRoute({ name: who, route: r }: GameRouteProps) {
   const [ctl, setCtl] = useState<GameController | null>(null);
@@ -341,7 +342,7 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
               if (rematch.value !== e.newGameId) g.notify(L.rematchExists, 'polite');
               rematch.value = e.newGameId;
             } else {
-              arrivingByRematch = e.newGameId;
+              arrivingByRematch = { gameId: e.newGameId, theirs: !askedRematch.current };
               location.hash = gameHash(e.newGameId);
             }
           } else if (e.type === 'error' && e.gameId === r.gameId)
@@ -376,9 +377,9 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
         setConn(c);
         setCtl(g);
         // Arriving says whose turn it is, as T does (after the rematch that brought them).
-        const byRematch = arrivingByRematch === r.gameId;
+        const byRematch = arrivingByRematch?.gameId === r.gameId ? arrivingByRematch : undefined;
         if (byRematch) arrivingByRematch = undefined;
-        g.arrive(byRematch ? L.rematchArrived : undefined);
+        g.arrive(byRematch ? L.rematchArrived : undefined, byRematch?.theirs);
         queueMicrotask(focusBoardCursor);
       } catch (e) {
         const { code = 'SERVER_ERROR', data } = e as {

@@ -60,6 +60,13 @@ describe('GameController: keys to the session, replies to the live regions', () 
     expect(ctl.polite.value.text).toBe(
       'Revancha: una partida nueva, con los mismos asientos. Ana: K5 vertical, PESA, 12. Tu turno.',
     );
+    // Another player's rematch took the viewer here: an event they did not cause (UX §2.5).
+    const theirs = setup();
+    theirs.ctl.arrive('Revancha: una partida nueva, con los mismos asientos.', true);
+    expect(theirs.ctl.assertive.value.text).toBe(
+      'Revancha: una partida nueva, con los mismos asientos. Ana: K5 vertical, PESA, 12. Tu turno.',
+    );
+    expect(theirs.ctl.polite.value.text).toBe('');
     // The viewer's own move is not news to them.
     const own = setup(undefined, {
       ...MIDGAME,

@@ -202,9 +202,10 @@ export class GameController {
    * Arriving at the page says whose turn it is, as T does, after the last move when someone
    * else made it (a bot that opened before the page loaded, a move made while the player was
    * away); `intro` (how the player got here: a rematch) comes first. One announcement, so that
-   * no part replaces another.
+   * no part replaces another: in the assertive region when `theirDoing` (someone else's rematch
+   * took the player here, an event they did not cause), else in the polite one.
    */
-  arrive(intro?: string): void {
+  arrive(intro?: string, theirDoing = false): void {
     const r = this.session.line('turno');
     const v = this.session.view;
     const last = v.history[v.history.length - 1];
@@ -215,7 +216,11 @@ export class GameController {
         ? [say(turnRecordText(v, last, st.detailed, true, st.byName), 'event')]
         : []),
     ];
-    this.react(before.length > 0 ? { ...r, say: [...before, ...r.say] } : r);
+    const said = before.length > 0 ? [...before, ...r.say] : r.say;
+    this.react({
+      ...r,
+      say: theirDoing ? said.map((a) => ({ ...a, priority: 'assertive' as const })) : said,
+    });
   }
 
   /** A line typed in the command line. */
