@@ -28,6 +28,19 @@ export interface RunnerSolveOptions {
   readonly onIteration?: (step: EndgameIteration) => void;
 }
 
+/**
+ * The answer of a solve whose first try (`quick`) did not finish and whose threads then gave
+ * `full`, with the work of both. An exact answer is the answer whatever the depth its thread
+ * stopped at: a thread that starts late may prove the value at depth 1 from the table the
+ * others filled. Otherwise the deeper one: interrupted before the threads finished their first
+ * iteration, the first try's.
+ */
+export function laterAnswer(quick: EndgameResult, full: EndgameResult): EndgameResult {
+  const nodes = full.nodes + quick.nodes;
+  const ms = full.ms + quick.ms;
+  return full.exact || full.depth >= quick.depth ? { ...full, nodes, ms } : { ...quick, nodes, ms };
+}
+
 /** Solves endgames first on this thread, then on `threads` worker threads. */
 export class EndgameRunner {
   private readonly solver: EndgameSolver;
@@ -69,10 +82,7 @@ export class EndgameRunner {
       timeMs: rest,
       onIteration: onIteration && ((step) => onIteration({ ...step, ms: step.ms + quick.ms })),
     });
-    const nodes = full.nodes + quick.nodes;
-    const ms = full.ms + quick.ms;
-    // Interrupted before the threads finished their first iteration: the first try's answer.
-    return full.depth >= quick.depth ? { ...full, nodes, ms } : { ...quick, nodes, ms };
+    return laterAnswer(quick, full);
   }
 
   /** Cuts the running solve short (Control+C); later solves stop after their first try. */
