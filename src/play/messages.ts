@@ -319,6 +319,9 @@ export const CONNECTION_LOST_TEXT =
 /** Said when the client is connected again and back in its game. */
 export const CONNECTION_BACK_TEXT = 'Conexión recuperada: sigues en la partida.';
 
+/** The same, to someone watching a game without a seat. */
+export const CONNECTION_BACK_WATCHING_TEXT = 'Conexión recuperada: sigues mirando la partida.';
+
 /** The terminal's question before giving the game up: it takes the same word twice. */
 export const RESIGN_CONFIRM_TEXT =
   '¿Abandonar la partida? Escribe «abandonar» otra vez para confirmarlo; cualquier otra orden lo deja.';
@@ -334,8 +337,13 @@ export function helpHintText(lineMode: boolean): string {
 /** «revancha» before the end. */
 export const REMATCH_NOT_OVER_TEXT = 'La revancha se pide cuando la partida ha terminado.';
 
-/** Someone at the table asked for a rematch: the new game, same seats, is at `link`. */
-export function rematchText(link: string): string {
+/**
+ * Someone at the table asked for a rematch: the new game, same seats, is at `link`; someone
+ * `watching` (no seat) may go and watch it.
+ */
+export function rematchText(link: string, watching = false): string {
+  if (watching)
+    return `Los jugadores juegan la revancha en ${link} (para mirarla, sal con «salir» y entra con «atril play ${link}»).`;
   return `Revancha: la nueva partida, con los mismos asientos, está en ${link} (sal con «salir» y entra con «atril play ${link}»).`;
 }
 

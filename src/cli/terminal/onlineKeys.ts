@@ -8,7 +8,7 @@ import type { Writable } from 'node:stream';
 import { squareName } from '../../engine/notation/coords.js';
 import { KeyQueue, restoreOnSignal } from './keys.js';
 import type { Inbox, OnlineInput } from './onlineLines.js';
-import { ONLINE_END_HINT, type OnlineTable } from './onlineTable.js';
+import { type OnlineTable } from './onlineTable.js';
 import { drawBoard, drawRack, drawStatus } from './render.js';
 
 /** Where online key mode reads and writes. */
@@ -65,7 +65,7 @@ export async function runOnlineKeys(
       ? 'Hasta luego.'
       : `Hasta luego. La partida sigue en el servidor; para volver: atril play ${table.link}`;
 
-  if (table.over) messages.push(ONLINE_END_HINT);
+  if (table.over) messages.push(table.endHint);
   draw();
   try {
     for (;;) {
@@ -74,7 +74,7 @@ export async function runOnlineKeys(
         const news = table.event(item.event);
         if (news.say.length === 0 && !news.redraw) continue;
         messages = [...messages, ...news.say];
-        if (news.ended) messages.push(ONLINE_END_HINT);
+        if (news.ended) messages.push(table.endHint);
         draw();
         if (news.fatal) return 1;
         continue;

@@ -8,7 +8,7 @@ import type { ConnectionEvent } from '../../client/connection.js';
 import type { Announcement } from '../../play/types.js';
 import type { TermInput } from './keys.js';
 import { clip, printable } from '../safeText.js';
-import { ONLINE_COMMANDS, ONLINE_END_HINT, type OnlineTable } from './onlineTable.js';
+import { ONLINE_COMMANDS, type OnlineTable } from './onlineTable.js';
 import { drawBoard, drawRack } from './render.js';
 
 /**
@@ -63,7 +63,7 @@ export async function runOnlineLines(
       : `Hasta luego. La partida sigue en el servidor; para volver: atril play ${table.link}`;
   const showEnd = (): void => {
     print(drawBoard(table.view));
-    print(ONLINE_END_HINT);
+    print(table.endHint);
   };
 
   intro.forEach(print);

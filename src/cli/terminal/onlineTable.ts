@@ -11,6 +11,7 @@ import { onlineErrorText } from '../../play/errorText.js';
 import { MAX_CHAT_LENGTH, chatTextSchema } from '../../protocol/index.js';
 import {
   CONNECTION_BACK_TEXT,
+  CONNECTION_BACK_WATCHING_TEXT,
   CONNECTION_LOST_TEXT,
   REMATCH_NOT_OVER_TEXT,
   RESIGN_CONFIRM_TEXT,
@@ -57,6 +58,11 @@ export const ONLINE_END_HINT =
   'La partida ha terminado. Puedes pedir «resultado», «marcador», «tablero» o «palabras», ' +
   'charlar con «decir TEXTO» y pedir la «revancha»; «salir» para terminar.';
 
+/** The same to someone watching: only a seated player may ask for the rematch. */
+export const ONLINE_END_HINT_WATCHING =
+  'La partida ha terminado. Puedes pedir «resultado», «marcador», «tablero» o «palabras» ' +
+  'y charlar con «decir TEXTO»; «salir» para terminar.';
+
 /** What a change brought: sentences to show, and whether the game (or the connection) ended. */
 export interface News {
   readonly say: readonly string[];
@@ -100,8 +106,22 @@ export class OnlineTable {
     return gameLink(this.server, this.gameId);
   }
 
-  /** What to say when the game is first shown: who waits, whose turn it is. */
+  /** Whether the client watches the game without a seat. */
+  get watching(): boolean {
+    return this.view.seat === null;
+  }
+
+  /** What to say once the game is over (`ONLINE_END_HINT`, without the rematch to a watcher). */
+  get endHint(): string {
+    return this.watching ? ONLINE_END_HINT_WATCHING : ONLINE_END_HINT;
+  }
+
+  /**
+   * What to say when the game is first shown: who waits, whose turn it is. Nothing for a game
+   * already over: `endHint`, said next, begins with that.
+   */
   opening(): string[] {
+    if (this.over) return [];
     const out: string[] = [];
     const waiting = waitingSeatsText(this.view);
     if (waiting) out.push(waiting);
@@ -116,7 +136,8 @@ export class OnlineTable {
         return e.gameId === this.gameId ? this.newView(e.view) : { say: [] };
       case 'status':
         if (e.status === 'lost') return { say: [CONNECTION_LOST_TEXT] };
-        if (e.status === 'back') return { say: [CONNECTION_BACK_TEXT] };
+        if (e.status === 'back')
+          return { say: [this.watching ? CONNECTION_BACK_WATCHING_TEXT : CONNECTION_BACK_TEXT] };
         if (e.status === 'closed' && e.reason !== undefined)
           return { say: [onlineErrorText(e.reason)], fatal: true };
         return { say: [] };
@@ -128,7 +149,7 @@ export class OnlineTable {
         return { say: [onlineErrorText(e.error.code, e.error.data, setOf(this.view))] };
       case 'rematch':
         return e.gameId === this.gameId
-          ? { say: [rematchText(gameLink(this.server, e.newGameId))] }
+          ? { say: [rematchText(gameLink(this.server, e.newGameId), this.watching)] }
           : { say: [] };
       case 'welcome':
       case 'message':
