@@ -4,6 +4,7 @@
  */
 import { CENTER, SIZE, premiumAt } from '../../engine/board.js';
 import { BLANK, type TileSet, isBlank, tileLabel } from '../../engine/tiles.js';
+import { waitingSeatName } from '../../play/messages.js';
 import type { Session } from '../../play/session.js';
 import { type ClientView, seatClock, setOf } from '../../play/view.js';
 
@@ -91,7 +92,9 @@ export function drawRack(session: Session): string {
  */
 export function drawStatus(view: ClientView, byName = false): string {
   const scores = view.seats.map((p, i) => {
-    const text = `${i === view.seat && !byName ? 'Tú' : p.name} ${p.score}`;
+    // A seat still waiting for its player has no name yet: the one `s` says («Invitado (asiento 2)»).
+    const name = i === view.seat && !byName ? 'Tú' : p.name || waitingSeatName(i, p.open);
+    const text = `${name} ${p.score}`;
     const clock = seatClock(view, i);
     return clock && view.phase !== 'over' ? `${text} (${clockFace(clock.remainingMs)})` : text;
   });
