@@ -20,8 +20,8 @@ describe('argsErrorText', () => {
   it('names the option or argument in one Spanish line', () => {
     expect(argsErrorText(errorOf(['--nada']))).toBe('Opción desconocida: «--nada».');
     expect(argsErrorText(errorOf(['--top']))).toBe('--top necesita un valor.');
-    expect(argsErrorText(errorOf(['--top', '-1']))).toBe(
-      '--top necesita un valor; si empieza por «-», escríbelo pegado: --top=-1.',
+    expect(argsErrorText(errorOf(['--top', '-7']), ['--top', '-7'])).toBe(
+      'Falta el valor de --top: «-7» empieza por «-» y se toma por otra opción (si es el valor, escríbelo pegado: --top=-7).',
     );
     expect(argsErrorText(errorOf(['--json=si']))).toBe('--json no lleva valor.');
     expect(argsErrorText(errorOf(['sobra']))).toBe('Argumento de más: «sobra».');

@@ -16,12 +16,15 @@ export function parseOptions<T extends ParseArgsConfig>(
   try {
     return ok(parseArgs(config));
   } catch (e) {
-    return err(argsErrorText(e));
+    return err(argsErrorText(e, config.args ?? process.argv.slice(2)));
   }
 }
 
-/** A one-line Spanish message for an error thrown by parseArgs. */
-export function argsErrorText(e: unknown): string {
+/**
+ * A one-line Spanish message for an error thrown by parseArgs; `args`, the arguments it read,
+ * let a value starting with a dash be quoted as the user wrote it.
+ */
+export function argsErrorText(e: unknown, args: readonly string[] = []): string {
   const err = e as { code?: string; message?: string };
   const msg = err.message ?? String(e);
   const quoted = /'([^']+)'/.exec(msg)?.[1] ?? '';
@@ -32,8 +35,12 @@ export function argsErrorText(e: unknown): string {
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
       return `Argumento de más: «${quoted}».`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      if (/ambiguous/.test(msg))
-        return `${option} necesita un valor; si empieza por «-», escríbelo pegado: ${option}=-1.`;
+      if (/ambiguous/.test(msg)) {
+        const value = args[args.indexOf(option) + 1];
+        return value === undefined || args.indexOf(option) < 0
+          ? `${option} necesita un valor; si empieza por «-», escríbelo pegado: ${option}=VALOR.`
+          : `Falta el valor de ${option}: «${value}» empieza por «-» y se toma por otra opción (si es el valor, escríbelo pegado: ${option}=${value}).`;
+      }
       if (/does not take an argument/.test(msg)) return `${option} no lleva valor.`;
       return `${option} necesita un valor.`;
     default:

@@ -165,7 +165,7 @@ describe('atril best', () => {
     const r = atril('best', '--cgp', EMPTY_AEINRST, '--top', '-1');
     expect(r.code).toBe(2);
     expect(r.err).not.toMatch(/Option|argument/);
-    expect(r.err).toMatch(/--top necesita un valor/);
+    expect(r.err).toMatch(/^Falta el valor de --top: «-1» empieza por «-»/);
   });
 
   it('a malformed position is explained in Spanish, not with an error code', () => {
