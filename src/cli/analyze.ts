@@ -10,7 +10,7 @@ import type { TileSet } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { type ReviewedMove, reviewRecord } from '../ai/analyze.js';
 import { describeMove as describe, reviewLeaves, reviewToJson } from '../ai/reviewJson.js';
-import { parseOptions, plainCount, usageError } from './args.js';
+import { lexiconMismatch, parseOptions, plainCount, usageError } from './args.js';
 import { gcgErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { counted, decimal } from './numbers.js';
 import { StatusLine, progressBar } from './status.js';
@@ -79,9 +79,7 @@ export async function runAnalyze(args: string[]): Promise<number> {
   if (!loaded.ok) return fail(lexiconLoadErrorText(loaded.error));
   const lex = loaded.value;
   if (lex.set.id !== record.tileSet)
-    return fail(
-      `La partida es de fichas «${record.tileSet}» y el léxico de «${lex.set.id}»; indica uno con --lexicon.`,
-    );
+    return fail(lexiconMismatch('La partida', record.tileSet, lex.set));
   const set = lex.set;
   const status = process.stderr.isTTY === true ? new StatusLine() : null;
   const review = reviewRecord(record, lex.nodes, set, {

@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { argsErrorText, plainCount } from './args.js';
+import { ENGLISH, SPANISH } from '../engine/tiles.js';
+import { argsErrorText, lexiconMismatch, plainCount, tilesLanguage } from './args.js';
 
 const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
 
@@ -25,6 +26,16 @@ describe('argsErrorText', () => {
     );
     expect(argsErrorText(errorOf(['--json=si']))).toBe('--json no lleva valor.');
     expect(argsErrorText(errorOf(['sobra']))).toBe('Argumento de más: «sobra».');
+  });
+
+  it('names tile sets by their language, never by their internal id', () => {
+    expect(lexiconMismatch('La posición', ENGLISH, SPANISH)).toBe(
+      'La posición es de fichas del inglés y el léxico, del español; indica otro léxico con --lexicon.',
+    );
+    expect(lexiconMismatch('La partida', 'english', SPANISH)).toMatch(
+      /^La partida es de fichas del inglés /,
+    );
+    expect(tilesLanguage('klingon')).toBe('«klingon»');
   });
 
   it('plainCount: digits only, within safe integers', () => {

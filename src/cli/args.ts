@@ -4,7 +4,7 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type Result, err, ok } from '../engine/result.js';
-import type { TileSet } from '../engine/tiles.js';
+import { type TileSet, tileSetById } from '../engine/tiles.js';
 
 /**
  * `parseArgs` for a command: its options and positionals, or the one-line Spanish message for
@@ -66,6 +66,23 @@ export function tileSetMismatch(lexicon: TileSet, game: TileSet): string {
   return (
     `El léxico es de fichas ${lexicon.name} y la partida se juega con fichas ${game.name}; ` +
     `compila uno con «atril lexicon build LISTA --tile-set ${game.id}».`
+  );
+}
+
+/** The language of a tile set as a sentence names it («inglés»), or its id quoted if unknown. */
+export function tilesLanguage(set: TileSet | string): string {
+  const known = typeof set === 'string' ? tileSetById(set) : set;
+  return known ? known.name.replace(/ \(.*\)$/, '') : `«${set as string}»`;
+}
+
+/**
+ * A position or a game (`what`) whose tiles are not the lexicon's: «La posición es de fichas
+ * del inglés y el léxico, del español; indica otro léxico con --lexicon.»
+ */
+export function lexiconMismatch(what: string, tiles: TileSet | string, lexicon: TileSet): string {
+  return (
+    `${what} es de fichas del ${tilesLanguage(tiles)} y el léxico, del ${tilesLanguage(lexicon)}; ` +
+    'indica otro léxico con --lexicon.'
   );
 }
 

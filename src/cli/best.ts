@@ -13,7 +13,7 @@ import { NO_LEAVES } from '../ai/leave.js';
 import { defaultLeaves } from '../ai/leaves.js';
 import { bestPlays, positionRack } from '../ai/bestPlays.js';
 import { DEFAULT_SAMPLES, EXCHANGE_SAMPLES, LeaveInference } from '../ai/sim/inference.js';
-import { parseOptions, plainCount, usageError } from './args.js';
+import { lexiconMismatch, parseOptions, plainCount, usageError } from './args.js';
 import { makeRules } from '../engine/rules.js';
 import { type BestSimInference, runBestSim } from './bestSim.js';
 import { decimal } from './numbers.js';
@@ -105,8 +105,7 @@ export async function runBest(args: string[]): Promise<number> {
   const loaded = openLexicon(values.lexicon);
   if (!loaded.ok) return fail(lexiconLoadErrorText(loaded.error));
   const lex = loaded.value;
-  if (lex.set.id !== set.id)
-    return fail(`La posición usa fichas «${set.id}» y el léxico «${lex.set.id}».`);
+  if (lex.set.id !== set.id) return fail(lexiconMismatch('La posición', set, lex.set));
   const rackTiles = pos.racks[0] ?? [];
   if (rackTiles.length === 0) return fail('La posición no trae el atril del jugador que mueve.');
   if (values.ultima !== undefined && !values.sim) return fail('--ultima solo sirve con --sim.');

@@ -23,7 +23,7 @@ import { openLexicon } from '../lexicon/index.js';
 import type { EndgameIteration, EndgameResult } from '../ai/endgame/solver.js';
 import { EndgameRunner } from './endgameRunner.js';
 import { runPreEndgame } from './preendgame.js';
-import { parseOptions, plainCount, usageError } from './args.js';
+import { lexiconMismatch, parseOptions, plainCount, tilesLanguage, usageError } from './args.js';
 import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { count, counted, decimal, signed } from './numbers.js';
 import { LongTask } from './status.js';
@@ -165,7 +165,9 @@ export async function runEndgame(args: string[]): Promise<number> {
     return fail('La posición no trae el atril del jugador que mueve (el primero).');
   const rules = makeRules(preset, {});
   if (rules.tileSet !== set.id)
-    return fail(`La posición usa fichas «${set.id}» y las reglas «${rules.tileSet}».`);
+    return fail(
+      `La posición es de fichas del ${tilesLanguage(set)} y las reglas, del ${tilesLanguage(rules.tileSet)}.`,
+    );
   // What the player to move cannot see: the opponent's rack and the bag (the CGP reader has
   // refused more of a tile than the set has).
   const unseen = fullDistribution(set);
@@ -184,7 +186,7 @@ export async function runEndgame(args: string[]): Promise<number> {
   const loaded = openLexicon(values.lexicon);
   if (!loaded.ok) return fail(lexiconLoadErrorText(loaded.error));
   if (loaded.value.set.id !== set.id)
-    return fail(`La posición usa fichas «${set.id}» y el léxico «${loaded.value.set.id}».`);
+    return fail(lexiconMismatch('La posición', set, loaded.value.set));
   if (inBag === 1) {
     // A known opponent's rack leaves one tile for the bag; an unknown one, any unseen tile.
     const theirs = rackFromTiles(set, given);
