@@ -30,6 +30,15 @@ describe('atril lexicon build', () => {
     expect(atril('check', '--lexicon', join(dir, 'palabras.kwg'), 'impetu', 'casa').code).toBe(0);
   });
 
+  it('a list of one word is counted in the singular', () => {
+    const list = join(dir, 'una.txt');
+    writeFileSync(list, 'casa\n');
+    const r = atril('lexicon', 'build', list, '-o', join(dir, 'una.kwg'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('1 entrada leída, 1 aceptada, 0 descartadas.');
+    expect(r.out).toMatch(/Léxico guardado en .*una\.kwg: 1 palabra, \d+ nodos, /);
+  });
+
   it('an empty list, a list with no valid word and a binary file are errors (exit 2)', () => {
     writeFileSync(join(dir, 'vacia.txt'), '');
     const empty = atril('lexicon', 'build', join(dir, 'vacia.txt'), '-o', join(dir, 'v.kwg'));

@@ -22,7 +22,7 @@ import {
   type NormalisedList,
 } from '../lexicon/index.js';
 import { parseOptions } from './args.js';
-import { decimal } from './numbers.js';
+import { counted, decimal } from './numbers.js';
 import { echo } from './safeText.js';
 import { lexiconLoadErrorText, rejectReasonText, rejectTitleText } from '../play/errorText.js';
 
@@ -170,9 +170,9 @@ async function build(args: string[]): Promise<number> {
   const seconds = decimal((performance.now() - t0) / 1000);
   const merged = list.words.count - kwg.wordCount;
   out(
-    `Léxico guardado en ${output}: ${kwg.wordCount} palabras` +
-      (merged ? ` (${merged} repetidas tras normalizar)` : '') +
-      `, ${kwg.nodes.length} nodos, ${decimal((kwg.nodes.length * 4 + 40) / 1048576)} MiB, ${seconds} s.`,
+    `Léxico guardado en ${output}: ${counted(kwg.wordCount, 'palabra')}` +
+      (merged ? ` (${counted(merged, 'repetida')} tras normalizar)` : '') +
+      `, ${counted(kwg.nodes.length, 'nodo')}, ${decimal((kwg.nodes.length * 4 + 40) / 1048576)} MiB, ${seconds} s.`,
   );
   return 0;
 }
@@ -213,7 +213,7 @@ function outputProblem(
 /** Prints what was read and every rejection (all lines for a user list, a summary otherwise). */
 function report(list: NormalisedList, isDefault: boolean): void {
   out(
-    `${list.entries} entradas leídas, ${list.words.count} aceptadas, ${list.rejected.length} descartadas.`,
+    `${counted(list.entries, 'entrada leída', 'entradas leídas')}, ${counted(list.words.count, 'aceptada')}, ${counted(list.rejected.length, 'descartada')}.`,
   );
   if (list.rejected.length === 0) return;
   if (isDefault) {
