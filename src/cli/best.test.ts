@@ -216,6 +216,14 @@ describe('atril selfplay', () => {
     expect({ ...JSON.parse(run().out), seconds: 0 }).toEqual({ ...j, seconds: 0 });
   });
 
+  it('two bots of one level are told apart by their place in --bots', () => {
+    const r = atril('selfplay', '--games', '2', '--bots', 'principiante,principiante');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^ {2}principiante 1: \d+ victorias?, media /m);
+    expect(r.out).toMatch(/^ {2}principiante 2: \d+ victorias?, media /m);
+    expect(r.out).toMatch(/^ {2}principiante 1 gana el /m);
+  });
+
   it('G-01: three or four bots play one game each per seat rotation; five are refused', () => {
     const r = atril(
       'selfplay',

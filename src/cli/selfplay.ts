@@ -136,16 +136,20 @@ export async function runSelfplay(args: string[]): Promise<number> {
     return 0;
   }
   const pct = (x: number): string => `${decimal(x * 100)} %`;
+  // Two bots of one level are told apart by their place in --bots: «principiante 1», «… 2».
+  const labels = names.map((n, b) =>
+    names.indexOf(n) === names.lastIndexOf(n) ? n : `${n} ${b + 1}`,
+  );
   process.stdout.write(
     `${counted(played, 'partida')}${task.stopped ? ` de ${count(games)} (parada con Ctrl+C)` : ''}, reglas ${preset}, semilla ${seed} (${decimal(seconds)} s)\n` +
-      names
+      labels
         .map(
           (name, b) =>
             `  ${name}: ${counted(wins[b]!, 'victoria')}, media ${decimal(mean[b]!)} puntos\n`,
         )
         .join('') +
       `  empates: ${draws}\n` +
-      `  ${names[0]} gana el ${pct(score / played)} (intervalo del 95 %: ${pct(lo)} – ${pct(hi)})\n`,
+      `  ${labels[0]} gana el ${pct(score / played)} (intervalo del 95 %: ${pct(lo)} – ${pct(hi)})\n`,
   );
   return 0;
 }
