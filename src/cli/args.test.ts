@@ -45,6 +45,23 @@ describe('argsErrorText', () => {
       expect(plainCount(t), t).toBeUndefined();
   });
 
+  it('«atril help» and «atril ayuda ORDEN» show the help, as --help does', () => {
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+    const all = run('help');
+    expect(all.status).toBe(0);
+    expect(all.stdout).toMatch(/^Uso: atril <orden> \[opciones\]/);
+    for (const ask of [
+      ['ayuda', 'best'],
+      ['help', 'best'],
+    ]) {
+      const one = run(...ask);
+      expect(one.status, ask.join(' ')).toBe(0);
+      expect(one.stdout).toBe(run('best', '--help').stdout);
+    }
+    expect(run('ayuda', 'nada').stderr).toMatch(/^Orden desconocida: «nada»\./);
+  });
+
   it('every command answers an unknown option in Spanish with exit 2', () => {
     for (const cmd of [['best'], ['selfplay'], ['play'], ['check', 'casa'], ['lexicon', 'info']]) {
       const r = spawnSync(process.execPath, [bin, ...cmd, '--nada'], { encoding: 'utf8' });

@@ -14,8 +14,13 @@ ${commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
 
 /** Runs the CLI with the given arguments and resolves to the process exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'ayuda') {
+  let [name, ...rest] = argv;
+  // «atril ayuda best» (or «help best») is «atril best --help».
+  if ((name === 'ayuda' || name === 'help') && rest.length > 0) {
+    name = rest[0]!;
+    rest = ['--help'];
+  }
+  if (name === undefined || ['--help', '-h', 'ayuda', 'help'].includes(name)) {
     process.stdout.write(USAGE + '\n');
     return name === undefined ? 2 : 0;
   }
