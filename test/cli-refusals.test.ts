@@ -17,6 +17,12 @@ const BOARD = '15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15';
 const CASES: [string[], string][] = [
   [['analyze'], 'Indica un archivo de partida: atril analyze PARTIDA.gcg'],
   [['replay'], 'Indica un archivo de partida: atril replay PARTIDA.gcg'],
+  [
+    ['replay', 'a.gcg', 'b.gcg'],
+    'Una partida cada vez: atril replay PARTIDA.gcg (has dado 2 archivos).',
+  ],
+  [['best', '--cgp', `${BOARD} AB/CD 0/0 0`, '--tiempo', '3'], '--tiempo solo sirve con --sim.'],
+  [['best', '--cgp', `${BOARD} AB/CD 0/0 0`, '--hilos', '2'], '--hilos solo sirve con --sim.'],
   [['best'], 'Falta la posición: --cgp "…".'],
   [['best', '--cgp', `${BOARD} /CD 0/0 0`], 'La posición no trae el atril del jugador que mueve.'],
   [

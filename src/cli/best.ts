@@ -108,7 +108,13 @@ export async function runBest(args: string[]): Promise<number> {
   if (lex.set.id !== set.id) return fail(lexiconMismatch('La posición', set, lex.set));
   const rackTiles = pos.racks[0] ?? [];
   if (rackTiles.length === 0) return fail('La posición no trae el atril del jugador que mueve.');
-  if (values.ultima !== undefined && !values.sim) return fail('--ultima solo sirve con --sim.');
+  // The simulation's own options say nothing without it: refused rather than ignored.
+  if (!values.sim) {
+    const simOnly = (['tiempo', 'iteraciones', 'hilos', 'seed', 'ultima'] as const).find(
+      (k) => values[k] !== undefined,
+    );
+    if (simOnly) return fail(`--${simOnly} solo sirve con --sim.`);
+  }
   if (values.ultima !== undefined && pos.racks.length > 2)
     return fail('--ultima solo sirve con dos jugadores: la posición trae más atriles.');
 

@@ -72,6 +72,10 @@ export async function runReplay(args: string[]): Promise<number> {
   });
   if (!opts.ok) return usage(opts.error);
   const { values, positionals: files } = opts.value;
+  if (files.length > 1)
+    return usage(
+      `Una partida cada vez: atril replay PARTIDA.gcg (has dado ${files.length} archivos).`,
+    );
   if (files.length !== 1) return usage('Indica un archivo de partida: atril replay PARTIDA.gcg');
   const file = files[0]!;
 
