@@ -2,7 +2,8 @@
  * The page: the live regions (always present), the name asked once, then the lobby or a game
  * by the address after the `#`. Each route talks to the server through the one connection.
  */
-import { signal, useSignal } from '@preact/signals';
+import { type Signal, signal, useSignal } from '@preact/signals';
+import type { Ref } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Connection } from '../client/connection.js';
 import { nameSchema } from '../protocol/messages.js';
@@ -78,28 +79,11 @@ function NameForm({ invited }: { invited: boolean }) {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            const n = draft.value.trim();
-            if (!nameSchema.safeParse(n).success) {
-              problem.value = L.nameInvalid;
-              speak(L.nameInvalid, 'assertive');
-              return;
-            }
-            name.value = n;
+            const n = checkedName(draft, problem);
+            if (n !== null) name.value = n;
           }}
         >
-          <label for="nombre">{L.nameLabel}</label>
-          <input
-            id="nombre"
-            type="text"
-            maxLength={40}
-            autoComplete="nickname"
-            aria-describedby="nombre-ayuda"
-            value={draft.value}
-            onInput={(e) => (draft.value = e.currentTarget.value)}
-          />
-          <p id="nombre-ayuda" class="hint">
-            {problem.value || L.nameHint}
-          </p>
+          <NameField id="nombre" label={L.nameLabel} draft={draft} problem={problem} />
           <button type="submit">{L.nameSave}</button>
         </form>
       </section>
@@ -195,6 +179,47 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
   );
 }
 
+/** The name typed in `draft`, trimmed, or null after saying what is wrong with it. */
+function checkedName(draft: Signal<string>, problem: Signal<string>): string | null {
+  const n = draft.value.trim();
+  if (nameSchema.safeParse(n).success) return n;
+  problem.value = L.nameInvalid;
+  speak(L.nameInvalid, 'assertive');
+  return null;
+}
+
+/** A name field with its label and its hint, which gives way to what is wrong (`problem`). */
+function NameField(p: {
+  id: string;
+  label: string;
+  draft: Signal<string>;
+  problem: Signal<string>;
+  field?: Ref<HTMLInputElement>;
+  onEscape?: () => void;
+}) {
+  return (
+    <>
+      <label for={p.id}>{p.label}</label>
+      <input
+        id={p.id}
+        ref={p.field}
+        type="text"
+        maxLength={40}
+        autoComplete="nickname"
+        aria-describedby={`${p.id}-ayuda`}
+        value={p.draft.value}
+        onInput={(e) => (p.draft.value = e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') p.onEscape?.();
+        }}
+      />
+      <p id={`${p.id}-ayuda`} class="hint">
+        {p.problem.value || L.nameHint}
+      </p>
+    </>
+  );
+}
+
 /**
  * «Hola, Ana.» and «Cambiar de nombre»: the new name is said hello with again, and the server
  * renames the player everywhere they sit. Escape or «Cancelar» leaves the name as it was.
@@ -235,12 +260,8 @@ function NameChange({ who }: { who: string }) {
       class="rename"
       onSubmit={(e) => {
         e.preventDefault();
-        const n = draft.value.trim();
-        if (!nameSchema.safeParse(n).success) {
-          problem.value = L.nameInvalid;
-          speak(L.nameInvalid, 'assertive');
-          return;
-        }
+        const n = checkedName(draft, problem);
+        if (n === null) return;
         if (n === who) return close();
         rename(n).then(
           () => {
@@ -253,23 +274,14 @@ function NameChange({ who }: { who: string }) {
         );
       }}
     >
-      <label for="nombre-nuevo">{L.nameNew}</label>
-      <input
+      <NameField
         id="nombre-nuevo"
-        ref={field}
-        type="text"
-        maxLength={40}
-        autoComplete="nickname"
-        aria-describedby="nombre-nuevo-ayuda"
-        value={draft.value}
-        onInput={(e) => (draft.value = e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') close();
-        }}
+        label={L.nameNew}
+        draft={draft}
+        problem={problem}
+        field={field}
+        onEscape={close}
       />
-      <p id="nombre-nuevo-ayuda" class="hint">
-        {problem.value || L.nameHint}
-      </p>
       <button type="submit">{L.nameSave}</button>{' '}
       <button type="button" onClick={close}>
         {L.nameCancel}

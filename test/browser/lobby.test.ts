@@ -5,7 +5,7 @@
  * «Actualizar» says what it found; a room form with a wrong number, and an address that names no
  * game, are said; «Cambiar de nombre» renames the player.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './axe.js';
 import { newPlayer } from './browser.js';
@@ -25,6 +25,19 @@ async function lobbyPage(name: string, init?: string): Promise<Page> {
   await page.goto(env.server.url);
   await enterName(page, name);
   return page;
+}
+
+/** Makes an open room from the lobby and comes back: its entry in «Salas abiertas». */
+async function ownOpenRoom(page: Page): Promise<Locator> {
+  await page.getByLabel(/^Sala abierta/).check();
+  await page.getByRole('button', { name: 'Crear sala' }).click();
+  await page.waitForURL(/#\/partida\//);
+  const gameId = gameIdOf(page);
+  await page.goto(`${env.server.url}/#/`);
+  return page
+    .getByRole('region', { name: 'Salas abiertas' })
+    .getByRole('listitem')
+    .filter({ has: page.locator(`a[href^="#/partida/${gameId}"]`) });
 }
 
 describe('lobby', () => {
@@ -111,15 +124,7 @@ describe('lobby', () => {
 
   it('the player’s own open room offers «Seguir», not «Unirse»; «Actualizar» says what it found', async () => {
     const page = await lobbyPage('Carla');
-    await page.getByLabel(/^Sala abierta/).check();
-    await page.getByRole('button', { name: 'Crear sala' }).click();
-    await page.waitForURL(/#\/partida\//);
-    const gameId = gameIdOf(page);
-    await page.goto(`${env.server.url}/#/`);
-    const open = page.getByRole('region', { name: 'Salas abiertas' });
-    const room = open
-      .getByRole('listitem')
-      .filter({ has: page.locator(`a[href^="#/partida/${gameId}"]`) });
+    const room = await ownOpenRoom(page);
     await room.getByRole('link', { name: /^Seguir: / }).waitFor();
     expect(await room.getByRole('link').count()).toBe(1);
 
@@ -135,15 +140,7 @@ describe('lobby', () => {
 
   it('«Cambiar de nombre» renames the player: said, shown, kept after a reload, and on their open room', async () => {
     const page = await lobbyPage('Ana');
-    await page.getByLabel(/^Sala abierta/).check();
-    await page.getByRole('button', { name: 'Crear sala' }).click();
-    await page.waitForURL(/#\/partida\//);
-    const gameId = gameIdOf(page);
-    await page.goto(`${env.server.url}/#/`);
-    const room = page
-      .getByRole('region', { name: 'Salas abiertas' })
-      .getByRole('listitem')
-      .filter({ has: page.locator(`a[href^="#/partida/${gameId}"]`) });
+    const room = await ownOpenRoom(page);
     await room.getByRole('link', { name: /^Seguir: Ana,/ }).waitFor();
 
     const heard = new Announcer(page);
