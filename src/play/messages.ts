@@ -380,6 +380,9 @@ export const CONNECTION_TEXT = {
   open: 'Conectado.',
   lost: CONNECTION_LOST_TEXT,
   back: CONNECTION_BACK_TEXT,
+  backWatching: CONNECTION_BACK_WATCHING_TEXT,
+  /** Back, with no game open (the web's lobby). */
+  backInLobby: 'Conexión recuperada.',
   closed: 'Sin conexión con el servidor. Recarga la página para volver a intentarlo.',
 } as const;
 

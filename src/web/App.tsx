@@ -27,7 +27,7 @@ import { LiveRegions, assertiveRegion, politeRegion, speak } from './live.js';
 import { usePageHeading } from './heading.js';
 import { newlySeated } from './lobby/describe.js';
 import { Lobby } from './lobby/Lobby.js';
-import { connection, linkText, rename } from './net.js';
+import { connection, linkText, place, rename } from './net.js';
 import { type Route, gameHash, routeOf } from './route.js';
 import { playCue } from './sound.js';
 
@@ -328,6 +328,7 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
           ...(r.seat !== undefined ? { seat: r.seat } : {}),
         });
         if (!mounted.live) return;
+        place.value = view.seat === null ? 'watch' : 'seat';
         const overOnArrival = view.phase === 'over';
         // The seat is the player's now: the token or seat number has done its work.
         if (r.invite || r.seat !== undefined) history.replaceState(null, '', gameHash(r.gameId));
@@ -405,6 +406,7 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
     })();
     return () => {
       mounted.live = false;
+      place.value = 'lobby';
       stop();
       closeGame();
       void connection(who).then(

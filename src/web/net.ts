@@ -20,6 +20,9 @@ export const linkState = signal<LinkState>('connecting');
 /** What to show about the link; empty while all is well. */
 export const linkText = signal('');
 
+/** Where the page is, for what «back» says: the lobby, a seat at a game, or watching one. */
+export const place = signal<'lobby' | 'seat' | 'watch'>('lobby');
+
 let current: Promise<Connection> | undefined;
 /** The newest connection: the one whose link state the page shows (see `rename`). */
 let live: Connection | undefined;
@@ -93,7 +96,14 @@ async function start(name: string, token: string | null, renaming = false): Prom
         case 'back':
           linkState.value = 'online';
           linkText.value = '';
-          speak(CONNECTION_TEXT.back, 'assertive');
+          speak(
+            place.value === 'seat'
+              ? CONNECTION_TEXT.back
+              : place.value === 'watch'
+                ? CONNECTION_TEXT.backWatching
+                : CONNECTION_TEXT.backInLobby,
+            'assertive',
+          );
           break;
         case 'lost':
           linkState.value = 'lost';

@@ -1,11 +1,15 @@
 /**
  * Issue 12: a dropped connection mid-game. The server is restarted under the page (every
  * socket closed with 1001, the game committed and resumed); the page says it lost the
- * connection, comes back by itself, says so, and the game goes on from where it was.
+ * connection, comes back by itself, says so (to a player, to someone watching, in the lobby),
+ * and the game goes on from where it was.
  */
 import { describe, expect, it } from 'vitest';
 import { viewFor } from '../../src/engine/view.js';
+import { openPage } from './browser.js';
+import { board, enterName } from './flows.js';
 import { press } from './keys.js';
+import { Announcer } from './liveRegions.js';
 import { committedGame, placements } from './oracle.js';
 import { serverAndBrowser } from './setup.js';
 import { keyboardGameOnTurn, pageSays, untilTurnOf } from './turns.js';
@@ -16,20 +20,37 @@ const env = serverAndBrowser();
 describe('a dropped connection', () => {
   it('the page reconnects by itself, says so, and the game goes on', async () => {
     const { page, id, heard, me } = await keyboardGameOnTurn(env, 'Ana');
+    // Bea watches the game; Carla waits in the lobby.
+    const watcher = await openPage(env.browser, `${env.server.url}/#/partida/${id}`);
+    await enterName(watcher, 'Bea');
+    await board(watcher).waitFor();
+    const lobby = await openPage(env.browser, env.server.url);
+    await enterName(lobby, 'Carla');
+    await lobby.getByText('Hola, Carla.').waitFor();
+    const pages = [
+      { heard, back: 'Conexión recuperada: sigues en la partida.' },
+      { heard: new Announcer(watcher), back: 'Conexión recuperada: sigues mirando la partida.' },
+      { heard: new Announcer(lobby), back: 'Conexión recuperada.' },
+    ];
+    const marks = await Promise.all(pages.map((p) => p.heard.mark()));
 
-    const since = await heard.mark();
     await env.server.restart();
-    // Lost, then back: both said without being asked, in the assertive region.
-    const lost = await heard.waitFor(/perdido la conexión/, {
-      since,
-      region: 'assertive',
-      timeout: 20_000,
-    });
-    await heard.waitFor(/^Conexión recuperada/, {
-      since: (await heard.all()).indexOf(lost) + 1,
-      region: 'assertive',
-      timeout: 30_000,
-    });
+    // Lost, then back: both said without being asked, in the assertive region; what «back»
+    // says depends on where the page is.
+    for (const [k, p] of pages.entries()) {
+      const lost = await p.heard.waitFor(/perdido la conexión/, {
+        since: marks[k]!,
+        region: 'assertive',
+        timeout: 20_000,
+      });
+      await p.heard.waitFor(p.back, {
+        since: (await p.heard.all()).indexOf(lost) + 1,
+        region: 'assertive',
+        timeout: 30_000,
+      });
+    }
+    await watcher.context().close();
+    await lobby.context().close();
     await pageSays(page, heard, 'KeyT', 'Tu turno.');
 
     // The game goes on: a play made after the restart is committed and answered.
