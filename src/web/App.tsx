@@ -18,7 +18,7 @@ import {
   READING_RATES,
   loadSettings,
   saveRack,
-  saveSettings,
+  saveSetting,
   savedName,
   savedRack,
 } from './identity.js';
@@ -38,11 +38,11 @@ window.addEventListener('hashchange', () => {
 const name = signal<string | null>(savedName());
 const settings = loadSettings();
 const sound = signal(settings.sound);
-sound.subscribe((on) => saveSettings({ ...loadSettings(), sound: on }));
+sound.subscribe((on) => saveSetting('sound', on));
 const chatAloud = signal(settings.chatAloud);
-chatAloud.subscribe((on) => saveSettings({ ...loadSettings(), chatAloud: on }));
+chatAloud.subscribe((on) => saveSetting('chatAloud', on));
 const readingRate = signal(settings.readingRate);
-readingRate.subscribe((rate) => saveSettings({ ...loadSettings(), readingRate: rate }));
+readingRate.subscribe((rate) => saveSetting('readingRate', rate));
 
 export function App() {
   const r = route.value;
@@ -380,7 +380,7 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
           }
           if (s.order !== order) {
             order = s.order;
-            saveSettings({ ...loadSettings(), rackOrder: order });
+            saveSetting('rackOrder', order);
           }
         });
         closeGame = () => {

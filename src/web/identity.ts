@@ -87,22 +87,24 @@ export function forgetToken(): void {
   }
 }
 
+// Each setting read on its own: one missing or unreadable (an older page's, a value this page
+// no longer offers) takes its default and leaves the others as they were.
+const settingsSchema = z
+  .object({
+    sound: z.boolean().catch(DEFAULT_SETTINGS.sound),
+    detailed: z.boolean().catch(DEFAULT_SETTINGS.detailed),
+    chatAloud: z.boolean().catch(DEFAULT_SETTINGS.chatAloud),
+    readingRate: z
+      .enum(Object.keys(READING_RATES) as [ReadingRate, ...ReadingRate[]])
+      .catch(DEFAULT_SETTINGS.readingRate),
+    rackOrder: z.enum(RACK_ORDERS as [RackOrder, ...RackOrder[]]).catch(DEFAULT_SETTINGS.rackOrder),
+  })
+  .catch(DEFAULT_SETTINGS);
+
 /** The remembered settings, defaults for anything missing or unreadable. */
 export function loadSettings(): Settings {
   try {
-    const raw = JSON.parse(read(SETTINGS_KEY) ?? '{}') as Partial<Settings>;
-    return {
-      sound: typeof raw.sound === 'boolean' ? raw.sound : DEFAULT_SETTINGS.sound,
-      detailed: typeof raw.detailed === 'boolean' ? raw.detailed : DEFAULT_SETTINGS.detailed,
-      chatAloud: typeof raw.chatAloud === 'boolean' ? raw.chatAloud : DEFAULT_SETTINGS.chatAloud,
-      readingRate:
-        typeof raw.readingRate === 'string' && Object.hasOwn(READING_RATES, raw.readingRate)
-          ? raw.readingRate
-          : DEFAULT_SETTINGS.readingRate,
-      rackOrder: RACK_ORDERS.includes(raw.rackOrder as RackOrder)
-        ? (raw.rackOrder as RackOrder)
-        : DEFAULT_SETTINGS.rackOrder,
-    };
+    return settingsSchema.parse(JSON.parse(read(SETTINGS_KEY) ?? '{}'));
   } catch {
     return DEFAULT_SETTINGS;
   }
@@ -111,6 +113,11 @@ export function loadSettings(): Settings {
 /** Remembers the settings. */
 export function saveSettings(s: Settings): void {
   write(SETTINGS_KEY, JSON.stringify(s));
+}
+
+/** Remembers one setting, the others as they are stored (another tab may have changed them). */
+export function saveSetting<K extends keyof Settings>(key: K, value: Settings[K]): void {
+  saveSettings({ ...loadSettings(), [key]: value });
 }
 
 // A game's rack layout, per browser tab: a reload lays the rack out as the player knew it.

@@ -15,7 +15,7 @@ import {
   waitingSeatName,
 } from '../../play/messages.js';
 import { type ClientView, seatClock, setOf } from '../../play/view.js';
-import { READING_RATES, type ReadingRate, loadSettings, saveSettings } from '../identity.js';
+import { READING_RATES, type ReadingRate, saveSetting } from '../identity.js';
 import { L } from '../labels.js';
 import { gameHash } from '../route.js';
 import { gcgPath } from '../../protocol/messages.js';
@@ -435,7 +435,7 @@ export function Settings({
           onChange={(e) => {
             const on = e.currentTarget.checked;
             if (on !== detailed) ctl.command('detalle');
-            saveSettings({ ...loadSettings(), detailed: on });
+            saveSetting('detailed', on);
           }}
         />{' '}
         {L.detailed}
