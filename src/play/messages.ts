@@ -316,11 +316,19 @@ export function clocksText(view: ClientView, at: number, byName = false): string
 export const CONNECTION_LOST_TEXT =
   'Se ha perdido la conexión con el servidor. Intentando volver a conectar…';
 
-/** Said when the client is connected again and back in its game. */
+/** Said when the client is connected again and back at its seat. */
 export const CONNECTION_BACK_TEXT = 'Conexión recuperada: sigues en la partida.';
 
-/** The same, to someone watching a game without a seat. */
-export const CONNECTION_BACK_WATCHING_TEXT = 'Conexión recuperada: sigues mirando la partida.';
+/** Where a client is back after a reconnection: at its seat, watching a game, in the lobby. */
+export type BackAt = 'seat' | 'watch' | 'lobby';
+
+/** Said when the client is connected again, by where it is back. */
+export function connectionBackText(at: BackAt): string {
+  if (at === 'seat') return CONNECTION_BACK_TEXT;
+  return at === 'watch'
+    ? 'Conexión recuperada: sigues mirando la partida.'
+    : 'Conexión recuperada.';
+}
 
 /** The terminal's question before giving the game up: it takes the same word twice. */
 export const RESIGN_CONFIRM_TEXT =
@@ -379,10 +387,6 @@ export const CONNECTION_TEXT = {
   connecting: 'Conectando con el servidor…',
   open: 'Conectado.',
   lost: CONNECTION_LOST_TEXT,
-  back: CONNECTION_BACK_TEXT,
-  backWatching: CONNECTION_BACK_WATCHING_TEXT,
-  /** Back, with no game open (the web's lobby). */
-  backInLobby: 'Conexión recuperada.',
   closed: 'Sin conexión con el servidor. Recarga la página para volver a intentarlo.',
 } as const;
 

@@ -7,7 +7,7 @@
 import { signal } from '@preact/signals';
 import { Connection, ConnectionError } from '../client/connection.js';
 import { socketUrl } from '../client/link.js';
-import { CONNECTION_TEXT } from '../play/messages.js';
+import { type BackAt, CONNECTION_TEXT, connectionBackText } from '../play/messages.js';
 import { onlineErrorText } from '../play/errorText.js';
 import { saveName, saveToken, savedToken, forgetToken } from './identity.js';
 import { speak } from './live.js';
@@ -21,7 +21,7 @@ export const linkState = signal<LinkState>('connecting');
 export const linkText = signal('');
 
 /** Where the page is, for what «back» says: the lobby, a seat at a game, or watching one. */
-export const place = signal<'lobby' | 'seat' | 'watch'>('lobby');
+export const place = signal<BackAt>('lobby');
 
 let current: Promise<Connection> | undefined;
 /** The newest connection: the one whose link state the page shows (see `rename`). */
@@ -96,14 +96,7 @@ async function start(name: string, token: string | null, renaming = false): Prom
         case 'back':
           linkState.value = 'online';
           linkText.value = '';
-          speak(
-            place.value === 'seat'
-              ? CONNECTION_TEXT.back
-              : place.value === 'watch'
-                ? CONNECTION_TEXT.backWatching
-                : CONNECTION_TEXT.backInLobby,
-            'assertive',
-          );
+          speak(connectionBackText(place.value), 'assertive');
           break;
         case 'lost':
           linkState.value = 'lost';

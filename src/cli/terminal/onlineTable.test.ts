@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Connection } from '../../client/connection.js';
-import {
-  CONNECTION_BACK_TEXT,
-  CONNECTION_BACK_WATCHING_TEXT,
-  rematchText,
-} from '../../play/messages.js';
+import { rematchText } from '../../play/messages.js';
 import { Session } from '../../play/session.js';
 import { viewFrom } from '../../play/testing/views.js';
 import type { ClientView } from '../../protocol/index.js';
@@ -44,10 +40,10 @@ describe('OnlineTable: what a seated player and a watcher are told', () => {
   it('back after a lost connection: «sigues en la partida» to a player, «sigues mirando» to a watcher', () => {
     const playing = viewFrom({ turns: [[0, '8H', 'CASA']] });
     expect(tableOf(playing).event({ type: 'status', status: 'back' }).say).toEqual([
-      CONNECTION_BACK_TEXT,
+      'Conexión recuperada: sigues en la partida.',
     ]);
     expect(
       tableOf({ ...playing, seat: null, rack: null }).event({ type: 'status', status: 'back' }).say,
-    ).toEqual([CONNECTION_BACK_WATCHING_TEXT]);
+    ).toEqual(['Conexión recuperada: sigues mirando la partida.']);
   });
 });

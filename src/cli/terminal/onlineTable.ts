@@ -10,12 +10,11 @@ import { gameLink } from '../../client/link.js';
 import { onlineErrorText } from '../../play/errorText.js';
 import { MAX_CHAT_LENGTH, chatTextSchema } from '../../protocol/index.js';
 import {
-  CONNECTION_BACK_TEXT,
-  CONNECTION_BACK_WATCHING_TEXT,
   CONNECTION_LOST_TEXT,
   REMATCH_NOT_OVER_TEXT,
   RESIGN_CONFIRM_TEXT,
   chatLineText,
+  connectionBackText,
   rematchText,
   turnText,
   waitingSeatsText,
@@ -137,7 +136,7 @@ export class OnlineTable {
       case 'status':
         if (e.status === 'lost') return { say: [CONNECTION_LOST_TEXT] };
         if (e.status === 'back')
-          return { say: [this.watching ? CONNECTION_BACK_WATCHING_TEXT : CONNECTION_BACK_TEXT] };
+          return { say: [connectionBackText(this.watching ? 'watch' : 'seat')] };
         if (e.status === 'closed' && e.reason !== undefined)
           return { say: [onlineErrorText(e.reason)], fatal: true };
         return { say: [] };
