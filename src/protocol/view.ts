@@ -106,6 +106,11 @@ const seatSchema = z.object({
   bot: z.boolean(),
   /** Nobody holds it and anyone may take it from the lobby (an open room); absent otherwise. */
   open: z.literal(true).optional(),
+  /**
+   * A person holds it but has had no connection to the game for a while (dropped out, or
+   * closed the page); absent otherwise.
+   */
+  away: z.literal(true).optional(),
 });
 
 /**
@@ -178,6 +183,8 @@ export interface TableFacts {
   readonly bots: readonly boolean[];
   /** The seats nobody holds that anyone may take (an open room's); absent: none. */
   readonly open?: readonly boolean[];
+  /** The seats whose player has had no connection for a while (the server's presence). */
+  readonly away?: readonly boolean[];
   /**
    * Timed games: when the running turn's time started to count (`since`) and now (`at`), on the
    * builder's clock; `waiting` when nobody holds the seat on turn, whose time then does not run.
@@ -211,6 +218,7 @@ export function clientView(gv: GameView, table: TableFacts): ClientView {
       rackCount: gv.rackCounts[i]!,
       bot: table.bots[i]!,
       ...(table.open?.[i] ? { open: true as const } : {}),
+      ...(table.away?.[i] ? { away: true as const } : {}),
     })),
     turn: gv.turn,
     phase,

@@ -23,6 +23,7 @@ import { Client, goodMove } from '../testing/rooms.js';
 import type { ChatRate } from './chatLimit.js';
 import { Games } from './games.js';
 import type { HostedConfig } from './host.js';
+import type { PresenceTiming } from './presence.js';
 import { roomRoutes } from './socket.js';
 
 let lex: Lexicon;
@@ -47,14 +48,24 @@ afterAll(async () => {
 });
 
 /** A server as one process would run it: its own store connection, hosts and rooms. */
-async function server(url: string, chatRate?: ChatRate): Promise<{ base: string; store: Store }> {
+async function server(
+  url: string,
+  chatRate?: ChatRate,
+  presence?: Partial<PresenceTiming>,
+): Promise<{ base: string; store: Store }> {
   const store = await openPostgresStore(url);
   const games = new Games({ store, judge: () => lex });
   await games.follow();
   const app = await buildApp({
     store,
     logLevel: false,
-    routes: roomRoutes({ store, games, lexicons: ['spanish'], ...(chatRate && { chatRate }) }),
+    routes: roomRoutes({
+      store,
+      games,
+      lexicons: ['spanish'],
+      ...(chatRate && { chatRate }),
+      ...(presence && { presence }),
+    }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   servers.push({ app, games, store });
@@ -247,6 +258,38 @@ describe('two servers sharing one PostgreSQL: what is not a move', () => {
     bruno.c.send({ type: 'join', gameId: told.newGameId });
     expect((await bruno.c.viewAt(told.newGameId, 0)).seat).toBe(1);
   });
+  it('a player connected through the other server is at the table; one who drops out there is shown away here', async () => {
+    const url = await pgServer.newDatabase();
+    const presence = { graceMs: 200 };
+    const a = await server(url, undefined, presence);
+    const ana = await hello(a.base, { name: 'Ana' });
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'] });
+    const { gameId, inviteTokens } = await ana.c.take('created');
+    await ana.c.viewAt(gameId, 0);
+    // B starts after A told who sits (a notice B never heard). Bruno sits through B: its room
+    // asks who sits, and A answers Ana.
+    const b = await server(url, undefined, presence);
+    const bruno = await hello(b.base, { name: 'Bruno' });
+    bruno.c.send({ type: 'join', gameId, seatToken: inviteTokens[0]!.token });
+    await bruno.c.viewAt(gameId, 0);
+    await ana.c.viewWhere(gameId, (v) => v.seats[1]!.name === 'Bruno');
+    // Several graces later neither is shown away on either server.
+    await new Promise((r) => setTimeout(r, 800));
+    for (const c of [ana.c, bruno.c]) {
+      const v = await c.viewWhere(gameId, () => true);
+      expect(v.seats.map((s) => s.away ?? false)).toEqual([false, false]);
+    }
+    // Bruno's only connection, on B, closes: Ana hears it on A.
+    bruno.c.close();
+    const away = await ana.c.viewWhere(gameId, (v) => v.seats[1]!.away === true);
+    expect(away.seats.map((s) => s.away ?? false)).toEqual([false, true]);
+    // Back through A this time: B's word that he left does not keep him away.
+    const back = await hello(a.base, { token: bruno.token });
+    back.c.send({ type: 'join', gameId });
+    await back.c.viewAt(gameId, 0);
+    await ana.c.viewWhere(gameId, (v) => v.seats[1]!.away === undefined);
+  });
+
   it("a seat taken through one server starts its turn's time on the other, whose room opens later", async () => {
     const url = await pgServer.newDatabase();
     const a = await server(url);

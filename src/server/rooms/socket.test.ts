@@ -269,6 +269,36 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     expect(seen.view.seats.map((s) => s.name)).toEqual(['Ana', 'Beatriz']);
   });
 
+  it('a player whose connection is gone is shown away to the table after the grace, and back when they return', async () => {
+    const { base } = await servers.start({ presence: { graceMs: 200 } });
+    const { ana, bruno, olga, gameId } = await table(base);
+    // Everyone seated is connected: nobody is away.
+    expect((await olga.c.viewAt(gameId, 0)).seats.map((s) => s.away ?? false)).toEqual([
+      false,
+      false,
+    ]);
+    const gone = performance.now();
+    bruno.c.close();
+    const [toAna, toOlga] = await Promise.all([
+      ana.c.viewWhere(gameId, (v) => v.seats[1]!.away === true),
+      olga.c.viewWhere(gameId, (v) => v.seats[1]!.away === true),
+    ]);
+    expect(performance.now() - gone).toBeGreaterThanOrEqual(150);
+    expect(toAna.seats.map((s) => s.away ?? false)).toEqual([false, true]);
+    expect(toOlga.seats[0]!.away).toBeUndefined();
+    // Bruno comes back (a new connection with his token) and takes his seat again.
+    const back = await returning(base, bruno.token);
+    back.send({ type: 'join', gameId });
+    expect((await back.viewAt(gameId, 0)).seats[1]!.away).toBeUndefined();
+    const seen = await ana.c.viewWhere(gameId, (v) => v.seats[1]!.away === undefined);
+    expect(seen.seats.map((s) => s.name)).toEqual(['Ana', 'Bruno']);
+    // An observer leaving makes nobody away.
+    olga.c.close();
+    await new Promise((r) => setTimeout(r, 400));
+    const latest = await ana.c.viewWhere(gameId, () => true);
+    expect(latest.seats.map((s) => s.away ?? false)).toEqual([false, false]);
+  });
+
   it("an open room's free seat is marked open in the view until someone takes it; an invited one is not", async () => {
     const { base } = await server();
     const ana = await newPlayer(base, 'Ana');

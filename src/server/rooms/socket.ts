@@ -28,6 +28,13 @@ import type { GameHost, SeatAction } from './host.js';
 import { Lobby } from './lobby.js';
 import { Rematches } from './rematch.js';
 import { type NewPlayerRate, NewPlayerLimit } from './newPlayers.js';
+import {
+  AwaySeats,
+  PRESENCE_TIMING,
+  type PresenceNotice,
+  type PresenceTiming,
+  RemotePresence,
+} from './presence.js';
 import { seatNames } from './seatNames.js';
 
 /** Close code for a connection that broke the protocol or kept abusing it (RFC 6455 §7.4.1). */
@@ -59,6 +66,8 @@ export interface RoomDeps {
   readonly maxBotGames?: number;
   /** New players one address may make (default DEFAULT_NEW_PLAYER_RATE). */
   readonly newPlayerRate?: NewPlayerRate;
+  /** When a seat without a connection is shown away, and how often processes say who sits. */
+  readonly presence?: Partial<PresenceTiming>;
 }
 
 /**
@@ -81,6 +90,8 @@ interface Shared {
   readonly rematches: Rematches;
   /** Tells this process's rooms and lobby, and the other processes', that a seat was taken. */
   readonly seatsChanged: (gameId: string) => void;
+  /** The seats the other processes' connections hold. */
+  readonly remote: RemotePresence;
 }
 
 /**
@@ -89,6 +100,7 @@ interface Shared {
  * a chat line said. Each process acts on its own news directly and on the others' here.
  */
 type RoomNotice =
+  | PresenceNotice
   | { readonly kind: 'seats'; readonly gameId: string }
   | { readonly kind: 'rematch'; readonly gameId: string; readonly newGameId: string }
   | {
@@ -135,6 +147,13 @@ async function heard(shared: Shared, deps: RoomDeps, n: RoomNotice): Promise<voi
     case 'chat':
       room?.broadcast({ type: 'chat', gameId: n.gameId, from: n.from, text: n.text, at: n.at });
       return;
+    case 'presence':
+      shared.remote.heard(n);
+      room?.checkPresence();
+      return;
+    case 'presence-ask':
+      room?.tellPresence();
+      return;
   }
 }
 // Name of a player who said hello without one.
@@ -148,8 +167,10 @@ const CHAT_HISTORY = 50;
  */
 export function roomRoutes(deps: RoomDeps): FastifyPluginAsync {
   const lobby = new Lobby(deps.store, deps.games);
+  const timing: PresenceTiming = { ...PRESENCE_TIMING, ...deps.presence };
+  const rooms = new Rooms(deps, timing);
   const shared: Shared = {
-    rooms: new Rooms(deps),
+    rooms,
     newPlayers: new NewPlayerLimit(deps.newPlayerRate),
     lobby,
     rematches: new Rematches(deps.store, deps.games),
@@ -157,13 +178,19 @@ export function roomRoutes(deps: RoomDeps): FastifyPluginAsync {
       lobby.seatsChanged(gameId);
       publish(deps.store, { kind: 'seats', gameId });
     },
+    remote: rooms.remote,
   };
   return async (app) => {
     const stopNotices = await deps.store.onNotice((n) => {
       heard(shared, deps, n as RoomNotice).catch(() => {});
     });
     const stopLobby = await lobby.follow();
+    // Notices are not stored: each process repeats who sits in its rooms, and lets the
+    // others' word expire when it is no longer repeated (presence.ts).
+    const heartbeat = setInterval(() => rooms.heartbeat(), timing.heartbeatMs);
+    heartbeat.unref();
     app.addHook('onClose', async () => {
+      clearInterval(heartbeat);
       stopNotices();
       stopLobby();
     });
@@ -179,6 +206,14 @@ interface Member {
   readonly seat: Viewer;
 }
 
+/** What a room needs to know who is at the table across processes. */
+interface RoomPresence {
+  readonly timing: PresenceTiming;
+  readonly remote: RemotePresence;
+  /** This process's id in presence notices. */
+  readonly process: string;
+}
+
 /** One game's room in this process: its host, the connections in it, the seats' names. */
 class Room {
   readonly members = new Set<Member>();
@@ -187,20 +222,80 @@ class Room {
   private open: boolean[] = [];
   /** The latest `refresh`'s reading, which the next one waits for. */
   private reading: Promise<void> = Promise.resolve();
-  /** Stops this room's subscription to the host (when the room closes). */
-  readonly close: () => void;
+  private readonly away: AwaySeats;
+  /** The seats held here as last told to the other processes (`seats.join(',')`). */
+  private told = '';
+  /** The next check of presence, when a seat's grace is running. */
+  private graceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Stops this room's subscription to the host. */
+  private readonly unsubscribe: () => void;
 
   /** `changed` hears every change of the game after the members were told of it. */
   constructor(
     readonly id: string,
     readonly host: GameHost,
     private readonly store: Store,
+    private readonly presence: RoomPresence,
     changed: (room: Room) => void,
   ) {
-    this.close = host.subscribe(() => {
+    this.away = new AwaySeats(presence.timing);
+    this.unsubscribe = host.subscribe(() => {
       this.broadcastViews();
       changed(this);
     });
+  }
+
+  /** Stops following the game (the room closes). */
+  close(): void {
+    this.unsubscribe();
+    clearTimeout(this.graceTimer);
+  }
+
+  /**
+   * After members came or went in this process: tells the other processes when the seats held
+   * here changed, and checks who is away.
+   */
+  membersChanged(): void {
+    if (this.localSeats().join(',') !== this.told) this.tellPresence(true);
+    this.checkPresence();
+  }
+
+  /** Tells the other processes which seats this process holds (when it holds some, or `always`). */
+  tellPresence(always = false): void {
+    const seats = this.localSeats();
+    if (seats.length === 0 && !always) return;
+    this.told = seats.join(',');
+    publish(this.store, {
+      kind: 'presence',
+      gameId: this.id,
+      process: this.presence.process,
+      seats,
+    });
+  }
+
+  /**
+   * Reads which seats have a connection here or through another process, and sends new views
+   * when a seat turns away (its grace over) or comes back.
+   */
+  checkPresence(): void {
+    const present = new Set(this.localSeats());
+    this.presence.remote.seatsOf(this.id, present);
+    const held = this.names.map((name, i) => name !== '' && !this.bots[i]);
+    const { changed, next } = this.away.check(held, present);
+    clearTimeout(this.graceTimer);
+    this.graceTimer = undefined;
+    if (next < Infinity) {
+      this.graceTimer = setTimeout(() => this.checkPresence(), Math.ceil(next));
+      this.graceTimer.unref();
+    }
+    if (changed) this.broadcastViews();
+  }
+
+  // The seats this process's members hold, ascending.
+  private localSeats(): number[] {
+    const seats = new Set<number>();
+    for (const m of this.members) if (typeof m.seat === 'number') seats.add(m.seat);
+    return [...seats].sort((a, b) => a - b);
   }
 
   /**
@@ -221,6 +316,7 @@ class Room {
     this.names = await seatNames(this.store, game);
     this.bots = game.seats.map((s) => s.kind === 'bot');
     this.open = game.seats.map((s) => s.kind === 'open' && s.playerId === null);
+    this.checkPresence();
   }
 
   /** The game as one viewer may see it: its own rack only, the bag's order never. */
@@ -229,6 +325,7 @@ class Room {
       names: this.names,
       bots: this.bots,
       open: this.open,
+      away: this.away.flags(this.names.length),
       clock: this.host.clockBase(),
     });
     return { type: 'view', gameId: this.id, view };
@@ -262,8 +359,25 @@ class Room {
 class Rooms {
   private readonly rooms = new Map<string, Promise<Room | undefined>>();
   private readonly opened = new Map<string, Room>();
+  readonly remote: RemotePresence;
+  private readonly presence: RoomPresence;
 
-  constructor(private readonly deps: RoomDeps) {}
+  constructor(
+    private readonly deps: RoomDeps,
+    timing: PresenceTiming,
+  ) {
+    this.remote = new RemotePresence(timing);
+    this.presence = { timing, remote: this.remote, process: newId() };
+  }
+
+  /** Repeats to the other processes who sits here, and lets their silent word expire. */
+  heartbeat(): void {
+    this.remote.sweep();
+    for (const room of this.opened.values()) {
+      room.tellPresence();
+      room.checkPresence();
+    }
+  }
 
   /**
    * Takes a member out of its room. The last one out of a finished game's room closes it and
@@ -271,6 +385,7 @@ class Rooms {
    */
   leave(room: Room, member: Member): void {
     room.members.delete(member);
+    room.membersChanged();
     this.closeIfIdle(room);
   }
 
@@ -306,7 +421,9 @@ class Rooms {
   private async open(id: string): Promise<Room | undefined> {
     const host = await this.deps.games.get(id);
     if (!host) return undefined;
-    const room = new Room(id, host, this.deps.store, (r) => this.closeIfIdle(r));
+    const room = new Room(id, host, this.deps.store, this.presence, (r) => this.closeIfIdle(r));
+    // The other processes say which seats they hold here, before any grace can run out.
+    publish(this.deps.store, { kind: 'presence-ask', gameId: id });
     await room.refresh();
     this.opened.set(id, room);
     return room;
@@ -664,6 +781,7 @@ class Connection {
     if (this.closed) return this.rooms.leave(room, member);
     room.members.add(member);
     this.joined.set(gameId, { room, member });
+    room.membersChanged();
     if (seatsChanged) {
       await room.refresh();
       room.broadcastViews();

@@ -25,6 +25,7 @@ import { buildApp } from '../app.js';
 import type { BotPool } from '../bots/pool.js';
 import type { ChatRate } from '../rooms/chatLimit.js';
 import type { NewPlayerRate } from '../rooms/newPlayers.js';
+import type { PresenceTiming } from '../rooms/presence.js';
 import { Games } from '../rooms/games.js';
 import { reviewRoutes } from '../rooms/reviewRoute.js';
 import { type RateLimit, roomRoutes } from '../rooms/socket.js';
@@ -217,6 +218,8 @@ export interface RoomServerOptions {
   readonly db?: string;
   /** Where the server's JSON log lines (warnings and above) go; default: no logs. */
   readonly logStream?: { write(line: string): void };
+  /** How soon a seat without a connection is shown away, and the heartbeat (RoomDeps). */
+  readonly presence?: Partial<PresenceTiming>;
 }
 
 /** Starts room servers on one backend (a new database each) and closes them all at the end. */
@@ -266,6 +269,7 @@ export class RoomServers {
             ...(opts.chatRate && { chatRate: opts.chatRate }),
             ...(opts.maxBotGames !== undefined && { maxBotGames: opts.maxBotGames }),
             ...(opts.newPlayerRate && { newPlayerRate: opts.newPlayerRate }),
+            ...(opts.presence && { presence: opts.presence }),
           }),
         );
         // The review is computed in the bot pool, so only a server with one offers it.

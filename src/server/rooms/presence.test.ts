@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { AwaySeats, type PresenceTiming, RemotePresence } from './presence.js';
+
+/** Presence timing on a clock the test moves. */
+function timing(): PresenceTiming & { at: number } {
+  const t = { at: 0, graceMs: 5_000, heartbeatMs: 15_000, now: () => t.at };
+  return t;
+}
+
+describe('AwaySeats: a seat is shown away only once its player has been gone for the grace', () => {
+  it('a seat without a connection turns away after the grace, and back at once when one returns', () => {
+    const t = timing();
+    const seats = new AwaySeats(t);
+    const held = [true, true];
+    expect(seats.check(held, new Set([0, 1]))).toEqual({ changed: false, next: Infinity });
+    t.at = 1_000;
+    expect(seats.check(held, new Set([0]))).toEqual({ changed: false, next: 5_000 });
+    t.at = 5_999;
+    expect(seats.check(held, new Set([0]))).toEqual({ changed: false, next: 1 });
+    expect(seats.flags(2)).toEqual([false, false]);
+    t.at = 6_000;
+    expect(seats.check(held, new Set([0]))).toEqual({ changed: true, next: Infinity });
+    expect(seats.flags(2)).toEqual([false, true]);
+    t.at = 60_000;
+    expect(seats.check(held, new Set([0, 1]))).toEqual({ changed: true, next: Infinity });
+    expect(seats.flags(2)).toEqual([false, false]);
+  });
+
+  it('a page reloading within the grace is never shown away: its grace starts again next time', () => {
+    const t = timing();
+    const seats = new AwaySeats(t);
+    const held = [true, true];
+    seats.check(held, new Set([0]));
+    t.at = 4_000;
+    expect(seats.check(held, new Set([0, 1])).changed).toBe(false);
+    t.at = 8_000;
+    expect(seats.check(held, new Set([0]))).toEqual({ changed: false, next: 5_000 });
+    expect(seats.flags(2)).toEqual([false, false]);
+  });
+
+  it('a seat nobody holds (an invitee still to come, a bot) is never away', () => {
+    const t = timing();
+    const seats = new AwaySeats(t);
+    seats.check([true, false, false], new Set([0]));
+    t.at = 100_000;
+    expect(seats.check([true, false, false], new Set([0]))).toEqual({
+      changed: false,
+      next: Infinity,
+    });
+    expect(seats.flags(3)).toEqual([false, false, false]);
+  });
+});
+
+describe('RemotePresence: the seats other processes hold', () => {
+  const seatsOf = (r: RemotePresence, gameId: string) => {
+    const s = new Set<number>();
+    r.seatsOf(gameId, s);
+    return [...s].sort();
+  };
+
+  it('joins what every process holds in a game; a process holding nothing drops out', () => {
+    const t = timing();
+    const r = new RemotePresence(t);
+    r.heard({ kind: 'presence', gameId: 'g', process: 'A', seats: [0] });
+    r.heard({ kind: 'presence', gameId: 'g', process: 'B', seats: [1, 2] });
+    r.heard({ kind: 'presence', gameId: 'h', process: 'B', seats: [3] });
+    expect(seatsOf(r, 'g')).toEqual([0, 1, 2]);
+    r.heard({ kind: 'presence', gameId: 'g', process: 'B', seats: [] });
+    expect(seatsOf(r, 'g')).toEqual([0]);
+    expect(seatsOf(r, 'h')).toEqual([3]);
+  });
+
+  it('forgets a process not heard for three heartbeats (it died without a word)', () => {
+    const t = timing();
+    const r = new RemotePresence(t);
+    r.heard({ kind: 'presence', gameId: 'g', process: 'A', seats: [0] });
+    t.at = 40_000;
+    r.heard({ kind: 'presence', gameId: 'g', process: 'B', seats: [1] });
+    t.at = 45_000;
+    expect(seatsOf(r, 'g')).toEqual([0, 1]);
+    t.at = 45_001;
+    expect(seatsOf(r, 'g')).toEqual([1]);
+    t.at = 100_000;
+    r.sweep();
+    expect(seatsOf(r, 'g')).toEqual([]);
+  });
+});

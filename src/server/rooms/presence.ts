@@ -1,0 +1,130 @@
+/**
+ * Who is at the table: which seated players have a connection in their game's room, so that
+ * the others hear when one drops out and when they are back (the seat's `away` in the view).
+ *
+ * A player may be connected through any process sharing the database. Each process knows its
+ * own rooms' members and tells the others which seats it holds in a game (a `presence`
+ * notice) whenever that changes, when a room opens elsewhere and asks (`presence-ask`), and
+ * every `heartbeatMs`, since notices are not stored: a process that dies without a word stops
+ * counting once its last notice is `3 × heartbeatMs` old.
+ *
+ * A seat is shown away only after it has had no connection anywhere for `graceMs`: a page
+ * reloading or a connection coming back on its own would otherwise make everyone hear
+ * «se ha desconectado» and «ha vuelto» within a second.
+ */
+
+/** How long a seat must be without a connection before it is shown away (ms). */
+export const AWAY_GRACE_MS = 5_000;
+/** How often a process repeats which seats it holds (ms). */
+export const PRESENCE_HEARTBEAT_MS = 15_000;
+
+/** The notices of presence between processes (carried by Store.publish). */
+export type PresenceNotice =
+  | {
+      readonly kind: 'presence';
+      readonly gameId: string;
+      /** The process that holds these seats (its random id). */
+      readonly process: string;
+      /** The seats with at least one connection through that process, ascending. */
+      readonly seats: readonly number[];
+    }
+  | { readonly kind: 'presence-ask'; readonly gameId: string };
+
+/** Timing of presence; tests shorten it. */
+export interface PresenceTiming {
+  readonly graceMs: number;
+  readonly heartbeatMs: number;
+  /** Milliseconds on a monotonic clock (default `performance.now`). */
+  readonly now: () => number;
+}
+
+/** The default timing. */
+export const PRESENCE_TIMING: PresenceTiming = {
+  graceMs: AWAY_GRACE_MS,
+  heartbeatMs: PRESENCE_HEARTBEAT_MS,
+  now: () => performance.now(),
+};
+
+/** The seats other processes hold, by game, as their latest notices said. */
+export class RemotePresence {
+  private readonly games = new Map<string, Map<string, { seats: readonly number[]; at: number }>>();
+
+  constructor(private readonly timing: PresenceTiming) {}
+
+  /** Records another process's notice of the seats it holds in a game. */
+  heard(n: Extract<PresenceNotice, { kind: 'presence' }>): void {
+    let byProcess = this.games.get(n.gameId);
+    if (!byProcess) this.games.set(n.gameId, (byProcess = new Map()));
+    if (n.seats.length === 0) byProcess.delete(n.process);
+    else byProcess.set(n.process, { seats: n.seats, at: this.timing.now() });
+    if (byProcess.size === 0) this.games.delete(n.gameId);
+  }
+
+  /** Forgets what processes silent for too long said, in every game (rooms open or not). */
+  sweep(): void {
+    for (const gameId of [...this.games.keys()]) this.seatsOf(gameId, new Set());
+  }
+
+  /** Adds to `into` the seats of the game that some other process still holds. */
+  seatsOf(gameId: string, into: Set<number>): void {
+    const byProcess = this.games.get(gameId);
+    if (!byProcess) return;
+    const oldest = this.timing.now() - 3 * this.timing.heartbeatMs;
+    for (const [process, held] of byProcess) {
+      if (held.at < oldest) byProcess.delete(process);
+      else for (const s of held.seats) into.add(s);
+    }
+    if (byProcess.size === 0) this.games.delete(gameId);
+  }
+}
+
+/**
+ * One room's reading of presence: which of its seats the views show away. `check` is given
+ * the seats that have a connection somewhere and the seats that a person holds; it answers
+ * whether what the views show changed, and when it must be asked again (a seat's grace ends).
+ */
+export class AwaySeats {
+  private readonly since: (number | undefined)[] = [];
+  private readonly shown: boolean[] = [];
+
+  constructor(private readonly timing: PresenceTiming) {}
+
+  /** Whether the views show seat i away. */
+  isAway(i: number): boolean {
+    return this.shown[i] === true;
+  }
+
+  /** The away flags for a view of `seats` seats. */
+  flags(seats: number): boolean[] {
+    return Array.from({ length: seats }, (_, i) => this.isAway(i));
+  }
+
+  /**
+   * Takes the seats held by people (`held[i]`) and those with a connection (`present`);
+   * returns whether any seat's shown state changed, and the delay until the next grace ends
+   * (Infinity when none is running).
+   */
+  check(
+    held: readonly boolean[],
+    present: ReadonlySet<number>,
+  ): { changed: boolean; next: number } {
+    const now = this.timing.now();
+    let changed = false;
+    let next = Infinity;
+    for (let i = 0; i < held.length; i++) {
+      let away = false;
+      if (!held[i] || present.has(i)) this.since[i] = undefined;
+      else {
+        const since = (this.since[i] ??= now);
+        const due = since + this.timing.graceMs;
+        if (now >= due) away = true;
+        else next = Math.min(next, due - now);
+      }
+      if (away !== this.isAway(i)) {
+        this.shown[i] = away;
+        changed = true;
+      }
+    }
+    return { changed, next };
+  }
+}
