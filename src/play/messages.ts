@@ -56,7 +56,9 @@ export function waitingSeatName(seat: number, open = false): string {
 /** "Tú 212, Ana 187"; by name, "Luis 212, Ana 187". */
 export function scoresText(view: ClientView, byName = false): string {
   const me = addressee(view, byName);
-  return view.seats.map((s, i) => `${seatName(view, i, me)} ${s.score}`).join(', ');
+  return view.seats
+    .map((s, i) => `${seatName(view, i, me)} ${s.score}${s.away ? ` (${AWAY_MARK})` : ''}`)
+    .join(', ');
 }
 
 /** The rules as one sentence: "Reglas FISE (torneo), atril de 9, impugnación libre." */
@@ -381,6 +383,19 @@ export function chatLineText(from: string, text: string): string {
 export function seatTakenText(name: string): string {
   return `${name} ha llegado a la mesa.`;
 }
+
+/** Said when a seated player has had no connection for a while: "Bruno se ha desconectado.". */
+export function seatAwayText(name: string): string {
+  return `${name} se ha desconectado.`;
+}
+
+/** Said when a player shown away is connected again: "Bruno ha vuelto a la partida.". */
+export function seatBackText(name: string): string {
+  return `${name} ha vuelto a la partida.`;
+}
+
+/** After a seat's name and score while its player has no connection: "Ana 187 (sin conexión)". */
+export const AWAY_MARK = 'sin conexión';
 
 /** Said when a networked client's connection changes (issue 12: it says when it reconnects). */
 export const CONNECTION_TEXT = {

@@ -421,6 +421,27 @@ describe('seats that wait for their invitees', () => {
   });
 });
 
+describe('a player who drops out of an online game', () => {
+  it('is announced as an event when the server shows the seat away, marked in S, and back politely', () => {
+    const table = viewFrom({ names: ['Tú', 'Beto', 'Carla'], toMove: 0 });
+    const s = new Session(table);
+    const withAway = (away: boolean) => ({
+      ...table,
+      seats: table.seats.map((x, i) => (i === 1 && away ? { ...x, away: true as const } : x)),
+    });
+    expect(s.update(withAway(true)).map((a) => [a.text, a.priority])).toEqual([
+      ['Beto se ha desconectado.', 'assertive'],
+    ]);
+    expect(s.key({ key: 's' }).say[0]!.text).toContain('Beto 0 (sin conexión), Carla 0');
+    // A new view that still shows him away says nothing again.
+    expect(s.update(withAway(true))).toEqual([]);
+    expect(s.update(withAway(false)).map((a) => [a.text, a.priority])).toEqual([
+      ['Beto ha vuelto a la partida.', 'polite'],
+    ]);
+    expect(s.key({ key: 's' }).say[0]!.text).not.toContain('sin conexión');
+  });
+});
+
 describe('a watcher has no rack (issue 12: an observer never sees one)', () => {
   it('C, 1–9 and «atril» say there is no seat rather than reading an empty rack', () => {
     const s = new Session({ ...viewFrom(MIDGAME), seat: null, rack: null, lastDrawn: [] });

@@ -22,6 +22,8 @@ import {
   endReasonText,
   endText,
   rackAdjustText,
+  seatAwayText,
+  seatBackText,
   seatTakenText,
   turnRecordText,
   turnText,
@@ -186,11 +188,16 @@ export class Session {
     if (this.localClock) this.arrivedAt = this.localClock();
     // A seat that waited for its invitee and now has a name: that player sat down.
     const before = st.view.seats;
-    const out: Announcement[] = view.seats.flatMap((seat, i) =>
-      before[i]?.name === '' && seat.name !== ''
-        ? [say(seatTakenText(seat.name), 'event', undefined, 'assertive')]
-        : [],
-    );
+    const out: Announcement[] = view.seats.flatMap((seat, i) => {
+      const was = before[i];
+      if (!was || seat.name === '') return [];
+      if (was.name === '') return [say(seatTakenText(seat.name), 'event', undefined, 'assertive')];
+      // Someone else's connection: dropping out is news the others did not cause (UX §2.5).
+      if (seat.away && !was.away)
+        return [say(seatAwayText(seat.name), 'event', undefined, 'assertive')];
+      if (!seat.away && was.away) return [say(seatBackText(seat.name), 'event')];
+      return [];
+    });
     const covered = st.setView(view);
     this.seenHistory = view.history.length;
     // The viewer's latest play or exchange among the news: the one its last draw was for (a

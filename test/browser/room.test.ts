@@ -6,7 +6,7 @@
  * its page, every announcement) is recorded, and none of it is a tile of either rack while the
  * game is played (DESIGN.md: observers see no rack; UX.md §1). The game ends with the host
  * giving up by keyboard ("Abandonar", confirmed in a dialog), which the guest and the watcher
- * hear.
+ * hear; then the guest closes his browser, and the others hear that he dropped out.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -124,7 +124,7 @@ async function playTurn(
 }
 
 describe('a room with friends through an invitation link, and a watcher', () => {
-  it('plays moves in two browsers; the watcher never sees a rack; resigning is heard by all', async () => {
+  it('plays moves in two browsers; the watcher never sees a rack; resigning and dropping out are heard by all', async () => {
     const ana = await person(env.server.url, 'Ana');
     const [link] = await createRoom(ana.page, { seats: 2 });
     expect(link).toMatch(/invitacion=/);
@@ -245,6 +245,18 @@ describe('a room with friends through an invitation link, and a watcher', () => 
     // The players' own pages did get their racks: the check above can see one.
     const anaLeaks = ana.frames.flatMap((raw) => rackLeaks(JSON.parse(raw) as unknown, false));
     expect(anaLeaks.length).toBeGreaterThan(0);
-    for (const p of [ana, bruno, olga]) await p.page.context().close();
+
+    // Bruno closes his browser: after the server's grace the others hear that he dropped out,
+    // and Ana's scoreboard marks him.
+    await bruno.page.context().close();
+    for (const other of [ana, olga])
+      await other.heard.waitFor('Bruno se ha desconectado.', {
+        region: 'assertive',
+        timeout: 15_000,
+      });
+    await expect
+      .poll(() => ana.page.locator('.seats').textContent())
+      .toContain('Bruno · sin conexión');
+    for (const p of [ana, olga]) await p.page.context().close();
   });
 });

@@ -10,4 +10,10 @@ describe('the status line', () => {
       'Tú 0 · Invitado (asiento 2) 0 · Libre (asiento 3) 0 · Principiante 0 · Bolsa 86',
     );
   });
+
+  it('marks a player who dropped out of an online game, as «s» does', () => {
+    const v = viewFrom({ names: ['Fede', 'Ana'] });
+    const seats = v.seats.map((p, i) => (i === 1 ? { ...p, away: true as const } : p));
+    expect(drawStatus({ ...v, seats })).toBe('Tú 0 · Ana 0 (sin conexión) · Bolsa 86');
+  });
 });

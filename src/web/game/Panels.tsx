@@ -13,6 +13,7 @@ import {
   rulesText,
   turnRecordText,
   waitingSeatName,
+  AWAY_MARK,
 } from '../../play/messages.js';
 import { type ClientView, seatClock, setOf } from '../../play/view.js';
 import { READING_RATES, type ReadingRate, saveSetting } from '../identity.js';
@@ -60,6 +61,7 @@ export function Scores({ ctl }: { ctl: GameController }) {
               <span class="who">
                 {i === view.seat ? `${L.you} (${s.name})` : s.name || waitingSeatName(i, s.open)}
                 {s.bot ? ` · ${L.botMark}` : ''}
+                {s.away ? ` · ${AWAY_MARK}` : ''}
               </span>{' '}
               <strong class="score">{s.score}</strong>
               {c && (
