@@ -84,7 +84,9 @@ export const FINAL_WINDOW_TEXT =
 export function turnText(view: ClientView, byName = false): string {
   if (view.phase === 'over') return 'La partida ha terminado.';
   const mine = view.turn === addressee(view, byName);
-  const turn = mine ? 'Tu turno.' : `Turno de ${seatName(view, view.turn, null)}.`;
+  // A player on turn who dropped out: the table knows why nothing happens.
+  const away = view.seats[view.turn]?.away ? ` (${AWAY_MARK})` : '';
+  const turn = mine ? 'Tu turno.' : `Turno de ${seatName(view, view.turn, null)}${away}.`;
   if (view.phase !== 'final-challenge') return turn;
   // By name (several people at one screen) the sentence is for whoever has the keyboard next.
   if (mine || byName) return `${turn} ${FINAL_WINDOW_TEXT}`;

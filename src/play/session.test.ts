@@ -422,8 +422,8 @@ describe('seats that wait for their invitees', () => {
 });
 
 describe('a player who drops out of an online game', () => {
-  it('is announced as an event when the server shows the seat away, marked in S, and back politely', () => {
-    const table = viewFrom({ names: ['Tú', 'Beto', 'Carla'], toMove: 0 });
+  it('is announced as an event when the server shows the seat away, marked in S and T, and back politely', () => {
+    const table = viewFrom({ names: ['Tú', 'Beto', 'Carla'], toMove: 1 });
     const s = new Session(table);
     const withAway = (away: boolean) => ({
       ...table,
@@ -433,12 +433,12 @@ describe('a player who drops out of an online game', () => {
       ['Beto se ha desconectado.', 'assertive'],
     ]);
     expect(s.key({ key: 's' }).say[0]!.text).toContain('Beto 0 (sin conexión), Carla 0');
-    // A new view that still shows him away says nothing again.
-    expect(s.update(withAway(true))).toEqual([]);
+    expect(s.key({ key: 't' }).say.map((a) => a.text)).toEqual(['Turno de Beto (sin conexión).']);
     expect(s.update(withAway(false)).map((a) => [a.text, a.priority])).toEqual([
       ['Beto ha vuelto a la partida.', 'polite'],
     ]);
     expect(s.key({ key: 's' }).say[0]!.text).not.toContain('sin conexión');
+    expect(s.key({ key: 't' }).say.map((a) => a.text)).toEqual(['Turno de Beto.']);
   });
 });
 
