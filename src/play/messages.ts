@@ -56,9 +56,7 @@ export function waitingSeatName(seat: number, open = false): string {
 /** "Tú 212, Ana 187"; by name, "Luis 212, Ana 187". */
 export function scoresText(view: ClientView, byName = false): string {
   const me = addressee(view, byName);
-  return view.seats
-    .map((s, i) => `${seatName(view, i, me)} ${s.score}${s.away ? ` (${AWAY_MARK})` : ''}`)
-    .join(', ');
+  return view.seats.map((s, i) => `${seatName(view, i, me)} ${s.score}${awaySuffix(s)}`).join(', ');
 }
 
 /** The rules as one sentence: "Reglas FISE (torneo), atril de 9, impugnación libre." */
@@ -85,7 +83,7 @@ export function turnText(view: ClientView, byName = false): string {
   if (view.phase === 'over') return 'La partida ha terminado.';
   const mine = view.turn === addressee(view, byName);
   // A player on turn who dropped out: the table knows why nothing happens.
-  const away = view.seats[view.turn]?.away ? ` (${AWAY_MARK})` : '';
+  const away = awaySuffix(view.seats[view.turn]);
   const turn = mine ? 'Tu turno.' : `Turno de ${seatName(view, view.turn, null)}${away}.`;
   if (view.phase !== 'final-challenge') return turn;
   // By name (several people at one screen) the sentence is for whoever has the keyboard next.
@@ -398,6 +396,11 @@ export function seatBackText(name: string): string {
 
 /** After a seat's name and score while its player has no connection: "Ana 187 (sin conexión)". */
 export const AWAY_MARK = 'sin conexión';
+
+/** « (sin conexión)» after a seat whose player has dropped out; nothing otherwise. */
+export function awaySuffix(seat: { readonly away?: true } | undefined): string {
+  return seat?.away ? ` (${AWAY_MARK})` : '';
+}
 
 /** Said when a networked client's connection changes (issue 12: it says when it reconnects). */
 export const CONNECTION_TEXT = {

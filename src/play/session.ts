@@ -186,13 +186,14 @@ export class Session {
     const fresh = view.history.slice(this.seenHistory);
     const wasMyTurn = st.myTurn;
     if (this.localClock) this.arrivedAt = this.localClock();
-    // A seat that waited for its invitee and now has a name: that player sat down.
+    // A seat that waited for its invitee and now has a name: that player sat down. A seat
+    // whose player the server shows away, or back: someone else's connection.
     const before = st.view.seats;
     const out: Announcement[] = view.seats.flatMap((seat, i) => {
       const was = before[i];
       if (!was || seat.name === '') return [];
       if (was.name === '') return [say(seatTakenText(seat.name), 'event', undefined, 'assertive')];
-      // Someone else's connection: dropping out is news the others did not cause (UX §2.5).
+      // Dropping out is news the others did not cause (UX §2.5); coming back is not urgent.
       if (seat.away && !was.away)
         return [say(seatAwayText(seat.name), 'event', undefined, 'assertive')];
       if (!seat.away && was.away) return [say(seatBackText(seat.name), 'event')];

@@ -4,7 +4,7 @@
  */
 import { CENTER, SIZE, premiumAt } from '../../engine/board.js';
 import { BLANK, type TileSet, isBlank, tileLabel } from '../../engine/tiles.js';
-import { AWAY_MARK, waitingSeatName } from '../../play/messages.js';
+import { awaySuffix, waitingSeatName } from '../../play/messages.js';
 import type { Session } from '../../play/session.js';
 import { type ClientView, seatClock, setOf } from '../../play/view.js';
 
@@ -94,7 +94,7 @@ export function drawStatus(view: ClientView, byName = false): string {
   const scores = view.seats.map((p, i) => {
     // A seat still waiting for its player has no name yet: the one `s` says («Invitado (asiento 2)»).
     const name = i === view.seat && !byName ? 'Tú' : p.name || waitingSeatName(i, p.open);
-    const text = `${name} ${p.score}${p.away ? ` (${AWAY_MARK})` : ''}`;
+    const text = `${name} ${p.score}${awaySuffix(p)}`;
     const clock = seatClock(view, i);
     return clock && view.phase !== 'over' ? `${text} (${clockFace(clock.remainingMs)})` : text;
   });
