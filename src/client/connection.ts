@@ -19,6 +19,7 @@ import {
   type LobbyGame,
   type MyGame,
   PROTOCOL_VERSION,
+  RECONNECT_MAX_MS,
   type ServerMessage,
   serverMessageSchema,
 } from '../protocol/index.js';
@@ -125,7 +126,7 @@ export interface Backoff {
 }
 
 /** Half a second at first, never more than 15 s between attempts. */
-export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, maxMs: 15_000 };
+export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, maxMs: RECONNECT_MAX_MS };
 
 /** Everything a connection needs. */
 export interface ConnectionOptions {

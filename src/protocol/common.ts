@@ -11,6 +11,12 @@ export const BOARD_SIZE = 15;
 /** Most players at a table (G-01). */
 export const MAX_SEATS = 4;
 
+/**
+ * The longest a client waits between two attempts to reconnect. The server counts on it: after
+ * it starts, a player may take that long to come back without being called gone.
+ */
+export const RECONNECT_MAX_MS = 15_000;
+
 /** A tile code: 0 = blank on a rack or empty square, letters 1…127, a blank's letter + 0x80. */
 export const tileCode = z.int().min(0).max(255);
 

@@ -3,7 +3,7 @@ import { AwaySeats, type PresenceTiming, RemotePresence } from './presence.js';
 
 /** Presence timing on a clock the test moves. */
 function timing(): PresenceTiming & { at: number } {
-  const t = { at: 0, graceMs: 5_000, heartbeatMs: 15_000, now: () => t.at };
+  const t = { at: 0, graceMs: 5_000, reopenMs: 20_000, heartbeatMs: 15_000, now: () => t.at };
   return t;
 }
 
@@ -30,12 +30,32 @@ describe('AwaySeats: a seat is shown away only once its player has been gone for
     const t = timing();
     const seats = new AwaySeats(t);
     const held = [true, true];
+    seats.check(held, new Set([0, 1]));
     seats.check(held, new Set([0]));
     t.at = 4_000;
     expect(seats.check(held, new Set([0, 1])).changed).toBe(false);
     t.at = 8_000;
     expect(seats.check(held, new Set([0]))).toEqual({ changed: false, next: 5_000 });
     expect(seats.flags(2)).toEqual([false, false]);
+  });
+
+  it('a room that has just opened (the server restarted) waits longer for the players not back yet', () => {
+    const t = timing();
+    const seats = new AwaySeats(t);
+    const held = [true, true, true];
+    // Opened for Ana: Bruno and Carla reconnect after their own waits between attempts.
+    expect(seats.check(held, new Set([0]))).toEqual({ changed: false, next: 20_000 });
+    t.at = 12_000;
+    expect(seats.check(held, new Set([0, 1]))).toEqual({ changed: false, next: 8_000 });
+    // Bruno drops out once back: the usual grace.
+    t.at = 13_000;
+    expect(seats.check(held, new Set([0]))).toEqual({ changed: false, next: 5_000 });
+    t.at = 18_000;
+    expect(seats.check(held, new Set([0]))).toEqual({ changed: true, next: 2_000 });
+    expect(seats.flags(3)).toEqual([false, true, false]);
+    t.at = 20_000;
+    expect(seats.check(held, new Set([0]))).toEqual({ changed: true, next: Infinity });
+    expect(seats.flags(3)).toEqual([false, true, true]);
   });
 
   it('a seat nobody holds (an invitee still to come, a bot) is never away', () => {

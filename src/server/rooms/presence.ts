@@ -10,11 +10,16 @@
  *
  * A seat is shown away only after it has had no connection anywhere for `graceMs`: a page
  * reloading or a connection coming back on its own would otherwise make everyone hear
- * «se ha desconectado» and «ha vuelto» within a second.
+ * «ya no está en la mesa» and «ha vuelto» within a second. A room that has just opened (the
+ * server started again, say) waits `reconnectMs` for the seats nobody holds yet: after an
+ * outage each client comes back after its own wait between attempts, up to RECONNECT_MAX_MS.
  */
+import { RECONNECT_MAX_MS } from '../../protocol/index.js';
 
 /** How long a seat must be without a connection before it is shown away (ms). */
 export const AWAY_GRACE_MS = 5_000;
+/** How long a room that has just opened waits for each seat's player (ms). */
+export const REOPEN_GRACE_MS = RECONNECT_MAX_MS + AWAY_GRACE_MS;
 /** How often a process repeats which seats it holds (ms). */
 export const PRESENCE_HEARTBEAT_MS = 15_000;
 
@@ -33,6 +38,8 @@ export type PresenceNotice =
 /** Timing of presence; tests shorten it. */
 export interface PresenceTiming {
   readonly graceMs: number;
+  /** The grace of a seat nobody held since its room opened in this process. */
+  readonly reopenMs: number;
   readonly heartbeatMs: number;
   /** Milliseconds on a monotonic clock (default `performance.now`). */
   readonly now: () => number;
@@ -41,6 +48,7 @@ export interface PresenceTiming {
 /** The default timing. */
 export const PRESENCE_TIMING: PresenceTiming = {
   graceMs: AWAY_GRACE_MS,
+  reopenMs: REOPEN_GRACE_MS,
   heartbeatMs: PRESENCE_HEARTBEAT_MS,
   now: () => performance.now(),
 };
@@ -84,8 +92,11 @@ export class RemotePresence {
  * whether what the views show changed, and when it must be asked again (a seat's grace ends).
  */
 export class AwaySeats {
-  private readonly since: (number | undefined)[] = [];
+  /** When each seat without a connection is shown away; undefined while it has one. */
+  private readonly due: (number | undefined)[] = [];
   private readonly shown: boolean[] = [];
+  /** The first check's time: absences that began then began when the room opened. */
+  private opened: number | undefined;
 
   constructor(private readonly timing: PresenceTiming) {}
 
@@ -109,14 +120,15 @@ export class AwaySeats {
     present: ReadonlySet<number>,
   ): { changed: boolean; next: number } {
     const now = this.timing.now();
+    this.opened ??= now;
+    const grace = now === this.opened ? this.timing.reopenMs : this.timing.graceMs;
     let changed = false;
     let next = Infinity;
     for (let i = 0; i < held.length; i++) {
       let away = false;
-      if (!held[i] || present.has(i)) this.since[i] = undefined;
+      if (!held[i] || present.has(i)) this.due[i] = undefined;
       else {
-        const since = (this.since[i] ??= now);
-        const due = since + this.timing.graceMs;
+        const due = (this.due[i] ??= now + grace);
         if (now >= due) away = true;
         else next = Math.min(next, due - now);
       }
