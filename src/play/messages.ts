@@ -384,20 +384,23 @@ export function seatTakenText(name: string): string {
   return `${name} ha llegado a la mesa.`;
 }
 
-/** Said when a seated player has had no connection for a while: "Bruno se ha desconectado.". */
+/**
+ * Said when a seated player has had no connection to the game for a while: "Bruno ya no está
+ * en la mesa." (the server cannot tell a dropped connection from a player gone to the lobby).
+ */
 export function seatAwayText(name: string): string {
-  return `${name} se ha desconectado.`;
+  return `${name} ya no está en la mesa.`;
 }
 
-/** Said when a player shown away is connected again: "Bruno ha vuelto a la partida.". */
+/** Said when a player shown away is at the table again: "Bruno ha vuelto a la mesa.". */
 export function seatBackText(name: string): string {
-  return `${name} ha vuelto a la partida.`;
+  return `${name} ha vuelto a la mesa.`;
 }
 
-/** After a seat's name and score while its player has no connection: "Ana 187 (sin conexión)". */
-export const AWAY_MARK = 'sin conexión';
+/** After a seat's name and score while its player is away from the table: "Ana 187 (ausente)". */
+export const AWAY_MARK = 'ausente';
 
-/** « (sin conexión)» after a seat whose player has dropped out; nothing otherwise. */
+/** « (ausente)» after a seat whose player is away from the table; nothing otherwise. */
 export function awaySuffix(seat: { readonly away?: true } | undefined): string {
   return seat?.away ? ` (${AWAY_MARK})` : '';
 }

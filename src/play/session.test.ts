@@ -430,14 +430,14 @@ describe('a player who drops out of an online game', () => {
       seats: table.seats.map((x, i) => (i === 1 && away ? { ...x, away: true as const } : x)),
     });
     expect(s.update(withAway(true)).map((a) => [a.text, a.priority])).toEqual([
-      ['Beto se ha desconectado.', 'assertive'],
+      ['Beto ya no está en la mesa.', 'assertive'],
     ]);
-    expect(s.key({ key: 's' }).say[0]!.text).toContain('Beto 0 (sin conexión), Carla 0');
-    expect(s.key({ key: 't' }).say.map((a) => a.text)).toEqual(['Turno de Beto (sin conexión).']);
+    expect(s.key({ key: 's' }).say[0]!.text).toContain('Beto 0 (ausente), Carla 0');
+    expect(s.key({ key: 't' }).say.map((a) => a.text)).toEqual(['Turno de Beto (ausente).']);
     expect(s.update(withAway(false)).map((a) => [a.text, a.priority])).toEqual([
-      ['Beto ha vuelto a la partida.', 'polite'],
+      ['Beto ha vuelto a la mesa.', 'polite'],
     ]);
-    expect(s.key({ key: 's' }).say[0]!.text).not.toContain('sin conexión');
+    expect(s.key({ key: 's' }).say[0]!.text).not.toContain('ausente');
     expect(s.key({ key: 't' }).say.map((a) => a.text)).toEqual(['Turno de Beto.']);
   });
 });

@@ -107,8 +107,8 @@ const seatSchema = z.object({
   /** Nobody holds it and anyone may take it from the lobby (an open room); absent otherwise. */
   open: z.literal(true).optional(),
   /**
-   * A person holds it but has had no connection to the game for a while (dropped out, or
-   * closed the page); absent otherwise.
+   * A person holds it but has had no connection to the game for a while (dropped out, closed
+   * the page or went back to the lobby); absent otherwise.
    */
   away: z.literal(true).optional(),
 });

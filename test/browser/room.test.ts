@@ -250,13 +250,11 @@ describe('a room with friends through an invitation link, and a watcher', () => 
     // and Ana's scoreboard marks him.
     await bruno.page.context().close();
     for (const other of [ana, olga])
-      await other.heard.waitFor('Bruno se ha desconectado.', {
+      await other.heard.waitFor('Bruno ya no está en la mesa.', {
         region: 'assertive',
         timeout: 15_000,
       });
-    await expect
-      .poll(() => ana.page.locator('.seats').textContent())
-      .toContain('Bruno · sin conexión');
+    await expect.poll(() => ana.page.locator('.seats').textContent()).toContain('Bruno · ausente');
     for (const p of [ana, olga]) await p.page.context().close();
   });
 });

@@ -14,6 +14,6 @@ describe('the status line', () => {
   it('marks a player who dropped out of an online game, as «s» does', () => {
     const v = viewFrom({ names: ['Fede', 'Ana'] });
     const seats = v.seats.map((p, i) => (i === 1 ? { ...p, away: true as const } : p));
-    expect(drawStatus({ ...v, seats })).toBe('Tú 0 · Ana 0 (sin conexión) · Bolsa 86');
+    expect(drawStatus({ ...v, seats })).toBe('Tú 0 · Ana 0 (ausente) · Bolsa 86');
   });
 });

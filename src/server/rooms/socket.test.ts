@@ -292,6 +292,12 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     expect((await back.viewAt(gameId, 0)).seats[1]!.away).toBeUndefined();
     const seen = await ana.c.viewWhere(gameId, (v) => v.seats[1]!.away === undefined);
     expect(seen.seats.map((s) => s.name)).toEqual(['Ana', 'Bruno']);
+    // Leaving the game for the lobby, still connected, is leaving the table too.
+    back.send({ type: 'leave', gameId });
+    await back.take('left');
+    await ana.c.viewWhere(gameId, (v) => v.seats[1]!.away === true);
+    back.send({ type: 'join', gameId });
+    await ana.c.viewWhere(gameId, (v) => v.seats[1]!.away === undefined);
     // An observer leaving makes nobody away.
     olga.c.close();
     await new Promise((r) => setTimeout(r, 400));
