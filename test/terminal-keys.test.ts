@@ -115,7 +115,7 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     await term.press('H9 AXA\r', 'No tienes la X en el atril.');
     await term.press('s', 'Ana 0, Luis 12.');
     await term.press('g', 'Modo cambio.');
-    await term.press('Z', 'zeta elegida. Cambiar 1 ficha: zeta. Pulsa G para confirmar.');
+    await term.press('Z', 'Zeta elegida. Cambiar 1 ficha: zeta. Pulsa G para confirmar.');
     await term.press('\x1b', 'Modo navegación.');
     const file = join(tempDir('atril-keys-'), 'p.gcg');
     await term.press(`/guardar ${file}\r`, `Partida guardada en «${file}».`);

@@ -59,10 +59,14 @@ export function scoresText(view: ClientView, byName = false): string {
   return view.seats.map((s, i) => `${seatName(view, i, me)} ${s.score}${awaySuffix(s)}`).join(', ');
 }
 
+/** Text that opens a sentence, its first letter a capital: "comodín elegido" → "Comodín elegido". */
+export function capitalized(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
 /** The rules as one sentence: "Reglas FISE (torneo), atril de 9, impugnación libre." */
 export function rulesText(rules: Rules): string {
-  const line = describeRules(rules);
-  return `${line.charAt(0).toUpperCase()}${line.slice(1)}.`;
+  return `${capitalized(describeRules(rules))}.`;
 }
 
 /** V-02 (Fin de línea): the target, said with the scores; undefined in a game without one. */

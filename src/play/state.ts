@@ -22,7 +22,7 @@ import {
   tileValue,
 } from '../engine/tiles.js';
 import { type PlayErrorCode, type PlayError, onlineErrorText, playErrorText } from './errorText.js';
-import { MODE_NAMES, ORDER_NAMES, WRAP_TEXT, previewText } from './messages.js';
+import { MODE_NAMES, ORDER_NAMES, WRAP_TEXT, capitalized, previewText } from './messages.js';
 import {
   COLUMNS,
   agree,
@@ -403,7 +403,9 @@ export class PlayState {
     if (mode === 'horizontal' || mode === 'vertical')
       return say(`${name} desde ${squareName(this.cursor)}.`, 'mode');
     if (mode === 'cambio') {
-      const sel = this.selectionText();
+      // The selection made before (Shift+1–9 in navigation) without its own «Pulsa G»: the
+      // sentence ends with how to confirm.
+      const sel = this.selectionText(false);
       return say(
         `${name}. ${sel} Elige fichas con Mayúsculas y la letra o el número; G o Intro para confirmar.`,
         'mode',
@@ -658,12 +660,14 @@ export class PlayState {
 
   // ── Exchange selection ───────────────────────────────────────────────────
 
-  selectionText(): string {
+  /** The tiles chosen for the exchange, and (with `confirm`) how to confirm it. */
+  selectionText(confirm = true): string {
     const tiles = this.rackSlots()
       .filter((s) => this.selected.has(s))
       .map((s) => tileName(this.set, this.slots[s]!));
     if (tiles.length === 0) return 'Ninguna ficha elegida.';
-    return `Cambiar ${tilesCount(tiles.length)}: ${tiles.join(', ')}. Pulsa G para confirmar.`;
+    const chosen = `Cambiar ${tilesCount(tiles.length)}: ${tiles.join(', ')}.`;
+    return confirm ? `${chosen} Pulsa G para confirmar.` : chosen;
   }
 
   /** Toggles the selection of a rack slot. */
@@ -673,10 +677,10 @@ export class PlayState {
     let text: string;
     if (this.selected.has(slot)) {
       this.selected.delete(slot);
-      text = `${name} no ${agree(code, 'elegida')}.`;
+      text = `${capitalized(name)} no ${agree(code, 'elegida')}.`;
     } else {
       this.selected.add(slot);
-      text = `${name} ${agree(code, 'elegida')}.`;
+      text = `${capitalized(name)} ${agree(code, 'elegida')}.`;
     }
     return say(`${text} ${this.selectionText()}`, 'rack');
   }

@@ -176,7 +176,7 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
     position: MIDGAME,
     before: ['g', 'A'],
     step: 'E',
-    says: ['e elegida. Cambiar 2 fichas: a, e. Pulsa G para confirmar.'],
+    says: ['E elegida. Cambiar 2 fichas: a, e. Pulsa G para confirmar.'],
   },
   {
     id: 'cambiar',
@@ -192,7 +192,17 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
     title: 'Shift+digit in navigation preselects for G',
     position: MIDGAME,
     step: 'Shift+4',
-    says: ['comodín elegido. Cambiar 1 ficha: comodín. Pulsa G para confirmar.'],
+    says: ['Comodín elegido. Cambiar 1 ficha: comodín. Pulsa G para confirmar.'],
+  },
+  {
+    id: 'cambiar',
+    title: 'G after a selection made in navigation says it once, then how to confirm',
+    position: MIDGAME,
+    before: ['Shift+4'],
+    step: 'g',
+    says: [
+      'Modo cambio. Cambiar 1 ficha: comodín. Elige fichas con Mayúsculas y la letra o el número; G o Intro para confirmar.',
+    ],
   },
   {
     id: 'cambiar',
