@@ -159,6 +159,7 @@ export const L = {
   chatLabel: 'Mensaje',
   chatSend: 'Enviar',
   chatEmpty: 'Sin mensajes.',
+  chatNothing: 'No has escrito ningún mensaje: escríbelo y pulsa Intro para enviarlo.',
   actionsHeading: 'Acciones',
   actions: {
     play: 'Jugar',

@@ -84,8 +84,13 @@ describe('focus and Escape', () => {
     // The chat field keeps the letters typed; Escape takes the player back to the board.
     const chat = page.getByRole('textbox', { name: 'Mensaje' });
     await chat.focus();
-    await chat.pressSequentially('hola');
+    // Enter with nothing written is answered, the focus kept in the field.
     let since = await heard.mark();
+    await page.keyboard.press('Enter');
+    await heard.waitFor(/^No has escrito ningún mensaje/, { since });
+    expect(await focused(page)).toMatchObject({ tag: 'INPUT', name: 'Mensaje' });
+    await chat.pressSequentially('hola');
+    since = await heard.mark();
     await page.keyboard.press('Escape');
     await heard.waitFor('Modo navegación.', { since });
     await expect.poll(() => focused(page)).toMatchObject({ role: 'gridcell' });

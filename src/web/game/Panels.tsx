@@ -220,7 +220,8 @@ export function Chat({
           onSubmit={(e) => {
             e.preventDefault();
             const t = draft.value.trim();
-            if (!t) return;
+            // Every key answers (UX.md §2.1): an empty message is said, not silently dropped.
+            if (!t) return ctl.notify(L.chatNothing, 'polite');
             onSend(t);
             draft.value = '';
           }}
