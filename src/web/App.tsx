@@ -6,7 +6,7 @@ import { type Signal, signal, useSignal } from '@preact/signals';
 import type { Ref } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Connection } from '../client/connection.js';
-import { nameSchema } from '../protocol/messages.js';
+import { MAX_NAME_LENGTH, nameSchema } from '../protocol/messages.js';
 import type { LobbyGame, MyGame } from '../protocol/messages.js';
 import { onlineErrorText } from '../play/errorText.js';
 import { setOf } from '../play/view.js';
@@ -204,7 +204,7 @@ function NameField(p: {
         id={p.id}
         ref={p.field}
         type="text"
-        maxLength={40}
+        maxLength={MAX_NAME_LENGTH}
         autoComplete="nickname"
         aria-describedby={`${p.id}-ayuda`}
         value={p.draft.value}

@@ -2,7 +2,7 @@
  * Every Spanish word the page itself shows (headings, labels, buttons). What the game says —
  * plays, errors, help — comes from src/play (messages.ts, errorText.ts) like the terminal's.
  */
-import type { BotLevelName } from '../protocol/messages.js';
+import { type BotLevelName, MAX_NAME_LENGTH } from '../protocol/messages.js';
 
 export const L = {
   appTitle: 'Atril',
@@ -17,7 +17,7 @@ export const L = {
   nameHeading: '¿Cómo te llamas?',
   nameLabel: 'Tu nombre',
   nameSave: 'Guardar nombre',
-  nameHint: 'Es el nombre que verán los demás jugadores. Se recuerda en este navegador.',
+  nameHint: `Es el nombre que verán los demás jugadores (hasta ${MAX_NAME_LENGTH} caracteres). Se recuerda en este navegador.`,
   nameChange: 'Cambiar de nombre',
   nameNew: 'Tu nuevo nombre',
   nameCancel: 'Cancelar',

@@ -52,6 +52,13 @@ async function saidSince(
 describe('focus and Escape', () => {
   it('the name form hands the focus to the lobby heading, and a new room is said with its link focused', async () => {
     const page = await openPage(env.browser, env.server.url);
+    // The field says its limit, which stops typing without a word.
+    const name = page.getByRole('textbox', { name: 'Tu nombre' });
+    await expect.poll(() => name.getAttribute('maxlength')).toBe('40');
+    const hint = await page
+      .locator(`#${await name.getAttribute('aria-describedby')}`)
+      .textContent();
+    expect(hint).toContain('hasta 40 caracteres');
     await enterName(page, 'Ana');
     await page.getByRole('heading', { name: 'Mis partidas' }).waitFor();
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'H1', name: 'Atril' });
