@@ -350,9 +350,13 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
             chat.value = [...chat.value, { from: e.from, text: e.text, at: e.at }];
           else if (e.type === 'rematch' && e.gameId === r.gameId) {
             // Coming back to an old game (its record, its review) must not be taken away to
-            // its rematch; a rematch made while the players are at the table takes them there.
-            if (overOnArrival && !askedRematch.current) {
-              if (rematch.value !== e.newGameId) g.notify(L.rematchExists, 'polite');
+            // its rematch, nor must a player reading the review when another asks for one (a
+            // change of page they did not ask for); a rematch made while the players are at the
+            // table takes them there.
+            const reading = document.activeElement?.closest('section.review') != null;
+            if ((overOnArrival || reading) && !askedRematch.current) {
+              if (rematch.value !== e.newGameId)
+                g.notify(overOnArrival ? L.rematchExists : L.rematchWhileReading, 'polite');
               rematch.value = e.newGameId;
             } else {
               arrivingByRematch = { gameId: e.newGameId, theirs: !askedRematch.current };

@@ -132,6 +132,8 @@ export const L = {
   loading: 'Cargando la partida…',
   rematchArrived: 'Revancha: una partida nueva, con los mismos asientos.',
   rematchExists: 'Esta partida ya tiene revancha: el enlace «Ir a la revancha» lleva a ella.',
+  rematchWhileReading:
+    'Los demás han empezado la revancha: el enlace «Ir a la revancha», bajo «Acciones», lleva a ella.',
   scoresHeading: 'Marcador',
   you: 'Tú',
   turnMark: 'juega ahora',
