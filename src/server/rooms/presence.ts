@@ -11,7 +11,7 @@
  * A seat is shown away only after it has had no connection anywhere for `graceMs`: a page
  * reloading or a connection coming back on its own would otherwise make everyone hear
  * «ya no está en la mesa» and «ha vuelto» within a second. A room that has just opened (the
- * server started again, say) waits `reconnectMs` for the seats nobody holds yet: after an
+ * server started again, say) waits `reopenMs` for the seats nobody holds yet: after an
  * outage each client comes back after its own wait between attempts, up to RECONNECT_MAX_MS.
  */
 import { RECONNECT_MAX_MS } from '../../protocol/index.js';

@@ -7,13 +7,13 @@ import { type Signal, useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { tileLabel } from '../../engine/tiles.js';
 import {
+  AWAY_MARK,
   clockText,
   endText,
   rackAdjustText,
   rulesText,
   turnRecordText,
   waitingSeatName,
-  AWAY_MARK,
 } from '../../play/messages.js';
 import { type ClientView, seatClock, setOf } from '../../play/view.js';
 import { READING_RATES, type ReadingRate, saveSetting } from '../identity.js';
