@@ -80,7 +80,10 @@ function NameForm({ invited }: { invited: boolean }) {
           onSubmit={(e) => {
             e.preventDefault();
             const n = checkedName(draft, problem);
-            if (n !== null) name.value = n;
+            if (n === null) return;
+            name.value = n;
+            // The focus goes to the next page's heading; this says the name was taken.
+            speak(L.hello(n), 'polite');
           }}
         >
           <NameField id="nombre" label={L.nameLabel} draft={draft} problem={problem} />

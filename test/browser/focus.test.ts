@@ -59,8 +59,11 @@ describe('focus and Escape', () => {
       .locator(`#${await name.getAttribute('aria-describedby')}`)
       .textContent();
     expect(hint).toContain('hasta 40 caracteres');
+    const greeted = new Announcer(page);
     await enterName(page, 'Ana');
     await page.getByRole('heading', { name: 'Mis partidas' }).waitFor();
+    // Saving the name is answered, not only shown.
+    await greeted.waitFor('Hola, Ana.', { region: 'polite' });
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'H1', name: 'Atril' });
     expect(await page.title()).toBe('Atril: Scrabble en español');
 

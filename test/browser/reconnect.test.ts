@@ -26,7 +26,7 @@ describe('a dropped connection', () => {
     await board(watcher).waitFor();
     const lobby = await openPage(env.browser, env.server.url);
     await enterName(lobby, 'Carla');
-    await lobby.getByText('Hola, Carla.').waitFor();
+    await lobby.getByRole('main').getByText('Hola, Carla.').waitFor();
     const pages = [
       { heard, back: 'Conexión recuperada: sigues en la partida.' },
       { heard: new Announcer(watcher), back: 'Conexión recuperada: sigues mirando la partida.' },
