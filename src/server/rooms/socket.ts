@@ -256,14 +256,17 @@ class Room {
    * here changed, and checks who is away.
    */
   membersChanged(): void {
-    if (this.localSeats().join(',') !== this.told) this.tellPresence(true);
-    this.checkPresence();
+    const seats = this.localSeats();
+    if (seats.join(',') !== this.told) this.tellPresence(seats);
+    this.checkPresence(seats);
   }
 
-  /** Tells the other processes which seats this process holds (when it holds some, or `always`). */
-  tellPresence(always = false): void {
-    const seats = this.localSeats();
-    if (seats.length === 0 && !always) return;
+  /**
+   * Tells the other processes which seats this process holds: whenever it holds some, and once
+   * more when it has just stopped holding any (silence says nothing: notices may be missed).
+   */
+  tellPresence(seats = this.localSeats()): void {
+    if (seats.length === 0 && this.told === '') return;
     this.told = seats.join(',');
     publish(this.store, {
       kind: 'presence',
@@ -277,8 +280,8 @@ class Room {
    * Reads which seats have a connection here or through another process, and sends new views
    * when a seat turns away (its grace over) or comes back.
    */
-  checkPresence(): void {
-    const present = new Set(this.localSeats());
+  checkPresence(local = this.localSeats()): void {
+    const present = new Set(local);
     this.presence.remote.seatsOf(this.id, present);
     const held = this.names.map((name, i) => name !== '' && !this.bots[i]);
     const { changed, next } = this.away.check(held, present);
