@@ -19,9 +19,14 @@ export interface AcceptMove {
   readonly kind: 'accept';
 }
 
-/** Give up; the game ends at once. */
+/**
+ * Give up; the game ends at once. With `claimedBy`, the seat does not give up itself: it is
+ * away from the table on its turn, and the player at `claimedBy` ends the game as abandoned by
+ * it (who may claim, and when, the server decides; here only that it is the absent seat's turn).
+ */
 export interface ResignMove {
   readonly kind: 'resign';
+  readonly claimedBy?: number;
 }
 
 /** Who acts, and optionally the state version and time the action was based on. */
@@ -71,8 +76,14 @@ export function apply(state: GameState, action: Action, judge: WordJudge): Apply
   const finalWindow = inFinalChallengeWindow(state);
 
   switch (action.kind) {
-    case 'resign':
-      return commit(state, [{ kind: 'resign', seat }], seat);
+    case 'resign': {
+      const by = action.claimedBy;
+      if (by === undefined) return commit(state, [{ kind: 'resign', seat }], seat);
+      if (!Number.isInteger(by) || by < 0 || by >= state.players || by === seat)
+        return fail({ code: 'BAD_ACTION' });
+      if (seat !== state.turn) return fail({ code: 'NOT_CLAIMABLE' });
+      return commit(state, [{ kind: 'resign', seat, claimedBy: by }], seat);
+    }
     case 'challenge':
       return challenge(state, seat, judge, t);
     case 'accept':

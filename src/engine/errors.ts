@@ -22,7 +22,8 @@ export type GameErrorCode =
   | 'NOTHING_TO_CHALLENGE' // C-01: no play open to challenge (or it is your own)
   | 'NO_CHALLENGES' // the rules check words automatically
   | 'FINAL_CHALLENGE_WINDOW' // E-06: only challenge or accept the last play
-  | 'NOTHING_TO_ACCEPT';
+  | 'NOTHING_TO_ACCEPT'
+  | 'NOT_CLAIMABLE'; // a game claimed from a seat that is not on turn (or not away, says the server)
 
 /** A refused action: its code plus data about it. */
 export interface GameError {

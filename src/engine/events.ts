@@ -90,6 +90,8 @@ export interface AcceptEvent extends Timed {
 export interface ResignEvent {
   readonly kind: 'resign';
   readonly seat: number;
+  /** The seat that ended the game for `seat`, away from the table on its turn; else absent. */
+  readonly claimedBy?: number;
 }
 
 /** Why a game ended. */

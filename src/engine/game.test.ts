@@ -403,6 +403,17 @@ describe('end of game (§7)', () => {
     const { state } = run(g, [{ kind: 'resign', seat: 0 }]);
     expect(state.result).toMatchObject({ reason: 'resign', resigned: 0, winners: [1] });
   });
+
+  it('a game claimed from a seat away on its turn ends as that seat resigning, with who claimed it', () => {
+    const g = rigged({ racks: ['A', 'E'], bag: 'AEIOU', scores: [50, 10] });
+    // Seat 0 is on turn: seat 1 may claim it; not seat 1 from itself, nor seat 0 off turn.
+    expect(code(g, { kind: 'resign', seat: 1, claimedBy: 0 })).toBe('NOT_CLAIMABLE');
+    expect(code(g, { kind: 'resign', seat: 0, claimedBy: 0 })).toBe('BAD_ACTION');
+    expect(code(g, { kind: 'resign', seat: 0, claimedBy: 2 })).toBe('BAD_ACTION');
+    const { state, events } = run(g, [{ kind: 'resign', seat: 0, claimedBy: 1 }]);
+    expect(events[0]).toEqual({ kind: 'resign', seat: 0, claimedBy: 1 });
+    expect(state.result).toMatchObject({ reason: 'resign', resigned: 0, winners: [1] });
+  });
 });
 
 describe('challenges (§8)', () => {

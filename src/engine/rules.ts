@@ -367,3 +367,11 @@ export function describeRules(rules: Rules): string {
   }
   return parts.join(', ');
 }
+
+/**
+ * How long a seated player must have been away from the table before, on their turn, the
+ * others may claim the game (apply.ts: a `ResignMove` with `claimedBy`). The rooms keep the
+ * clock of presence, the engine none. Two minutes: well past a reload or a dropped
+ * connection, short enough that nobody waits long at a dead table.
+ */
+export const CLAIM_AFTER_MS = 120_000;

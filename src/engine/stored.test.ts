@@ -51,6 +51,21 @@ describe('a stored game replays from untrusted JSON (DESIGN.md §2, §5)', () =>
     expect(state.result?.reason).toBe('passes');
   });
 
+  it('a game claimed from an absent seat replays with its claimer; a claimer past the seats is refused', () => {
+    const s0 = newGame(setup);
+    const claimed = run(s0, [{ kind: 'resign', seat: s0.turn, claimedBy: 1 - s0.turn }]).state;
+    const events = jsonbCopy(claimed.events) as unknown as Json[];
+    const r = replayStored(jsonbCopy(setup), events);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    expect(r.value.events).toEqual(claimed.events);
+    expect(r.value.events[1]).toEqual({ kind: 'resign', seat: s0.turn, claimedBy: 1 - s0.turn });
+    events[1]!.claimedBy = 2;
+    expect(replayStored(jsonbCopy(setup), events)).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_EVENT', problem: 'BAD_SEAT', index: 1, field: 'claimedBy' },
+    });
+  });
+
   it('after a jsonb round trip that reorders every object’s keys, it replays to the same state', () => {
     const stored = json();
     // The keys did move: the start event's read kind, first, racks, players, firstDraws.

@@ -84,7 +84,8 @@ type FieldKind =
   | 'words'
   | 'firstDraws'
   | 'reason'
-  | 'ms';
+  | 'ms'
+  | 'claimer';
 
 // Every field of every event, typed over the event union: a new field or kind without a check
 // does not compile.
@@ -104,7 +105,7 @@ const SCHEMA: Schema = {
   challenge: { kind: 'kind', seat: 'seat', target: 'seat', valid: 'boolean', invalidWords: 'words', withdrawn: 'integer', penalty: 'integer', loseTurn: 'boolean', elapsedMs: 'ms' },
   rejected: { kind: 'kind', seat: 'seat', ...PLACEMENT, invalidWords: 'words', penalty: 'integer', elapsedMs: 'ms' },
   accept: { kind: 'kind', seat: 'seat', elapsedMs: 'ms' },
-  resign: { kind: 'kind', seat: 'seat' },
+  resign: { kind: 'kind', seat: 'seat', claimedBy: 'claimer' },
   end: { kind: 'kind', reason: 'reason', wentOut: 'seatOrNull', resigned: 'seatOrNull', racks: 'racks', rackAdjust: 'integers', timePenalty: 'integers', before: 'integers', final: 'integers', winners: 'seats' },
 }; // prettier-ignore
 
@@ -164,6 +165,7 @@ function valueProblem(
     case 'kind':
       return undefined; // checked first, to choose the schema
     case 'seat':
+    case 'claimer':
       return seat(v);
     case 'seatOrNull':
       return v === null ? undefined : seat(v);
@@ -226,7 +228,8 @@ function eventProblem(
     if (!own(schema, field)) return bad('UNKNOWN_FIELD', field, v[field]);
   for (const [field, fieldKind] of Object.entries(schema)) {
     if (!own(v, field)) {
-      if (fieldKind === 'ms') continue; // the time a turn took is optional (TM-02)
+      // Optional: the time a turn took (TM-02), and who claimed a game from an absent seat.
+      if (fieldKind === 'ms' || fieldKind === 'claimer') continue;
       return bad('MISSING_FIELD', field);
     }
     const p = valueProblem(fieldKind, v[field], set, players);
@@ -256,7 +259,9 @@ function actionOf(e: GameEvent): Action | undefined {
     case 'accept':
       return { kind: e.kind, seat: e.seat, ...t };
     case 'resign':
-      return { kind: 'resign', seat: e.seat };
+      return e.claimedBy === undefined
+        ? { kind: 'resign', seat: e.seat }
+        : { kind: 'resign', seat: e.seat, claimedBy: e.claimedBy };
     case 'start':
     case 'end':
       return undefined; // caused by the engine, never an action

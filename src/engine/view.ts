@@ -60,6 +60,8 @@ export interface ExchangeEntry extends HistoryBase {
 /** A pass, the acceptance of the last play (E-06) or a resignation. */
 export interface TurnEntry extends HistoryBase {
   readonly kind: 'pass' | 'accept' | 'resign';
+  /** A resignation claimed by this seat from an absent one (ResignEvent); else absent. */
+  readonly claimedBy?: number;
 }
 
 /** C-04 `automatic`: a play taken back on submission; the turn is lost, `penalty` points too. */
@@ -269,8 +271,16 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
         return;
       case 'pass':
       case 'accept':
-      case 'resign':
         out.push({ index, kind: e.kind, seat: e.seat, total: totals[e.seat]! });
+        return;
+      case 'resign':
+        out.push({
+          index,
+          kind: e.kind,
+          seat: e.seat,
+          total: totals[e.seat]!,
+          ...(e.claimedBy !== undefined && { claimedBy: e.claimedBy }),
+        });
         return;
       case 'rejected':
         totals[e.seat]! -= e.penalty;

@@ -33,7 +33,7 @@ import type { StoredEventProblem, StoredGameError, StoredGameErrorCode } from '.
 import { BLANK_FLAG, type TileSet, letterOf, tilesToWord } from '../engine/tiles.js';
 import { tileText, tilesCount } from './speech.js';
 import { echo } from './echo.js';
-import { FINAL_WINDOW_TEXT } from './messages.js';
+import { CLAIM_AFTER_TEXT, FINAL_WINDOW_TEXT } from './messages.js';
 
 const list = (words: readonly string[]): string => words.join(', ');
 
@@ -157,6 +157,8 @@ const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
   BAD_SEAT: () => 'Ese asiento no existe.',
   BAD_ACTION: () => 'Acción no reconocida.',
   NOT_YOUR_TURN: () => 'No es tu turno.',
+  NOT_CLAIMABLE: () =>
+    `Solo puedes reclamar la partida cuando el jugador en turno lleva más de ${CLAIM_AFTER_TEXT} fuera de la mesa.`,
   NOT_IN_RACK: (e, set) => {
     const said = notInRack(e, set);
     // A slip on Shift reads as blanks: say why the blanks were asked for.

@@ -5,7 +5,7 @@
 import type { Word } from '../engine/events.js';
 import type { PlayResult } from '../engine/move.js';
 import { formatCoord } from '../engine/notation/coords.js';
-import { type Rules, describeRules } from '../engine/rules.js';
+import { CLAIM_AFTER_MS, type Rules, describeRules } from '../engine/rules.js';
 import type { TileSet } from '../engine/tiles.js';
 import { boardTileName, points, spelled, tileName, tilesCount, wordSaid } from './speech.js';
 import type { HistoryRecord, ResultInfo } from '../protocol/view.js';
@@ -167,8 +167,14 @@ export function turnRecordText(
       return mine ? 'Has pasado.' : `${who} pasa.`;
     case 'accept':
       return mine ? 'Aceptas la última jugada.' : `${who} acepta la última jugada.`;
-    case 'resign':
-      return mine ? 'Has abandonado.' : `${who} abandona.`;
+    case 'resign': {
+      if (rec.claimedBy === undefined) return mine ? 'Has abandonado.' : `${who} abandona.`;
+      if (mine)
+        return `${seatName(view, rec.claimedBy, me)} reclama la partida: la pierdes por no estar en la mesa en tu turno.`;
+      const claimer =
+        rec.claimedBy === me ? 'Reclamas' : `${seatName(view, rec.claimedBy, me)} reclama`;
+      return `${claimer} la partida: ${who} la pierde por no estar en la mesa en su turno.`;
+    }
     case 'rejected': {
       const bad = rec.invalidWords.length ? ` (${words(rec.invalidWords).join(', ')})` : '';
       const pen = rec.penalty > 0 ? `, ${points(-rec.penalty)}` : '';
@@ -399,6 +405,19 @@ export function seatAwayText(name: string): string {
 /** Said when a player shown away is at the table again: "Bruno ha vuelto a la mesa.". */
 export function seatBackText(name: string): string {
   return `${name} ha vuelto a la mesa.`;
+}
+
+/** How long a player must be away before a claim, as said: «2 minutos». */
+export const CLAIM_AFTER_TEXT = ((m: number) => (m === 1 ? 'un minuto' : `${m} minutos`))(
+  Math.round(CLAIM_AFTER_MS / 60_000),
+);
+
+/**
+ * Said to the other players when the absent player on turn may have the game claimed from
+ * them; `how` names the way to claim in this client («escribe «reclamar»»).
+ */
+export function claimableText(name: string, how: string): string {
+  return `${name} lleva más de ${CLAIM_AFTER_TEXT} fuera de la mesa en su turno: puedes reclamar la partida (${how}), que ${name} pierde, o seguir esperando.`;
 }
 
 /** After a seat's name and score while its player is away from the table: "Ana 187 (ausente)". */

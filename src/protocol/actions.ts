@@ -25,12 +25,28 @@ export const clientActionSchema = z.discriminatedUnion('kind', [
   /** E-06: accept the last play of the game. */
   z.strictObject({ kind: z.literal('accept'), version }),
   z.strictObject({ kind: z.literal('resign'), version }),
+  /**
+   * End the game as abandoned by the seat on turn, away from the table for CLAIM_AFTER_MS
+   * (engine/rules.ts) or more (the server checks it; the view marks such a seat `claimable`).
+   */
+  z.strictObject({ kind: z.literal('claim'), version }),
 ]);
 
 /** An action as a client sends it. */
 export type ClientAction = DeepReadonly<z.output<typeof clientActionSchema>>;
 
-/** The engine's action for a client's, once the receiver knows the seat (and the time spent). */
-export function engineAction(action: ClientAction, seat: number, elapsedMs?: number): Action {
-  return { ...action, seat, ...(elapsedMs !== undefined ? { elapsedMs } : {}) };
+/**
+ * The engine's action for a client's, once the receiver knows the seat (and the time spent). A
+ * claim is the resignation of the seat on turn (`turn`), claimed by the sender's seat.
+ */
+export function engineAction(
+  action: ClientAction,
+  seat: number,
+  at: { readonly elapsedMs?: number; readonly turn?: number } = {},
+): Action {
+  if (action.kind === 'claim') {
+    // Without the turn, the absent seat is unknown: the engine refuses seat -1 (BAD_SEAT).
+    return { kind: 'resign', seat: at.turn ?? -1, claimedBy: seat, version: action.version };
+  }
+  return { ...action, seat, ...(at.elapsedMs !== undefined ? { elapsedMs: at.elapsedMs } : {}) };
 }

@@ -127,11 +127,21 @@ describe('clientActionSchema', () => {
 
   it('a parsed action becomes the engine action of the sender seat', () => {
     const a = clientActionSchema.parse({ kind: 'pass', version: 3 });
-    expect(engineAction(a, 1, 2_000)).toEqual({
+    expect(engineAction(a, 1, { elapsedMs: 2_000 })).toEqual({
       kind: 'pass',
       version: 3,
       seat: 1,
       elapsedMs: 2_000,
+    });
+  });
+
+  it('a claim becomes the resignation of the seat on turn, claimed by the sender', () => {
+    const a = clientActionSchema.parse({ kind: 'claim', version: 7 });
+    expect(engineAction(a, 0, { turn: 1 })).toEqual({
+      kind: 'resign',
+      seat: 1,
+      claimedBy: 0,
+      version: 7,
     });
   });
 });

@@ -38,7 +38,9 @@ export const historyEntrySchema = z.discriminatedUnion('kind', [
     /** The returned tiles, for the seat that exchanged them only. */
     tiles: z.array(tileCode).nullable(),
   }),
-  z.object({ kind: z.enum(['pass', 'accept', 'resign']), ...historyBase }),
+  z.object({ kind: z.enum(['pass', 'accept']), ...historyBase }),
+  /** `claimedBy`: the seat that ended the game for an absent one (engine ResignEvent). */
+  z.object({ kind: z.literal('resign'), ...historyBase, claimedBy: seat.optional() }),
   z.object({
     kind: z.literal('rejected'),
     ...historyBase,
@@ -111,6 +113,11 @@ const seatSchema = z.object({
    * the page or went back to the lobby); absent otherwise.
    */
   away: z.literal(true).optional(),
+  /**
+   * Away for CLAIM_AFTER_MS (engine/rules.ts) or more: on this seat's turn the other players may claim the game
+   * (it ends as abandoned by this seat); absent otherwise.
+   */
+  claimable: z.literal(true).optional(),
 });
 
 /**
@@ -185,6 +192,8 @@ export interface TableFacts {
   readonly open?: readonly boolean[];
   /** The seats whose player has had no connection for a while (the server's presence). */
   readonly away?: readonly boolean[];
+  /** The seats away for CLAIM_AFTER_MS or more (the server's presence). */
+  readonly claimable?: readonly boolean[];
   /**
    * Timed games: when the running turn's time started to count (`since`) and now (`at`), on the
    * builder's clock; `waiting` when nobody holds the seat on turn, whose time then does not run.
@@ -219,6 +228,7 @@ export function clientView(gv: GameView, table: TableFacts): ClientView {
       bot: table.bots[i]!,
       ...(table.open?.[i] ? { open: true as const } : {}),
       ...(table.away?.[i] ? { away: true as const } : {}),
+      ...(table.claimable?.[i] ? { claimable: true as const } : {}),
     })),
     turn: gv.turn,
     phase,

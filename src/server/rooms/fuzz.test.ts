@@ -71,6 +71,7 @@ const ENGINE_CODES: Record<GameErrorCode, true> = {
   NO_CHALLENGES: true,
   FINAL_CHALLENGE_WINDOW: true,
   NOTHING_TO_ACCEPT: true,
+  NOT_CLAIMABLE: true,
 };
 // SERVER_ERROR is a code too, but it means the server failed: the fuzz test must not cause it.
 const CODES = new Set<string>([

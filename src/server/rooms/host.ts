@@ -18,7 +18,7 @@
 import { isBotLevel, type BotLevel } from '../../ai/bots.js';
 import type { GameError } from '../../engine/errors.js';
 import type { GameEvent } from '../../engine/events.js';
-import { type Action, apply } from '../../engine/apply.js';
+import { type AcceptMove, type Action, type ResignMove, apply } from '../../engine/apply.js';
 import type { GameSetup, GameState } from '../../engine/gameState.js';
 import { newGame, replayGame } from '../../engine/newGame.js';
 import { reduce } from '../../engine/reduce.js';
@@ -85,7 +85,7 @@ export type ActResult =
   | { readonly ok: false; readonly error: GameError };
 
 /** An action as a seat sends it: a move plus the state version it was based on. */
-export type SeatAction = Move & { readonly version: number };
+export type SeatAction = (Move | AcceptMove | ResignMove) & { readonly version: number };
 
 /** The seeded stream of a bot's random choices for one move: FNV-1a of game, seed and version. */
 function botSeed(id: string, seed: string, version: number): number {

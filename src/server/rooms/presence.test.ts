@@ -3,7 +3,14 @@ import { AwaySeats, type PresenceTiming, RemotePresence } from './presence.js';
 
 /** Presence timing on a clock the test moves. */
 function timing(): PresenceTiming & { at: number } {
-  const t = { at: 0, graceMs: 5_000, reopenMs: 20_000, heartbeatMs: 15_000, now: () => t.at };
+  const t = {
+    at: 0,
+    graceMs: 5_000,
+    reopenMs: 20_000,
+    heartbeatMs: 15_000,
+    claimMs: 120_000,
+    now: () => t.at,
+  };
   return t;
 }
 
@@ -19,7 +26,8 @@ describe('AwaySeats: a seat is shown away only once its player has been gone for
     expect(seats.check(held, new Set([0]))).toEqual({ changed: false, next: 1 });
     expect(seats.flags(2)).toEqual([false, false]);
     t.at = 6_000;
-    expect(seats.check(held, new Set([0]))).toEqual({ changed: true, next: Infinity });
+    // Away now; claimable once away for claimMs.
+    expect(seats.check(held, new Set([0]))).toEqual({ changed: true, next: 120_000 });
     expect(seats.flags(2)).toEqual([false, true]);
     t.at = 60_000;
     expect(seats.check(held, new Set([0, 1]))).toEqual({ changed: true, next: Infinity });
@@ -54,8 +62,30 @@ describe('AwaySeats: a seat is shown away only once its player has been gone for
     expect(seats.check(held, new Set([0]))).toEqual({ changed: true, next: 2_000 });
     expect(seats.flags(3)).toEqual([false, true, false]);
     t.at = 20_000;
-    expect(seats.check(held, new Set([0]))).toEqual({ changed: true, next: Infinity });
+    expect(seats.check(held, new Set([0]))).toEqual({ changed: true, next: 118_000 });
     expect(seats.flags(3)).toEqual([false, true, true]);
+  });
+
+  it('a seat away for claimMs turns claimable; back at the table, it is neither', () => {
+    const t = timing();
+    const seats = new AwaySeats(t);
+    const held = [true, true];
+    seats.check(held, new Set([0, 1]));
+    t.at = 1_000;
+    seats.check(held, new Set([0]));
+    t.at = 6_000;
+    expect(seats.check(held, new Set([0]))).toEqual({ changed: true, next: 120_000 });
+    expect(seats.claimableFlags(2)).toEqual([false, false]);
+    t.at = 125_999;
+    expect(seats.check(held, new Set([0]))).toEqual({ changed: false, next: 1 });
+    t.at = 126_000;
+    expect(seats.check(held, new Set([0]))).toEqual({ changed: true, next: Infinity });
+    expect(seats.claimableFlags(2)).toEqual([false, true]);
+    expect(seats.flags(2)).toEqual([false, true]);
+    t.at = 130_000;
+    expect(seats.check(held, new Set([0, 1]))).toEqual({ changed: true, next: Infinity });
+    expect(seats.claimableFlags(2)).toEqual([false, false]);
+    expect(seats.flags(2)).toEqual([false, false]);
   });
 
   it('a seat nobody holds (an invitee still to come, a bot) is never away', () => {

@@ -13,7 +13,11 @@
  * «ya no está en la mesa» and «ha vuelto» within a second. A room that has just opened (the
  * server started again, say) waits `reopenMs` for the seats nobody holds yet: after an
  * outage each client comes back after its own wait between attempts, up to RECONNECT_MAX_MS.
+ *
+ * A seat away for `claimMs` is claimable: on its turn the others may end the game as abandoned
+ * by it, instead of waiting at the table for good.
  */
+import { CLAIM_AFTER_MS } from '../../engine/rules.js';
 import { RECONNECT_MAX_MS } from '../../protocol/index.js';
 
 /** How long a seat must be without a connection before it is shown away (ms). */
@@ -41,6 +45,8 @@ export interface PresenceTiming {
   /** The grace of a seat nobody held since its room opened in this process. */
   readonly reopenMs: number;
   readonly heartbeatMs: number;
+  /** How long a seat is shown away before it is claimable (CLAIM_AFTER_MS). */
+  readonly claimMs: number;
   /** Milliseconds on a monotonic clock (default `performance.now`). */
   readonly now: () => number;
 }
@@ -50,6 +56,7 @@ export const PRESENCE_TIMING: PresenceTiming = {
   graceMs: AWAY_GRACE_MS,
   reopenMs: REOPEN_GRACE_MS,
   heartbeatMs: PRESENCE_HEARTBEAT_MS,
+  claimMs: CLAIM_AFTER_MS,
   now: () => performance.now(),
 };
 
@@ -95,6 +102,7 @@ export class AwaySeats {
   /** When each seat without a connection is shown away; undefined while it has one. */
   private readonly due: (number | undefined)[] = [];
   private readonly shown: boolean[] = [];
+  private readonly claimable: boolean[] = [];
   /** The first check's time: absences that began then began when the room opened. */
   private opened: number | undefined;
 
@@ -105,15 +113,25 @@ export class AwaySeats {
     return this.shown[i] === true;
   }
 
+  /** Whether seat i has been shown away for `claimMs` (its game may be claimed on its turn). */
+  isClaimable(i: number): boolean {
+    return this.claimable[i] === true;
+  }
+
   /** The away flags for a view of `seats` seats. */
   flags(seats: number): boolean[] {
     return Array.from({ length: seats }, (_, i) => this.isAway(i));
   }
 
+  /** The claimable flags for a view of `seats` seats. */
+  claimableFlags(seats: number): boolean[] {
+    return Array.from({ length: seats }, (_, i) => this.isClaimable(i));
+  }
+
   /**
    * Takes the seats held by people (`held[i]`) and those with a connection (`present`);
-   * returns whether any seat's shown state changed, and the delay until the next grace ends
-   * (Infinity when none is running).
+   * returns whether any seat's shown state (away, claimable) changed, and the delay until the
+   * next one may change (Infinity when none will by itself).
    */
   check(
     held: readonly boolean[],
@@ -126,14 +144,18 @@ export class AwaySeats {
     let next = Infinity;
     for (let i = 0; i < held.length; i++) {
       let away = false;
+      let claimable = false;
       if (!held[i] || present.has(i)) this.due[i] = undefined;
       else {
         const due = (this.due[i] ??= now + grace);
+        const claimAt = due + this.timing.claimMs;
         if (now >= due) away = true;
-        else next = Math.min(next, due - now);
+        if (now >= claimAt) claimable = true;
+        else next = Math.min(next, (away ? claimAt : due) - now);
       }
-      if (away !== this.isAway(i)) {
+      if (away !== this.isAway(i) || claimable !== this.isClaimable(i)) {
         this.shown[i] = away;
+        this.claimable[i] = claimable;
         changed = true;
       }
     }

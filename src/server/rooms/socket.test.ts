@@ -305,6 +305,41 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     expect(latest.seats.map((s) => s.away ?? false)).toEqual([false, false]);
   });
 
+  it('a player away on their turn for the claim time loses the game when another claims it; not before, nor off turn', async () => {
+    const { base, store } = await servers.start({ presence: { graceMs: 100, claimMs: 300 } });
+    const { ana, bruno, olga, gameId } = await table(base);
+    let v = await ana.c.viewAt(gameId, 0);
+    // Bruno is on turn (Ana passes first when the draw gave her the first turn).
+    if (v.turn === 0) {
+      ana.c.send({ type: 'act', gameId, action: { kind: 'pass', version: v.version } });
+      v = await ana.c.viewWhere(gameId, (x) => x.turn === 1);
+    }
+    const claim = (c: typeof ana.c, version: number) =>
+      c.send({ type: 'act', gameId, action: { kind: 'claim', version } });
+    // Nobody is away: no claim.
+    claim(ana.c, v.version);
+    expect(await ana.c.answer(gameId)).toMatchObject({ type: 'error', code: 'NOT_CLAIMABLE' });
+    bruno.c.close();
+    // Away, but not for the claim time yet: still no claim.
+    v = await ana.c.viewWhere(gameId, (x) => x.seats[1]!.away === true);
+    expect(v.seats[1]!.claimable).toBeUndefined();
+    claim(ana.c, v.version);
+    expect(await ana.c.answer(gameId)).toMatchObject({ type: 'error', code: 'NOT_CLAIMABLE' });
+    v = await ana.c.viewWhere(gameId, (x) => x.seats[1]!.claimable === true);
+    expect(v.seats.map((s) => s.claimable ?? false)).toEqual([false, true]);
+    // A watcher holds no seat: it cannot claim.
+    claim(olga.c, v.version);
+    expect(await olga.c.answer(gameId)).toMatchObject({ type: 'error', code: 'NOT_SEATED' });
+    claim(ana.c, v.version);
+    expect(await ana.c.answer(gameId)).toMatchObject({ type: 'ack' });
+    const over = await olga.c.viewWhere(gameId, (x) => x.result !== null);
+    expect(over.result).toMatchObject({ reason: 'resign', resigned: 1, winners: [0] });
+    expect(over.history.at(-1)).toMatchObject({ kind: 'resign', seat: 1, claimedBy: 0 });
+    // The claim is stored with the game.
+    const events = (await store.events(gameId)).map((e) => e.event);
+    expect(events).toContainEqual({ kind: 'resign', seat: 1, claimedBy: 0 });
+  });
+
   it("an open room's free seat is marked open in the view until someone takes it; an invited one is not", async () => {
     const { base } = await server();
     const ana = await newPlayer(base, 'Ana');

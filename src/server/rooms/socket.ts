@@ -24,7 +24,7 @@ import { hashToken, isTokenOf, newId, newToken } from '../tokens.js';
 import { type ChatRate, DEFAULT_CHAT_RATE } from './chatLimit.js';
 import type { Games } from './games.js';
 import { gcgRoutes } from './gcgRoute.js';
-import type { GameHost, SeatAction } from './host.js';
+import type { ActResult, GameHost, SeatAction } from './host.js';
 import { Lobby } from './lobby.js';
 import { Rematches } from './rematch.js';
 import { type NewPlayerRate, NewPlayerLimit } from './newPlayers.js';
@@ -329,6 +329,7 @@ class Room {
       bots: this.bots,
       open: this.open,
       away: this.away.flags(this.names.length),
+      claimable: this.away.claimableFlags(this.names.length),
       clock: this.host.clockBase(),
     });
     return { type: 'view', gameId: this.id, view };
@@ -349,6 +350,16 @@ class Room {
       }
       m.conn.sendText(text);
     }
+  }
+
+  /**
+   * Whether `seat` may claim the game now: it is running, another person's seat is on turn,
+   * and that seat has been away long enough (CLAIM_AFTER_MS; the view marks it `claimable`).
+   */
+  mayClaim(seat: number): boolean {
+    const state = this.host.state;
+    const turn = state.turn;
+    return !state.result && turn !== seat && this.away.isClaimable(turn);
   }
 
   /** Sends the same frame to every member, serialized once. */
@@ -818,10 +829,21 @@ class Connection {
     if (!at) return this.refuse({ code: 'NOT_IN_GAME' }, msg.gameId);
     const seat = at.member.seat;
     if (seat === 'observer') return this.refuse({ code: 'NOT_SEATED' }, msg.gameId);
-    const done = await at.room.host.act(seat, msg.action as SeatAction);
+    const done =
+      msg.action.kind === 'claim'
+        ? await this.claim(at.room, seat, msg.action.version)
+        : await at.room.host.act(seat, msg.action as SeatAction);
     if (done.ok) return this.send({ type: 'ack', gameId: msg.gameId, version: done.version });
     const { code, ...data } = done.error;
     this.refuse({ code, ...(Object.keys(data).length > 0 && { data }) }, msg.gameId);
+  }
+
+  // A claim is the resignation of the absent seat on turn, made for it by the claimer.
+  private claim(room: Room, seat: number, version: number): Promise<ActResult> {
+    if (!room.mayClaim(seat))
+      return Promise.resolve({ ok: false, error: { code: 'NOT_CLAIMABLE' } });
+    const turn = room.host.state.turn;
+    return room.host.act(turn, { kind: 'resign', claimedBy: seat, version });
   }
 
   private async chat(
