@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tilesOf } from '../engine/testing/positions.js';
 import type { ClientCommand } from './commands.js';
+import { turnRecordText } from './messages.js';
 import { Session } from './session.js';
 import { say } from './state.js';
 import type { PlaySnapshot } from './types.js';
@@ -439,6 +440,44 @@ describe('a player who drops out of an online game', () => {
     ]);
     expect(s.key({ key: 's' }).say[0]!.text).not.toContain('ausente');
     expect(s.key({ key: 't' }).say.map((a) => a.text)).toEqual(['Turno de Beto.']);
+  });
+
+  it('away on their turn for the claim time: the other players hear they may claim the game, once; a watcher does not', () => {
+    const table = viewFrom({ names: ['Tú', 'Beto', 'Carla'], toMove: 1 });
+    const seatsWith = (seat: number, flags: object) =>
+      table.seats.map((x, i) => (i === seat ? { ...x, away: true as const, ...flags } : x));
+    const claimable = { ...table, seats: seatsWith(1, { claimable: true }) };
+    const s = new Session(table, { claimHow: 'escribe «reclamar»' });
+    s.update({ ...table, seats: seatsWith(1, {}) });
+    expect(s.update(claimable).map((a) => [a.text, a.priority])).toEqual([
+      [
+        'Beto lleva más de 2 minutos fuera de la mesa en su turno: puedes reclamar la partida (escribe «reclamar»), que Beto pierde, o seguir esperando.',
+        'assertive',
+      ],
+    ]);
+    expect(s.update({ ...claimable, version: claimable.version + 1 })).toEqual([]);
+    // Claimable off turn: nothing to claim yet.
+    const offTurn = new Session(table, { claimHow: 'x' });
+    expect(offTurn.update({ ...table, seats: seatsWith(2, { claimable: true }) })).toHaveLength(1);
+    expect(offTurn.update({ ...table, seats: seatsWith(2, { claimable: true }) })).toEqual([]);
+    const watcher = new Session({ ...table, seat: null, rack: null }, { claimHow: 'x' });
+    expect(watcher.update({ ...claimable, seat: null, rack: null }).map((a) => a.text)).toEqual([
+      'Beto ya no está en la mesa.',
+    ]);
+  });
+
+  it('a claimed game reads as lost by the absent player, for the claimer, the absent one and the others', () => {
+    const over = viewFrom({ names: ['Ana', 'Beto', 'Carla'], toMove: 1 });
+    const claim = { index: 0, kind: 'resign' as const, seat: 1, total: 0, claimedBy: 0 };
+    expect(turnRecordText(over, claim, false)).toBe(
+      'Reclamas la partida: Beto la pierde por no estar en la mesa en su turno.',
+    );
+    expect(turnRecordText({ ...over, seat: 1 }, claim, false)).toBe(
+      'Ana reclama la partida: la pierdes por no estar en la mesa en tu turno.',
+    );
+    expect(turnRecordText({ ...over, seat: 2 }, claim, false)).toBe(
+      'Ana reclama la partida: Beto la pierde por no estar en la mesa en su turno.',
+    );
   });
 });
 

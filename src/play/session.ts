@@ -18,6 +18,7 @@ import {
   withClientCommands,
 } from './commands.js';
 import {
+  claimableText,
   drawnText,
   endReasonText,
   endText,
@@ -83,6 +84,22 @@ export interface SessionOptions {
    * such as choosing tiles in exchange mode, is asked for in words instead.
    */
   readonly linesOnly?: boolean;
+  /**
+   * How a player claims a game in this client («escribe «reclamar»»): when the absent player on
+   * turn becomes claimable (`SeatInfo.claimable`), the other players hear `claimableText`
+   * with it. Absent: nothing is said (a client without claims).
+   */
+  readonly claimHow?: string;
+}
+
+/** Whether the viewer may claim the game: a player, and the one on turn is claimable. */
+export function mayClaim(view: ClientView): boolean {
+  return (
+    view.result === null &&
+    view.seat !== null &&
+    view.turn !== view.seat &&
+    view.seats[view.turn]?.claimable === true
+  );
 }
 
 /** One viewer's interaction with one game. */
@@ -99,6 +116,7 @@ export class Session {
   /** `SessionOptions.localClock`, and its reading when the current view came. */
   private readonly localClock: (() => number) | undefined;
   private arrivedAt = 0;
+  private readonly claimHow: string | undefined;
 
   constructor(view: ClientView, opts: SessionOptions = {}) {
     this.state = new PlayState(view);
@@ -115,6 +133,7 @@ export class Session {
     this.state.commands = this.commands;
     this.seenHistory = view.history.length;
     this.endAnnounced = view.result !== null;
+    this.claimHow = opts.claimHow;
   }
 
   get view(): ClientView {
@@ -199,6 +218,15 @@ export class Session {
       if (!seat.away && was.away) return [say(seatBackText(seat.name), 'event')];
       return [];
     });
+    if (this.claimHow !== undefined && mayClaim(view) && !mayClaim(st.view))
+      out.push(
+        say(
+          claimableText(view.seats[view.turn]!.name, this.claimHow),
+          'event',
+          undefined,
+          'assertive',
+        ),
+      );
     const covered = st.setView(view);
     this.seenHistory = view.history.length;
     // The viewer's latest play or exchange among the news: the one its last draw was for (a
