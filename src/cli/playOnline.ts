@@ -21,7 +21,7 @@ import { type ClientView, nameSchema } from '../protocol/index.js';
 import { configDir, loadIdentity, saveIdentity } from './terminal/identity.js';
 import { Inbox, type OnlineInput, runOnlineLines } from './terminal/onlineLines.js';
 import { runOnlineKeys } from './terminal/onlineKeys.js';
-import { OnlineTable } from './terminal/onlineTable.js';
+import { CLAIM_HOW_TERMINAL, OnlineTable } from './terminal/onlineTable.js';
 
 /** What `atril play` decided to do on a server. */
 export interface OnlinePlan {
@@ -167,7 +167,11 @@ export async function runOnline(
     plan.server,
     gameId,
     // The clocks run between the server's views, as on the web page (TM-01).
-    new Session(view, { localClock: () => performance.now(), linesOnly: !keyMode }),
+    new Session(view, {
+      localClock: () => performance.now(),
+      linesOnly: !keyMode,
+      claimHow: CLAIM_HOW_TERMINAL,
+    }),
   );
   if (!keyMode) {
     void (async () => {

@@ -98,6 +98,10 @@ export async function runOnlineLines(
         continue;
       }
       table.otherOrder();
+      if (w === 'reclamar') {
+        say(await table.claim());
+        continue;
+      }
       if (w === 'tablero') print(drawBoard(table.view));
       else if (w === 'enlace') print(table.link);
       else if (w === 'revancha') {

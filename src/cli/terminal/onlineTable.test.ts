@@ -47,3 +47,44 @@ describe('OnlineTable: what a seated player and a watcher are told', () => {
     ).toEqual(['Conexión recuperada: sigues mirando la partida.']);
   });
 });
+
+describe('OnlineTable: «reclamar» a game from the absent player on turn', () => {
+  const playing = viewFrom({ names: ['Ana', 'Beto'], toMove: 1 });
+  const claimable: ClientView = {
+    ...playing,
+    seats: playing.seats.map((x, i) => (i === 1 ? { ...x, away: true, claimable: true } : x)),
+  };
+  // A connection that records the actions sent and accepts them.
+  function recording(view: ClientView) {
+    const sent: unknown[] = [];
+    const conn = {
+      act: (_game: string, action: unknown) => {
+        sent.push(action);
+        return Promise.resolve({ ok: true, version: view.version + 1 });
+      },
+    } as unknown as Connection;
+    return { sent, table: new OnlineTable(conn, SERVER, 'g1', new Session(view)) };
+  }
+
+  it('is sent when the player on turn is claimable, and says nothing more (the view tells)', async () => {
+    const { sent, table } = recording(claimable);
+    expect(await table.claim()).toEqual([]);
+    expect(sent).toEqual([{ kind: 'claim' }]);
+  });
+
+  it('is refused here, with the reason, when there is nothing to claim, to a watcher and after the end', async () => {
+    const texts = async (view: ClientView) => {
+      const { sent, table } = recording(view);
+      const said = (await table.claim()).map((a) => a.text);
+      expect(sent).toEqual([]);
+      return said;
+    };
+    expect(await texts(playing)).toEqual([
+      'Solo puedes reclamar la partida cuando el jugador en turno lleva más de 2 minutos fuera de la mesa.',
+    ]);
+    expect(await texts({ ...claimable, seat: null, rack: null })).toEqual([
+      'No tienes asiento en esta partida: solo puedes mirarla.',
+    ]);
+    expect(await texts(ENDED)).toEqual(['La partida ha terminado.']);
+  });
+});

@@ -10,6 +10,7 @@ import { gameLink } from '../../client/link.js';
 import { onlineErrorText } from '../../play/errorText.js';
 import { MAX_CHAT_LENGTH, chatTextSchema } from '../../protocol/index.js';
 import {
+  CLAIM_AFTER_TEXT,
   CONNECTION_LOST_TEXT,
   REMATCH_NOT_OVER_TEXT,
   RESIGN_CONFIRM_TEXT,
@@ -20,7 +21,7 @@ import {
   waitingSeatsText,
 } from '../../play/messages.js';
 import { PLAY_ERROR_CODES, type PlayErrorCode } from '../../play/errorText.js';
-import type { Session } from '../../play/session.js';
+import { type Session, mayClaim } from '../../play/session.js';
 import type { Announcement, Reaction } from '../../play/types.js';
 import { type ClientView, setOf } from '../../play/view.js';
 
@@ -47,10 +48,17 @@ export const ONLINE_COMMANDS: readonly { names: string[]; help: string }[] = [
     help: 'Abandonar la partida (pide confirmación: escribe «abandonar» otra vez).',
   },
   {
+    names: ['reclamar'],
+    help: `Cuando el jugador en turno lleva más de ${CLAIM_AFTER_TEXT} fuera de la mesa, dar la partida por terminada: la pierde él.`,
+  },
+  {
     names: ['salir'],
     help: 'Salir del programa. La partida sigue en el servidor: se vuelve a ella con su enlace.',
   },
 ];
+
+/** How a player claims a game in the terminal, as the claimable seat's sentence says it. */
+export const CLAIM_HOW_TERMINAL = 'escribe «reclamar»';
 
 /** Said once the game is over: it stays open for reading until the player leaves. */
 export const ONLINE_END_HINT =
@@ -219,6 +227,25 @@ export class OnlineTable {
     }
     this.resignAsked = false;
     const outcome = await this.conn.act(this.gameId, { kind: 'resign' });
+    if (outcome.ok) return [];
+    const { code, data } = outcome.error;
+    return refusal(onlineErrorText(code, data, setOf(this.view)));
+  }
+
+  /**
+   * «reclamar»: ends the game as abandoned by the player on turn, away from the table for
+   * CLAIM_AFTER_MS (the server checks it again). Returns what to say now: a refusal, or nothing
+   * (the view that follows tells the table).
+   */
+  async claim(): Promise<Announcement[]> {
+    const refusal = (text: string): Announcement[] => [
+      { text, category: 'error', priority: 'assertive' },
+    ];
+    if (this.over) return refusal(onlineErrorText('GAME_OVER', {}, setOf(this.view)));
+    if (this.view.seat === null) return refusal(onlineErrorText('NOT_SEATED'));
+    if (!mayClaim(this.view))
+      return refusal(onlineErrorText('NOT_CLAIMABLE', {}, setOf(this.view)));
+    const outcome = await this.conn.act(this.gameId, { kind: 'claim' });
     if (outcome.ok) return [];
     const { code, data } = outcome.error;
     return refusal(onlineErrorText(code, data, setOf(this.view)));
