@@ -177,7 +177,10 @@ export const L = {
     rematch: 'Revancha',
     goToRematch: 'Ir a la revancha',
     download: 'Descargar la partida (GCG)',
+    claim: 'Reclamar la partida',
   },
+  /** How the page claims a game, as the claimable seat's sentence says it. */
+  claimHow: 'botón «Reclamar la partida», en «Acciones», u orden «reclamar»',
   resign: {
     button: 'Abandonar',
     question: '¿Abandonar la partida?',

@@ -15,6 +15,7 @@ import {
   turnRecordText,
   waitingSeatName,
 } from '../../play/messages.js';
+import { mayClaim } from '../../play/session.js';
 import { type ClientView, seatClock, setOf } from '../../play/view.js';
 import { READING_RATES, type ReadingRate, saveSetting } from '../identity.js';
 import { L } from '../labels.js';
@@ -284,6 +285,7 @@ export function Actions({
           {b(L.actions.challenge, () => ctl.command('impugnar'))}
           {b(L.actions.takeBack, () => ctl.command('retirar'))}
           {b(L.actions.preview, () => ctl.command('valor'))}
+          {mayClaim(view) && b(L.actions.claim, () => ctl.claim())}
           <Resign ctl={ctl} />
         </div>
       )}

@@ -385,3 +385,38 @@ describe('GameController: keys to the session, replies to the live regions', () 
     expect(sounds).toEqual(['turn']);
   });
 });
+
+describe('GameController: claiming the game from the absent player on turn', () => {
+  const theirTurn = { ...MIDGAME, toMove: 1 };
+  const claimableView = () => {
+    const v = viewFrom(theirTurn);
+    return {
+      ...v,
+      seats: v.seats.map((x, i) =>
+        i === 1 ? { ...x, away: true as const, claimable: true as const } : x,
+      ),
+    };
+  };
+
+  it('hears when it may, then the button and the order «reclamar» send the claim', async () => {
+    const { ctl, sent } = setup(undefined, theirTurn);
+    ctl.update(claimableView());
+    expect(ctl.assertive.value.text).toContain(
+      'Ana lleva más de 2 minutos fuera de la mesa en su turno: puedes reclamar la partida (botón «Reclamar la partida», en «Acciones», u orden «reclamar»)',
+    );
+    ctl.claim();
+    ctl.line(' Reclamar ');
+    await flush();
+    expect(sent).toEqual([{ kind: 'claim' }, { kind: 'claim' }]);
+  });
+
+  it('with nothing to claim, says why and sends nothing', async () => {
+    const { ctl, sent } = setup(undefined, theirTurn);
+    ctl.line('reclamar');
+    await flush();
+    expect(sent).toEqual([]);
+    expect(ctl.polite.value.text).toBe(
+      'Solo puedes reclamar la partida cuando el jugador en turno lleva más de 2 minutos fuera de la mesa.',
+    );
+  });
+});

@@ -7,7 +7,8 @@
 import { type Signal, signal } from '@preact/signals';
 import { onlineErrorText } from '../../play/errorText.js';
 import { EMPTY_LINE_TEXT, LOW_TIME_TEXT, WRAP_TEXT, turnRecordText } from '../../play/messages.js';
-import { Session } from '../../play/session.js';
+import { Session, mayClaim } from '../../play/session.js';
+import { L } from '../labels.js';
 import { say } from '../../play/state.js';
 import type {
   Announcement,
@@ -172,6 +173,7 @@ export class GameController {
       ...(opts.verbosity ? { verbosity: opts.verbosity } : {}),
       ...(opts.order ? { order: opts.order } : {}),
       localClock: this.clock,
+      claimHow: L.claimHow,
     });
     this.snap = signal<PlaySnapshot>(this.session.snapshot());
   }
@@ -229,6 +231,11 @@ export class GameController {
       this.notify(EMPTY_LINE_TEXT, 'polite');
       return;
     }
+    // A claim needs the server, which the shared core does not reach (as in the terminal).
+    if (text.trim().toLowerCase() === 'reclamar' && !this.session.state.pendingBlank) {
+      this.claim();
+      return;
+    }
     this.react(this.session.line(text));
   }
 
@@ -263,6 +270,18 @@ export class GameController {
    */
   resign(): void {
     void this.send({ kind: 'resign' });
+  }
+
+  /**
+   * The viewer claims the game from the absent player on turn (`mayClaim`); the server checks
+   * it again, and every page hears the end. Refused here, with the reason, when it may not.
+   */
+  claim(): void {
+    if (mayClaim(this.view)) void this.send({ kind: 'claim' });
+    else {
+      const text = onlineErrorText('NOT_CLAIMABLE', {}, setOf(this.view));
+      this.announce(this.session.state.remember([say(text, 'error', 'error')]));
+    }
   }
 
   /** Runs a command of the table by its word, as a button does ("fin", "pasar" …). */
