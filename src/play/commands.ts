@@ -432,7 +432,15 @@ export const COMMANDS: readonly CommandSpec[] = [
     unavailable: () => one(say('La partida sigue en juego.', 'score')),
     run: (st) => {
       const result = st.view.result!;
-      const why = endReasonText(st.view, result);
+      // A resignation, or a game claimed from an absent player, says who and why: someone
+      // opening the finished game later heard none of it.
+      const resigned =
+        result.reason === 'resign'
+          ? st.view.history.filter((r) => r.kind === 'resign').at(-1)
+          : undefined;
+      const why = resigned
+        ? turnRecordText(st.view, resigned, false, false, st.byName)
+        : endReasonText(st.view, result);
       const adjust = rackAdjustText(st.view, result, st.byName);
       return {
         say: [why, adjust, endText(st.view, result, st.byName)]

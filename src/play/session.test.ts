@@ -479,6 +479,25 @@ describe('a player who drops out of an online game', () => {
       'Ana reclama la partida: Beto la pierde por no estar en la mesa en su turno.',
     );
   });
+
+  it('«resultado» says who resigned or whose game was claimed, for someone who opens the finished game later', () => {
+    const ended = viewFrom({
+      names: ['Ana', 'Beto'],
+      seat: 1,
+      end: { scores: [0, 0], winners: [0], reason: 'resign' },
+    });
+    const claimed = { index: 1, kind: 'resign' as const, seat: 1, total: 0, claimedBy: 0 };
+    expect(
+      new Session({ ...ended, history: [claimed] }).line('resultado').say.map((a) => a.text),
+    ).toEqual([
+      'Ana reclama la partida: la pierdes por no estar en la mesa en tu turno.',
+      'Fin de la partida. Gana Ana: Ana 0, Tú 0.',
+    ]);
+    const resigned = { index: 1, kind: 'resign' as const, seat: 1, total: 0 };
+    expect(
+      new Session({ ...ended, seat: 0, history: [resigned] }).line('resultado').say[0]!.text,
+    ).toBe('Beto abandona.');
+  });
 });
 
 describe('a watcher has no rack (issue 12: an observer never sees one)', () => {
