@@ -114,8 +114,8 @@ const seatSchema = z.object({
    */
   away: z.literal(true).optional(),
   /**
-   * Away for CLAIM_AFTER_MS (engine/rules.ts) or more: on this seat's turn the other players may claim the game
-   * (it ends as abandoned by this seat); absent otherwise.
+   * Away for CLAIM_AFTER_MS (engine/rules.ts) or more: on this seat's turn the other players
+   * may claim the game (it ends as abandoned by this seat); absent otherwise.
    */
   claimable: z.literal(true).optional(),
 });

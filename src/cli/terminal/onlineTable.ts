@@ -49,7 +49,7 @@ export const ONLINE_COMMANDS: readonly { names: string[]; help: string }[] = [
   },
   {
     names: ['reclamar'],
-    help: `Cuando el jugador en turno lleva más de ${CLAIM_AFTER_TEXT} fuera de la mesa, dar la partida por terminada: la pierde él.`,
+    help: `Cuando el jugador en turno lleva más de ${CLAIM_AFTER_TEXT} fuera de la mesa, dar la partida por terminada: la pierde quien no está.`,
   },
   {
     names: ['salir'],
