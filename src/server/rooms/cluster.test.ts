@@ -290,6 +290,39 @@ describe('two servers sharing one PostgreSQL: what is not a move', () => {
     await ana.c.viewWhere(gameId, (v) => v.seats[1]!.away === undefined);
   });
 
+  it('a player gone from the other server for the claim time, on their turn, loses the game claimed here; a watcher there sees it', async () => {
+    const url = await pgServer.newDatabase();
+    const presence = { graceMs: 200, claimMs: 300 };
+    const a = await server(url, undefined, presence);
+    const b = await server(url, undefined, presence);
+    const ana = await hello(a.base, { name: 'Ana' });
+    ana.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'] });
+    const { gameId, inviteTokens } = await ana.c.take('created');
+    let v = await ana.c.viewAt(gameId, 0);
+    const bruno = await hello(b.base, { name: 'Bruno' });
+    bruno.c.send({ type: 'join', gameId, seatToken: inviteTokens[0]!.token });
+    await bruno.c.viewAt(gameId, 0);
+    const olga = await hello(b.base, { name: 'Olga' });
+    olga.c.send({ type: 'join', gameId });
+    await olga.c.viewAt(gameId, 0);
+    if (v.turn === 0) {
+      ana.c.send({ type: 'act', gameId, action: { kind: 'pass', version: v.version } });
+      await ana.c.take('ack');
+    }
+    v = await ana.c.viewWhere(gameId, (x) => x.turn === 1 && x.seats[1]!.name === 'Bruno');
+    // Bruno, on B, stays at the table for longer than the claim time: nothing to claim.
+    await new Promise((r) => setTimeout(r, 700));
+    ana.c.send({ type: 'act', gameId, action: { kind: 'claim', version: v.version } });
+    expect(await ana.c.answer(gameId)).toMatchObject({ type: 'error', code: 'NOT_CLAIMABLE' });
+    bruno.c.close();
+    v = await ana.c.viewWhere(gameId, (x) => x.seats[1]!.claimable === true);
+    ana.c.send({ type: 'act', gameId, action: { kind: 'claim', version: v.version } });
+    expect(await ana.c.answer(gameId)).toMatchObject({ type: 'ack' });
+    const over = await olga.c.viewWhere(gameId, (x) => x.result !== null);
+    expect(over.history.at(-1)).toMatchObject({ kind: 'resign', seat: 1, claimedBy: 0 });
+    expect(over.result).toMatchObject({ reason: 'resign', winners: [0] });
+  });
+
   it("a seat taken through one server starts its turn's time on the other, whose room opens later", async () => {
     const url = await pgServer.newDatabase();
     const a = await server(url);
