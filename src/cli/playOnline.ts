@@ -21,7 +21,7 @@ import { type ClientView, nameSchema } from '../protocol/index.js';
 import { configDir, loadIdentity, saveIdentity } from './terminal/identity.js';
 import { Inbox, type OnlineInput, runOnlineLines } from './terminal/onlineLines.js';
 import { runOnlineKeys } from './terminal/onlineKeys.js';
-import { CLAIM_HOW_TERMINAL, OnlineTable } from './terminal/onlineTable.js';
+import { OnlineTable, claimHowTerminal } from './terminal/onlineTable.js';
 
 /** What `atril play` decided to do on a server. */
 export interface OnlinePlan {
@@ -170,7 +170,7 @@ export async function runOnline(
     new Session(view, {
       localClock: () => performance.now(),
       linesOnly: !keyMode,
-      claimHow: CLAIM_HOW_TERMINAL,
+      claimHow: claimHowTerminal(keyMode),
     }),
   );
   if (!keyMode) {

@@ -10,6 +10,7 @@ import {
   previewText,
   endReasonText,
   rackAdjustText,
+  resignationText,
   scoresText,
   targetText,
   turnRecordText,
@@ -434,13 +435,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       const result = st.view.result!;
       // A resignation, or a game claimed from an absent player, says who and why: someone
       // opening the finished game later heard none of it.
-      const resigned =
-        result.reason === 'resign'
-          ? st.view.history.filter((r) => r.kind === 'resign').at(-1)
-          : undefined;
-      const why = resigned
-        ? turnRecordText(st.view, resigned, false, false, st.byName)
-        : endReasonText(st.view, result);
+      const why = resignationText(st.view, st.byName) || endReasonText(st.view, result);
       const adjust = rackAdjustText(st.view, result, st.byName);
       return {
         say: [why, adjust, endText(st.view, result, st.byName)]

@@ -84,11 +84,18 @@ export const FINAL_WINDOW_TEXT =
  * challenged or accepted (E-06), the player on turn is told so.
  */
 export function turnText(view: ClientView, byName = false): string {
-  if (view.phase === 'over') return 'La partida ha terminado.';
+  if (view.phase === 'over') {
+    // A game someone gave up, or claimed from an absent player: who and why, for whoever
+    // opens it later and heard none of it.
+    const why = resignationText(view, byName);
+    return why ? `La partida ha terminado. ${why}` : 'La partida ha terminado.';
+  }
   const mine = view.turn === addressee(view, byName);
   // A player on turn who dropped out: the table knows why nothing happens.
   const away = awaySuffix(view.seats[view.turn]);
   const turn = mine ? 'Tu turno.' : `Turno de ${seatName(view, view.turn, null)}${away}.`;
+  // Away long enough to be claimed: said on arrival and by T too, not only when it happens.
+  if (!byName && mayClaim(view)) return `${turn.slice(0, -1)}: puedes reclamar la partida.`;
   if (view.phase !== 'final-challenge') return turn;
   // By name (several people at one screen) the sentence is for whoever has the keyboard next.
   if (mine || byName) return `${turn} ${FINAL_WINDOW_TEXT}`;
@@ -269,6 +276,37 @@ export function endText(view: ClientView, end: ResultInfo, byName = false): stri
 }
 
 /**
+ * A game ended by a resignation, or claimed from an absent player: its line of the history
+ * («Ana reclama la partida: la pierdes por no estar en la mesa en tu turno.»); else ''.
+ */
+export function resignationText(view: ClientView, byName = false): string {
+  if (view.result?.reason !== 'resign') return '';
+  const rec = view.history.filter((r) => r.kind === 'resign').at(-1);
+  return rec ? turnRecordText(view, rec, false, false, byName) : '';
+}
+
+/**
+ * Whether the viewer may claim the game: a player, the game running, and the seat on turn
+ * away long enough (`claimable` in the view).
+ */
+export function mayClaim(view: ClientView): boolean {
+  return claimRefusal(view) === undefined;
+}
+
+/**
+ * Why the viewer may not claim the game now, as the server's code would say it (a client
+ * answers at once, in the same words); undefined when it may.
+ */
+export function claimRefusal(
+  view: ClientView,
+): 'GAME_OVER' | 'NOT_SEATED' | 'NOT_CLAIMABLE' | undefined {
+  if (view.result !== null) return 'GAME_OVER';
+  if (view.seat === null) return 'NOT_SEATED';
+  const claimable = view.turn !== view.seat && view.seats[view.turn]?.claimable === true;
+  return claimable ? undefined : 'NOT_CLAIMABLE';
+}
+
+/**
  * Why the game ended, when no line of the record has said it already: the passes (E-02), the
  * scoreless turns (E-03), a blocked table (V-03) or the target score (V-02). Empty after a
  * player went out or resigned, which their own play or resignation told.
@@ -416,8 +454,9 @@ export const CLAIM_AFTER_TEXT = ((m: number) => (m === 1 ? 'un minuto' : `${m} m
  * Said to the other players when the absent player on turn may have the game claimed from
  * them; `how` names the way to claim in this client («escribe «reclamar»»).
  */
-export function claimableText(name: string, how: string): string {
-  return `${name} lleva más de ${CLAIM_AFTER_TEXT} fuera de la mesa en su turno: puedes reclamar la partida (${how}), que ${name} pierde, o seguir esperando.`;
+export function claimableText(name: string, how: string, seats = 2): string {
+  const end = seats > 2 ? `termina para todos y la pierde ${name}` : `la pierde ${name}`;
+  return `${name} lleva más de ${CLAIM_AFTER_TEXT} fuera de la mesa en su turno: puedes reclamar la partida (${how}): ${end}. O seguir esperando.`;
 }
 
 /** After a seat's name and score while its player is away from the table: "Ana 187 (ausente)". */

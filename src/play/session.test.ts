@@ -449,13 +449,18 @@ describe('a player who drops out of an online game', () => {
     const claimable = { ...table, seats: seatsWith(1, { claimable: true }) };
     const s = new Session(table, { claimHow: 'escribe «reclamar»' });
     s.update({ ...table, seats: seatsWith(1, {}) });
+    // Three seats: a claim ends the game for everyone, and the sentence says so.
     expect(s.update(claimable).map((a) => [a.text, a.priority])).toEqual([
       [
-        'Beto lleva más de 2 minutos fuera de la mesa en su turno: puedes reclamar la partida (escribe «reclamar»), que Beto pierde, o seguir esperando.',
+        'Beto lleva más de 2 minutos fuera de la mesa en su turno: puedes reclamar la partida (escribe «reclamar»): termina para todos y la pierde Beto. O seguir esperando.',
         'assertive',
       ],
     ]);
     expect(s.update({ ...claimable, version: claimable.version + 1 })).toEqual([]);
+    // T and the arrival say it too, for whoever missed the moment (a reload).
+    expect(s.key({ key: 't' }).say.map((a) => a.text)).toEqual([
+      'Turno de Beto (ausente): puedes reclamar la partida.',
+    ]);
     // Claimable off turn: nothing to claim yet.
     const offTurn = new Session(table, { claimHow: 'x' });
     expect(offTurn.update({ ...table, seats: seatsWith(2, { claimable: true }) })).toHaveLength(1);
@@ -464,6 +469,41 @@ describe('a player who drops out of an online game', () => {
     expect(watcher.update({ ...claimable, seat: null, rack: null }).map((a) => a.text)).toEqual([
       'Beto ya no está en la mesa.',
     ]);
+  });
+
+  it('the turn reaching a claimable player is said first, then that the game may be claimed; two seats: «la pierde»', () => {
+    const table = viewFrom({ names: ['Tú', 'Beto', 'Carla'], toMove: 2 });
+    const away = table.seats.map((x, i) =>
+      i === 1 ? { ...x, away: true as const, claimable: true as const } : x,
+    );
+    const s = new Session({ ...table, seats: away }, { claimHow: 'x' });
+    const passed = viewFrom({
+      names: ['Tú', 'Beto', 'Carla'],
+      turns: [[2, 'pass']],
+      toMove: 1,
+    });
+    expect(s.update({ ...passed, seats: away }).map((a) => a.text)).toEqual([
+      'Carla pasa.',
+      'Beto lleva más de 2 minutos fuera de la mesa en su turno: puedes reclamar la partida (x): termina para todos y la pierde Beto. O seguir esperando.',
+    ]);
+    const two = viewFrom({ names: ['Tú', 'Beto'], toMove: 1 });
+    const s2 = new Session(two, { claimHow: 'x' });
+    const claimable2 = two.seats.map((x, i) =>
+      i === 1 ? { ...x, away: true as const, claimable: true as const } : x,
+    );
+    expect(s2.update({ ...two, seats: claimable2 }).map((a) => a.text)).toContain(
+      'Beto lleva más de 2 minutos fuera de la mesa en su turno: puedes reclamar la partida (x): la pierde Beto. O seguir esperando.',
+    );
+  });
+
+  it('once the game is over, who leaves and comes back is still said: it matters for a rematch', () => {
+    const over = viewFrom({ names: ['Tú', 'Beto'], end: { scores: [0, 0], winners: [0] } });
+    const s = new Session(over);
+    const away = over.seats.map((x, i) => (i === 1 ? { ...x, away: true as const } : x));
+    expect(s.update({ ...over, seats: away }).map((a) => a.text)).toEqual([
+      'Beto ya no está en la mesa.',
+    ]);
+    expect(s.update(over).map((a) => a.text)).toEqual(['Beto ha vuelto a la mesa.']);
   });
 
   it('a claimed game reads as lost by the absent player, for the claimer, the absent one and the others', () => {
@@ -487,6 +527,10 @@ describe('a player who drops out of an online game', () => {
       end: { scores: [0, 0], winners: [0], reason: 'resign' },
     });
     const claimed = { index: 1, kind: 'resign' as const, seat: 1, total: 0, claimedBy: 0 };
+    // The absent player, back at the finished game, hears why at once (T, and the arrival).
+    expect(new Session({ ...ended, history: [claimed] }).key({ key: 't' }).say[0]!.text).toBe(
+      'La partida ha terminado. Ana reclama la partida: la pierdes por no estar en la mesa en tu turno.',
+    );
     expect(
       new Session({ ...ended, history: [claimed] }).line('resultado').say.map((a) => a.text),
     ).toEqual([

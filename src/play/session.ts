@@ -22,6 +22,7 @@ import {
   drawnText,
   endReasonText,
   endText,
+  mayClaim,
   rackAdjustText,
   seatAwayText,
   seatBackText,
@@ -90,16 +91,6 @@ export interface SessionOptions {
    * with it. Absent: nothing is said (a client without claims).
    */
   readonly claimHow?: string;
-}
-
-/** Whether the viewer may claim the game: a player, and the one on turn is claimable. */
-export function mayClaim(view: ClientView): boolean {
-  return (
-    view.result === null &&
-    view.seat !== null &&
-    view.turn !== view.seat &&
-    view.seats[view.turn]?.claimable === true
-  );
 }
 
 /** One viewer's interaction with one game. */
@@ -210,6 +201,7 @@ export class Session {
     const before = st.view.seats;
     const out: Announcement[] = view.seats.flatMap((seat, i) => {
       const was = before[i];
+      // Still said once the game is over: who is there matters for a rematch.
       if (!was || seat.name === '') return [];
       if (was.name === '') return [say(seatTakenText(seat.name), 'event', undefined, 'assertive')];
       // Dropping out is news the others did not cause (UX §2.5); coming back is not urgent.
@@ -218,15 +210,8 @@ export class Session {
       if (!seat.away && was.away) return [say(seatBackText(seat.name), 'event')];
       return [];
     });
-    if (this.claimHow !== undefined && mayClaim(view) && !mayClaim(st.view))
-      out.push(
-        say(
-          claimableText(view.seats[view.turn]!.name, this.claimHow),
-          'event',
-          undefined,
-          'assertive',
-        ),
-      );
+    // Said after the turns that brought it (the pass that gave the absent player the turn).
+    const claimNow = this.claimHow !== undefined && mayClaim(view) && !mayClaim(st.view);
     const covered = st.setView(view);
     this.seenHistory = view.history.length;
     // The viewer's latest play or exchange among the news: the one its last draw was for (a
@@ -247,6 +232,10 @@ export class Session {
     });
     if (covered.length > 0)
       out.push(say(st.coveredText(covered), 'placement', undefined, 'assertive'));
+    if (claimNow) {
+      const text = claimableText(view.seats[view.turn]!.name, this.claimHow!, view.seats.length);
+      out.push(say(text, 'event', undefined, 'assertive'));
+    }
     if (view.result && !this.endAnnounced) {
       this.endAnnounced = true;
       const why = endReasonText(view, view.result);

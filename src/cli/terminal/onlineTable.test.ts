@@ -4,7 +4,12 @@ import { rematchText } from '../../play/messages.js';
 import { Session } from '../../play/session.js';
 import { viewFrom } from '../../play/testing/views.js';
 import type { ClientView } from '../../protocol/index.js';
-import { ONLINE_END_HINT, ONLINE_END_HINT_WATCHING, OnlineTable } from './onlineTable.js';
+import {
+  ONLINE_END_HINT,
+  ONLINE_END_HINT_WATCHING,
+  OnlineTable,
+  claimHowTerminal,
+} from './onlineTable.js';
 
 const SERVER = 'http://127.0.0.1:8790';
 const ENDED = viewFrom({
@@ -65,6 +70,24 @@ describe('OnlineTable: «reclamar» a game from the absent player on turn', () =
     } as unknown as Connection;
     return { sent, table: new OnlineTable(conn, SERVER, 'g1', new Session(view)) };
   }
+
+  it('in key mode the hint says to open the command line first', () => {
+    expect(claimHowTerminal(false)).toBe('escribe «reclamar»');
+    expect(claimHowTerminal(true)).toBe('pulsa «:» y escribe «reclamar»');
+  });
+
+  it('the absent player opening the claimed game hears why it ended, before the end hint', () => {
+    const over = viewFrom({
+      names: ['Ana', 'Beto'],
+      seat: 1,
+      end: { scores: [0, 0], winners: [0], reason: 'resign' },
+    });
+    const claimed = { index: 1, kind: 'resign' as const, seat: 1, total: 0, claimedBy: 0 };
+    expect(tableOf({ ...over, history: [claimed] }).opening()).toEqual([
+      'Ana reclama la partida: la pierdes por no estar en la mesa en tu turno.',
+    ]);
+    expect(tableOf(over).opening()).toEqual([]);
+  });
 
   it('is sent when the player on turn is claimable, and says nothing more (the view tells)', async () => {
     const { sent, table } = recording(claimable);

@@ -11,6 +11,8 @@ import { onlineErrorText } from '../../play/errorText.js';
 import { MAX_CHAT_LENGTH, chatTextSchema } from '../../protocol/index.js';
 import {
   CLAIM_AFTER_TEXT,
+  claimRefusal,
+  resignationText,
   CONNECTION_LOST_TEXT,
   REMATCH_NOT_OVER_TEXT,
   RESIGN_CONFIRM_TEXT,
@@ -21,7 +23,7 @@ import {
   waitingSeatsText,
 } from '../../play/messages.js';
 import { PLAY_ERROR_CODES, type PlayErrorCode } from '../../play/errorText.js';
-import { type Session, mayClaim } from '../../play/session.js';
+import type { Session } from '../../play/session.js';
 import type { Announcement, Reaction } from '../../play/types.js';
 import { type ClientView, setOf } from '../../play/view.js';
 
@@ -57,8 +59,13 @@ export const ONLINE_COMMANDS: readonly { names: string[]; help: string }[] = [
   },
 ];
 
-/** How a player claims a game in the terminal, as the claimable seat's sentence says it. */
-export const CLAIM_HOW_TERMINAL = 'escribe «reclamar»';
+/**
+ * How a player claims a game in the terminal, as the claimable seat's sentence says it: in key
+ * mode, letters are keys, and the order is typed after «:».
+ */
+export function claimHowTerminal(keyMode: boolean): string {
+  return keyMode ? 'pulsa «:» y escribe «reclamar»' : 'escribe «reclamar»';
+}
 
 /** Said once the game is over: it stays open for reading until the player leaves. */
 export const ONLINE_END_HINT =
@@ -124,11 +131,14 @@ export class OnlineTable {
   }
 
   /**
-   * What to say when the game is first shown: who waits, whose turn it is. Nothing for a game
-   * already over: `endHint`, said next, begins with that.
+   * What to say when the game is first shown: who waits, whose turn it is. For a game already
+   * over, only who resigned or had it claimed: `endHint`, said next, says the rest.
    */
   opening(): string[] {
-    if (this.over) return [];
+    if (this.over) {
+      const why = resignationText(this.view);
+      return why ? [why] : [];
+    }
     const out: string[] = [];
     const waiting = waitingSeatsText(this.view);
     if (waiting) out.push(waiting);
@@ -241,10 +251,8 @@ export class OnlineTable {
     const refusal = (text: string): Announcement[] => [
       { text, category: 'error', priority: 'assertive' },
     ];
-    if (this.over) return refusal(onlineErrorText('GAME_OVER', {}, setOf(this.view)));
-    if (this.view.seat === null) return refusal(onlineErrorText('NOT_SEATED'));
-    if (!mayClaim(this.view))
-      return refusal(onlineErrorText('NOT_CLAIMABLE', {}, setOf(this.view)));
+    const refused = claimRefusal(this.view);
+    if (refused) return refusal(onlineErrorText(refused, {}, setOf(this.view)));
     const outcome = await this.conn.act(this.gameId, { kind: 'claim' });
     if (outcome.ok) return [];
     const { code, data } = outcome.error;

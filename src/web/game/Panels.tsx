@@ -10,12 +10,13 @@ import {
   AWAY_MARK,
   clockText,
   endText,
+  mayClaim,
   rackAdjustText,
+  resignationText,
   rulesText,
   turnRecordText,
   waitingSeatName,
 } from '../../play/messages.js';
-import { mayClaim } from '../../play/session.js';
 import { type ClientView, seatClock, setOf } from '../../play/view.js';
 import { READING_RATES, type ReadingRate, saveSetting } from '../identity.js';
 import { L } from '../labels.js';
@@ -265,6 +266,19 @@ export function Actions({
   const seated = view.seat !== null;
   const over = view.phase === 'over';
   const busy = ctl.busy.value;
+  const claimable = mayClaim(view);
+  const buttons = useRef<HTMLDivElement>(null);
+  const wasClaimable = useRef(claimable);
+  // The absent player came back while the focus was on «Reclamar la partida»: the button goes,
+  // and the focus goes to the one before it («Ver valor») instead of the page's top.
+  useEffect(() => {
+    if (wasClaimable.current && !claimable) {
+      const at = document.activeElement;
+      const before = buttons.current?.querySelector('button.resign')?.previousElementSibling;
+      if ((!at || at === document.body) && before instanceof HTMLElement) before.focus();
+    }
+    wasClaimable.current = claimable;
+  }, [claimable]);
   // While an action is on its way the buttons refuse clicks but stay focusable: a disabled
   // button drops the focus to the page's top, and a keyboard player would lose their place.
   const b = (label: string, run: () => void) => (
@@ -276,7 +290,7 @@ export function Actions({
     <section aria-labelledby="h-acciones" class="actions">
       <h2 id="h-acciones">{L.actionsHeading}</h2>
       {seated && !over && (
-        <div class="buttons">
+        <div class="buttons" ref={buttons}>
           {b(L.actions.play, () => ctl.command('fin'))}
           {b(snap.mode === 'cambio' ? L.actions.confirmExchange : L.actions.exchange, () =>
             ctl.command('cambiar'),
@@ -285,7 +299,7 @@ export function Actions({
           {b(L.actions.challenge, () => ctl.command('impugnar'))}
           {b(L.actions.takeBack, () => ctl.command('retirar'))}
           {b(L.actions.preview, () => ctl.command('valor'))}
-          {mayClaim(view) && b(L.actions.claim, () => ctl.claim())}
+          {claimable && b(L.actions.claim, () => ctl.claim())}
           <Resign ctl={ctl} />
         </div>
       )}
@@ -346,6 +360,7 @@ export function Result({ view }: { view: ClientView }) {
   }, [over]);
   if (!end) return null;
   const adjust = rackAdjustText(view, end);
+  const why = resignationText(view);
   // No one over time (or no clock): the column would be all zeros, and a phone has no room.
   const late = end.timePenalty.some((p) => p > 0);
   const cols = [L.beforeAdjust, L.rackAdjust, ...(late ? [L.timePenalty] : []), L.final];
@@ -354,6 +369,7 @@ export function Result({ view }: { view: ClientView }) {
       <h2 id="h-resultado" ref={heading} tabIndex={-1}>
         {L.resultHeading}
       </h2>
+      {why && <p>{why}</p>}
       <p>
         <strong>{endText(view, end)}</strong>
       </p>

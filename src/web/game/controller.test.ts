@@ -410,6 +410,23 @@ describe('GameController: claiming the game from the absent player on turn', () 
     expect(sent).toEqual([{ kind: 'claim' }, { kind: 'claim' }]);
   });
 
+  it('a watcher, or anyone after the end, hears that instead', async () => {
+    const watcher = new GameController(
+      { ...claimableView(), seat: null, rack: null },
+      { act: () => Promise.resolve({ ok: true }) },
+    );
+    watcher.line('reclamar');
+    expect(watcher.polite.value.text).toBe(
+      'No tienes asiento en esta partida: solo puedes mirarla.',
+    );
+    const ended = new GameController(
+      viewFrom({ ...theirTurn, end: { scores: [0, 0], winners: [0] } }),
+      { act: () => Promise.resolve({ ok: true }) },
+    );
+    ended.claim();
+    expect(ended.polite.value.text).toBe('La partida ha terminado.');
+  });
+
   it('with nothing to claim, says why and sends nothing', async () => {
     const { ctl, sent } = setup(undefined, theirTurn);
     ctl.line('reclamar');

@@ -6,8 +6,14 @@
  */
 import { type Signal, signal } from '@preact/signals';
 import { onlineErrorText } from '../../play/errorText.js';
-import { EMPTY_LINE_TEXT, LOW_TIME_TEXT, WRAP_TEXT, turnRecordText } from '../../play/messages.js';
-import { Session, mayClaim } from '../../play/session.js';
+import {
+  EMPTY_LINE_TEXT,
+  LOW_TIME_TEXT,
+  WRAP_TEXT,
+  claimRefusal,
+  turnRecordText,
+} from '../../play/messages.js';
+import { Session } from '../../play/session.js';
 import { L } from '../labels.js';
 import { say } from '../../play/state.js';
 import type {
@@ -277,9 +283,10 @@ export class GameController {
    * it again, and every page hears the end. Refused here, with the reason, when it may not.
    */
   claim(): void {
-    if (mayClaim(this.view)) void this.send({ kind: 'claim' });
+    const refused = claimRefusal(this.view);
+    if (refused === undefined) void this.send({ kind: 'claim' });
     else {
-      const text = onlineErrorText('NOT_CLAIMABLE', {}, setOf(this.view));
+      const text = onlineErrorText(refused, {}, setOf(this.view));
       this.announce(this.session.state.remember([say(text, 'error', 'error')]));
     }
   }
