@@ -203,10 +203,7 @@ export class OnlineTable {
           error: { ...data, code: code as PlayErrorCode } as never,
         }),
       ];
-    return [
-      ...say,
-      { text: onlineErrorText(code, data), category: 'error', priority: 'assertive' },
-    ];
+    return [...say, ...this.refusal(code, data)];
   }
 
   /**
@@ -223,23 +220,17 @@ export class OnlineTable {
    * now.
    */
   async resign(): Promise<Announcement[]> {
-    const refusal = (text: string): Announcement[] => [
-      { text, category: 'error', priority: 'assertive' },
-    ];
     if (this.over) {
       this.resignAsked = false;
-      return refusal(onlineErrorText('GAME_OVER', {}, setOf(this.view)));
+      return this.refusal('GAME_OVER');
     }
-    if (this.view.seat === null) return refusal(onlineErrorText('NOT_SEATED'));
+    if (this.view.seat === null) return this.refusal('NOT_SEATED');
     if (!this.resignAsked) {
       this.resignAsked = true;
       return [{ text: RESIGN_CONFIRM_TEXT, category: 'prompt', priority: 'polite' }];
     }
     this.resignAsked = false;
-    const outcome = await this.conn.act(this.gameId, { kind: 'resign' });
-    if (outcome.ok) return [];
-    const { code, data } = outcome.error;
-    return refusal(onlineErrorText(code, data, setOf(this.view)));
+    return this.act({ kind: 'resign' });
   }
 
   /**
@@ -248,15 +239,20 @@ export class OnlineTable {
    * (the view that follows tells the table).
    */
   async claim(): Promise<Announcement[]> {
-    const refusal = (text: string): Announcement[] => [
-      { text, category: 'error', priority: 'assertive' },
-    ];
     const refused = claimRefusal(this.view);
-    if (refused) return refusal(onlineErrorText(refused, {}, setOf(this.view)));
-    const outcome = await this.conn.act(this.gameId, { kind: 'claim' });
-    if (outcome.ok) return [];
-    const { code, data } = outcome.error;
-    return refusal(onlineErrorText(code, data, setOf(this.view)));
+    return refused ? this.refusal(refused) : this.act({ kind: 'claim' });
+  }
+
+  // Sends an order the view will answer: nothing to say when it is taken, else why not.
+  private async act(action: Act): Promise<Announcement[]> {
+    const outcome = await this.conn.act(this.gameId, action);
+    return outcome.ok ? [] : this.refusal(outcome.error.code, outcome.error.data);
+  }
+
+  // A refusal, said at once (the server's code and data, or the same check made here).
+  private refusal(code: string, data?: Readonly<Record<string, unknown>>): Announcement[] {
+    const text = onlineErrorText(code, data, setOf(this.view));
+    return [{ text, category: 'error', priority: 'assertive' }];
   }
 
   /**
