@@ -450,6 +450,9 @@ export const CLAIM_AFTER_TEXT = ((m: number) => (m === 1 ? 'un minuto' : `${m} m
   Math.round(CLAIM_AFTER_MS / 60_000),
 );
 
+/** The help line of the order «reclamar», in every client. */
+export const CLAIM_HELP_TEXT = `Cuando el jugador en turno lleva más de ${CLAIM_AFTER_TEXT} fuera de la mesa, dar la partida por terminada: la pierde quien no está.`;
+
 /**
  * Said to the other players when the absent player on turn may have the game claimed from
  * them; `how` names the way to claim in this client («escribe «reclamar»»).

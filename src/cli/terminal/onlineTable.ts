@@ -10,7 +10,7 @@ import { gameLink } from '../../client/link.js';
 import { onlineErrorText } from '../../play/errorText.js';
 import { MAX_CHAT_LENGTH, chatTextSchema } from '../../protocol/index.js';
 import {
-  CLAIM_AFTER_TEXT,
+  CLAIM_HELP_TEXT,
   claimRefusal,
   resignationText,
   CONNECTION_LOST_TEXT,
@@ -51,7 +51,7 @@ export const ONLINE_COMMANDS: readonly { names: string[]; help: string }[] = [
   },
   {
     names: ['reclamar'],
-    help: `Cuando el jugador en turno lleva más de ${CLAIM_AFTER_TEXT} fuera de la mesa, dar la partida por terminada: la pierde quien no está.`,
+    help: CLAIM_HELP_TEXT,
   },
   {
     names: ['salir'],

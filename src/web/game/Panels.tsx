@@ -299,7 +299,7 @@ export function Actions({
           {b(L.actions.challenge, () => ctl.command('impugnar'))}
           {b(L.actions.takeBack, () => ctl.command('retirar'))}
           {b(L.actions.preview, () => ctl.command('valor'))}
-          {claimable && b(L.actions.claim, () => ctl.claim())}
+          {claimable && b(L.actions.claim, () => ctl.command('reclamar'))}
           <Resign ctl={ctl} />
         </div>
       )}

@@ -404,7 +404,7 @@ describe('GameController: claiming the game from the absent player on turn', () 
     expect(ctl.assertive.value.text).toContain(
       'Ana lleva más de 2 minutos fuera de la mesa en su turno: puedes reclamar la partida (botón «Reclamar la partida», en «Acciones», u orden «reclamar»)',
     );
-    ctl.claim();
+    ctl.command('reclamar');
     ctl.line(' Reclamar ');
     await flush();
     expect(sent).toEqual([{ kind: 'claim' }, { kind: 'claim' }]);
@@ -423,8 +423,16 @@ describe('GameController: claiming the game from the absent player on turn', () 
       viewFrom({ ...theirTurn, end: { scores: [0, 0], winners: [0] } }),
       { act: () => Promise.resolve({ ok: true }) },
     );
-    ended.claim();
+    ended.command('reclamar');
     expect(ended.polite.value.text).toBe('La partida ha terminado.');
+  });
+
+  it("«ayuda» lists «reclamar» with the core's orders", () => {
+    const { ctl } = setup(undefined, theirTurn);
+    ctl.line('ayuda');
+    expect(ctl.polite.value.text).toContain(
+      'reclamar: Cuando el jugador en turno lleva más de 2 minutos fuera de la mesa, dar la partida por terminada: la pierde quien no está.',
+    );
   });
 
   it('with nothing to claim, says why and sends nothing', async () => {

@@ -10,6 +10,7 @@ import {
   EMPTY_LINE_TEXT,
   LOW_TIME_TEXT,
   WRAP_TEXT,
+  CLAIM_HELP_TEXT,
   claimRefusal,
   turnRecordText,
 } from '../../play/messages.js';
@@ -180,6 +181,11 @@ export class GameController {
       ...(opts.order ? { order: opts.order } : {}),
       localClock: this.clock,
       claimHow: L.claimHow,
+      // A claim needs the server, which the shared core does not reach: the page's own order,
+      // which «ayuda» lists with the core's.
+      commands: [
+        { id: 'reclamar', names: ['reclamar'], help: CLAIM_HELP_TEXT, run: () => this.claim() },
+      ],
     });
     this.snap = signal<PlaySnapshot>(this.session.snapshot());
   }
@@ -237,11 +243,6 @@ export class GameController {
       this.notify(EMPTY_LINE_TEXT, 'polite');
       return;
     }
-    // A claim needs the server, which the shared core does not reach (as in the terminal).
-    if (text.trim().toLowerCase() === 'reclamar' && !this.session.state.pendingBlank) {
-      this.claim();
-      return;
-    }
     this.react(this.session.line(text));
   }
 
@@ -279,16 +280,15 @@ export class GameController {
   }
 
   /**
-   * The viewer claims the game from the absent player on turn (`mayClaim`); the server checks
-   * it again, and every page hears the end. Refused here, with the reason, when it may not.
+   * «reclamar» (the button runs it too): the viewer claims the game from the absent player on
+   * turn; the server checks it again, and every page hears the end. Refused here, with the
+   * reason, when it may not; what to say now.
    */
-  claim(): void {
+  private claim(): Announcement[] {
     const refused = claimRefusal(this.view);
-    if (refused === undefined) void this.send({ kind: 'claim' });
-    else {
-      const text = onlineErrorText(refused, {}, setOf(this.view));
-      this.announce(this.session.state.remember([say(text, 'error', 'error')]));
-    }
+    if (refused !== undefined) return [this.refusal(refused, {})];
+    void this.send({ kind: 'claim' });
+    return [];
   }
 
   /** Runs a command of the table by its word, as a button does ("fin", "pasar" …). */
@@ -377,13 +377,16 @@ export class GameController {
       const out = await this.port.act(action);
       if (out.ok) return;
       const { code, data = {} } = out.error;
-      const text = onlineErrorText(code, data, setOf(this.session.view));
-      const said = this.session.state.remember([say(text, 'error', 'error')]);
-      this.announce(said);
+      this.announce(this.session.state.remember([this.refusal(code, data)]));
     } finally {
       this.busy.value = false;
       this.refresh();
     }
+  }
+
+  // An order refused, by the server or by the same check made here, said in Spanish.
+  private refusal(code: string, data: Readonly<Record<string, unknown>>): Announcement {
+    return say(onlineErrorText(code, data, setOf(this.session.view)), 'error', 'error');
   }
 
   private refresh(): void {
