@@ -80,7 +80,8 @@ describe('src/play on views that crossed the wire', () => {
           : randomAction(state, INDEX, rng);
       const { seat, ...move } = action;
       const sent = JSON.stringify({ ...move, version: state.version });
-      const r = apply(state, engineAction(clientActionSchema.parse(JSON.parse(sent)), seat), INDEX);
+      const parsed = clientActionSchema.parse(JSON.parse(sent));
+      const r = apply(state, engineAction(parsed, seat, { turn: state.turn }), INDEX);
       if (!r.ok) continue; // a phony refused in void mode: nothing changed
       state = r.value.state;
       for (const e of r.value.events) {

@@ -36,17 +36,15 @@ export const clientActionSchema = z.discriminatedUnion('kind', [
 export type ClientAction = DeepReadonly<z.output<typeof clientActionSchema>>;
 
 /**
- * The engine's action for a client's, once the receiver knows the seat (and the time spent). A
- * claim is the resignation of the seat on turn (`turn`), claimed by the sender's seat.
+ * The engine's action for a client's, once the receiver knows the seat, the seat on turn and
+ * the time spent. A claim is the resignation of the seat on turn, claimed by the sender's.
  */
 export function engineAction(
   action: ClientAction,
   seat: number,
-  at: { readonly elapsedMs?: number; readonly turn?: number } = {},
+  at: { readonly turn: number; readonly elapsedMs?: number },
 ): Action {
-  if (action.kind === 'claim') {
-    // Without the turn, the absent seat is unknown: the engine refuses seat -1 (BAD_SEAT).
-    return { kind: 'resign', seat: at.turn ?? -1, claimedBy: seat, version: action.version };
-  }
+  if (action.kind === 'claim')
+    return { kind: 'resign', seat: at.turn, claimedBy: seat, version: action.version };
   return { ...action, seat, ...(at.elapsedMs !== undefined ? { elapsedMs: at.elapsedMs } : {}) };
 }

@@ -127,7 +127,7 @@ describe('clientActionSchema', () => {
 
   it('a parsed action becomes the engine action of the sender seat', () => {
     const a = clientActionSchema.parse({ kind: 'pass', version: 3 });
-    expect(engineAction(a, 1, { elapsedMs: 2_000 })).toEqual({
+    expect(engineAction(a, 1, { turn: 1, elapsedMs: 2_000 })).toEqual({
       kind: 'pass',
       version: 3,
       seat: 1,
