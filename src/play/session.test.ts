@@ -6,7 +6,7 @@ import { Session } from './session.js';
 import { say } from './state.js';
 import type { PlaySnapshot } from './types.js';
 import { MIDGAME } from './testing/cases.js';
-import { viewFrom } from './testing/views.js';
+import { resignedView, viewFrom } from './testing/views.js';
 
 describe('Session.update: what happened since the last view (UX.md §2.5)', () => {
   it("announces the viewer's own play politely and leaves the writing mode", () => {
@@ -521,26 +521,17 @@ describe('a player who drops out of an online game', () => {
   });
 
   it('«resultado» says who resigned or whose game was claimed, for someone who opens the finished game later', () => {
-    const ended = viewFrom({
-      names: ['Ana', 'Beto'],
-      seat: 1,
-      end: { scores: [0, 0], winners: [0], reason: 'resign' },
-    });
-    const claimed = { index: 1, kind: 'resign' as const, seat: 1, total: 0, claimedBy: 0 };
     // The absent player, back at the finished game, hears why at once (T, and the arrival).
-    expect(new Session({ ...ended, history: [claimed] }).key({ key: 't' }).say[0]!.text).toBe(
+    expect(new Session(resignedView(1)).key({ key: 't' }).say[0]!.text).toBe(
       'La partida ha terminado. Ana reclama la partida: la pierdes por no estar en la mesa en tu turno.',
     );
-    expect(
-      new Session({ ...ended, history: [claimed] }).line('resultado').say.map((a) => a.text),
-    ).toEqual([
+    expect(new Session(resignedView(1)).line('resultado').say.map((a) => a.text)).toEqual([
       'Ana reclama la partida: la pierdes por no estar en la mesa en tu turno.',
       'Fin de la partida. Gana Ana: Ana 0, Tú 0.',
     ]);
-    const resigned = { index: 1, kind: 'resign' as const, seat: 1, total: 0 };
-    expect(
-      new Session({ ...ended, seat: 0, history: [resigned] }).line('resultado').say[0]!.text,
-    ).toBe('Beto abandona.');
+    expect(new Session(resignedView(0, false)).line('resultado').say[0]!.text).toBe(
+      'Beto abandona.',
+    );
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Connection } from '../../client/connection.js';
 import { rematchText } from '../../play/messages.js';
 import { Session } from '../../play/session.js';
-import { viewFrom } from '../../play/testing/views.js';
+import { resignedView, viewFrom } from '../../play/testing/views.js';
 import type { ClientView } from '../../protocol/index.js';
 import {
   ONLINE_END_HINT,
@@ -77,16 +77,10 @@ describe('OnlineTable: «reclamar» a game from the absent player on turn', () =
   });
 
   it('the absent player opening the claimed game hears why it ended, before the end hint', () => {
-    const over = viewFrom({
-      names: ['Ana', 'Beto'],
-      seat: 1,
-      end: { scores: [0, 0], winners: [0], reason: 'resign' },
-    });
-    const claimed = { index: 1, kind: 'resign' as const, seat: 1, total: 0, claimedBy: 0 };
-    expect(tableOf({ ...over, history: [claimed] }).opening()).toEqual([
+    expect(tableOf(resignedView(1)).opening()).toEqual([
       'Ana reclama la partida: la pierdes por no estar en la mesa en tu turno.',
     ]);
-    expect(tableOf(over).opening()).toEqual([]);
+    expect(tableOf(ENDED).opening()).toEqual([]);
   });
 
   it('is sent when the player on turn is claimable, and says nothing more (the view tells)', async () => {

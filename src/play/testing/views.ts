@@ -144,3 +144,17 @@ export function viewFrom(spec: ViewSpec): ClientView {
     skipping: [],
   };
 }
+
+/**
+ * A two-seat game that Beto lost by leaving the table on his turn, as `seat` sees it: Ana
+ * claimed it, or, with `claimed` false, Beto resigned.
+ */
+export function resignedView(seat: number, claimed = true): ClientView {
+  const v = viewFrom({
+    names: ['Ana', 'Beto'],
+    seat,
+    end: { scores: [0, 0], winners: [0], reason: 'resign' },
+  });
+  const rec = { index: 1, kind: 'resign' as const, seat: 1, total: 0 };
+  return { ...v, history: [claimed ? { ...rec, claimedBy: 0 } : rec] };
+}
