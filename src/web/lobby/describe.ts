@@ -8,22 +8,23 @@ import { L } from '../labels.js';
  * player not yet arrived, a bot by its level), then the rules and the clock.
  */
 export function describeGame(g: LobbyGame): string {
-  const seats = g.seats
-    // A bot's seat is named after its level already: "Aficionado", not "Aficionado (Aficionado)".
-    .map((s, i) =>
-      s.free
-        ? L.freeSeat
-        : s.name === ''
-          ? waitingSeatName(i)
-          : s.bot && s.name !== L.levels[s.bot]
-            ? `${s.name} (${L.levels[s.bot]})`
-            : s.name,
-    )
-    .join(', ');
+  const seats = g.seats.map((_, i) => seatHolder(g, i)).join(', ');
   const clock = g.clockMinutes ? `, ${g.clockMinutes} min` : '';
   const nine = g.tilesEach === 9 ? `, ${L.nineTiles}` : '';
   const target = g.targetScore !== null ? `, ${L.targetOf(g.targetScore)}` : '';
   return `${seats} · ${L.presets[g.preset]}${nine}${target}${clock}`;
+}
+
+/**
+ * Who holds seat `i` of a listed game: a free seat, a seat kept for an invited player not yet
+ * arrived, a person or a bot by name (and level).
+ */
+export function seatHolder(g: LobbyGame, i: number): string {
+  const s = g.seats[i]!;
+  if (s.free) return L.freeSeat;
+  if (s.name === '') return waitingSeatName(i);
+  // A bot's seat is named after its level already: "Aficionado", not "Aficionado (Aficionado)".
+  return s.bot && s.name !== L.levels[s.bot] ? `${s.name} (${L.levels[s.bot]})` : s.name;
 }
 
 /**
