@@ -27,6 +27,7 @@ import { LiveRegions, assertiveRegion, politeRegion, speak } from './live.js';
 import { usePageHeading } from './heading.js';
 import { newlySeated } from './lobby/describe.js';
 import { Lobby } from './lobby/Lobby.js';
+import { mineChanged } from './lobby/mine.js';
 import { connection, linkText, place, rename } from './net.js';
 import { type Route, gameHash, routeOf } from './route.js';
 import { playCue } from './sound.js';
@@ -126,6 +127,10 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
             const own = mine.value.find((g) => g.gameId === e.game.gameId);
             const seated = before && own ? newlySeated(before, e.game, own.seat) : [];
             if (seated.length > 0) speak(L.arrivedInRoom(seated), 'assertive');
+            const change = mineChanged(mine.value, e.game);
+            mine.value = change.mine;
+            if (change.news)
+              speak(change.news.text, change.news.assertive ? 'assertive' : 'polite');
           } else if (e.type === 'myGames') {
             mine.value = e.games;
             if (refreshAsked.current) speak(L.refreshed(e.games.length));

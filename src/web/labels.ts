@@ -4,6 +4,12 @@
  */
 import { type BotLevelName, MAX_NAME_LENGTH } from '../protocol/messages.js';
 
+// "Ana", "Ana y Beto", "Ana, Beto y Cris".
+const names = new Intl.ListFormat('es', { type: 'conjunction' });
+function namesList(list: readonly string[]): string {
+  return names.format(list);
+}
+
 export const L = {
   appTitle: 'Atril',
   /** The browser tab's title for a page whose main heading is `heading`. */
@@ -110,7 +116,7 @@ export const L = {
   goToGame: 'Ir a la partida',
   // Several at once in one message: a second one set in the same moment would replace it.
   arrivedInRoom: (names: readonly string[]) =>
-    `${new Intl.ListFormat('es', { type: 'conjunction' }).format(names)} ${
+    `${namesList(names)} ${
       names.length === 1 ? 'ha llegado' : 'han llegado'
     } a tu sala. Tu partida está en «Mis partidas».`,
   openHeading: 'Salas abiertas',
@@ -120,6 +126,15 @@ export const L = {
   mineHeading: 'Mis partidas',
   noMine: 'No tienes partidas sin terminar.',
   resume: 'Seguir',
+  // One of the player's own games, kept live while they wait in the lobby (lobby/mine.ts).
+  yourTurn: 'te toca',
+  seatsToFill: 'faltan jugadores',
+  turnOf: (name: string) => `turno de ${name}`,
+  ended: (scores: string) => `terminada: ${scores}`,
+  seeEnded: 'Ver',
+  mineTurn: (others: readonly string[]) => `Te toca en tu partida con ${namesList(others)}.`,
+  mineOver: (others: readonly string[], scores: string) =>
+    `Ha terminado tu partida con ${namesList(others)}: ${scores}. Sigue en «Mis partidas», para verla, hasta que actualices la lista.`,
   refresh: 'Actualizar',
   refreshed: (n: number) =>
     n === 0

@@ -3,14 +3,18 @@
  * every time it is pressed; a browser that will not copy leaves the link selected and says how
  * to copy it by hand; the player's own open room offers «Seguir», never «Unirse»; and
  * «Actualizar» says what it found; a room form with a wrong number, and an address that names no
- * game, are said; «Cambiar de nombre» renames the player.
+ * game, are said; «Cambiar de nombre» renames the player; a player waiting here hears a friend
+ * arrive, the turn come to them and their game end, which stays listed to be opened.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from './axe.js';
 import { newPlayer } from './browser.js';
-import { createRoom, enterName, gameIdOf } from './flows.js';
+import { board, createRoom, enterName, focusBoard, gameIdOf } from './flows.js';
+import { press } from './keys.js';
 import { Announcer } from './liveRegions.js';
+import { committedGame } from './oracle.js';
+import { untilTurnOf } from './turns.js';
 import { serverAndBrowser } from './setup.js';
 
 const env = serverAndBrowser();
@@ -195,4 +199,70 @@ describe('lobby', () => {
     await ana.context().close();
     await bea.context().close();
   });
+
+  it('the player waiting in the lobby hears their turn come and their game end; «Ver» opens the ended game', async () => {
+    const ana = await lobbyPage('Ana');
+    const heard = new Announcer(ana);
+    const [link] = await createRoom(ana, { seats: 2 });
+    const gameId = /#\/partida\/([^/?]+)/.exec(link!)![1]!;
+    const bea = await (await newPlayer(env.browser)).newPage();
+    await bea.goto(link!);
+    await enterName(bea, 'Bea');
+    await board(bea).waitFor();
+    const mine = ana.getByRole('region', { name: 'Mis partidas' });
+    const line = mine
+      .getByRole('listitem')
+      .filter({ has: ana.locator(`a[href="#/partida/${gameId}"]`) });
+    // Who plays first was drawn. When it is Ana, she passes at the table and comes back, so
+    // that the turn can come to her while she waits here.
+    const { state } = await committedGame(env.server.dbFile, gameId);
+    if (state.turn === 0) {
+      await ana.goto(`${env.server.url}/#/partida/${gameId}`);
+      await board(ana).waitFor();
+      await pass(ana);
+      await ana.goto(`${env.server.url}/#/`);
+    }
+    await line
+      .getByRole('link', { name: 'Seguir: Ana, Bea · FISE (torneo) · turno de Bea' })
+      .waitFor();
+    const since = await heard.mark();
+    await untilTurnOf(env.server.dbFile, gameId, 1);
+    await pass(bea);
+    await heard.waitFor('Te toca en tu partida con Bea.', { since, region: 'polite' });
+    await line.getByRole('link', { name: 'Seguir: Ana, Bea · FISE (torneo) · te toca' }).waitFor();
+
+    // Bea gives up: Ana hears it at once, and the game stays in her list to be read.
+    const ended = await heard.mark();
+    await bea.getByRole('button', { name: 'Abandonar' }).click();
+    await bea
+      .getByRole('dialog', { name: '¿Abandonar la partida?' })
+      .getByRole('button', { name: 'Sí, abandonar' })
+      .click();
+    await heard.waitFor(
+      'Ha terminado tu partida con Bea: Tú 0, Bea 0. Sigue en «Mis partidas», para verla, hasta que actualices la lista.',
+      { since: ended, region: 'assertive' },
+    );
+    const see = line.getByRole('link', {
+      name: 'Ver: Ana, Bea · FISE (torneo) · terminada: Tú 0, Bea 0',
+    });
+    await see.waitFor();
+    const found = await seriousViolations(ana);
+    expect(found, `the lobby with an ended game:\n${describeViolations(found)}`).toEqual([]);
+    const opened = await heard.mark();
+    await see.click();
+    await heard.waitFor(/^La partida ha terminado\. Bea abandona/, { since: opened });
+    await ana.context().close();
+    await bea.context().close();
+  });
 });
+
+/** Passes at the game page by keys (P twice), once the page says it is the player's turn. */
+async function pass(page: Page): Promise<void> {
+  await focusBoard(page);
+  const heard = new Announcer(page);
+  const since = await heard.mark();
+  await press(page, 'KeyP');
+  await heard.waitFor('¿Pasar? Pulsa P otra vez.', { since });
+  await press(page, 'KeyP');
+  await heard.waitFor('Has pasado.', { since });
+}

@@ -7,6 +7,7 @@ import { type LobbyGame, type MyGame, botLevelSchema } from '../../protocol/mess
 import { L } from '../labels.js';
 import { speak } from '../live.js';
 import { describeGame } from './describe.js';
+import { describeMine } from './mine.js';
 import { gameHash, inviteUrl } from '../route.js';
 import {
   type ChallengeMode,
@@ -334,14 +335,17 @@ export function Lobby(p: LobbyProps) {
           <p>{L.noMine}</p>
         ) : (
           <ul class="rooms">
-            {p.mine.value.map((g) => (
-              <li key={g.gameId}>
-                <span>{describeGame(g)}</span>
-                <a href={gameHash(g.gameId)} aria-label={`${L.resume}: ${describeGame(g)}`}>
-                  {L.resume}
-                </a>
-              </li>
-            ))}
+            {p.mine.value.map((g) => {
+              const action = g.phase === 'over' ? L.seeEnded : L.resume;
+              return (
+                <li key={g.gameId}>
+                  <span>{describeMine(g)}</span>
+                  <a href={gameHash(g.gameId)} aria-label={`${action}: ${describeMine(g)}`}>
+                    {action}
+                  </a>
+                </li>
+              );
+            })}
           </ul>
         )}
         <button type="button" onClick={p.onRefresh}>

@@ -1,0 +1,99 @@
+/** «Mis partidas» kept live from the lobby's updates (lobby/mine.ts). */
+import { describe, expect, it } from 'vitest';
+import { type LobbyGame, type MyGame, lobbyGameSchema } from '../../protocol/messages.js';
+import { describeMine, mineChanged } from './mine.js';
+
+// Ana (seat 0) and Bea (seat 1), FISE, untimed: Bea to play, 10 to 12, version 5. The
+// lobby's frame for it (the lobby is everyone's: no seat).
+const update = (over: Partial<LobbyGame> = {}): LobbyGame =>
+  lobbyGameSchema.parse({
+    gameId: 'g1',
+    preset: 'fise',
+    challengeMode: 'single',
+    clockMinutes: null,
+    tilesEach: 7,
+    targetScore: null,
+    lexicon: 'spanish',
+    seats: [
+      { name: 'Ana', bot: null, free: false },
+      { name: 'Bea', bot: null, free: false },
+    ],
+    turn: 1,
+    scores: [10, 12],
+    phase: 'playing',
+    version: 5,
+    ...over,
+  });
+
+// The same game as «Mis partidas» lists it for Ana.
+const listed = (over: Partial<LobbyGame> = {}): MyGame => ({ ...update(over), seat: 0 });
+
+describe('mineChanged', () => {
+  it('says when the turn comes to the player, and the line says so', () => {
+    const { mine, news } = mineChanged(
+      [listed()],
+      update({ turn: 0, scores: [10, 30], version: 6 }),
+    );
+    expect(news).toEqual({ text: 'Te toca en tu partida con Bea.', assertive: false });
+    expect(mine[0]).toMatchObject({ turn: 0, scores: [10, 30], version: 6, seat: 0 });
+    expect(describeMine(mine[0]!)).toBe('Ana, Bea · FISE (torneo) · te toca');
+  });
+
+  it('a game that ends while the player waits (a resignation, a claim, the last tile) is said, and stays listed as ended', () => {
+    const { mine, news } = mineChanged(
+      [listed()],
+      update({ turn: null, phase: 'over', scores: [10, 12], version: 6 }),
+    );
+    expect(news).toEqual({
+      text: 'Ha terminado tu partida con Bea: Tú 10, Bea 12. Sigue en «Mis partidas», para verla, hasta que actualices la lista.',
+      assertive: true,
+    });
+    expect(describeMine(mine[0]!)).toBe('Ana, Bea · FISE (torneo) · terminada: Tú 10, Bea 12');
+    // Said once: the same end again is no news.
+    expect(mineChanged(mine, update({ turn: null, phase: 'over', version: 6 })).news).toBeNull();
+  });
+
+  it('nothing to say when the turn passes between others, or stays the player’s', () => {
+    const three = (turn: number, version: number): Partial<LobbyGame> => ({
+      seats: [
+        { name: 'Ana', bot: null, free: false },
+        { name: 'Bea', bot: null, free: false },
+        { name: 'Aficionado', bot: 'aficionado', free: false },
+      ],
+      scores: [0, 0, 0],
+      turn,
+      version,
+    });
+    const { mine, news } = mineChanged([listed(three(1, 5))], update(three(2, 6)));
+    expect(news).toBeNull();
+    expect(describeMine(mine[0]!)).toBe(
+      'Ana, Bea, Aficionado · FISE (torneo) · turno de Aficionado',
+    );
+    // A challenge decided on the player's own turn keeps it theirs: not said again.
+    expect(mineChanged([listed({ turn: 0 })], update({ turn: 0, version: 6 })).news).toBeNull();
+  });
+
+  it('a room still waiting for its players says so, not whose turn it is', () => {
+    const waiting = listed({
+      seats: [
+        { name: 'Ana', bot: null, free: false },
+        { name: '', bot: null, free: false },
+        { name: '', bot: null, free: true },
+      ],
+      scores: [0, 0, 0],
+      turn: 0,
+    });
+    expect(describeMine(waiting)).toBe(
+      'Ana, Invitado (asiento 2), asiento libre · FISE (torneo) · faltan jugadores',
+    );
+  });
+
+  it('an update older than the listing, or of a game not the player’s, changes nothing', () => {
+    const mine = [listed()];
+    expect(mineChanged(mine, update({ turn: 0, version: 4 }))).toEqual({ mine, news: null });
+    expect(mineChanged(mine, { ...update({ turn: 0, version: 9 }), gameId: 'g2' })).toEqual({
+      mine,
+      news: null,
+    });
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * «Mis partidas» kept live from the lobby's updates while the player waits there: each game says
+ * whose turn it is, the player hears when one becomes theirs, and a game that ends meanwhile
+ * (a resignation, a claim, a clock) is said and stays listed, to be opened and read, until the
+ * list is asked for again (the server lists unfinished games only).
+ */
+import type { LobbyGame, MyGame } from '../../protocol/messages.js';
+import { L } from '../labels.js';
+import { describeGame, seatHolder } from './describe.js';
+
+/** What to say about a change to one of the player's games; `assertive` for an ending. */
+export interface MineNews {
+  readonly text: string;
+  readonly assertive: boolean;
+}
+
+/** The player's games after a lobby update, and what to say about it (null: nothing). */
+export interface MineChange {
+  readonly mine: readonly MyGame[];
+  readonly news: MineNews | null;
+}
+
+/**
+ * Applies a lobby update to the player's games: a game not among them, or an update older
+ * than the one listed (the list was read after it), leaves the list as it was.
+ */
+export function mineChanged(mine: readonly MyGame[], game: LobbyGame): MineChange {
+  const i = mine.findIndex((g) => g.gameId === game.gameId);
+  if (i < 0 || game.version < mine[i]!.version) return { mine, news: null };
+  const before = mine[i]!;
+  const now: MyGame = { ...game, seat: before.seat };
+  const list = mine.map((g, j) => (j === i ? now : g));
+  if (now.phase === 'over' && before.phase !== 'over')
+    return { mine: list, news: { text: L.mineOver(others(now), scoresOf(now)), assertive: true } };
+  // A game starting with the player's turn was theirs already: only a change of turn is news.
+  if (now.phase !== 'over' && now.turn === now.seat && before.turn !== now.seat)
+    return { mine: list, news: { text: L.mineTurn(others(now)), assertive: false } };
+  return { mine: list, news: null };
+}
+
+/** The line of one of the player's games: `describeGame`, then where it stands. */
+export function describeMine(g: MyGame): string {
+  const status =
+    g.phase === 'over'
+      ? L.ended(scoresOf(g))
+      : g.seats.some((s) => s.free || s.name === '')
+        ? L.seatsToFill
+        : g.turn === g.seat
+          ? L.yourTurn
+          : g.turn === null
+            ? null
+            : L.turnOf(seatHolder(g, g.turn));
+  return status === null ? describeGame(g) : `${describeGame(g)} · ${status}`;
+}
+
+// Everyone else at the table, by seat.
+function others(g: MyGame): string[] {
+  return g.seats.flatMap((_, i) => (i === g.seat ? [] : [seatHolder(g, i)]));
+}
+
+// "Bea 120, Tú 98": the scores by seat, the player's own as «Tú» (as the scoreboard says it).
+function scoresOf(g: MyGame): string {
+  return g.scores.map((s, i) => `${i === g.seat ? L.you : seatHolder(g, i)} ${s}`).join(', ');
+}
