@@ -129,4 +129,14 @@ describe('atril replay: the ends GCG has no line for (V-02, a resignation)', () 
     expect(r.code).toBe(0);
     expect(r.out).toContain('Cierre: Ana abandona la partida.');
   });
+  it('a claimed game says who claimed it from whom, in text and JSON', () => {
+    const f = tempGcg(head + '#atril-resign 2\n#atril-claim 1\n' + play);
+    expect(atril(f, '--lexicon', 'none').out).toContain(
+      'Cierre: Ana reclama la partida: Berto la pierde por no estar en la mesa en su turno.',
+    );
+    const json = JSON.parse(atril(f, '--lexicon', 'none', '--json').out) as {
+      final: { ending: string; endedBy: string | null; claimedBy: string | null };
+    };
+    expect(json.final).toMatchObject({ ending: 'resign', endedBy: 'Berto', claimedBy: 'Ana' });
+  });
 });

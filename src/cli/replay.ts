@@ -20,6 +20,7 @@ import {
   replayWarningText,
 } from '../play/errorText.js';
 import { tileSetById } from '../engine/tiles.js';
+import { claimedText } from '../play/messages.js';
 import { INPUT_LIMITS, loadDefaultLexicon, loadLexicon, readInputFile } from '../lexicon/index.js';
 import { parseOptions, usageError } from './args.js';
 
@@ -171,6 +172,8 @@ function replayJson(record: GcgRecord, report: ReplayReport, words: WordCheck) {
       lexicon: record.lexicon ?? null,
       ending: report.final.ending,
       endedBy: report.final.endedBy === null ? null : record.players[report.final.endedBy]!.nick,
+      claimedBy:
+        report.final.claimedBy === null ? null : record.players[report.final.claimedBy]!.nick,
       convention: report.final.convention,
       pool: report.final.pool,
       mismatches: report.mismatches.map((m) => ({
@@ -247,7 +250,12 @@ function humanReport(
       `  Cierre: ${record.players[f.endedBy!]!.nick} llega a la puntuación final (fin de línea); los atriles no se ajustan.`,
     );
   } else if (f.ending === 'resign') {
-    out.push(`  Cierre: ${record.players[f.endedBy!]!.nick} abandona la partida.`);
+    const who = record.players[f.endedBy!]!.nick;
+    out.push(
+      f.claimedBy === null
+        ? `  Cierre: ${who} abandona la partida.`
+        : `  Cierre: ${claimedText(record.players[f.claimedBy]!.nick, who)}`,
+    );
   } else {
     out.push('  La partida no llega al final en el archivo.');
   }

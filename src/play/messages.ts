@@ -178,9 +178,7 @@ export function turnRecordText(
       if (rec.claimedBy === undefined) return mine ? 'Has abandonado.' : `${who} abandona.`;
       if (mine)
         return `${seatName(view, rec.claimedBy, me)} reclama la partida: la pierdes por no estar en la mesa en tu turno.`;
-      const claimer =
-        rec.claimedBy === me ? 'Reclamas' : `${seatName(view, rec.claimedBy, me)} reclama`;
-      return `${claimer} la partida: ${who} la pierde por no estar en la mesa en su turno.`;
+      return claimedText(rec.claimedBy === me ? null : seatName(view, rec.claimedBy, me), who);
     }
     case 'rejected': {
       const bad = rec.invalidWords.length ? ` (${words(rec.invalidWords).join(', ')})` : '';
@@ -283,6 +281,15 @@ export function resignationText(view: ClientView, byName = false): string {
   if (view.result?.reason !== 'resign') return '';
   const rec = view.history.filter((r) => r.kind === 'resign').at(-1);
   return rec ? turnRecordText(view, rec, false, false, byName) : '';
+}
+
+/**
+ * How a claim is said to the others, or in a record («Ana reclama la partida: Bruno la pierde
+ * por no estar en la mesa en su turno.»); `claimer` null for the one who claimed.
+ */
+export function claimedText(claimer: string | null, absent: string): string {
+  const who = claimer === null ? 'Reclamas' : `${claimer} reclama`;
+  return `${who} la partida: ${absent} la pierde por no estar en la mesa en su turno.`;
 }
 
 /**

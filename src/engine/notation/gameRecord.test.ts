@@ -102,6 +102,46 @@ describe('gameToGcg (N-02, N-05)', () => {
     expect(backDone.ok && backDone.value.result).toEqual(done.result);
   });
 
+  it('a claimed game: #atril-resign names the absent player and #atril-claim who claimed, and it reads back claimed', () => {
+    const s0 = newGame({ rules: seatOrder, seed: 'gcg-claim', players: 2 });
+    const { state } = run(s0, [
+      { kind: 'pass', seat: 0 },
+      { kind: 'resign', seat: 1, claimedBy: 0 },
+    ]);
+    const text = writeGcg(gameToGcg(state, { names: ['Ana', 'Beto'] }));
+    expect(text).toContain('#atril-resign 2\n#atril-claim 1\n');
+    const parsed = parseGcgText(text);
+    if (!parsed.ok) throw new Error(parsed.error.code);
+    const back = gameFromGcg(parsed.value.record, judge);
+    expect(back.ok && back.value.events.at(-2)).toEqual({ kind: 'resign', seat: 1, claimedBy: 0 });
+    expect(back.ok && JSON.stringify(back.value.events)).toBe(JSON.stringify(state.events));
+    // A plain resignation has no claim line.
+    const resigned = run(s0, [{ kind: 'resign', seat: 1 }]).state;
+    expect(writeGcg(gameToGcg(resigned))).not.toContain('#atril-claim');
+    // A claim from the player on turn, or by nobody at the table, is refused as the engine does.
+    for (const [claim, code] of [
+      ['#atril-claim 2', 'BAD_ACTION'],
+      ['#atril-claim x', 'BAD_ACTION'],
+    ] as const) {
+      const bad = parseGcgText(text.replace('#atril-claim 1', claim));
+      if (!bad.ok) throw new Error(bad.error.code);
+      expect(gameFromGcg(bad.value.record, judge)).toMatchObject({
+        ok: false,
+        error: { code: 'ACTION_REFUSED', error: { code } },
+      });
+    }
+    const offTurn = parseGcgText(
+      text
+        .replace('#atril-resign 2', '#atril-resign 1')
+        .replace('#atril-claim 1', '#atril-claim 2'),
+    );
+    if (!offTurn.ok) throw new Error(offTurn.error.code);
+    expect(gameFromGcg(offTurn.value.record, judge)).toMatchObject({
+      ok: false,
+      error: { code: 'ACTION_REFUSED', error: { code: 'NOT_CLAIMABLE' } },
+    });
+  });
+
   it('gameFromGcg refuses a record without the Atril pragmas', () => {
     const parsed = parseGcgText('#player1 a A\n#player2 b B\n>a: AB - +0 0\n');
     if (!parsed.ok) throw new Error(parsed.error.code);

@@ -11,7 +11,8 @@
  *   note `#unsuccessful-challenge` (FORMAT.md §3); a rejected play (`automatic` mode) is its play line, `--`, and a `(challenge) -N`
  *   line for any penalty;
  * - pragmas `#atril-rules` (the rules as JSON), `#atril-seed`, `#atril-resign N` (1-based
- *   player) when someone resigned, and `#atril-final-window open` when the record stops while
+ *   player) when someone resigned, with `#atril-claim M` when player M claimed the game from N
+ *   (away from the table on N's turn), and `#atril-final-window open` when the record stops while
  *   the last play of the game awaits acceptance or a challenge (E-06); a note
  *   `atril-challenger N` on each `--` line.
  * With them `gameFromGcg` rebuilds the very same game from the record alone (same seed, same
@@ -51,6 +52,8 @@ export const RULES_PRAGMA = 'atril-rules';
 const SEED_PRAGMA = 'atril-seed';
 /** Atril's pragma naming the player who resigned, 1-based (GCG has no line for it). */
 export const RESIGN_PRAGMA = 'atril-resign';
+/** Atril's pragma naming, 1-based, who claimed the game from the player who `#atril-resign` names. */
+export const CLAIM_PRAGMA = 'atril-claim';
 /** The record stops while the game's last play waits to be accepted or challenged (E-06). */
 const FINAL_WINDOW_PRAGMA = 'atril-final-window';
 /** Note on a `--` line naming the challenger (1-based), which GCG does not record. */
@@ -77,6 +80,7 @@ export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
   };
   let s = initialState(setup);
   let resigned: number | null = null;
+  let claimedBy: number | undefined;
   for (const e of state.events) {
     const prev = s;
     s = reduce(s, e);
@@ -128,6 +132,7 @@ export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
       }
       case 'resign':
         resigned = e.seat;
+        claimedBy = e.claimedBy;
         break;
       case 'end': {
         const running = [...e.before];
@@ -160,6 +165,7 @@ export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
       ? [{ name: SEED_PRAGMA, value: JSON.stringify(state.seed) }]
       : []),
     ...(resigned !== null ? [{ name: RESIGN_PRAGMA, value: String(resigned + 1) }] : []),
+    ...(claimedBy !== undefined ? [{ name: CLAIM_PRAGMA, value: String(claimedBy + 1) }] : []),
     ...(!state.result && inFinalChallengeWindow(state)
       ? [{ name: FINAL_WINDOW_PRAGMA, value: 'open' }]
       : []),
@@ -268,7 +274,15 @@ export function gameFromGcg(
   }
   const resign = record.pragmas.find((p) => p.name === RESIGN_PRAGMA);
   if (resign && !s.result) {
-    const refused = act({ kind: 'resign', seat: Number(resign.value) - 1 }, evs.length);
+    const claim = record.pragmas.find((p) => p.name === CLAIM_PRAGMA);
+    const seat = Number(resign.value) - 1;
+    // The engine refuses a claimer that is no other seat, or a seat not on turn (NOT_CLAIMABLE).
+    const refused = act(
+      claim
+        ? { kind: 'resign', seat, claimedBy: Number(claim.value) - 1 }
+        : { kind: 'resign', seat },
+      evs.length,
+    );
     if (refused) return err(refused);
   }
   return ok(s);

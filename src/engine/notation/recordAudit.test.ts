@@ -162,7 +162,17 @@ describe('replay: end of game (RULES.md E-05, §12 records)', () => {
     expect(replay('#atril-resign 2\n' + PLAYED).final).toMatchObject({
       ending: 'resign',
       endedBy: 1,
+      claimedBy: null,
     });
+  });
+  it('a claim, #atril-claim beside #atril-resign, names who claimed; one naming nobody else is left out', () => {
+    expect(replay('#atril-resign 2\n#atril-claim 1\n' + PLAYED).final).toMatchObject({
+      ending: 'resign',
+      endedBy: 1,
+      claimedBy: 0,
+    });
+    for (const bad of ['2', '3', 'x'])
+      expect(replay(`#atril-resign 2\n#atril-claim ${bad}\n` + PLAYED).final.claimedBy).toBeNull();
   });
   it('after the last play a pass is a lost turn only where a failed challenge costs one', () => {
     const pass = '>b: OS - +0 0\n';

@@ -31,7 +31,7 @@ import { type RulesError, rulesFromPreset } from '../rules.js';
 import type { PlaceMove, Placement } from '../move.js';
 import type { GcgEvent, GcgRecord } from './gcg.js';
 import { formatCoord } from './coords.js';
-import { RESIGN_PRAGMA, RULES_PRAGMA } from './gameRecord.js';
+import { CLAIM_PRAGMA, RESIGN_PRAGMA, RULES_PRAGMA } from './gameRecord.js';
 import {
   type PlacementErrorCode,
   STANDARD_SCORING,
@@ -143,6 +143,11 @@ export interface ReplayFinal {
   readonly ending: 'out' | 'penalties' | 'target' | 'resign' | 'none';
   /** The player who reached the target (`target`) or resigned (`resign`), else null. */
   readonly endedBy: number | null;
+  /**
+   * Who claimed the game from `endedBy`, away from the table on their turn (Atril's
+   * `#atril-claim` pragma beside `#atril-resign`); null for a resignation of one's own.
+   */
+  readonly claimedBy: number | null;
   /** End-of-game convention used by the going-out line(s). */
   readonly convention: '2x' | '1x' | null;
   /**
@@ -622,9 +627,7 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
   }
   mismatches.sort((a, b) => a.turn - b.turn);
 
-  const resignText = record.pragmas.find((x) => x.name === RESIGN_PRAGMA)?.value;
-  const resigned =
-    resignText !== undefined && /^\d+$/.test(resignText) ? Number(resignText) - 1 : -1;
+  const resigned = playerPragma(record, RESIGN_PRAGMA);
   const ending: ReplayFinal['ending'] = endRacks.length
     ? 'out'
     : penalised.size
@@ -635,6 +638,9 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
           ? 'resign'
           : 'none';
   const endedBy = ending === 'target' ? ender!.player : ending === 'resign' ? resigned : null;
+  const claimer = playerPragma(record, CLAIM_PRAGMA);
+  const claimedBy =
+    ending === 'resign' && claimer >= 0 && claimer < n && claimer !== resigned ? claimer : null;
   const pool = endRacks.length
     ? poolCheck(set, board, endTiles, full)
     : { checked: false, ok: true, missing: '', extra: '' };
@@ -657,7 +663,7 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
     warnings,
     wordsChecked: opts.isWord !== undefined,
     invalidWords,
-    final: { players, ending, endedBy, convention, pool },
+    final: { players, ending, endedBy, claimedBy, convention, pool },
     board,
   });
 }
@@ -736,4 +742,10 @@ function poolCheck(
     missing: tilesToGcg(set, m, '?'),
     extra: tilesToGcg(set, x, '?'),
   };
+}
+
+// The 0-based player an Atril pragma names (1-based in the record); -1 when absent or not a number.
+function playerPragma(record: GcgRecord, name: string): number {
+  const text = record.pragmas.find((x) => x.name === name)?.value;
+  return text !== undefined && /^\d+$/.test(text) ? Number(text) - 1 : -1;
 }
