@@ -27,7 +27,7 @@ import { LiveRegions, assertiveRegion, politeRegion, speak } from './live.js';
 import { usePageHeading } from './heading.js';
 import { newlySeated } from './lobby/describe.js';
 import { Lobby } from './lobby/Lobby.js';
-import { mineChanged } from './lobby/mine.js';
+import { type MineChange, mineChanged } from './lobby/mine.js';
 import { connection, linkText, place, rename } from './net.js';
 import { type Route, gameHash, routeOf } from './route.js';
 import { playCue } from './sound.js';
@@ -111,14 +111,21 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
     // The connection this effect subscribed: after a new name the next one is another.
     let got: Connection | null = null;
     let gone = false;
+    const tell = (change: MineChange): void => {
+      mine.value = change.mine;
+      if (change.news) speak(change.news.text, change.news.assertive ? 'assertive' : 'polite');
+    };
     connection(who).then(
       (c) => {
         if (gone) return;
         got = c;
         setConn(c);
         stop = c.listen((e) => {
-          if (e.type === 'lobby') open.value = e.games.filter((g) => g.phase !== 'over');
-          else if (e.type === 'lobbyGame') {
+          if (e.type === 'lobby') {
+            open.value = e.games.filter((g) => g.phase !== 'over');
+            // Again after a reconnection: the turns that came meanwhile are said.
+            tell(mineChanged(mine.value, e.games));
+          } else if (e.type === 'lobbyGame') {
             const before = open.value.find((g) => g.gameId === e.game.gameId);
             const rest = open.value.filter((g) => g.gameId !== e.game.gameId);
             open.value = e.game.phase === 'over' ? rest : [e.game, ...rest];
@@ -127,10 +134,7 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
             const own = mine.value.find((g) => g.gameId === e.game.gameId);
             const seated = before && own ? newlySeated(before, e.game, own.seat) : [];
             if (seated.length > 0) speak(L.arrivedInRoom(seated), 'assertive');
-            const change = mineChanged(mine.value, e.game);
-            mine.value = change.mine;
-            if (change.news)
-              speak(change.news.text, change.news.assertive ? 'assertive' : 'polite');
+            tell(mineChanged(mine.value, [e.game]));
           } else if (e.type === 'myGames') {
             mine.value = e.games;
             if (refreshAsked.current) speak(L.refreshed(e.games.length));

@@ -32,7 +32,7 @@ describe('mineChanged', () => {
   it('says when the turn comes to the player, and the line says so', () => {
     const { mine, news } = mineChanged(
       [listed()],
-      update({ turn: 0, scores: [10, 30], version: 6 }),
+      [update({ turn: 0, scores: [10, 30], version: 6 })],
     );
     expect(news).toEqual({ text: 'Te toca en tu partida con Bea.', assertive: false });
     expect(mine[0]).toMatchObject({ turn: 0, scores: [10, 30], version: 6, seat: 0 });
@@ -42,7 +42,7 @@ describe('mineChanged', () => {
   it('a game that ends while the player waits (a resignation, a claim, the last tile) is said, and stays listed as ended', () => {
     const { mine, news } = mineChanged(
       [listed()],
-      update({ turn: null, phase: 'over', scores: [10, 12], version: 6 }),
+      [update({ turn: null, phase: 'over', scores: [10, 12], version: 6 })],
     );
     expect(news).toEqual({
       text: 'Ha terminado tu partida con Bea: Tú 10, Bea 12. Sigue en «Mis partidas», para verla, hasta que actualices la lista.',
@@ -50,7 +50,7 @@ describe('mineChanged', () => {
     });
     expect(describeMine(mine[0]!)).toBe('Ana, Bea · FISE (torneo) · terminada: Tú 10, Bea 12');
     // Said once: the same end again is no news.
-    expect(mineChanged(mine, update({ turn: null, phase: 'over', version: 6 })).news).toBeNull();
+    expect(mineChanged(mine, [update({ turn: null, phase: 'over', version: 6 })]).news).toBeNull();
   });
 
   it('nothing to say when the turn passes between others, or stays the player’s', () => {
@@ -64,13 +64,27 @@ describe('mineChanged', () => {
       turn,
       version,
     });
-    const { mine, news } = mineChanged([listed(three(1, 5))], update(three(2, 6)));
+    const { mine, news } = mineChanged([listed(three(1, 5))], [update(three(2, 6))]);
     expect(news).toBeNull();
     expect(describeMine(mine[0]!)).toBe(
       'Ana, Bea, Aficionado · FISE (torneo) · turno de Aficionado',
     );
     // A challenge decided on the player's own turn keeps it theirs: not said again.
-    expect(mineChanged([listed({ turn: 0 })], update({ turn: 0, version: 6 })).news).toBeNull();
+    expect(mineChanged([listed({ turn: 0 })], [update({ turn: 0, version: 6 })]).news).toBeNull();
+  });
+
+  it('the whole lobby again after a reconnection: what changed meanwhile in one message', () => {
+    const other = (over: Partial<LobbyGame>) => update({ gameId: 'g2', ...over });
+    const mine = [listed(), { ...other({ turn: 0, version: 3 }), seat: 1 }];
+    const { news } = mineChanged(mine, [
+      update({ turn: 0, version: 6 }),
+      other({ turn: 1, version: 4 }),
+      update({ gameId: 'g3', turn: 0 }),
+    ]);
+    expect(news).toEqual({
+      text: 'Te toca en tu partida con Bea. Te toca en tu partida con Ana.',
+      assertive: false,
+    });
   });
 
   it('a room still waiting for its players says so, not whose turn it is', () => {
@@ -90,8 +104,8 @@ describe('mineChanged', () => {
 
   it('an update older than the listing, or of a game not the player’s, changes nothing', () => {
     const mine = [listed()];
-    expect(mineChanged(mine, update({ turn: 0, version: 4 }))).toEqual({ mine, news: null });
-    expect(mineChanged(mine, { ...update({ turn: 0, version: 9 }), gameId: 'g2' })).toEqual({
+    expect(mineChanged(mine, [update({ turn: 0, version: 4 })])).toEqual({ mine, news: null });
+    expect(mineChanged(mine, [{ ...update({ turn: 0, version: 9 }), gameId: 'g2' }])).toEqual({
       mine,
       news: null,
     });

@@ -21,10 +21,27 @@ export interface MineChange {
 }
 
 /**
- * Applies a lobby update to the player's games: a game not among them, or an update older
- * than the one listed (the list was read after it), leaves the list as it was.
+ * Applies lobby updates to the player's games: one game that changed, or the whole lobby again
+ * after a reconnection (what changed meanwhile is said in one message). A game not among the
+ * player's, or an update older than the one listed (the list was read after it), leaves the
+ * list as it was.
  */
-export function mineChanged(mine: readonly MyGame[], game: LobbyGame): MineChange {
+export function mineChanged(mine: readonly MyGame[], games: readonly LobbyGame[]): MineChange {
+  let list = mine;
+  const texts: string[] = [];
+  let assertive = false;
+  for (const game of games) {
+    const one = changedBy(list, game);
+    list = one.mine;
+    if (!one.news) continue;
+    texts.push(one.news.text);
+    assertive ||= one.news.assertive;
+  }
+  return { mine: list, news: texts.length > 0 ? { text: texts.join(' '), assertive } : null };
+}
+
+// One game's update (see mineChanged).
+function changedBy(mine: readonly MyGame[], game: LobbyGame): MineChange {
   const i = mine.findIndex((g) => g.gameId === game.gameId);
   if (i < 0 || game.version < mine[i]!.version) return { mine, news: null };
   const before = mine[i]!;
