@@ -29,6 +29,7 @@ import {
 import { gameLink, parseLink, socketUrl } from './link.js';
 import type { FrameEvent, SocketLike, Timers } from './socket.js';
 import { tempDir } from '../../test/helpers/tempDir.js';
+import { lobbyGame } from '../protocol/testing/lobby.js';
 
 let lex: Lexicon;
 const tmp = tempDir('atril-client-');
@@ -602,23 +603,7 @@ describe('links', () => {
 
 describe('Connection: lobby, my games, rematch and leave (for the web client)', () => {
   const welcome = JSON.stringify({ type: 'welcome', playerId: 'p', name: 'Ana' });
-  const lobbyGame = {
-    gameId: 'g1',
-    preset: 'fise',
-    challengeMode: 'single',
-    clockMinutes: null,
-    tilesEach: 7,
-    targetScore: null,
-    lexicon: 'spanish',
-    seats: [
-      { name: 'Ana', bot: null, free: false },
-      { name: '', bot: null, free: true },
-    ],
-    turn: 0,
-    scores: [0, 0],
-    phase: 'playing',
-    version: 0,
-  };
+  const game = lobbyGame();
 
   it('asks for the lobby and my games, hands their frames over, and asks again after a drop', async () => {
     const sockets: FakeSocket[] = [];
@@ -646,11 +631,11 @@ describe('Connection: lobby, my games, rematch and leave (for the web client)', 
       { type: 'subscribeLobby' },
       { type: 'listMyGames' },
     ]);
-    sockets[0]!.frame(JSON.stringify({ type: 'lobby', games: [lobbyGame] }));
+    sockets[0]!.frame(JSON.stringify({ type: 'lobby', games: [game] }));
     sockets[0]!.frame(
-      JSON.stringify({ type: 'lobbyGame', game: { ...lobbyGame, phase: 'over', turn: null } }),
+      JSON.stringify({ type: 'lobbyGame', game: { ...game, phase: 'over', turn: null } }),
     );
-    sockets[0]!.frame(JSON.stringify({ type: 'myGames', games: [{ ...lobbyGame, seat: 0 }] }));
+    sockets[0]!.frame(JSON.stringify({ type: 'myGames', games: [{ ...game, seat: 0 }] }));
     sockets[0]!.frame(JSON.stringify({ type: 'rematch', gameId: 'g1', newGameId: 'g2' }));
     expect(
       events.filter((e) => e.type !== 'status' && e.type !== 'welcome').map((e) => e.type),

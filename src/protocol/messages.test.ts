@@ -7,6 +7,7 @@ import { BOT_LEVELS } from '../ai/bots.js';
 import { makeRules } from '../engine/rules.js';
 import { newGame } from '../engine/newGame.js';
 import { viewFor } from '../engine/view.js';
+import { lobbyGame } from './testing/lobby.js';
 import {
   MAX_CHAT_LENGTH,
   MAX_NAME_LENGTH,
@@ -120,40 +121,29 @@ describe('rooms beyond one game: leave, rematch, lobby, my games', () => {
     expect(ok({ type: 'subscribeLobby', filter: 'open' })).toBe(false);
   });
 
-  const lobbyGame = {
-    gameId: 'g1',
-    preset: 'fise',
-    challengeMode: 'single',
-    clockMinutes: null,
-    tilesEach: 7,
-    targetScore: null,
-    lexicon: 'spanish',
+  const game = lobbyGame({
     seats: [
       { name: 'Ana', bot: null, free: false },
       { name: '', bot: null, free: true },
       { name: 'Experto', bot: 'experto', free: false },
     ],
-    turn: 0,
     scores: [12, 0, 30],
-    phase: 'playing',
     version: 4,
-  };
+  });
   const parses = (m: unknown) => serverMessageSchema.safeParse(m).success;
 
   it('the lobby lists seats by name, bot level and freedom, with turn, scores and phase', () => {
-    expect(parses({ type: 'lobby', games: [lobbyGame] })).toBe(true);
-    expect(parses({ type: 'lobbyGame', game: { ...lobbyGame, phase: 'over', turn: null } })).toBe(
-      true,
-    );
-    expect(parses({ type: 'myGames', games: [{ ...lobbyGame, seat: 0 }] })).toBe(true);
-    expect(parses({ type: 'myGames', games: [lobbyGame] })).toBe(false);
+    expect(parses({ type: 'lobby', games: [game] })).toBe(true);
+    expect(parses({ type: 'lobbyGame', game: { ...game, phase: 'over', turn: null } })).toBe(true);
+    expect(parses({ type: 'myGames', games: [{ ...game, seat: 0 }] })).toBe(true);
+    expect(parses({ type: 'myGames', games: [game] })).toBe(false);
   });
 
   it('a lobby entry has no room for a rack, a token or the seed (strict objects)', () => {
-    expect(parses({ type: 'lobbyGame', game: { ...lobbyGame, rack: [1, 2] } })).toBe(false);
-    expect(parses({ type: 'lobbyGame', game: { ...lobbyGame, seed: 'x' } })).toBe(false);
-    const seats = [{ ...lobbyGame.seats[0], token: 'atp_x' }, lobbyGame.seats[1]];
-    expect(parses({ type: 'lobbyGame', game: { ...lobbyGame, seats } })).toBe(false);
+    expect(parses({ type: 'lobbyGame', game: { ...game, rack: [1, 2] } })).toBe(false);
+    expect(parses({ type: 'lobbyGame', game: { ...game, seed: 'x' } })).toBe(false);
+    const seats = [{ ...game.seats[0], token: 'atp_x' }, game.seats[1]];
+    expect(parses({ type: 'lobbyGame', game: { ...game, seats } })).toBe(false);
   });
 
   it('rematch and left point at games; the GCG path escapes the id', () => {

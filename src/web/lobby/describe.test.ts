@@ -1,6 +1,7 @@
 /** How the lobby's list reads a game (issue 12, item 3). */
 import { describe, expect, it } from 'vitest';
-import { type LobbyGame, lobbyGameSchema } from '../../protocol/messages.js';
+import type { LobbyGame } from '../../protocol/messages.js';
+import { lobbyGame } from '../../protocol/testing/lobby.js';
 import { L } from '../labels.js';
 import { describeGame, newlySeated } from './describe.js';
 
@@ -8,21 +9,7 @@ const game = (
   seats: LobbyGame['seats'],
   clockMinutes: number | null = null,
   variants: { tilesEach?: number; targetScore?: number } = {},
-): LobbyGame =>
-  lobbyGameSchema.parse({
-    gameId: 'g1',
-    preset: 'fise',
-    challengeMode: 'single',
-    clockMinutes,
-    tilesEach: variants.tilesEach ?? 7,
-    targetScore: variants.targetScore ?? null,
-    lexicon: 'spanish',
-    seats,
-    turn: 0,
-    scores: seats.map(() => 0),
-    phase: 'playing',
-    version: 1,
-  });
+): LobbyGame => lobbyGame({ seats, clockMinutes, version: 1, ...variants });
 
 describe('describeGame', () => {
   it('names who sits, a free seat, and a seat kept for an invited player not yet arrived', () => {

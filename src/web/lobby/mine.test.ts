@@ -1,26 +1,19 @@
 /** «Mis partidas» kept live from the lobby's updates (lobby/mine.ts). */
 import { describe, expect, it } from 'vitest';
-import { type LobbyGame, type MyGame, lobbyGameSchema } from '../../protocol/messages.js';
+import type { LobbyGame, MyGame } from '../../protocol/messages.js';
+import { lobbyGame } from '../../protocol/testing/lobby.js';
 import { describeMine, mineChanged } from './mine.js';
 
-// Ana (seat 0) and Bea (seat 1), FISE, untimed: Bea to play, 10 to 12, version 5. The
-// lobby's frame for it (the lobby is everyone's: no seat).
+// Ana (seat 0) and Bea (seat 1): Bea to play, 10 to 12, version 5. The lobby's frame for it
+// (the lobby is everyone's: no seat).
 const update = (over: Partial<LobbyGame> = {}): LobbyGame =>
-  lobbyGameSchema.parse({
-    gameId: 'g1',
-    preset: 'fise',
-    challengeMode: 'single',
-    clockMinutes: null,
-    tilesEach: 7,
-    targetScore: null,
-    lexicon: 'spanish',
+  lobbyGame({
     seats: [
       { name: 'Ana', bot: null, free: false },
       { name: 'Bea', bot: null, free: false },
     ],
     turn: 1,
     scores: [10, 12],
-    phase: 'playing',
     version: 5,
     ...over,
   });
