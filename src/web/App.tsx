@@ -25,9 +25,8 @@ import {
 import { L } from './labels.js';
 import { LiveRegions, assertiveRegion, politeRegion, speak } from './live.js';
 import { usePageHeading } from './heading.js';
-import { newlySeated } from './lobby/describe.js';
 import { Lobby } from './lobby/Lobby.js';
-import { type MineChange, mineChanged } from './lobby/mine.js';
+import { type MineChange, mineChanged, newlySeated } from './lobby/mine.js';
 import { connection, linkText, place, rename } from './net.js';
 import { type Route, gameHash, routeOf } from './route.js';
 import { playCue } from './sound.js';

@@ -2,13 +2,8 @@
  * Every Spanish word the page itself shows (headings, labels, buttons). What the game says —
  * plays, errors, help — comes from src/play (messages.ts, errorText.ts) like the terminal's.
  */
-import { type BotLevelName, MAX_NAME_LENGTH } from '../protocol/messages.js';
-
-// "Ana", "Ana y Beto", "Ana, Beto y Cris".
-const names = new Intl.ListFormat('es', { type: 'conjunction' });
-function namesList(list: readonly string[]): string {
-  return names.format(list);
-}
+import { LEVEL_NAMES, PRESET_NAMES, namesText } from '../play/lobbyText.js';
+import { MAX_NAME_LENGTH } from '../protocol/messages.js';
 
 export const L = {
   appTitle: 'Atril',
@@ -35,12 +30,7 @@ export const L = {
   // Lobby
   quickHeading: 'Partida rápida contra el ordenador',
   level: 'Nivel',
-  levels: {
-    principiante: 'Principiante',
-    aficionado: 'Aficionado',
-    experto: 'Experto',
-    campeon: 'Campeón',
-  } satisfies Record<BotLevelName, string>,
+  levels: LEVEL_NAMES,
   // Post-game review (issue 13 §5)
   review: {
     heading: 'Revisión de la partida',
@@ -73,11 +63,7 @@ export const L = {
       `${n} ${n === 1 ? 'jugada queda' : 'jugadas quedan'} sin analizar (no consta el atril).`,
   },
   preset: 'Reglas',
-  presets: {
-    fise: 'FISE (torneo)',
-    caja: 'Caja (reglas de la caja)',
-    sala: 'Sala (en línea)',
-  },
+  presets: PRESET_NAMES,
   playBot: 'Jugar contra el ordenador',
   roomHeading: 'Sala con amigos',
   seats: 'Jugadores',
@@ -92,15 +78,12 @@ export const L = {
   },
   clock: 'Reloj (minutos por jugador, vacío = sin reloj)',
   rack9: 'Atril de 9 fichas',
-  nineTiles: '9 fichas',
-  targetOf: (n: number) => `fin de línea a ${n}`,
   target: 'Puntos para ganar (vacío = partida completa)',
   clockInvalid: (min: number, max: number) =>
     `El reloj necesita un número entero de minutos, de ${min} a ${max}, o nada para jugar sin reloj.`,
   targetInvalid: (min: number, max: number) =>
     `Los puntos para ganar necesitan un número entero, de ${min} a ${max.toLocaleString('es-ES')}, o nada para la partida completa.`,
   openRoom: 'Sala abierta: cualquiera puede sentarse desde la lista de salas',
-  freeSeat: 'asiento libre',
   roomCreated: (links: number) =>
     links === 1
       ? 'Sala creada. Comparte el enlace de invitación: ya está en el campo con el foco.'
@@ -116,7 +99,7 @@ export const L = {
   goToGame: 'Ir a la partida',
   // Several at once in one message: a second one set in the same moment would replace it.
   arrivedInRoom: (names: readonly string[]) =>
-    `${namesList(names)} ${
+    `${namesText(names)} ${
       names.length === 1 ? 'ha llegado' : 'han llegado'
     } a tu sala. Tu partida está en «Mis partidas».`,
   openHeading: 'Salas abiertas',
@@ -126,15 +109,9 @@ export const L = {
   mineHeading: 'Mis partidas',
   noMine: 'No tienes partidas sin terminar.',
   resume: 'Seguir',
-  // One of the player's own games, kept live while they wait in the lobby (lobby/mine.ts).
-  yourTurn: 'te toca',
-  seatsToFill: 'faltan jugadores',
-  turnOf: (name: string) => `turno de ${name}`,
-  ended: (scores: string) => `terminada: ${scores}`,
+  // After a game of the player's ended while they waited in the lobby (lobby/mine.ts).
+  keptUntilRefresh: 'Sigue en «Mis partidas», para verla, hasta que actualices la lista.',
   seeEnded: 'Ver',
-  mineTurn: (others: readonly string[]) => `Te toca en tu partida con ${namesList(others)}.`,
-  mineOver: (others: readonly string[], scores: string) =>
-    `Ha terminado tu partida con ${namesList(others)}: ${scores}. Sigue en «Mis partidas», para verla, hasta que actualices la lista.`,
   refresh: 'Actualizar',
   refreshed: (n: number) =>
     n === 0

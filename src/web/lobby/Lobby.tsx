@@ -6,8 +6,7 @@ import { type Signal, useSignal } from '@preact/signals';
 import { type LobbyGame, type MyGame, botLevelSchema } from '../../protocol/messages.js';
 import { L } from '../labels.js';
 import { speak } from '../live.js';
-import { describeGame } from './describe.js';
-import { describeMine } from './mine.js';
+import { describeGame, describeMine } from '../../play/lobbyText.js';
 import { gameHash, inviteUrl } from '../route.js';
 import {
   type ChallengeMode,

@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LobbyGame, MyGame } from '../../protocol/messages.js';
 import { lobbyGame } from '../../protocol/testing/lobby.js';
-import { describeMine, mineChanged } from './mine.js';
+import { describeMine } from '../../play/lobbyText.js';
+import { L } from '../labels.js';
+import { mineChanged, newlySeated } from './mine.js';
 
 // Ana (seat 0) and Bea (seat 1): Bea to play, 10 to 12, version 5. The lobby's frame for it
 // (the lobby is everyone's: no seat).
@@ -102,5 +104,37 @@ describe('mineChanged', () => {
       mine,
       news: null,
     });
+  });
+});
+
+describe('newlySeated', () => {
+  it('names the people who sat down since the last listing, not the viewer nor a bot', () => {
+    const before = lobbyGame({
+      seats: [
+        { name: 'Ana', bot: null, free: false },
+        { name: '', bot: null, free: false },
+        { name: '', bot: null, free: true },
+        { name: 'Aficionado', bot: 'aficionado', free: false },
+      ],
+    });
+    const after = lobbyGame({
+      seats: [
+        { name: 'Ana', bot: null, free: false },
+        { name: 'Beto', bot: null, free: false },
+        { name: 'Cris', bot: null, free: false },
+        { name: 'Aficionado', bot: 'aficionado', free: false },
+      ],
+    });
+    expect(newlySeated(before, after, 0)).toEqual(['Beto', 'Cris']);
+    // Beto's own page hears only Cris.
+    expect(newlySeated(before, after, 1)).toEqual(['Cris']);
+    expect(newlySeated(after, after, 0)).toEqual([]);
+    // Said in one message: two set at once, the second would replace the first.
+    expect(L.arrivedInRoom(newlySeated(before, after, 0))).toBe(
+      'Beto y Cris han llegado a tu sala. Tu partida está en «Mis partidas».',
+    );
+    expect(L.arrivedInRoom(['Cris'])).toBe(
+      'Cris ha llegado a tu sala. Tu partida está en «Mis partidas».',
+    );
   });
 });

@@ -5,8 +5,8 @@
  * list is asked for again (the server lists unfinished games only).
  */
 import type { LobbyGame, MyGame } from '../../protocol/messages.js';
+import { endedElsewhereText, yourTurnInText } from '../../play/lobbyText.js';
 import { L } from '../labels.js';
-import { describeGame, seatHolder } from './describe.js';
 
 /** What to say about a change to one of the player's games; `assertive` for an ending. */
 export interface MineNews {
@@ -48,34 +48,24 @@ function changedBy(mine: readonly MyGame[], game: LobbyGame): MineChange {
   const now: MyGame = { ...game, seat: before.seat };
   const list = mine.map((g, j) => (j === i ? now : g));
   if (now.phase === 'over' && before.phase !== 'over')
-    return { mine: list, news: { text: L.mineOver(others(now), scoresOf(now)), assertive: true } };
+    return {
+      mine: list,
+      news: { text: `${endedElsewhereText(now)} ${L.keptUntilRefresh}`, assertive: true },
+    };
   // A game starting with the player's turn was theirs already: only a change of turn is news.
   if (now.phase !== 'over' && now.turn === now.seat && before.turn !== now.seat)
-    return { mine: list, news: { text: L.mineTurn(others(now)), assertive: false } };
+    return { mine: list, news: { text: yourTurnInText(now), assertive: false } };
   return { mine: list, news: null };
 }
 
-/** The line of one of the player's games: `describeGame`, then where it stands. */
-export function describeMine(g: MyGame): string {
-  const status =
-    g.phase === 'over'
-      ? L.ended(scoresOf(g))
-      : g.seats.some((s) => s.free || s.name === '')
-        ? L.seatsToFill
-        : g.turn === g.seat
-          ? L.yourTurn
-          : g.turn === null
-            ? null
-            : L.turnOf(seatHolder(g, g.turn));
-  return status === null ? describeGame(g) : `${describeGame(g)} · ${status}`;
-}
-
-// Everyone else at the table, by seat.
-function others(g: MyGame): string[] {
-  return g.seats.flatMap((_, i) => (i === g.seat ? [] : [seatHolder(g, i)]));
-}
-
-// "Bea 120, Tú 98": the scores by seat, the player's own as «Tú» (as the scoreboard says it).
-function scoresOf(g: MyGame): string {
-  return g.scores.map((s, i) => `${i === g.seat ? L.you : seatHolder(g, i)} ${s}`).join(', ');
+/**
+ * The players who sat down in a listed game since `before` (its previous listing), by name:
+ * people only, the viewer's own seat left out.
+ */
+export function newlySeated(before: LobbyGame, game: LobbyGame, ownSeat: number): string[] {
+  return game.seats.flatMap((s, i) =>
+    i !== ownSeat && s.bot === null && s.name !== '' && before.seats[i]?.name === ''
+      ? [s.name]
+      : [],
+  );
 }

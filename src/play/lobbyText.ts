@@ -1,0 +1,90 @@
+/**
+ * How a game of the lobby reads, in the web client's lists and in the terminal's: who sits
+ * where, the rules and the clock, and for the player's own games where each one stands.
+ */
+import type { BotLevelName, LobbyGame, MyGame } from '../protocol/messages.js';
+import { waitingSeatName } from './messages.js';
+
+/** The bot levels by the names players see. */
+export const LEVEL_NAMES: Record<BotLevelName, string> = {
+  principiante: 'Principiante',
+  aficionado: 'Aficionado',
+  experto: 'Experto',
+  campeon: 'Campeón',
+};
+
+/** The presets by the names the lobby gives them. */
+export const PRESET_NAMES: Record<LobbyGame['preset'], string> = {
+  fise: 'FISE (torneo)',
+  caja: 'Caja (reglas de la caja)',
+  sala: 'Sala (en línea)',
+};
+
+const LIST = new Intl.ListFormat('es', { type: 'conjunction' });
+
+/** "Ana", "Ana y Beto", "Ana, Beto y Cris". */
+export function namesText(names: readonly string[]): string {
+  return LIST.format(names);
+}
+
+/**
+ * One line for a listed game: each seat's holder (a free seat, a seat kept for an invited
+ * player not yet arrived, a bot by its level), then the rules and the clock.
+ */
+export function describeGame(g: LobbyGame): string {
+  const seats = g.seats.map((_, i) => seatHolder(g, i)).join(', ');
+  const clock = g.clockMinutes ? `, ${g.clockMinutes} min` : '';
+  const nine = g.tilesEach === 9 ? ', 9 fichas' : '';
+  const target = g.targetScore !== null ? `, fin de línea a ${g.targetScore}` : '';
+  return `${seats} · ${PRESET_NAMES[g.preset]}${nine}${target}${clock}`;
+}
+
+/**
+ * Who holds seat `i` of a listed game: a free seat, a seat kept for an invited player not yet
+ * arrived, a person or a bot by name (and level).
+ */
+export function seatHolder(g: LobbyGame, i: number): string {
+  const s = g.seats[i]!;
+  if (s.free) return 'asiento libre';
+  if (s.name === '') return waitingSeatName(i);
+  // A bot's seat is named after its level already: "Aficionado", not "Aficionado (Aficionado)".
+  return s.bot && s.name !== LEVEL_NAMES[s.bot] ? `${s.name} (${LEVEL_NAMES[s.bot]})` : s.name;
+}
+
+/**
+ * The line of one of the player's games: `describeGame`, then where it stands («te toca»,
+ * «turno de Bea», «faltan jugadores», «terminada: Tú 10, Bea 12»).
+ */
+export function describeMine(g: MyGame): string {
+  const status =
+    g.phase === 'over'
+      ? `terminada: ${scoresOf(g)}`
+      : g.seats.some((s) => s.free || s.name === '')
+        ? 'faltan jugadores'
+        : g.turn === g.seat
+          ? 'te toca'
+          : g.turn === null
+            ? null
+            : `turno de ${seatHolder(g, g.turn)}`;
+  return status === null ? describeGame(g) : `${describeGame(g)} · ${status}`;
+}
+
+/** Said when the turn comes to the player in one of their games while they are elsewhere. */
+export function yourTurnInText(g: MyGame): string {
+  return `Te toca en tu partida con ${namesText(othersOf(g))}.`;
+}
+
+/** Said when one of the player's games ends while they are elsewhere, with how it stands. */
+export function endedElsewhereText(g: MyGame): string {
+  return `Ha terminado tu partida con ${namesText(othersOf(g))}: ${scoresOf(g)}.`;
+}
+
+// Everyone else at the table, by seat.
+function othersOf(g: MyGame): string[] {
+  return g.seats.flatMap((_, i) => (i === g.seat ? [] : [seatHolder(g, i)]));
+}
+
+// "Bea 120, Tú 98": the scores by seat, the player's own as «Tú» (as the scoreboard says it).
+function scoresOf(g: MyGame): string {
+  return g.scores.map((s, i) => `${i === g.seat ? 'Tú' : seatHolder(g, i)} ${s}`).join(', ');
+}
