@@ -407,6 +407,80 @@ describe('atril play --servidor (line mode, real server process)', () => {
     expect(link.err.split('\n')[0]).toBe(
       'Para entrar por un enlace no hacen falta rivales ni reglas: las tiene la partida.',
     );
+    // Listing one's games needs the server, and only it.
+    const listing: [string[], string][] = [
+      [
+        ['--mis-partidas'],
+        '--mis-partidas lista tus partidas de un servidor: añade --servidor URL.',
+      ],
+      [
+        [`${url}/#/partida/abc`, '--mis-partidas'],
+        '--mis-partidas solo necesita la dirección del servidor: ni enlace de partida, ni rivales, ni reglas.',
+      ],
+      [
+        ['--servidor', url, '--mis-partidas', '--vs', 'experto'],
+        '--mis-partidas solo necesita la dirección del servidor: ni enlace de partida, ni rivales, ni reglas.',
+      ],
+    ];
+    for (const [args, sentence] of listing) {
+      const p = play(args, config);
+      expect(await p.exit).toBe(2);
+      expect(p.err.split('\n')[0]).toBe(sentence);
+    }
+  });
+
+  it('--mis-partidas lists the games left on the server, with whose turn and their links, and opens the one picked', async () => {
+    const { client, me, gameId, stop } = await againstComputer('mine');
+    const url = parseLink(
+      client.out.match(/^Enlace de la partida, para volver a ella: (\S+)$/m)![1]!,
+    )!.server;
+    const config = join(tmp, 'mine-config');
+    try {
+      await client.waitFor(/^Tu turno\.$/m);
+      client.write('salir');
+      expect(await client.exit).toBe(0);
+      // Nobody else has played there from this user's folder: nothing to list, and no player made.
+      const stranger = play(['--servidor', url, '--mis-partidas'], join(tmp, 'stranger-config'));
+      expect(await stranger.exit).toBe(0);
+      expect(stranger.out).toBe(
+        `Aún no has jugado en ${url} desde este usuario: no tienes partidas allí.\n`,
+      );
+      const list = play(['--servidor', url, '--mis-partidas'], config);
+      await list.waitFor(/Intro para salir\.\n$/);
+      expect(list.out).toBe(
+        [
+          `Tus partidas sin terminar en ${url}:`,
+          `  1. Ana, Aficionado · FISE (torneo) · te toca`,
+          `     ${url}/#/partida/${gameId}`,
+          'Escribe el número de la que quieras seguir, o Intro para salir.',
+          '',
+        ].join('\n'),
+      );
+      list.write('2');
+      await list.waitFor(
+        /^«2» no es el número de ninguna partida: escribe 1, o Intro para salir\.$/m,
+      );
+      list.write('1');
+      await list.waitFor(/^Enlace de la partida, para volver a ella: /m);
+      await list.waitFor(/^Tu turno\.$/m);
+      list.write('salir');
+      expect(await list.exit).toBe(0);
+      expect(list.err).toBe('');
+      // An empty line, or the end of the input, leaves without opening any.
+      const none = play(['--servidor', url, '--mis-partidas'], config);
+      await none.waitFor(/Intro para salir\.\n$/);
+      none.write('');
+      expect(await none.exit).toBe(0);
+      expect(none.out).not.toMatch(/Enlace de la partida/);
+      // Once the game is over it is no longer listed.
+      expect((await me.act(gameId, { kind: 'resign' })).ok).toBe(true);
+      await viewWhere(me, gameId, (v) => v.phase === 'over');
+      const after = play(['--servidor', url, '--mis-partidas'], config);
+      expect(await after.exit).toBe(0);
+      expect(after.out).toBe(`No tienes partidas sin terminar en ${url}.\n`);
+    } finally {
+      await stop();
+    }
   });
 });
 

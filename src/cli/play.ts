@@ -84,6 +84,7 @@ En el modo de teclas, esas mismas órdenes se escriben tras «/».
 En un servidor (atril serve):
   atril play --servidor URL [--vs NIVEL…] [--invitados N] [--nombre NOMBRE]
   atril play ENLACE [--nombre NOMBRE]
+  atril play --servidor URL --mis-partidas
 
   --servidor URL       crea una partida en ese servidor (http://casa:8080): contra el
                        ordenador (--vs; sin --vs, aficionado) y con N asientos para
@@ -94,13 +95,15 @@ En un servidor (atril serve):
                        (http://casa:8080/#/partida/ID?invitacion=CLAVE) ocupa ese asiento;
                        el de la partida (http://casa:8080/#/partida/ID) te devuelve a tu
                        asiento, o te deja mirarla si no juegas en ella.
+  --mis-partidas       lista tus partidas sin terminar en ese servidor (a quién le toca y su
+                       enlace) y pregunta cuál seguir: su número la abre, Intro sale.
   --nombre NOMBRE      tu nombre en el servidor. Sin --nombre, el de la última vez; la
                        primera vez se pregunta.
 Atril guarda tu identidad en cada servidor (una clave secreta) en
 $XDG_CONFIG_HOME/atril/servidores.json (o ~/.config/atril/servidores.json), para que
 vuelvas como la misma persona. Si se corta la conexión, Atril lo dice y vuelve a conectar
 solo. «decir TEXTO» escribe en el chat de la partida; «enlace» repite su enlace; «salir»
-deja la partida en el servidor, que sigue esperándote.
+deja la partida en el servidor, que sigue esperándote (--mis-partidas la encuentra).
 
 Salida: 0 al terminar o al cerrar la entrada, 1 si no se puede conectar con el servidor o
 entrar en la partida, 2 si la orden está mal escrita.`;
@@ -272,6 +275,7 @@ export async function runPlay(args: string[]): Promise<number> {
       servidor: { type: 'string' },
       nombre: { type: 'string' },
       invitados: { type: 'string' },
+      'mis-partidas': { type: 'boolean' },
     },
   });
   if (!opts.ok) return usage(opts.error);
@@ -282,6 +286,8 @@ export async function runPlay(args: string[]): Promise<number> {
   }
   if (values.nombre !== undefined || values.invitados !== undefined)
     return usage('--nombre y --invitados son para jugar en un servidor: añade --servidor URL.');
+  if (values['mis-partidas'])
+    return usage('--mis-partidas lista tus partidas de un servidor: añade --servidor URL.');
   if (values.cargar !== undefined) {
     if (
       values.vs ||
@@ -440,6 +446,7 @@ interface PlayValues {
   servidor?: string;
   nombre?: string;
   invitados?: string;
+  'mis-partidas'?: boolean;
 }
 
 /** Server bot levels: the protocol's list (every level, the champion included). */
@@ -478,6 +485,13 @@ function onlinePlan(values: PlayValues, rest: readonly string[]): Result<OnlineP
     values.meta !== undefined ||
     values.impugnacion !== undefined ||
     values.reloj !== undefined;
+  if (values['mis-partidas']) {
+    if (link.gameId !== undefined || creating)
+      return err(
+        '--mis-partidas solo necesita la dirección del servidor: ni enlace de partida, ni rivales, ni reglas.',
+      );
+    return ok({ ...base, listMine: true });
+  }
   if (link.gameId !== undefined) {
     if (creating)
       return err(

@@ -16,8 +16,9 @@ import {
 import { gameLink, socketUrl } from '../client/link.js';
 import { onlineErrorText } from '../play/errorText.js';
 import { helpHintText, rulesText, waitingSeatName } from '../play/messages.js';
+import { MY_GAMES_TEXT, describeMine } from '../play/lobbyText.js';
 import { Session } from '../play/session.js';
-import { type ClientView, nameSchema } from '../protocol/index.js';
+import { type ClientView, type MyGame, nameSchema } from '../protocol/index.js';
 import { configDir, loadIdentity, saveIdentity } from './terminal/identity.js';
 import { Inbox, type OnlineInput, runOnlineLines } from './terminal/onlineLines.js';
 import { runOnlineKeys } from './terminal/onlineKeys.js';
@@ -30,8 +31,10 @@ export interface OnlinePlan {
   /** Join this game (by its link) … */
   readonly gameId?: string;
   readonly seatToken?: string;
-  /** … or create one like this. */
+  /** … or create one like this … */
   readonly create?: CreateRequest;
+  /** … or list the player's unfinished games there and join the one they pick. */
+  readonly listMine?: boolean;
   /** `--nombre`. */
   readonly name?: string;
   readonly lineas: boolean;
@@ -69,6 +72,12 @@ export async function runOnline(
   };
 
   const kept = loadIdentity(plan.server, io.configDir);
+  // Listing makes no player: without an identity kept for this server there is nothing to list.
+  if (plan.listMine && kept.token === undefined) {
+    rl.close();
+    io.output.write(MY_GAMES_TEXT.neverHere(plan.server) + '\n');
+    return 0;
+  }
   let name = plan.name ?? kept.name;
   if (name === undefined) {
     io.output.write('¿Con qué nombre quieres jugar? ');
@@ -104,7 +113,7 @@ export async function runOnline(
     await conn.open();
   } catch (e) {
     const code = e instanceof ConnectionError ? e.code : 'UNREACHABLE';
-    if (code !== 'UNKNOWN_PLAYER' || kept.token === undefined)
+    if (code !== 'UNKNOWN_PLAYER' || kept.token === undefined || plan.listMine)
       return fail(onlineErrorText(code, { server: plan.server, ...refusalData(e) }));
     // The server forgot this player (a new database): start again as a new one.
     io.output.write(onlineErrorText(code) + ' Entras como jugador nuevo.\n');
@@ -117,12 +126,30 @@ export async function runOnline(
     }
   }
 
+  let joinId = plan.gameId;
+  if (plan.listMine) {
+    let picked: string | undefined;
+    try {
+      picked = await pickMine(conn, plan.server, lines, io.output);
+    } catch (e) {
+      conn.close();
+      const err = e instanceof ConnectionError ? e : new ConnectionError('SERVER_ERROR');
+      return fail(onlineErrorText(err.code, err.data));
+    }
+    if (picked === undefined) {
+      conn.close();
+      rl.close();
+      return 0;
+    }
+    joinId = picked;
+  }
+
   const intro: string[] = [];
   let gameId: string;
   let view: ClientView;
   try {
-    if (plan.gameId !== undefined) {
-      gameId = plan.gameId;
+    if (joinId !== undefined) {
+      gameId = joinId;
       view = await conn.join(
         gameId,
         plan.seatToken !== undefined ? { seatToken: plan.seatToken } : {},
@@ -193,6 +220,56 @@ export async function runOnline(
     output: io.output,
     intro,
     color: !process.env['NO_COLOR'] && io.output.isTTY,
+  });
+}
+
+/**
+ * Lists the player's unfinished games on the server, numbered, with whose turn it is and each
+ * one's link, and asks which to go on with: resolves to its id, or undefined for none (no games,
+ * an empty line or the end of the input).
+ */
+async function pickMine(
+  conn: Connection,
+  server: string,
+  lines: AsyncIterator<string>,
+  output: NodeJS.WriteStream,
+): Promise<string | undefined> {
+  const games = await myGames(conn);
+  if (games.length === 0) {
+    output.write(MY_GAMES_TEXT.none(server) + '\n');
+    return undefined;
+  }
+  output.write(MY_GAMES_TEXT.heading(server) + '\n');
+  games.forEach((g, i) =>
+    output.write(`  ${i + 1}. ${describeMine(g)}\n     ${gameLink(server, g.gameId)}\n`),
+  );
+  output.write(MY_GAMES_TEXT.pick + '\n');
+  for (;;) {
+    const answer = await lines.next();
+    const text = answer.done ? '' : answer.value.trim();
+    if (text === '') return undefined;
+    const n = /^\d{1,3}$/.test(text) ? Number(text) : 0;
+    if (n >= 1 && n <= games.length) return games[n - 1]!.gameId;
+    output.write(MY_GAMES_TEXT.noSuch(text.slice(0, 40), games.length) + '\n');
+  }
+}
+
+/** The player's unfinished games, as the server lists them (`listMyGames`). */
+function myGames(conn: Connection): Promise<readonly MyGame[]> {
+  return new Promise((resolve, reject) => {
+    const stop = conn.listen((e) => {
+      if (e.type === 'myGames') {
+        stop();
+        resolve(e.games);
+      } else if (e.type === 'status' && e.status === 'lost') {
+        stop();
+        reject(new ConnectionError('CONNECTION_LOST'));
+      }
+    });
+    if (!conn.listMyGames()) {
+      stop();
+      reject(new ConnectionError('CONNECTION_LOST'));
+    }
   });
 }
 

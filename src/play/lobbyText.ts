@@ -88,3 +88,16 @@ function othersOf(g: MyGame): string[] {
 function scoresOf(g: MyGame): string {
   return g.scores.map((s, i) => `${i === g.seat ? 'Tú' : seatHolder(g, i)} ${s}`).join(', ');
 }
+
+/** The terminal's list of the player's games on a server (`atril play --mis-partidas`). */
+export const MY_GAMES_TEXT = {
+  heading: (server: string) => `Tus partidas sin terminar en ${server}:`,
+  none: (server: string) => `No tienes partidas sin terminar en ${server}.`,
+  neverHere: (server: string) =>
+    `Aún no has jugado en ${server} desde este usuario: no tienes partidas allí.`,
+  pick: 'Escribe el número de la que quieras seguir, o Intro para salir.',
+  noSuch: (text: string, count: number) =>
+    count === 1
+      ? `«${text}» no es el número de ninguna partida: escribe 1, o Intro para salir.`
+      : `«${text}» no es el número de ninguna partida: escribe uno del 1 al ${count}, o Intro para salir.`,
+};
