@@ -168,6 +168,12 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
           refreshAsked.current = conn?.listMyGames() ?? false;
           if (!refreshAsked.current) speak(onlineErrorText('OFFLINE'), 'assertive');
         }}
+        stayAway={(gameId) =>
+          void connection(who).then(
+            (c) => c.leave(gameId),
+            () => {},
+          )
+        }
         create={async (req) => {
           try {
             const c = await connection(who);

@@ -206,9 +206,12 @@ describe('lobby', () => {
     const [link] = await createRoom(ana, { seats: 2 });
     const gameId = /#\/partida\/([^/?]+)/.exec(link!)![1]!;
     const bea = await (await newPlayer(env.browser)).newPage();
+    const beaHeard = new Announcer(bea);
     await bea.goto(link!);
     await enterName(bea, 'Bea');
     await board(bea).waitFor();
+    // Ana made the room and stayed here: she is not at its table (a claim could end her game).
+    await beaHeard.waitFor('Ana ya no está en la mesa.');
     const mine = ana.getByRole('region', { name: 'Mis partidas' });
     const line = mine
       .getByRole('listitem')

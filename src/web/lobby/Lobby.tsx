@@ -24,6 +24,11 @@ export interface LobbyProps {
   readonly mine: Signal<readonly MyGame[]>;
   /** Creates a game; resolves with it, or with null after saying why not. */
   readonly create: (req: CreateRequest) => Promise<Created | null>;
+  /**
+   * The player stays here after making a room for invited friends: creating it seated them at
+   * its table, and a player in the lobby is away from it (the others may claim on their turn).
+   */
+  readonly stayAway: (gameId: string) => void;
   readonly onRefresh: () => void;
 }
 
@@ -155,6 +160,7 @@ export function Lobby(p: LobbyProps) {
                 go(gameHash(g.gameId));
                 return;
               }
+              p.stayAway(g.gameId);
               // Said, and the first link focused, ready to copy: the button pressed stays
               // where it was and nothing else would tell a screen-reader user it worked.
               speak(L.roomCreated(g.inviteTokens.length));
