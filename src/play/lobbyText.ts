@@ -59,7 +59,7 @@ export function describeMine(g: MyGame): string {
   const status =
     g.phase === 'over'
       ? `terminada: ${scoresOf(g)}`
-      : g.seats.some((s) => s.free || s.name === '')
+      : waitingForPlayers(g)
         ? 'faltan jugadores'
         : g.turn === g.seat
           ? 'te toca'
@@ -67,6 +67,11 @@ export function describeMine(g: MyGame): string {
             ? null
             : `turno de ${seatHolder(g, g.turn)}`;
   return status === null ? describeGame(g) : `${describeGame(g)} · ${status}`;
+}
+
+/** Whether a listed game still waits for players: a free seat, or an invited one not arrived. */
+export function waitingForPlayers(g: LobbyGame): boolean {
+  return g.seats.some((s) => s.free || s.name === '');
 }
 
 /** Said when the turn comes to the player in one of their games while they are elsewhere. */

@@ -23,12 +23,15 @@ import {
   savedRack,
 } from './identity.js';
 import { L } from './labels.js';
-import { LiveRegions, assertiveRegion, politeRegion, speak } from './live.js';
+import { LiveRegions, assertiveRegion, gatheredSpeech, politeRegion, speak } from './live.js';
 import { usePageHeading } from './heading.js';
 import { Lobby } from './lobby/Lobby.js';
 import { type MineChange, mineChanged, newlySeated } from './lobby/mine.js';
 import { connection, linkText, place, rename } from './net.js';
 import { type Route, gameHash, routeOf } from './route.js';
+
+/** How long the lobby gathers news into one message (see `gatheredSpeech`). */
+const LOBBY_NEWS_MS = 250;
 import { playCue } from './sound.js';
 
 const route = signal<Route>(routeOf(location.hash));
@@ -110,9 +113,11 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
     // The connection this effect subscribed: after a new name the next one is another.
     let got: Connection | null = null;
     let gone = false;
+    // Two games changing at once arrive as two frames a few milliseconds apart.
+    const news = gatheredSpeech(LOBBY_NEWS_MS);
     const tell = (change: MineChange): void => {
       mine.value = change.mine;
-      if (change.news) speak(change.news.text, change.news.assertive ? 'assertive' : 'polite');
+      if (change.news) news(change.news.text, change.news.assertive ? 'assertive' : 'polite');
     };
     connection(who).then(
       (c) => {
@@ -132,7 +137,7 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
             // would not hear the list change.
             const own = mine.value.find((g) => g.gameId === e.game.gameId);
             const seated = before && own ? newlySeated(before, e.game, own.seat) : [];
-            if (seated.length > 0) speak(L.arrivedInRoom(seated), 'assertive');
+            if (seated.length > 0) news(L.arrivedInRoom(seated), 'assertive');
             tell(mineChanged(mine.value, [e.game]));
           } else if (e.type === 'myGames') {
             mine.value = e.games;

@@ -17,6 +17,30 @@ export function speak(text: string, priority: 'polite' | 'assertive' = 'polite')
   region.value = { text: again ? `${text}\u00a0` : text, n: region.value.n + 1 };
 }
 
+/**
+ * A way to speak that gathers what is said within `ms` of its first part into one message,
+ * assertive when any part was: news that arrive in separate frames a few milliseconds apart
+ * (two games changing at once) would otherwise replace each other before a screen reader read
+ * the first.
+ */
+export function gatheredSpeech(
+  ms: number,
+): (text: string, priority?: 'polite' | 'assertive') => void {
+  let parts: string[] = [];
+  let assertive = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return (text, priority = 'polite') => {
+    parts.push(text);
+    assertive ||= priority === 'assertive';
+    timer ??= setTimeout(() => {
+      speak(parts.join(' '), assertive ? 'assertive' : 'polite');
+      parts = [];
+      assertive = false;
+      timer = undefined;
+    }, ms);
+  };
+}
+
 export function LiveRegions() {
   return (
     <div class="sr-only">

@@ -82,6 +82,23 @@ describe('mineChanged', () => {
     });
   });
 
+  it('a room that fills on the player’s turn: the turn is news then, not while the room waited', () => {
+    const seats = (bea: string): Partial<LobbyGame> => ({
+      seats: [
+        { name: 'Ana', bot: null, free: false },
+        { name: bea, bot: null, free: false },
+      ],
+      turn: 0,
+      scores: [0, 0],
+    });
+    const waiting = listed({ ...seats(''), version: 1 });
+    expect(mineChanged([waiting], [update({ ...seats(''), version: 1 })]).news).toBeNull();
+    expect(mineChanged([waiting], [update({ ...seats('Bea'), version: 1 })]).news).toEqual({
+      text: 'Te toca en tu partida con Bea.',
+      assertive: false,
+    });
+  });
+
   it('a room still waiting for its players says so, not whose turn it is', () => {
     const waiting = listed({
       seats: [

@@ -5,7 +5,7 @@
  * list is asked for again (the server lists unfinished games only).
  */
 import type { LobbyGame, MyGame } from '../../protocol/messages.js';
-import { endedElsewhereText, yourTurnInText } from '../../play/lobbyText.js';
+import { endedElsewhereText, waitingForPlayers, yourTurnInText } from '../../play/lobbyText.js';
 import { L } from '../labels.js';
 
 /** What to say about a change to one of the player's games; `assertive` for an ending. */
@@ -52,8 +52,10 @@ function changedBy(mine: readonly MyGame[], game: LobbyGame): MineChange {
       mine: list,
       news: { text: `${endedElsewhereText(now)} ${L.keptUntilRefresh}`, assertive: true },
     };
-  // A game starting with the player's turn was theirs already: only a change of turn is news.
-  if (now.phase !== 'over' && now.turn === now.seat && before.turn !== now.seat)
+  // The turn comes to the player: from another seat, or as the room fills on their own seat
+  // (waiting for players it was listed as theirs already).
+  const comes = before.turn !== now.seat || (waitingForPlayers(before) && !waitingForPlayers(now));
+  if (now.phase !== 'over' && now.turn === now.seat && comes)
     return { mine: list, news: { text: yourTurnInText(now), assertive: false } };
   return { mine: list, news: null };
 }
