@@ -234,7 +234,12 @@ describe('lobby', () => {
     await heard.waitFor('Te toca en tu partida con Bea.', { since, region: 'polite' });
     await line.getByRole('link', { name: 'Seguir: Ana, Bea · FISE (torneo) · te toca' }).waitFor();
 
-    // Bea gives up: Ana hears it at once, and the game stays in her list to be read.
+    // Bea gives up: Ana hears it at once, and the game stays in her list to be read. Her focus,
+    // on the game's «Seguir» in «Salas abiertas», which it leaves, goes to it in «Mis partidas».
+    await ana
+      .getByRole('region', { name: 'Salas abiertas' })
+      .locator(`a[href="#/partida/${gameId}"]`)
+      .focus();
     const ended = await heard.mark();
     await bea.getByRole('button', { name: 'Abandonar' }).click();
     await bea
@@ -249,6 +254,9 @@ describe('lobby', () => {
       name: 'Ver: Ana, Bea · FISE (torneo) · terminada: Tú 0, Bea 0',
     });
     await see.waitFor();
+    await expect
+      .poll(() => ana.evaluate<string | null>("document.activeElement?.getAttribute('aria-label')"))
+      .toBe('Ver: Ana, Bea · FISE (torneo) · terminada: Tú 0, Bea 0');
     const found = await seriousViolations(ana);
     expect(found, `the lobby with an ended game:\n${describeViolations(found)}`).toEqual([]);
     const opened = await heard.mark();

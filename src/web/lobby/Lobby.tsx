@@ -3,11 +3,12 @@
  * its invitation links, the open rooms to join or watch, and the player's unfinished games.
  */
 import { type Signal, useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import { type LobbyGame, type MyGame, botLevelSchema } from '../../protocol/messages.js';
 import { L } from '../labels.js';
 import { speak } from '../live.js';
 import { describeGame, describeMine } from '../../play/lobbyText.js';
-import { gameHash, inviteUrl } from '../route.js';
+import { gameHash, inviteUrl, routeOf } from '../route.js';
 import {
   type ChallengeMode,
   type CreateRequest,
@@ -81,6 +82,29 @@ export function Lobby(p: LobbyProps) {
     problem.value?.field === field
       ? { 'aria-invalid': true, 'aria-describedby': `${FIELD_IDS[field]}-error` }
       : {};
+
+  // The game link that last had the focus: when its line goes from under the focus (one of the
+  // player's games ended and left «Salas abiertas»), the focus goes to the same game in «Mis
+  // partidas», or to the list's heading, instead of falling to the page.
+  const focused = useRef<{ link: Element; gameId: string } | null>(null);
+  useEffect(() => {
+    const seen = (e: FocusEvent): void => {
+      const link = e.target instanceof Element ? e.target.closest('a[href^="#/partida/"]') : null;
+      const r = link ? routeOf(link.getAttribute('href')!) : null;
+      focused.current = link && r?.page === 'game' ? { link, gameId: r.gameId } : null;
+    };
+    document.addEventListener('focusin', seen);
+    return () => document.removeEventListener('focusin', seen);
+  }, []);
+  useEffect(() => {
+    const f = focused.current;
+    const active = document.activeElement;
+    if (!f || f.link.isConnected || (active && active !== document.body)) return;
+    const again = document.querySelector<HTMLElement>(
+      `#mis-partidas a[href="${gameHash(f.gameId)}"]`,
+    );
+    (again ?? document.getElementById('h-abiertas'))?.focus();
+  });
 
   const presetSelect = (id: string, sig: Signal<Preset>) => (
     <label for={id}>
@@ -296,7 +320,9 @@ export function Lobby(p: LobbyProps) {
       </section>
 
       <section aria-labelledby="h-abiertas">
-        <h2 id="h-abiertas">{L.openHeading}</h2>
+        <h2 id="h-abiertas" tabIndex={-1}>
+          {L.openHeading}
+        </h2>
         {p.open.value.length === 0 ? (
           <p>{L.noOpen}</p>
         ) : (
@@ -334,7 +360,7 @@ export function Lobby(p: LobbyProps) {
         )}
       </section>
 
-      <section aria-labelledby="h-mias">
+      <section id="mis-partidas" aria-labelledby="h-mias">
         <h2 id="h-mias">{L.mineHeading}</h2>
         {p.mine.value.length === 0 ? (
           <p>{L.noMine}</p>
