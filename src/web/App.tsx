@@ -26,7 +26,7 @@ import { L } from './labels.js';
 import { LiveRegions, assertiveRegion, gatheredSpeech, politeRegion, speak } from './live.js';
 import { usePageHeading } from './heading.js';
 import { Lobby } from './lobby/Lobby.js';
-import { type MineChange, mineChanged, newlySeated } from './lobby/mine.js';
+import { type MineChange, keepEnded, mineChanged, newlySeated, seatedAs } from './lobby/mine.js';
 import { connection, linkText, place, rename } from './net.js';
 import { type Route, gameHash, routeOf } from './route.js';
 
@@ -139,8 +139,14 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
             const seated = before && own ? newlySeated(before, e.game, own.seat) : [];
             if (seated.length > 0) news(L.arrivedInRoom(seated), 'assertive');
             tell(mineChanged(mine.value, [e.game]));
+            // A seat in the player's name that this page does not know of: a room made, or a
+            // seat taken, in another tab. The server says whose it is.
+            if (!own && e.game.phase !== 'over' && seatedAs(e.game, who) && !seatedAs(before, who))
+              c.listMyGames();
           } else if (e.type === 'myGames') {
-            mine.value = e.games;
+            // «Actualizar» asked for the list as it is; any other answer keeps the games that
+            // ended while the player waited here, to be read.
+            mine.value = refreshAsked.current ? e.games : keepEnded(mine.value, e.games);
             if (refreshAsked.current) speak(L.refreshed(e.games.length));
             refreshAsked.current = false;
           }

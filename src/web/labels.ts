@@ -110,7 +110,8 @@ export const L = {
   noMine: 'No tienes partidas sin terminar.',
   resume: 'Seguir',
   // After a game of the player's ended while they waited in the lobby (lobby/mine.ts).
-  keptUntilRefresh: 'Sigue en «Mis partidas», para verla, hasta que actualices la lista.',
+  keptUntilRefresh:
+    'Puedes verla desde «Mis partidas» hasta que actualices la lista o salgas de la entrada.',
   seeEnded: 'Ver',
   refresh: 'Actualizar',
   refreshed: (n: number) =>

@@ -200,6 +200,27 @@ describe('lobby', () => {
     await bea.context().close();
   });
 
+  it('a room made in another tab of the same browser shows up in this tab’s «Mis partidas» as well', async () => {
+    const ana = await lobbyPage('Ana');
+    const tab = await ana.context().newPage();
+    await tab.goto(env.server.url);
+    await tab.getByRole('main').getByText('Hola, Ana.').waitFor();
+    const [link] = await createRoom(ana, { seats: 2 });
+    const gameId = /#\/partida\/([^/?]+)/.exec(link!)![1]!;
+    await tab
+      .getByRole('region', { name: 'Mis partidas' })
+      .locator(`a[href="#/partida/${gameId}"]`)
+      .waitFor();
+    // Hers, so «Salas abiertas» offers to go back to it, not to watch it.
+    const room = tab
+      .getByRole('region', { name: 'Salas abiertas' })
+      .getByRole('listitem')
+      .filter({ has: tab.locator(`a[href^="#/partida/${gameId}"]`) });
+    await room.getByRole('link', { name: /^Seguir: / }).waitFor();
+    expect(await room.getByRole('link', { name: /^Mirar: / }).count()).toBe(0);
+    await ana.context().close();
+  });
+
   it('the player waiting in the lobby hears their turn come and their game end; «Ver» opens the ended game', async () => {
     const ana = await lobbyPage('Ana');
     const heard = new Announcer(ana);
@@ -247,7 +268,7 @@ describe('lobby', () => {
       .getByRole('button', { name: 'Sí, abandonar' })
       .click();
     await heard.waitFor(
-      'Ha terminado tu partida con Bea: Tú 0, Bea 0. Sigue en «Mis partidas», para verla, hasta que actualices la lista.',
+      'Ha terminado tu partida con Bea: Tú 0, Bea 0. Puedes verla desde «Mis partidas» hasta que actualices la lista o salgas de la entrada.',
       { since: ended, region: 'assertive' },
     );
     const see = line.getByRole('link', {

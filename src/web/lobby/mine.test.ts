@@ -4,7 +4,7 @@ import type { LobbyGame, MyGame } from '../../protocol/messages.js';
 import { lobbyGame } from '../../protocol/testing/lobby.js';
 import { describeMine } from '../../play/lobbyText.js';
 import { L } from '../labels.js';
-import { mineChanged, newlySeated } from './mine.js';
+import { keepEnded, mineChanged, newlySeated, seatedAs } from './mine.js';
 
 // Ana (seat 0) and Bea (seat 1): Bea to play, 10 to 12, version 5. The lobby's frame for it
 // (the lobby is everyone's: no seat).
@@ -40,7 +40,7 @@ describe('mineChanged', () => {
       [update({ turn: null, phase: 'over', scores: [10, 12], version: 6 })],
     );
     expect(news).toEqual({
-      text: 'Ha terminado tu partida con Bea: Tú 10, Bea 12. Sigue en «Mis partidas», para verla, hasta que actualices la lista.',
+      text: 'Ha terminado tu partida con Bea: Tú 10, Bea 12. Puedes verla desde «Mis partidas» hasta que actualices la lista o salgas de la entrada.',
       assertive: true,
     });
     expect(describeMine(mine[0]!)).toBe('Ana, Bea · FISE (torneo) · terminada: Tú 10, Bea 12');
@@ -121,6 +121,38 @@ describe('mineChanged', () => {
       mine,
       news: null,
     });
+  });
+});
+
+describe('keepEnded and seatedAs', () => {
+  it('a list the player did not ask for keeps the games that ended while they waited', () => {
+    const ended = listed({ phase: 'over', turn: null, version: 6 });
+    const other = { ...update({ gameId: 'g2' }), seat: 0 };
+    expect(keepEnded([ended], [other]).map((g) => g.gameId)).toEqual(['g2', 'g1']);
+    // Still listed by the server (the end not stored yet when it read): its entry is the list's.
+    expect(keepEnded([ended], [listed()])).toEqual([listed()]);
+    expect(keepEnded([listed()], [other])).toEqual([other]);
+  });
+
+  it('a seat in the player’s name: a person’s, not a bot’s', () => {
+    expect(seatedAs(update(), 'Bea')).toBe(true);
+    expect(seatedAs(update(), 'Cris')).toBe(false);
+    expect(seatedAs(undefined, 'Bea')).toBe(false);
+    const bot = update({
+      seats: [{ name: 'Bea', bot: 'experto', free: false }, ...update().seats],
+    });
+    expect(seatedAs(bot, 'Bea')).toBe(true);
+    expect(
+      seatedAs(
+        update({
+          seats: [
+            { name: 'Bea', bot: 'experto', free: false },
+            { name: 'Ana', bot: null, free: false },
+          ],
+        }),
+        'Bea',
+      ),
+    ).toBe(false);
   });
 });
 

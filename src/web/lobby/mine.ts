@@ -1,8 +1,9 @@
 /**
  * «Mis partidas» kept live from the lobby's updates while the player waits there: each game says
  * whose turn it is, the player hears when one becomes theirs, and a game that ends meanwhile
- * (a resignation, a claim, a clock) is said and stays listed, to be opened and read, until the
- * list is asked for again (the server lists unfinished games only).
+ * (a resignation, a claim, the last tile) is said and stays listed, to be opened and read,
+ * until the player asks for the list again with «Actualizar» (the server lists unfinished
+ * games only).
  */
 import type { LobbyGame, MyGame } from '../../protocol/messages.js';
 import { endedElsewhereText, waitingForPlayers, yourTurnInText } from '../../play/lobbyText.js';
@@ -58,6 +59,22 @@ function changedBy(mine: readonly MyGame[], game: LobbyGame): MineChange {
   if (now.phase !== 'over' && now.turn === now.seat && comes)
     return { mine: list, news: { text: yourTurnInText(now), assertive: false } };
   return { mine: list, news: null };
+}
+
+/**
+ * The player's games as the server lists them now, and after them the ones listed here that
+ * ended while the player waited (the server lists unfinished games only).
+ */
+export function keepEnded(mine: readonly MyGame[], listed: readonly MyGame[]): MyGame[] {
+  const ended = mine.filter(
+    (g) => g.phase === 'over' && !listed.some((l) => l.gameId === g.gameId),
+  );
+  return [...listed, ...ended];
+}
+
+/** Whether a person named `name` sits in the listed game (undefined: no game). */
+export function seatedAs(game: LobbyGame | undefined, name: string): boolean {
+  return game?.seats.some((s) => s.bot === null && s.name === name) ?? false;
 }
 
 /**
