@@ -3,7 +3,7 @@
  * where, the rules and the clock, and for the player's own games where each one stands.
  */
 import type { BotLevelName, LobbyGame, MyGame } from '../protocol/messages.js';
-import { waitingSeatName } from './messages.js';
+import { claimedText, spokenList, waitingSeatName, winnersText } from './messages.js';
 
 /** The bot levels by the names players see. */
 export const LEVEL_NAMES: Record<BotLevelName, string> = {
@@ -19,13 +19,6 @@ export const PRESET_NAMES: Record<LobbyGame['preset'], string> = {
   caja: 'Caja (reglas de la caja)',
   sala: 'Sala (en línea)',
 };
-
-const LIST = new Intl.ListFormat('es', { type: 'conjunction' });
-
-/** "Ana", "Ana y Beto", "Ana, Beto y Cris". */
-export function namesText(names: readonly string[]): string {
-  return LIST.format(names);
-}
 
 /**
  * One line for a listed game: each seat's holder (a free seat, a seat kept for an invited
@@ -58,7 +51,7 @@ export function seatHolder(g: LobbyGame, i: number): string {
 export function describeMine(g: MyGame): string {
   const status =
     g.phase === 'over'
-      ? `terminada: ${scoresOf(g)}`
+      ? `terminada, ${g.end ? `${lowerFirst(winnersText(g.end.winners, g.seats.length, g.seat, (i) => seatHolder(g, i)))}: ` : ''}${scoresOf(g)}`
       : waitingForPlayers(g)
         ? 'faltan jugadores'
         : g.turn === g.seat
@@ -76,12 +69,40 @@ export function waitingForPlayers(g: LobbyGame): boolean {
 
 /** Said when the turn comes to the player in one of their games while they are elsewhere. */
 export function yourTurnInText(g: MyGame): string {
-  return `Te toca en tu partida con ${namesText(othersOf(g))}.`;
+  return `Te toca en tu partida con ${spokenList(othersOf(g))}.`;
 }
 
-/** Said when one of the player's games ends while they are elsewhere, with how it stands. */
+/**
+ * Said when one of the player's games ends while they are elsewhere: why, when a resignation
+ * or a claim ended it, and who won, with the scores («Ha terminado tu partida con Bea. Bea
+ * reclama la partida: la pierdes por no estar en la mesa en tu turno. Gana Bea: Tú 0, Bea 0.»).
+ */
 export function endedElsewhereText(g: MyGame): string {
-  return `Ha terminado tu partida con ${namesText(othersOf(g))}: ${scoresOf(g)}.`;
+  return [`Ha terminado tu partida con ${spokenList(othersOf(g))}.`, ...endOf(g)].join(' ') + '.';
+}
+
+// Why the game ended (a resignation or a claim), then who won: «Gana Bea: Tú 0, Bea 0».
+function endOf(g: MyGame): string[] {
+  const end = g.end;
+  if (!end) return [scoresOf(g)];
+  const why: string[] = [];
+  const name = (seat: number): string | null => (seat === g.seat ? null : seatHolder(g, seat));
+  if (end.resigned !== null)
+    why.push(
+      end.claimedBy !== null
+        ? claimedText(name(end.claimedBy), name(end.resigned))
+        : end.resigned === g.seat
+          ? 'Has abandonado.'
+          : `${seatHolder(g, end.resigned)} abandona.`,
+    );
+  return [
+    ...why,
+    `${winnersText(end.winners, g.seats.length, g.seat, (i) => seatHolder(g, i))}: ${scoresOf(g)}`,
+  ];
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 // Everyone else at the table, by seat.

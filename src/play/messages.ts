@@ -176,8 +176,7 @@ export function turnRecordText(
       return mine ? 'Aceptas la última jugada.' : `${who} acepta la última jugada.`;
     case 'resign': {
       if (rec.claimedBy === undefined) return mine ? 'Has abandonado.' : `${who} abandona.`;
-      if (mine)
-        return `${seatName(view, rec.claimedBy, me)} reclama la partida: la pierdes por no estar en la mesa en tu turno.`;
+      if (mine) return claimedText(seatName(view, rec.claimedBy, me), null);
       return claimedText(rec.claimedBy === me ? null : seatName(view, rec.claimedBy, me), who);
     }
     case 'rejected': {
@@ -218,8 +217,8 @@ function tileList(set: TileSet, tiles: readonly number[]): string {
   return spokenList(tiles.map((t) => boardTileName(set, t)));
 }
 
-/** "A", "A y B", "A, B y C". */
-function spokenList(names: readonly string[]): string {
+/** "A", "A y B", "A, B y C": a list as a sentence reads it. */
+export function spokenList(names: readonly string[]): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`;
 }
 
@@ -262,15 +261,23 @@ export function endText(view: ClientView, end: ResultInfo, byName = false): stri
   const scores = end.final.map((s, i) => `${seatName(view, i, me)} ${s}`).join(', ');
   const late = end.timePenalty.flatMap((p, i) => (p > 0 ? [`${seatName(view, i, me)} ${-p}`] : []));
   const time = late.length ? ` Penalización por tiempo (ya descontada): ${late.join(', ')}.` : '';
-  let who: string;
-  if (end.winners.length === 1) {
-    const w = end.winners[0]!;
-    who = w === me ? 'Has ganado' : `Gana ${seatName(view, w, null)}`;
-  } else if (end.winners.length < view.seats.length) {
-    const names = end.winners.map((w) => (w === me ? 'tú' : seatName(view, w, null)));
-    who = `Empate entre ${spokenList(names)}`;
-  } else who = 'Empate';
+  const who = winnersText(end.winners, view.seats.length, me, (i) => seatName(view, i, null));
   return `Fin de la partida. ${who}: ${scores}.${time}`;
+}
+
+/**
+ * Who won (E-07), addressed to seat `me` (null: to no one): «Has ganado», «Gana Ana», «Empate
+ * entre Ana y tú», or «Empate» when every seat shares the win.
+ */
+export function winnersText(
+  winners: readonly number[],
+  seats: number,
+  me: number | null,
+  name: (seat: number) => string,
+): string {
+  if (winners.length === 1) return winners[0] === me ? 'Has ganado' : `Gana ${name(winners[0]!)}`;
+  if (winners.length === seats) return 'Empate';
+  return `Empate entre ${spokenList(winners.map((w) => (w === me ? 'tú' : name(w))))}`;
 }
 
 /**
@@ -284,12 +291,14 @@ export function resignationText(view: ClientView, byName = false): string {
 }
 
 /**
- * How a claim is said to the others, or in a record («Ana reclama la partida: Bruno la pierde
- * por no estar en la mesa en su turno.»); `claimer` null for the one who claimed.
+ * How a claim is said («Ana reclama la partida: Bruno la pierde por no estar en la mesa en su
+ * turno.»): `claimer` null to the one who claimed, `absent` null to the one who lost it.
  */
-export function claimedText(claimer: string | null, absent: string): string {
+export function claimedText(claimer: string | null, absent: string | null): string {
   const who = claimer === null ? 'Reclamas' : `${claimer} reclama`;
-  return `${who} la partida: ${absent} la pierde por no estar en la mesa en su turno.`;
+  return absent === null
+    ? `${who} la partida: la pierdes por no estar en la mesa en tu turno.`
+    : `${who} la partida: ${absent} la pierde por no estar en la mesa en su turno.`;
 }
 
 /**

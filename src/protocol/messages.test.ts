@@ -140,6 +140,14 @@ describe('rooms beyond one game: leave, rematch, lobby, my games', () => {
   });
 
   it('a lobby entry has no room for a rack, a token or the seed (strict objects)', () => {
+    const end = { winners: [1], resigned: 0, claimedBy: 1 };
+    expect(parses({ type: 'lobbyGame', game: { ...game, phase: 'over', turn: null, end } })).toBe(
+      true,
+    );
+    expect(
+      parses({ type: 'lobbyGame', game: { ...game, end: { ...end, claimedBy: 'Bea' } } }),
+    ).toBe(false);
+    expect(parses({ type: 'lobbyGame', game: { ...game, end: { winners: [0] } } })).toBe(false);
     expect(parses({ type: 'lobbyGame', game: { ...game, rack: [1, 2] } })).toBe(false);
     expect(parses({ type: 'lobbyGame', game: { ...game, seed: 'x' } })).toBe(false);
     const seats = [{ ...game.seats[0], token: 'atp_x' }, game.seats[1]];

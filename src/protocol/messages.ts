@@ -196,6 +196,17 @@ export const lobbyGameSchema = z.strictObject({
   phase: z.enum(['playing', 'final-challenge', 'over']),
   /** The state version, so a client can drop an update older than what it shows. */
   version: count,
+  /**
+   * Once over: who won (E-07; more than one for a draw) and, when it ended by a resignation,
+   * who resigned and who claimed it from them (null when they gave up themselves).
+   */
+  end: z
+    .strictObject({
+      winners: z.array(seatNumber),
+      resigned: seatNumber.nullable(),
+      claimedBy: seatNumber.nullable(),
+    })
+    .optional(),
 });
 
 /** One of the player's own unfinished games, with the seat the player holds in it. */

@@ -2,7 +2,8 @@
  * Every Spanish word the page itself shows (headings, labels, buttons). What the game says —
  * plays, errors, help — comes from src/play (messages.ts, errorText.ts) like the terminal's.
  */
-import { LEVEL_NAMES, PRESET_NAMES, namesText } from '../play/lobbyText.js';
+import { LEVEL_NAMES, PRESET_NAMES } from '../play/lobbyText.js';
+import { spokenList } from '../play/messages.js';
 import { MAX_NAME_LENGTH } from '../protocol/messages.js';
 
 export const L = {
@@ -99,7 +100,7 @@ export const L = {
   goToGame: 'Ir a la partida',
   // Several at once in one message: a second one set in the same moment would replace it.
   arrivedInRoom: (names: readonly string[]) =>
-    `${namesText(names)} ${
+    `${spokenList(names)} ${
       names.length === 1 ? 'ha llegado' : 'han llegado'
     } a tu sala. Tu partida está en «Mis partidas».`,
   openHeading: 'Salas abiertas',

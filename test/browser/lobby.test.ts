@@ -268,16 +268,16 @@ describe('lobby', () => {
       .getByRole('button', { name: 'Sí, abandonar' })
       .click();
     await heard.waitFor(
-      'Ha terminado tu partida con Bea: Tú 0, Bea 0. Puedes verla desde «Mis partidas» hasta que actualices la lista o salgas de la entrada.',
+      'Ha terminado tu partida con Bea. Bea abandona. Has ganado: Tú 0, Bea 0. Puedes verla desde «Mis partidas» hasta que actualices la lista o salgas de la entrada.',
       { since: ended, region: 'assertive' },
     );
     const see = line.getByRole('link', {
-      name: 'Ver: Ana, Bea · FISE (torneo) · terminada: Tú 0, Bea 0',
+      name: 'Ver: Ana, Bea · FISE (torneo) · terminada, has ganado: Tú 0, Bea 0',
     });
     await see.waitFor();
     await expect
       .poll(() => ana.evaluate<string | null>("document.activeElement?.getAttribute('aria-label')"))
-      .toBe('Ver: Ana, Bea · FISE (torneo) · terminada: Tú 0, Bea 0');
+      .toBe('Ver: Ana, Bea · FISE (torneo) · terminada, has ganado: Tú 0, Bea 0');
     const found = await seriousViolations(ana);
     expect(found, `the lobby with an ended game:\n${describeViolations(found)}`).toEqual([]);
     const opened = await heard.mark();

@@ -157,13 +157,22 @@ export class Lobby {
     }
     const t = await table.catch(() => undefined);
     if (!t) return undefined;
-    const over = state.result !== null;
+    const result = state.result;
+    const over = result !== null;
+    const resign = over ? state.events.filter((e) => e.kind === 'resign').at(-1) : undefined;
     return {
       ...t,
       turn: over ? null : state.turn,
-      scores: [...(state.result?.final ?? state.scores)],
+      scores: [...(result?.final ?? state.scores)],
       phase: over ? 'over' : inFinalChallengeWindow(state) ? 'final-challenge' : 'playing',
       version: state.version,
+      ...(over && {
+        end: {
+          winners: [...result.winners],
+          resigned: result.resigned,
+          claimedBy: resign?.kind === 'resign' ? (resign.claimedBy ?? null) : null,
+        },
+      }),
     };
   }
 

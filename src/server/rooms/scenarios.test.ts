@@ -497,6 +497,9 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
     });
     const over = await entry((g) => g.phase === 'over');
     expect(over.game.turn).toBeNull();
+    // How it ended: Ana gave up, Bruno won (no claim). A running game's entry says nothing of it.
+    expect(over.game.end).toEqual({ winners: [1], resigned: 0, claimedBy: null });
+    expect(played.game.end).toBeUndefined();
     // A new subscriber's list no longer holds the finished game.
     pepe.c.send({ type: 'subscribeLobby' });
     expect((await pepe.c.take('lobby')).games.map((g) => g.gameId)).toEqual([early]);

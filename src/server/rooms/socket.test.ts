@@ -330,11 +330,19 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     // A watcher holds no seat: it cannot claim.
     claim(olga.c, v.version);
     expect(await olga.c.answer(gameId)).toMatchObject({ type: 'error', code: 'NOT_SEATED' });
+    olga.c.send({ type: 'subscribeLobby' });
+    await olga.c.take('lobby');
     claim(ana.c, v.version);
     expect(await ana.c.answer(gameId)).toMatchObject({ type: 'ack' });
     const over = await olga.c.viewWhere(gameId, (x) => x.result !== null);
     expect(over.result).toMatchObject({ reason: 'resign', resigned: 1, winners: [0] });
     expect(over.history.at(-1)).toMatchObject({ kind: 'resign', seat: 1, claimedBy: 0 });
+    // The lobby says so too: whose it was, who claimed it, who won.
+    const ended = await olga.c.take(
+      'lobbyGame',
+      (m) => m.game.gameId === gameId && m.game.phase === 'over',
+    );
+    expect(ended.game.end).toEqual({ winners: [0], resigned: 1, claimedBy: 0 });
     // The claim is stored with the game.
     const events = (await store.events(gameId)).map((e) => e.event);
     expect(events).toContainEqual({ kind: 'resign', seat: 1, claimedBy: 0 });

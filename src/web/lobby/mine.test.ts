@@ -35,17 +35,67 @@ describe('mineChanged', () => {
   });
 
   it('a game that ends while the player waits (a resignation, a claim, the last tile) is said, and stays listed as ended', () => {
+    const claimed = { winners: [1], resigned: 0, claimedBy: 1 };
     const { mine, news } = mineChanged(
       [listed()],
-      [update({ turn: null, phase: 'over', scores: [10, 12], version: 6 })],
+      [update({ turn: null, phase: 'over', scores: [10, 12], version: 6, end: claimed })],
     );
     expect(news).toEqual({
-      text: 'Ha terminado tu partida con Bea: Tú 10, Bea 12. Puedes verla desde «Mis partidas» hasta que actualices la lista o salgas de la entrada.',
+      text: 'Ha terminado tu partida con Bea. Bea reclama la partida: la pierdes por no estar en la mesa en tu turno. Gana Bea: Tú 10, Bea 12. Puedes verla desde «Mis partidas» hasta que actualices la lista o salgas de la entrada.',
       assertive: true,
     });
-    expect(describeMine(mine[0]!)).toBe('Ana, Bea · FISE (torneo) · terminada: Tú 10, Bea 12');
+    expect(describeMine(mine[0]!)).toBe(
+      'Ana, Bea · FISE (torneo) · terminada, gana Bea: Tú 10, Bea 12',
+    );
     // Said once: the same end again is no news.
-    expect(mineChanged(mine, [update({ turn: null, phase: 'over', version: 6 })]).news).toBeNull();
+    expect(
+      mineChanged(mine, [update({ turn: null, phase: 'over', version: 6, end: claimed })]).news,
+    ).toBeNull();
+  });
+
+  it('E-07: the end says why (a resignation, a claim) and who won, whatever the scores say', () => {
+    const over = (end: LobbyGame['end'], scores = [30, 12]): MyGame => ({
+      ...update({ turn: null, phase: 'over', scores, version: 6, end }),
+      seat: 0,
+    });
+    const said = (g: MyGame): string | undefined =>
+      mineChanged([listed()], [g]).news?.text.replace(/ Puedes verla.*$/, '');
+    expect(said(over({ winners: [0], resigned: 1, claimedBy: null }))).toBe(
+      'Ha terminado tu partida con Bea. Bea abandona. Has ganado: Tú 30, Bea 12.',
+    );
+    expect(said(over({ winners: [1], resigned: 0, claimedBy: 1 }))).toBe(
+      'Ha terminado tu partida con Bea. Bea reclama la partida: la pierdes por no estar en la mesa en tu turno. Gana Bea: Tú 30, Bea 12.',
+    );
+    expect(said(over({ winners: [0], resigned: null, claimedBy: null }))).toBe(
+      'Ha terminado tu partida con Bea. Has ganado: Tú 30, Bea 12.',
+    );
+    expect(said(over({ winners: [0, 1], resigned: null, claimedBy: null }, [20, 20]))).toBe(
+      'Ha terminado tu partida con Bea. Empate: Tú 20, Bea 20.',
+    );
+    // Three at the table: Bea claims it from Cris; Ana and Bea share the win.
+    const three: MyGame = {
+      ...update({
+        seats: [
+          { name: 'Ana', bot: null, free: false },
+          { name: 'Bea', bot: null, free: false },
+          { name: 'Cris', bot: null, free: false },
+        ],
+        turn: null,
+        phase: 'over',
+        scores: [20, 20, 5],
+        version: 6,
+        end: { winners: [0, 1], resigned: 2, claimedBy: 1 },
+      }),
+      seat: 0,
+    };
+    expect(said(three)).toBe(
+      'Ha terminado tu partida con Bea y Cris. Bea reclama la partida: Cris la pierde por no estar en la mesa en su turno. Empate entre tú y Bea: Tú 20, Bea 20, Cris 5.',
+    );
+    expect(describeMine(three)).toBe(
+      'Ana, Bea, Cris · FISE (torneo) · terminada, empate entre tú y Bea: Tú 20, Bea 20, Cris 5',
+    );
+    // From a server that does not say how it ended: the scores alone.
+    expect(said(over(undefined))).toBe('Ha terminado tu partida con Bea. Tú 30, Bea 12.');
   });
 
   it('nothing to say when the turn passes between others, or stays the player’s', () => {
