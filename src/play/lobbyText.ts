@@ -45,21 +45,34 @@ export function seatHolder(g: LobbyGame, i: number): string {
 }
 
 /**
- * The line of one of the player's games: `describeGame`, then where it stands («te toca»,
- * «turno de Bea», «faltan jugadores», «terminada: Tú 10, Bea 12»).
+ * The line of one of the player's games: `describeGame`, then where it stands (`mineStatus`).
  */
 export function describeMine(g: MyGame): string {
-  const status =
-    g.phase === 'over'
-      ? `terminada, ${g.end ? `${lowerFirst(winnersText(g.end.winners, g.seats.length, g.seat, (i) => seatHolder(g, i)))}: ` : ''}${scoresOf(g)}`
-      : waitingForPlayers(g)
-        ? 'faltan jugadores'
-        : g.turn === g.seat
-          ? 'te toca'
-          : g.turn === null
-            ? null
-            : `turno de ${seatHolder(g, g.turn)}`;
+  const status = mineStatus(g);
   return status === null ? describeGame(g) : `${describeGame(g)} · ${status}`;
+}
+
+/**
+ * Where one of the player's games stands: «te toca» (`yours`, for a client to set it apart),
+ * «te toca aceptar o impugnar la última jugada» (E-06), «turno de Bea», «faltan jugadores»,
+ * «terminada, gana Bea: Tú 10, Bea 12»; null for none.
+ */
+export function mineStatus(g: MyGame): string | null {
+  if (g.phase === 'over') {
+    const who = g.end ? `${lowerFirst(winnersOf(g, g.end.winners))}: ` : '';
+    return `terminada, ${who}${scoresOf(g)}`;
+  }
+  if (waitingForPlayers(g)) return 'faltan jugadores';
+  if (g.turn === g.seat)
+    return g.phase === 'final-challenge'
+      ? 'te toca aceptar o impugnar la última jugada'
+      : 'te toca';
+  return g.turn === null ? null : `turno de ${seatHolder(g, g.turn)}`;
+}
+
+/** Whether it is the player's turn in one of their games (a game still waiting for players: no). */
+export function yours(g: MyGame): boolean {
+  return g.phase !== 'over' && !waitingForPlayers(g) && g.turn === g.seat;
 }
 
 /** Whether a listed game still waits for players: a free seat, or an invited one not arrived. */
@@ -69,7 +82,11 @@ export function waitingForPlayers(g: LobbyGame): boolean {
 
 /** Said when the turn comes to the player in one of their games while they are elsewhere. */
 export function yourTurnInText(g: MyGame): string {
-  return `Te toca en tu partida con ${spokenList(othersOf(g))}.`;
+  const others = spokenList(othersOf(g));
+  // E-06: the last play of the game waits for the player's answer, not for a move.
+  return g.phase === 'final-challenge'
+    ? `En tu partida con ${others}, te toca aceptar o impugnar la última jugada.`
+    : `Te toca en tu partida con ${others}.`;
 }
 
 /**
@@ -95,10 +112,12 @@ function endOf(g: MyGame): string[] {
           ? 'Has abandonado.'
           : `${seatHolder(g, end.resigned)} abandona.`,
     );
-  return [
-    ...why,
-    `${winnersText(end.winners, g.seats.length, g.seat, (i) => seatHolder(g, i))}: ${scoresOf(g)}`,
-  ];
+  return [...why, `${winnersOf(g, end.winners)}: ${scoresOf(g)}`];
+}
+
+// «Has ganado», «Gana Bea», «Empate entre tú y Bea» (E-07).
+function winnersOf(g: MyGame, winners: readonly number[]): string {
+  return winnersText(winners, g.seats.length, g.seat, (i) => seatHolder(g, i));
 }
 
 function lowerFirst(text: string): string {

@@ -254,6 +254,8 @@ describe('lobby', () => {
     await pass(bea);
     await heard.waitFor('Te toca en tu partida con Bea.', { since, region: 'polite' });
     await line.getByRole('link', { name: 'Seguir: Ana, Bea · FISE (torneo) · te toca' }).waitFor();
+    // Set apart on the screen too.
+    expect(await line.locator('strong').textContent()).toBe('te toca');
 
     // Bea gives up: Ana hears it at once, and the game stays in her list to be read. Her focus,
     // on the game's «Seguir» in «Salas abiertas», which it leaves, goes to it in «Mis partidas».

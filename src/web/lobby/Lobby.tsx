@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { type LobbyGame, type MyGame, botLevelSchema } from '../../protocol/messages.js';
 import { L } from '../labels.js';
 import { speak } from '../live.js';
-import { describeGame, describeMine } from '../../play/lobbyText.js';
+import { describeGame, describeMine, mineStatus, yours } from '../../play/lobbyText.js';
 import { gameHash, inviteUrl, routeOf } from '../route.js';
 import {
   type ChallengeMode,
@@ -370,7 +370,11 @@ export function Lobby(p: LobbyProps) {
               const action = g.phase === 'over' ? L.seeEnded : L.resume;
               return (
                 <li key={g.gameId}>
-                  <span>{describeMine(g)}</span>
+                  <span>
+                    {describeGame(g)}
+                    {mineStatus(g) !== null && ' · '}
+                    {yours(g) ? <strong class="yours">{mineStatus(g)}</strong> : mineStatus(g)}
+                  </span>
                   <a href={gameHash(g.gameId)} aria-label={`${action}: ${describeMine(g)}`}>
                     {action}
                   </a>

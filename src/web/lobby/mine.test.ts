@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LobbyGame, MyGame } from '../../protocol/messages.js';
 import { lobbyGame } from '../../protocol/testing/lobby.js';
-import { describeMine } from '../../play/lobbyText.js';
+import { describeMine, yours } from '../../play/lobbyText.js';
 import { L } from '../labels.js';
 import { keepEnded, mineChanged, newlySeated, seatedAs } from './mine.js';
 
@@ -130,6 +130,19 @@ describe('mineChanged', () => {
       text: 'Te toca en tu partida con Bea. Te toca en tu partida con Ana.',
       assertive: false,
     });
+  });
+
+  it('E-06: when the last play of the game waits for the player, the turn is to accept or challenge it', () => {
+    const { mine, news } = mineChanged(
+      [listed()],
+      [update({ turn: 0, phase: 'final-challenge', version: 6 })],
+    );
+    expect(news?.text).toBe('En tu partida con Bea, te toca aceptar o impugnar la última jugada.');
+    expect(describeMine(mine[0]!)).toBe(
+      'Ana, Bea · FISE (torneo) · te toca aceptar o impugnar la última jugada',
+    );
+    expect(yours(mine[0]!)).toBe(true);
+    expect(yours(listed())).toBe(false);
   });
 
   it('a room that fills on the player’s turn: the turn is news then, not while the room waited', () => {
