@@ -138,5 +138,15 @@ describe('atril replay: the ends GCG has no line for (V-02, a resignation)', () 
       final: { ending: string; endedBy: string | null; claimedBy: string | null };
     };
     expect(json.final).toMatchObject({ ending: 'resign', endedBy: 'Berto', claimedBy: 'Ana' });
+    // A claim naming the one who lost it is said and left out.
+    const bad = atril(
+      tempGcg(head + '#atril-resign 2\n#atril-claim 2\n' + play),
+      '--lexicon',
+      'none',
+    );
+    expect(bad.out).toContain(
+      'Aviso: «#atril-claim 2» no nombra a un jugador válido (se escribe el número de su #player; quien reclama no puede ser quien pierde): se pasa por alto.',
+    );
+    expect(bad.out).toContain('Cierre: Berto abandona la partida.');
   });
 });

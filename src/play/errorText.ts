@@ -358,11 +358,15 @@ export function mismatchText(m: ReplayMismatch, move: ReplayMove, record: GcgRec
 }
 
 const WARNING: Record<WarningKind, (w: ReplayWarning) => string> = {
-  RACK_LACKS_TILES: (w) => `el atril anotado no tiene ${w.tiles}.`,
+  RACK_LACKS_TILES: (w) => `el atril anotado no tiene ${w.tiles ?? ''}.`,
+  BAD_PLAYER_PRAGMA: (w) =>
+    `«${echo(w.pragma ?? '')}» no nombra a un jugador válido (se escribe el número de su #player; quien reclama no puede ser quien pierde): se pasa por alto.`,
 };
 
-/** An oddity of a record that does not change its scores: "Aviso, línea 12: …". */
+/** An oddity of a record that does not change its scores: "Aviso, línea 12: …" ("Aviso: …" for a pragma). */
 export function replayWarningText(w: ReplayWarning): string {
+  // A pragma is about the whole record, not one of its turns.
+  if (w.pragma !== undefined) return `Aviso: ${WARNING[w.kind](w)}`;
   const where = w.line != null ? `línea ${w.line}` : `turno ${w.turn}`;
   return `Aviso, ${where}: ${WARNING[w.kind](w)}`;
 }

@@ -171,8 +171,20 @@ describe('replay: end of game (RULES.md E-05, §12 records)', () => {
       endedBy: 1,
       claimedBy: 0,
     });
-    for (const bad of ['2', '3', 'x'])
-      expect(replay(`#atril-resign 2\n#atril-claim ${bad}\n` + PLAYED).final.claimedBy).toBeNull();
+    for (const bad of ['2', '3', 'x']) {
+      const r = replay(`#atril-resign 2\n#atril-claim ${bad}\n` + PLAYED);
+      expect(r.final.claimedBy).toBeNull();
+      // Said, not silently dropped.
+      expect(r.warnings).toContainEqual(
+        expect.objectContaining({ kind: 'BAD_PLAYER_PRAGMA', pragma: `#atril-claim ${bad}` }),
+      );
+    }
+    const noOne = replay('#atril-resign 5\n' + PLAYED);
+    expect(noOne.final.ending).toBe('none');
+    expect(noOne.warnings).toContainEqual(
+      expect.objectContaining({ kind: 'BAD_PLAYER_PRAGMA', pragma: '#atril-resign 5' }),
+    );
+    expect(replay('#atril-resign 2\n#atril-claim 1\n' + PLAYED).warnings).toEqual([]);
   });
   it('after the last play a pass is a lost turn only where a failed challenge costs one', () => {
     const pass = '>b: OS - +0 0\n';

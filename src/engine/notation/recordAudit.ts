@@ -105,14 +105,18 @@ export interface ReplayMismatch {
 }
 
 /** Oddities that do not affect scores. */
-export type WarningKind = 'RACK_LACKS_TILES'; // tiles played or exchanged the stated rack lacks
+export type WarningKind =
+  | 'RACK_LACKS_TILES' // tiles played or exchanged the stated rack lacks
+  | 'BAD_PLAYER_PRAGMA'; // `#atril-resign`/`#atril-claim` naming no player it can (`pragma`)
 
 export interface ReplayWarning {
   readonly turn: number;
   readonly line: number | null;
   readonly kind: WarningKind;
-  /** The tiles concerned, in GCG notation. */
-  readonly tiles: string;
+  /** The tiles concerned, in GCG notation (RACK_LACKS_TILES). */
+  readonly tiles?: string;
+  /** The pragma as written, `#atril-claim 3` (BAD_PLAYER_PRAGMA). */
+  readonly pragma?: string;
 }
 
 /** A word that the word judge rejected. */
@@ -628,19 +632,34 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
   mismatches.sort((a, b) => a.turn - b.turn);
 
   const resigned = playerPragma(record, RESIGN_PRAGMA);
+  const resignOk = resigned >= 0 && resigned < n;
   const ending: ReplayFinal['ending'] = endRacks.length
     ? 'out'
     : penalised.size
       ? 'penalties'
       : ender && enderOnTarget
         ? 'target'
-        : resigned >= 0 && resigned < n
+        : resignOk
           ? 'resign'
           : 'none';
   const endedBy = ending === 'target' ? ender!.player : ending === 'resign' ? resigned : null;
+  // Atril's end pragmas that name nobody they can: said, and left out of the ending.
   const claimer = playerPragma(record, CLAIM_PRAGMA);
-  const claimedBy =
-    ending === 'resign' && claimer >= 0 && claimer < n && claimer !== resigned ? claimer : null;
+  const claimOk = resignOk && claimer >= 0 && claimer < n && claimer !== resigned;
+  const claimedBy = ending === 'resign' && claimOk ? claimer : null;
+  for (const [name, ok] of [
+    [RESIGN_PRAGMA, resignOk],
+    [CLAIM_PRAGMA, claimOk],
+  ] as const) {
+    const p = record.pragmas.find((x) => x.name === name);
+    if (p && !ok)
+      warnings.push({
+        turn: record.events.length,
+        line: null,
+        kind: 'BAD_PLAYER_PRAGMA',
+        pragma: `#${name} ${p.value}`,
+      });
+  }
   const pool = endRacks.length
     ? poolCheck(set, board, endTiles, full)
     : { checked: false, ok: true, missing: '', extra: '' };
