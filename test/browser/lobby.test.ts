@@ -31,6 +31,12 @@ async function lobbyPage(name: string, init?: string): Promise<Page> {
   return page;
 }
 
+/** Makes a room for two from the lobby, for one invited friend: its invitation and its id. */
+async function twoSeatRoom(page: Page): Promise<{ link: string; gameId: string }> {
+  const [link] = await createRoom(page, { seats: 2 });
+  return { link: link!, gameId: /#\/partida\/([^/?]+)/.exec(link!)![1]! };
+}
+
 /** Makes an open room from the lobby and comes back: its entry in «Salas abiertas». */
 async function ownOpenRoom(page: Page): Promise<Locator> {
   await page.getByLabel(/^Sala abierta/).check();
@@ -174,8 +180,7 @@ describe('lobby', () => {
   it('the host waiting in the lobby hears a friend arrive, and finds the game under «Mis partidas»', async () => {
     const ana = await lobbyPage('Ana');
     const heard = new Announcer(ana);
-    const [link] = await createRoom(ana, { seats: 2 });
-    const gameId = /#\/partida\/([^/?]+)/.exec(link!)![1]!;
+    const { link, gameId } = await twoSeatRoom(ana);
     // Her room is hers already: «Mis partidas» lists it, and the open list offers «Seguir».
     const mine = ana.getByRole('region', { name: 'Mis partidas' });
     await mine.locator(`a[href="#/partida/${gameId}"]`).waitFor();
@@ -183,7 +188,7 @@ describe('lobby', () => {
     // Bea opens the link in a browser that has never been here: before her name, the page
     // says she was invited.
     const bea = await (await newPlayer(env.browser)).newPage();
-    await bea.goto(link!);
+    await bea.goto(link);
     await bea.getByText('Te han invitado a una partida de Scrabble').waitFor();
     await enterName(bea, 'Bea');
     await heard.waitFor('Bea ha llegado a tu sala. Tu partida está en «Mis partidas».', {
@@ -205,8 +210,7 @@ describe('lobby', () => {
     const tab = await ana.context().newPage();
     await tab.goto(env.server.url);
     await tab.getByRole('main').getByText('Hola, Ana.').waitFor();
-    const [link] = await createRoom(ana, { seats: 2 });
-    const gameId = /#\/partida\/([^/?]+)/.exec(link!)![1]!;
+    const { gameId } = await twoSeatRoom(ana);
     await tab
       .getByRole('region', { name: 'Mis partidas' })
       .locator(`a[href="#/partida/${gameId}"]`)
@@ -224,11 +228,10 @@ describe('lobby', () => {
   it('the player waiting in the lobby hears their turn come and their game end; «Ver» opens the ended game', async () => {
     const ana = await lobbyPage('Ana');
     const heard = new Announcer(ana);
-    const [link] = await createRoom(ana, { seats: 2 });
-    const gameId = /#\/partida\/([^/?]+)/.exec(link!)![1]!;
+    const { link, gameId } = await twoSeatRoom(ana);
     const bea = await (await newPlayer(env.browser)).newPage();
     const beaHeard = new Announcer(bea);
-    await bea.goto(link!);
+    await bea.goto(link);
     await enterName(bea, 'Bea');
     await board(bea).waitFor();
     // Ana made the room and stayed here: she is not at its table (a claim could end her game).
