@@ -3,7 +3,13 @@
  * where, the rules and the clock, and for the player's own games where each one stands.
  */
 import type { BotLevelName, LobbyGame, MyGame } from '../protocol/messages.js';
-import { claimedText, spokenList, waitingSeatName, winnersText } from './messages.js';
+import {
+  CLAIM_AFTER_TEXT,
+  claimedText,
+  spokenList,
+  waitingSeatName,
+  winnersText,
+} from './messages.js';
 
 /** The bot levels by the names players see. */
 export const LEVEL_NAMES: Record<BotLevelName, string> = {
@@ -59,8 +65,10 @@ export function describeMine(g: MyGame): string {
  */
 export function mineStatus(g: MyGame): string | null {
   if (g.phase === 'over') {
+    if (g.scores.length === 0) return 'terminada';
+    const why = g.end ? endedHow(g, g.end) : '';
     const who = g.end ? `${lowerFirst(winnersOf(g, g.end.winners))}: ` : '';
-    return `terminada, ${who}${scoresOf(g)}`;
+    return `terminada${why}, ${who}${scoresOf(g)}`;
   }
   if (waitingForPlayers(g)) return 'faltan jugadores';
   if (g.turn === g.seat)
@@ -80,13 +88,21 @@ export function waitingForPlayers(g: LobbyGame): boolean {
   return g.seats.some((s) => s.free || s.name === '');
 }
 
-/** Said when the turn comes to the player in one of their games while they are elsewhere. */
+/**
+ * Said when the turn comes to the player in one of their games while they are elsewhere: away
+ * from its table, where a person may claim it from them once the claim time has passed.
+ */
 export function yourTurnInText(g: MyGame): string {
   const others = spokenList(othersOf(g));
   // E-06: the last play of the game waits for the player's answer, not for a move.
-  return g.phase === 'final-challenge'
-    ? `En tu partida con ${others}, te toca aceptar o impugnar la última jugada.`
-    : `Te toca en tu partida con ${others}.`;
+  const turn =
+    g.phase === 'final-challenge'
+      ? `En tu partida con ${others}, te toca aceptar o impugnar la última jugada`
+      : `Te toca en tu partida con ${others}`;
+  const people = g.seats.some((s, i) => i !== g.seat && s.bot === null);
+  return people
+    ? `${turn}: si no vas a la mesa, a los ${CLAIM_AFTER_TEXT} pueden reclamártela.`
+    : `${turn}.`;
 }
 
 /**
@@ -115,6 +131,20 @@ function endOf(g: MyGame): string[] {
   return [...why, `${winnersOf(g, end.winners)}: ${scoresOf(g)}`];
 }
 
+// Why a finished game ended, when a resignation or a claim ended it, as a list line says it:
+// « (te la reclamó Bea)», « (Bea abandonó)», « (Bea se la reclamó a Cris)».
+function endedHow(g: MyGame, end: NonNullable<MyGame['end']>): string {
+  if (end.resigned === null) return '';
+  const r = end.resigned;
+  const by = end.claimedBy;
+  const name = (seat: number): string => seatHolder(g, seat);
+  if (by === null) return r === g.seat ? ' (abandonaste)' : ` (${name(r)} abandonó)`;
+  if (r === g.seat) return ` (te la reclamó ${name(by)})`;
+  return by === g.seat
+    ? ` (se la reclamaste a ${name(r)})`
+    : ` (${name(by)} se la reclamó a ${name(r)})`;
+}
+
 // «Has ganado», «Gana Bea», «Empate entre tú y Bea» (E-07).
 function winnersOf(g: MyGame, winners: readonly number[]): string {
   return winnersText(winners, g.seats.length, g.seat, (i) => seatHolder(g, i));
@@ -124,8 +154,8 @@ function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-// Everyone else at the table, by seat.
-function othersOf(g: MyGame): string[] {
+/** Everyone else at the player's table, by seat. */
+export function othersOf(g: MyGame): string[] {
   return g.seats.flatMap((_, i) => (i === g.seat ? [] : [seatHolder(g, i)]));
 }
 

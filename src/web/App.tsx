@@ -23,10 +23,10 @@ import {
   savedRack,
 } from './identity.js';
 import { L } from './labels.js';
-import { LiveRegions, assertiveRegion, gatheredSpeech, politeRegion, speak } from './live.js';
+import { LiveRegions, assertiveRegion, pacedSpeech, politeRegion, speak } from './live.js';
 import { usePageHeading } from './heading.js';
 import { Lobby } from './lobby/Lobby.js';
-import { type MineChange, keepEnded, mineChanged, newlySeated, seatedAs } from './lobby/mine.js';
+import { type MineChange, mineChanged, mineRelisted, newlySeated, seatedAs } from './lobby/mine.js';
 import { connection, linkText, place, rename } from './net.js';
 import { type Route, gameHash, routeOf } from './route.js';
 
@@ -113,11 +113,12 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
     // The connection this effect subscribed: after a new name the next one is another.
     let got: Connection | null = null;
     let gone = false;
-    // Two games changing at once arrive as two frames a few milliseconds apart.
-    const news = gatheredSpeech(LOBBY_NEWS_MS);
+    // Two games changing at once arrive as two frames some milliseconds apart.
+    const news = pacedSpeech(LOBBY_NEWS_MS, () => READING_RATES[readingRate.value]);
     const tell = (change: MineChange): void => {
       mine.value = change.mine;
-      if (change.news) news(change.news.text, change.news.assertive ? 'assertive' : 'polite');
+      const priority = change.news?.assertive ? 'assertive' : 'polite';
+      for (const part of change.news?.parts ?? []) news(part, priority);
     };
     connection(who).then(
       (c) => {
@@ -125,7 +126,9 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
         got = c;
         setConn(c);
         stop = c.listen((e) => {
-          if (e.type === 'lobby') {
+          // Back after a drop: the games that ended meanwhile are not in the lobby any more.
+          if (e.type === 'status' && e.status === 'back') c.listMyGames();
+          else if (e.type === 'lobby') {
             open.value = e.games.filter((g) => g.phase !== 'over');
             // Again after a reconnection: the turns that came meanwhile are said.
             tell(mineChanged(mine.value, e.games));
@@ -145,8 +148,10 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
               c.listMyGames();
           } else if (e.type === 'myGames') {
             // «Actualizar» asked for the list as it is; any other answer keeps the games that
-            // ended while the player waited here, to be read.
-            mine.value = refreshAsked.current ? e.games : keepEnded(mine.value, e.games);
+            // ended while the player waited here, to be read, and says the ones that ended
+            // unheard (while the connection was down).
+            if (refreshAsked.current) mine.value = e.games;
+            else tell(mineRelisted(mine.value, e.games));
             if (refreshAsked.current) speak(L.refreshed(e.games.length));
             refreshAsked.current = false;
           }

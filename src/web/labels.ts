@@ -2,9 +2,9 @@
  * Every Spanish word the page itself shows (headings, labels, buttons). What the game says —
  * plays, errors, help — comes from src/play (messages.ts, errorText.ts) like the terminal's.
  */
-import { LEVEL_NAMES, PRESET_NAMES } from '../play/lobbyText.js';
+import { LEVEL_NAMES, PRESET_NAMES, othersOf } from '../play/lobbyText.js';
 import { spokenList } from '../play/messages.js';
-import { MAX_NAME_LENGTH } from '../protocol/messages.js';
+import { MAX_NAME_LENGTH, type MyGame } from '../protocol/messages.js';
 
 export const L = {
   appTitle: 'Atril',
@@ -111,6 +111,8 @@ export const L = {
   noMine: 'No tienes partidas sin terminar.',
   resume: 'Seguir',
   // After a game of the player's ended while they waited in the lobby (lobby/mine.ts).
+  endedUnheard: (g: MyGame) =>
+    `Tu partida con ${spokenList(othersOf(g))} ha terminado mientras se había cortado la conexión: ábrela con «Ver» para saber cómo.`,
   keptUntilRefresh:
     'Puedes verla desde «Mis partidas» hasta que actualices la lista o salgas de la entrada.',
   seeEnded: 'Ver',

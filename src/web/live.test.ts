@@ -1,15 +1,19 @@
-/** The page's live regions: news gathered into one message (live.tsx). */
+/** The page's live regions: news said one message at a time (live.tsx). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assertiveRegion, gatheredSpeech, politeRegion } from './live.js';
+import { assertiveRegion, pacedSpeech, politeRegion, speakingMs } from './live.js';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('gatheredSpeech', () => {
-  it('says what comes within the window as one message, assertive when any part was', () => {
+describe('pacedSpeech', () => {
+  it('says what comes within the window as one message, assertive when any part was, a repeated part once', () => {
     vi.useFakeTimers();
-    const say = gatheredSpeech(250);
+    const say = pacedSpeech(
+      250,
+      () => 15,
+      () => Date.now(),
+    );
     const polite = politeRegion.value.n;
     const assertive = assertiveRegion.value.n;
     say('Te toca en tu partida con Bea.');
@@ -21,16 +25,49 @@ describe('gatheredSpeech', () => {
       text: 'Te toca en tu partida con Bea. Te toca en tu partida con Cris.',
       n: polite + 1,
     });
-    say('Cris ha llegado a tu sala.', 'assertive');
-    say('Te toca en tu partida con Cris.');
+    // Two endings a moment apart, each with the same closing sentence: said once, at the end,
+    // and only once the message before has been read.
+    vi.advanceTimersByTime(speakingMs(politeRegion.value.text));
+    say('Ha terminado tu partida con Bea.', 'assertive');
+    say('Puedes verla desde «Mis partidas».', 'assertive');
+    say('Ha terminado tu partida con Cris.', 'assertive');
+    say('Puedes verla desde «Mis partidas».', 'assertive');
     vi.advanceTimersByTime(250);
     expect(assertiveRegion.value).toEqual({
-      text: 'Cris ha llegado a tu sala. Te toca en tu partida con Cris.',
+      text: 'Ha terminado tu partida con Bea. Ha terminado tu partida con Cris. Puedes verla desde «Mis partidas».',
       n: assertive + 1,
     });
-    // The next news start a window of their own.
-    say('Te toca en tu partida con Bea.');
+  });
+
+  it('news coming while a message is still being read wait for it instead of cutting it off', () => {
+    vi.useFakeTimers();
+    const say = pacedSpeech(
+      250,
+      () => 15,
+      () => Date.now(),
+    );
+    const n = assertiveRegion.value.n;
+    const first = 'Ha terminado tu partida con Dani. Dani abandona. Has ganado: Tú 48, Dani 38.';
+    say(first, 'assertive');
     vi.advanceTimersByTime(250);
-    expect(politeRegion.value.text).toBe('Te toca en tu partida con Bea.');
+    expect(assertiveRegion.value.n).toBe(n + 1);
+    // 0.8 s later the second ending arrives: it waits until the first has been read.
+    vi.advanceTimersByTime(800);
+    say('Ha terminado tu partida con Eva.', 'assertive');
+    vi.advanceTimersByTime(speakingMs(first) - 800 - 1);
+    expect(assertiveRegion.value.text).toBe(first);
+    vi.advanceTimersByTime(1);
+    expect(assertiveRegion.value).toEqual({ text: 'Ha terminado tu partida con Eva.', n: n + 2 });
+    // At a faster reading rate the wait is shorter.
+    const fast = pacedSpeech(
+      250,
+      () => 40,
+      () => Date.now(),
+    );
+    fast('Una.');
+    vi.advanceTimersByTime(250);
+    fast('Dos.');
+    vi.advanceTimersByTime(Math.max(250, speakingMs('Una.', 40)));
+    expect(politeRegion.value.text).toBe('Dos.');
   });
 });

@@ -5,7 +5,12 @@
  * screen readers read it again (lichess `Notify`).
  */
 import { signal } from '@preact/signals';
-import type { Spoken } from './game/controller.js';
+
+/** Text of a live region; `n` changes with every message so a repeat is announced again. */
+export interface Spoken {
+  readonly text: string;
+  readonly n: number;
+}
 
 export const politeRegion = signal<Spoken>({ text: '', n: 0 });
 export const assertiveRegion = signal<Spoken>({ text: '', n: 0 });
@@ -18,26 +23,42 @@ export function speak(text: string, priority: 'polite' | 'assertive' = 'polite')
 }
 
 /**
- * A way to speak that gathers what is said within `ms` of its first part into one message,
- * assertive when any part was: news that arrive in separate frames a few milliseconds apart
- * (two games changing at once) would otherwise replace each other before a screen reader read
- * the first.
+ * About how long a screen reader takes to read a message at `rate` characters a second (the
+ * player's setting; 15 is about NVDA's default), and a moment to start; at most 6 s.
  */
-export function gatheredSpeech(
-  ms: number,
+export function speakingMs(text: string, rate = 15): number {
+  return Math.min(6000, Math.round(400 + (1000 * text.length) / rate));
+}
+
+/**
+ * A way to speak news that arrive in separate frames (two games changing at once, a second
+ * ending a moment after the first) without one replacing the other before a screen reader has
+ * read it: what comes within `gatherMs` is said as one message, and what comes while that one
+ * is still being read (`speakingMs` at `rate()`) waits for it and is said after, gathered in
+ * turn. A message is assertive when any of its parts was; a part said twice is said once, at
+ * its last place.
+ */
+export function pacedSpeech(
+  gatherMs: number,
+  rate: () => number = () => 15,
+  now: () => number = Date.now,
 ): (text: string, priority?: 'polite' | 'assertive') => void {
   let parts: string[] = [];
   let assertive = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let busyUntil = 0;
+  const flush = (): void => {
+    const text = parts.filter((p, i) => parts.lastIndexOf(p) === i).join(' ');
+    speak(text, assertive ? 'assertive' : 'polite');
+    busyUntil = now() + speakingMs(text, rate());
+    parts = [];
+    assertive = false;
+    timer = undefined;
+  };
   return (text, priority = 'polite') => {
     parts.push(text);
     assertive ||= priority === 'assertive';
-    timer ??= setTimeout(() => {
-      speak(parts.join(' '), assertive ? 'assertive' : 'polite');
-      parts = [];
-      assertive = false;
-      timer = undefined;
-    }, ms);
+    timer ??= setTimeout(flush, Math.max(gatherMs, busyUntil - now()));
   };
 }
 

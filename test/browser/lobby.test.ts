@@ -255,7 +255,10 @@ describe('lobby', () => {
     const since = await heard.mark();
     await untilTurnOf(env.server.dbFile, gameId, 1);
     await pass(bea);
-    await heard.waitFor('Te toca en tu partida con Bea.', { since, region: 'polite' });
+    await heard.waitFor(
+      'Te toca en tu partida con Bea: si no vas a la mesa, a los 2 minutos pueden reclamártela.',
+      { since, region: 'polite' },
+    );
     await line.getByRole('link', { name: 'Seguir: Ana, Bea · FISE (torneo) · te toca' }).waitFor();
     // Set apart on the screen too.
     expect(await line.locator('strong').textContent()).toBe('te toca');
@@ -277,12 +280,12 @@ describe('lobby', () => {
       { since: ended, region: 'assertive' },
     );
     const see = line.getByRole('link', {
-      name: 'Ver: Ana, Bea · FISE (torneo) · terminada, has ganado: Tú 0, Bea 0',
+      name: 'Ver: Ana, Bea · FISE (torneo) · terminada (Bea abandonó), has ganado: Tú 0, Bea 0',
     });
     await see.waitFor();
     await expect
       .poll(() => ana.evaluate<string | null>("document.activeElement?.getAttribute('aria-label')"))
-      .toBe('Ver: Ana, Bea · FISE (torneo) · terminada, has ganado: Tú 0, Bea 0');
+      .toBe('Ver: Ana, Bea · FISE (torneo) · terminada (Bea abandonó), has ganado: Tú 0, Bea 0');
     const found = await seriousViolations(ana);
     expect(found, `the lobby with an ended game:\n${describeViolations(found)}`).toEqual([]);
     const opened = await heard.mark();

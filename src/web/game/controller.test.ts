@@ -12,8 +12,8 @@ import {
   GameController,
   type GamePort,
   LOW_TIME_MS,
-  speakingMs,
 } from './controller.js';
+import { speakingMs } from '../live.js';
 
 type Outcome = Awaited<ReturnType<GamePort['act']>>;
 

@@ -16,6 +16,7 @@ import {
 } from '../../play/messages.js';
 import { Session } from '../../play/session.js';
 import { L } from '../labels.js';
+import { type Spoken, speakingMs } from '../live.js';
 import { say } from '../../play/state.js';
 import type {
   Announcement,
@@ -67,12 +68,6 @@ export interface ControllerOptions {
   readonly readingRate?: () => number;
 }
 
-/** Text of a live region; `n` changes with every message so a repeat is announced again. */
-export interface Spoken {
-  readonly text: string;
-  readonly n: number;
-}
-
 /**
  * How long a reply waits for the focus to reach the cursor's new square (`focusArrived`)
  * before it is said anyway. The page moves the focus after its next paint, a frame or two
@@ -82,14 +77,6 @@ export const FOCUS_WAIT_MS = 500;
 
 /** Under this much time left, the viewer hears it once (issue 12: a low-time cue). */
 export const LOW_TIME_MS = 60_000;
-
-/**
- * About how long a screen reader takes to read a message at `rate` characters a second (the
- * player's setting; 15 is about NVDA's default), and a moment to start; at most 6 s.
- */
-export function speakingMs(text: string, rate = 15): number {
-  return Math.min(6000, Math.round(400 + (1000 * text.length) / rate));
-}
 
 /** The action the server takes for an intent of the core. */
 export function actOf(intent: Intent): Act {

@@ -4,7 +4,10 @@ import type { LobbyGame, MyGame } from '../../protocol/messages.js';
 import { lobbyGame } from '../../protocol/testing/lobby.js';
 import { describeMine, yours } from '../../play/lobbyText.js';
 import { L } from '../labels.js';
-import { keepEnded, mineChanged, newlySeated, seatedAs } from './mine.js';
+import { type MineNews, mineChanged, mineRelisted, newlySeated, seatedAs } from './mine.js';
+
+// What a screen reader hears of some news: its sentences in one message.
+const heard = (n: MineNews | null) => n && { text: n.parts.join(' '), assertive: n.assertive };
 
 // Ana (seat 0) and Bea (seat 1): Bea to play, 10 to 12, version 5. The lobby's frame for it
 // (the lobby is everyone's: no seat).
@@ -29,7 +32,10 @@ describe('mineChanged', () => {
       [listed()],
       [update({ turn: 0, scores: [10, 30], version: 6 })],
     );
-    expect(news).toEqual({ text: 'Te toca en tu partida con Bea.', assertive: false });
+    expect(heard(news)).toEqual({
+      text: 'Te toca en tu partida con Bea: si no vas a la mesa, a los 2 minutos pueden reclamártela.',
+      assertive: false,
+    });
     expect(mine[0]).toMatchObject({ turn: 0, scores: [10, 30], version: 6, seat: 0 });
     expect(describeMine(mine[0]!)).toBe('Ana, Bea · FISE (torneo) · te toca');
   });
@@ -40,12 +46,12 @@ describe('mineChanged', () => {
       [listed()],
       [update({ turn: null, phase: 'over', scores: [10, 12], version: 6, end: claimed })],
     );
-    expect(news).toEqual({
+    expect(heard(news)).toEqual({
       text: 'Ha terminado tu partida con Bea. Bea reclama la partida: la pierdes por no estar en la mesa en tu turno. Gana Bea: Tú 10, Bea 12. Puedes verla desde «Mis partidas» hasta que actualices la lista o salgas de la entrada.',
       assertive: true,
     });
     expect(describeMine(mine[0]!)).toBe(
-      'Ana, Bea · FISE (torneo) · terminada, gana Bea: Tú 10, Bea 12',
+      'Ana, Bea · FISE (torneo) · terminada (te la reclamó Bea), gana Bea: Tú 10, Bea 12',
     );
     // Said once: the same end again is no news.
     expect(
@@ -59,12 +65,15 @@ describe('mineChanged', () => {
       seat: 0,
     });
     const said = (g: MyGame): string | undefined =>
-      mineChanged([listed()], [g]).news?.text.replace(/ Puedes verla.*$/, '');
+      heard(mineChanged([listed()], [g]).news)?.text.replace(/ Puedes verla.*$/, '');
     expect(said(over({ winners: [0], resigned: 1, claimedBy: null }))).toBe(
       'Ha terminado tu partida con Bea. Bea abandona. Has ganado: Tú 30, Bea 12.',
     );
     expect(said(over({ winners: [1], resigned: 0, claimedBy: 1 }))).toBe(
       'Ha terminado tu partida con Bea. Bea reclama la partida: la pierdes por no estar en la mesa en tu turno. Gana Bea: Tú 30, Bea 12.',
+    );
+    expect(describeMine(over({ winners: [0], resigned: 1, claimedBy: null }))).toBe(
+      'Ana, Bea · FISE (torneo) · terminada (Bea abandonó), has ganado: Tú 30, Bea 12',
     );
     expect(said(over({ winners: [0], resigned: null, claimedBy: null }))).toBe(
       'Ha terminado tu partida con Bea. Has ganado: Tú 30, Bea 12.',
@@ -92,7 +101,7 @@ describe('mineChanged', () => {
       'Ha terminado tu partida con Bea y Cris. Bea reclama la partida: Cris la pierde por no estar en la mesa en su turno. Empate entre tú y Bea: Tú 20, Bea 20, Cris 5.',
     );
     expect(describeMine(three)).toBe(
-      'Ana, Bea, Cris · FISE (torneo) · terminada, empate entre tú y Bea: Tú 20, Bea 20, Cris 5',
+      'Ana, Bea, Cris · FISE (torneo) · terminada (Bea se la reclamó a Cris), empate entre tú y Bea: Tú 20, Bea 20, Cris 5',
     );
     // From a server that does not say how it ended: the scores alone.
     expect(said(over(undefined))).toBe('Ha terminado tu partida con Bea. Tú 30, Bea 12.');
@@ -126,8 +135,8 @@ describe('mineChanged', () => {
       other({ turn: 1, version: 4 }),
       update({ gameId: 'g3', turn: 0 }),
     ]);
-    expect(news).toEqual({
-      text: 'Te toca en tu partida con Bea. Te toca en tu partida con Ana.',
+    expect(heard(news)).toEqual({
+      text: 'Te toca en tu partida con Bea: si no vas a la mesa, a los 2 minutos pueden reclamártela. Te toca en tu partida con Ana: si no vas a la mesa, a los 2 minutos pueden reclamártela.',
       assertive: false,
     });
   });
@@ -137,12 +146,28 @@ describe('mineChanged', () => {
       [listed()],
       [update({ turn: 0, phase: 'final-challenge', version: 6 })],
     );
-    expect(news?.text).toBe('En tu partida con Bea, te toca aceptar o impugnar la última jugada.');
+    expect(heard(news)?.text).toBe(
+      'En tu partida con Bea, te toca aceptar o impugnar la última jugada: si no vas a la mesa, a los 2 minutos pueden reclamártela.',
+    );
     expect(describeMine(mine[0]!)).toBe(
       'Ana, Bea · FISE (torneo) · te toca aceptar o impugnar la última jugada',
     );
     expect(yours(mine[0]!)).toBe(true);
     expect(yours(listed())).toBe(false);
+  });
+
+  it('against the computer alone nobody can claim: the turn is said without the warning', () => {
+    const bot = (turn: number, version: number): Partial<LobbyGame> => ({
+      seats: [
+        { name: 'Ana', bot: null, free: false },
+        { name: 'Aficionado', bot: 'aficionado', free: false },
+      ],
+      turn,
+      version,
+    });
+    expect(heard(mineChanged([listed(bot(1, 5))], [update(bot(0, 6))]).news)?.text).toBe(
+      'Te toca en tu partida con Aficionado.',
+    );
   });
 
   it('a room that fills on the player’s turn: the turn is news then, not while the room waited', () => {
@@ -156,8 +181,8 @@ describe('mineChanged', () => {
     });
     const waiting = listed({ ...seats(''), version: 1 });
     expect(mineChanged([waiting], [update({ ...seats(''), version: 1 })]).news).toBeNull();
-    expect(mineChanged([waiting], [update({ ...seats('Bea'), version: 1 })]).news).toEqual({
-      text: 'Te toca en tu partida con Bea.',
+    expect(heard(mineChanged([waiting], [update({ ...seats('Bea'), version: 1 })]).news)).toEqual({
+      text: 'Te toca en tu partida con Bea: si no vas a la mesa, a los 2 minutos pueden reclamártela.',
       assertive: false,
     });
   });
@@ -187,14 +212,24 @@ describe('mineChanged', () => {
   });
 });
 
-describe('keepEnded and seatedAs', () => {
-  it('a list the player did not ask for keeps the games that ended while they waited', () => {
+describe('mineRelisted and seatedAs', () => {
+  it('a list the player did not ask for keeps the games that ended while they waited, and says the ones that ended unheard', () => {
     const ended = listed({ phase: 'over', turn: null, version: 6 });
     const other = { ...update({ gameId: 'g2' }), seat: 0 };
-    expect(keepEnded([ended], [other]).map((g) => g.gameId)).toEqual(['g2', 'g1']);
+    expect(mineRelisted([ended], [other])).toEqual({ mine: [other, ended], news: null });
     // Still listed by the server (the end not stored yet when it read): its entry is the list's.
-    expect(keepEnded([ended], [listed()])).toEqual([listed()]);
-    expect(keepEnded([listed()], [other])).toEqual([other]);
+    expect(mineRelisted([ended], [listed()]).mine).toEqual([listed()]);
+    // Listed here as running, no longer by the server: it ended while the connection was down.
+    const { mine, news } = mineRelisted([listed(), other], [other]);
+    expect(mine.map((g) => [g.gameId, g.phase])).toEqual([
+      ['g2', 'playing'],
+      ['g1', 'over'],
+    ]);
+    expect(describeMine(mine[1]!)).toBe('Ana, Bea · FISE (torneo) · terminada');
+    expect(heard(news)).toEqual({
+      text: 'Tu partida con Bea ha terminado mientras se había cortado la conexión: ábrela con «Ver» para saber cómo. Puedes verla desde «Mis partidas» hasta que actualices la lista o salgas de la entrada.',
+      assertive: true,
+    });
   });
 
   it('a seat in the player’s name: a person’s, not a bot’s', () => {

@@ -9,9 +9,12 @@ import type { LobbyGame, MyGame } from '../../protocol/messages.js';
 import { endedElsewhereText, waitingForPlayers, yourTurnInText } from '../../play/lobbyText.js';
 import { L } from '../labels.js';
 
-/** What to say about a change to one of the player's games; `assertive` for an ending. */
+/**
+ * What to say about changes to the player's games: sentences, to be said together (a repeated
+ * one once, where it last came); `assertive` when a game ended.
+ */
 export interface MineNews {
-  readonly text: string;
+  readonly parts: readonly string[];
   readonly assertive: boolean;
 }
 
@@ -29,16 +32,53 @@ export interface MineChange {
  */
 export function mineChanged(mine: readonly MyGame[], games: readonly LobbyGame[]): MineChange {
   let list = mine;
-  const texts: string[] = [];
-  let assertive = false;
+  const news = new NewsParts();
   for (const game of games) {
     const one = changedBy(list, game);
     list = one.mine;
-    if (!one.news) continue;
-    texts.push(one.news.text);
-    assertive ||= one.news.assertive;
+    news.add(one.news);
   }
-  return { mine: list, news: texts.length > 0 ? { text: texts.join(' '), assertive } : null };
+  return { mine: list, news: news.done() };
+}
+
+/**
+ * The player's games after a list of them from the server that the player did not ask for
+ * (after a reconnection, or a room made in another tab): the list, then the games that ended
+ * here meanwhile. A game listed here as unfinished that the server no longer lists ended where
+ * this page could not hear it (the connection was down): it stays, ended, how not known here,
+ * and is said.
+ */
+export function mineRelisted(mine: readonly MyGame[], listed: readonly MyGame[]): MineChange {
+  const gone = mine.filter((g) => !listed.some((l) => l.gameId === g.gameId));
+  const ended = gone.map((g) =>
+    g.phase === 'over' ? g : { ...g, phase: 'over' as const, turn: null, scores: [] },
+  );
+  const unheard = gone.filter((g) => g.phase !== 'over');
+  return {
+    mine: [...listed, ...ended],
+    news:
+      unheard.length === 0
+        ? null
+        : { parts: [...unheard.map(L.endedUnheard), L.keptUntilRefresh], assertive: true },
+  };
+}
+
+// Sentences gathered from several changes: one of them said twice (the ended games' «Puedes
+// verla…») is said once, at its last place.
+class NewsParts {
+  private parts: string[] = [];
+  private assertive = false;
+
+  add(news: MineNews | null): void {
+    if (!news) return;
+    this.parts.push(...news.parts);
+    this.assertive ||= news.assertive;
+  }
+
+  done(): MineNews | null {
+    const parts = this.parts.filter((p, i) => this.parts.lastIndexOf(p) === i);
+    return parts.length > 0 ? { parts, assertive: this.assertive } : null;
+  }
 }
 
 // One game's update (see mineChanged).
@@ -51,25 +91,14 @@ function changedBy(mine: readonly MyGame[], game: LobbyGame): MineChange {
   if (now.phase === 'over' && before.phase !== 'over')
     return {
       mine: list,
-      news: { text: `${endedElsewhereText(now)} ${L.keptUntilRefresh}`, assertive: true },
+      news: { parts: [endedElsewhereText(now), L.keptUntilRefresh], assertive: true },
     };
   // The turn comes to the player: from another seat, or as the room fills on their own seat
   // (waiting for players it was listed as theirs already).
   const comes = before.turn !== now.seat || (waitingForPlayers(before) && !waitingForPlayers(now));
   if (now.phase !== 'over' && now.turn === now.seat && comes)
-    return { mine: list, news: { text: yourTurnInText(now), assertive: false } };
+    return { mine: list, news: { parts: [yourTurnInText(now)], assertive: false } };
   return { mine: list, news: null };
-}
-
-/**
- * The player's games as the server lists them now, and after them the ones listed here that
- * ended while the player waited (the server lists unfinished games only).
- */
-export function keepEnded(mine: readonly MyGame[], listed: readonly MyGame[]): MyGame[] {
-  const ended = mine.filter(
-    (g) => g.phase === 'over' && !listed.some((l) => l.gameId === g.gameId),
-  );
-  return [...listed, ...ended];
 }
 
 /** Whether a person named `name` sits in the listed game (undefined: no game). */
