@@ -9,7 +9,7 @@
  * back by the game's link returns the player to the seat.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -478,6 +478,18 @@ describe('atril play --servidor (line mode, real server process)', () => {
       const after = play(['--servidor', url, '--mis-partidas'], config);
       expect(await after.exit).toBe(0);
       expect(after.out).toBe(`No tienes partidas sin terminar en ${url}.\n`);
+      // An identity this server does not know (it started on another database): nothing there.
+      const forgotten = join(tmp, 'forgotten-config');
+      mkdirSync(join(forgotten, 'atril'), { recursive: true });
+      writeFileSync(
+        join(forgotten, 'atril', 'servidores.json'),
+        JSON.stringify({ [url]: { token: `atp_${'A'.repeat(43)}`, name: 'Ana' } }),
+      );
+      const lost = play(['--servidor', url, '--mis-partidas'], forgotten);
+      expect(await lost.exit).toBe(0);
+      expect(lost.out).toBe(
+        `El servidor no conoce tu identidad guardada (quizá empezó con otra base de datos). No tienes partidas allí; «atril play --servidor ${url}» empieza una como jugador nuevo.\n`,
+      );
     } finally {
       await stop();
     }

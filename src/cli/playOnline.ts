@@ -113,7 +113,13 @@ export async function runOnline(
     await conn.open();
   } catch (e) {
     const code = e instanceof ConnectionError ? e.code : 'UNREACHABLE';
-    if (code !== 'UNKNOWN_PLAYER' || kept.token === undefined || plan.listMine)
+    // Listing as a player the server no longer knows: there is nothing of theirs there.
+    if (code === 'UNKNOWN_PLAYER' && plan.listMine) {
+      rl.close();
+      io.output.write(`${onlineErrorText(code)} ${MY_GAMES_TEXT.forgotten(plan.server)}\n`);
+      return 0;
+    }
+    if (code !== 'UNKNOWN_PLAYER' || kept.token === undefined)
       return fail(onlineErrorText(code, { server: plan.server, ...refusalData(e) }));
     // The server forgot this player (a new database): start again as a new one.
     io.output.write(onlineErrorText(code) + ' Entras como jugador nuevo.\n');

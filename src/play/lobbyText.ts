@@ -170,6 +170,8 @@ export const MY_GAMES_TEXT = {
   none: (server: string) => `No tienes partidas sin terminar en ${server}.`,
   neverHere: (server: string) =>
     `Aún no has jugado en ${server} desde este usuario: no tienes partidas allí.`,
+  forgotten: (server: string) =>
+    `No tienes partidas allí; «atril play --servidor ${server}» empieza una como jugador nuevo.`,
   pick: 'Escribe el número de la que quieras seguir, o Intro para salir.',
   noSuch: (text: string, count: number) =>
     count === 1
