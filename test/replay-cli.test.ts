@@ -145,7 +145,7 @@ describe('atril replay: the ends GCG has no line for (V-02, a resignation)', () 
       'none',
     );
     expect(bad.out).toContain(
-      'Aviso: «#atril-claim 2» no nombra a un jugador válido (se escribe el número de su #player; quien reclama no puede ser quien pierde): se pasa por alto.',
+      'Aviso: «#atril-claim 2» nombra como quien reclama al mismo jugador que pierde la partida: se pasa por alto.',
     );
     expect(bad.out).toContain('Cierre: Berto abandona la partida.');
   });

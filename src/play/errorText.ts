@@ -357,10 +357,16 @@ export function mismatchText(m: ReplayMismatch, move: ReplayMove, record: GcgRec
   return MISMATCH[m.kind](m, move, (p) => record.players[p]!.nick);
 }
 
+const PRAGMA_FAULTS: Record<NonNullable<ReplayWarning['fault']>, string> = {
+  NO_SUCH_PLAYER: 'no nombra a ningún jugador de la partida (se escribe el número de su #player)',
+  CLAIMS_OWN: 'nombra como quien reclama al mismo jugador que pierde la partida',
+  NO_RESIGNATION: 'reclama la partida sin un #atril-resign válido que diga quién la pierde',
+};
+
 const WARNING: Record<WarningKind, (w: ReplayWarning) => string> = {
   RACK_LACKS_TILES: (w) => `el atril anotado no tiene ${w.tiles ?? ''}.`,
   BAD_PLAYER_PRAGMA: (w) =>
-    `«${echo(w.pragma ?? '')}» no nombra a un jugador válido (se escribe el número de su #player; quien reclama no puede ser quien pierde): se pasa por alto.`,
+    `«${echo(w.pragma ?? '')}» ${PRAGMA_FAULTS[w.fault ?? 'NO_SUCH_PLAYER']}: se pasa por alto.`,
 };
 
 /** An oddity of a record that does not change its scores: "Aviso, línea 12: …" ("Aviso: …" for a pragma). */

@@ -171,19 +171,29 @@ describe('replay: end of game (RULES.md E-05, §12 records)', () => {
       endedBy: 1,
       claimedBy: 0,
     });
-    for (const bad of ['2', '3', 'x']) {
+    for (const [bad, fault] of [
+      ['2', 'CLAIMS_OWN'],
+      ['3', 'NO_SUCH_PLAYER'],
+      ['x', 'NO_SUCH_PLAYER'],
+    ] as const) {
       const r = replay(`#atril-resign 2\n#atril-claim ${bad}\n` + PLAYED);
       expect(r.final.claimedBy).toBeNull();
       // Said, not silently dropped.
-      expect(r.warnings).toContainEqual(
-        expect.objectContaining({ kind: 'BAD_PLAYER_PRAGMA', pragma: `#atril-claim ${bad}` }),
-      );
+      expect(r.warnings).toEqual([
+        expect.objectContaining({
+          kind: 'BAD_PLAYER_PRAGMA',
+          pragma: `#atril-claim ${bad}`,
+          fault,
+        }),
+      ]);
     }
-    const noOne = replay('#atril-resign 5\n' + PLAYED);
+    // A resignation naming nobody: both said, the claim for lacking what it claims.
+    const noOne = replay('#atril-resign 5\n#atril-claim 1\n' + PLAYED);
     expect(noOne.final.ending).toBe('none');
-    expect(noOne.warnings).toContainEqual(
-      expect.objectContaining({ kind: 'BAD_PLAYER_PRAGMA', pragma: '#atril-resign 5' }),
-    );
+    expect(noOne.warnings.map((w) => [w.pragma, w.fault])).toEqual([
+      ['#atril-resign 5', 'NO_SUCH_PLAYER'],
+      ['#atril-claim 1', 'NO_RESIGNATION'],
+    ]);
     expect(replay('#atril-resign 2\n#atril-claim 1\n' + PLAYED).warnings).toEqual([]);
   });
   it('after the last play a pass is a lost turn only where a failed challenge costs one', () => {

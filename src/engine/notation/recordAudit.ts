@@ -117,6 +117,11 @@ export interface ReplayWarning {
   readonly tiles?: string;
   /** The pragma as written, `#atril-claim 3` (BAD_PLAYER_PRAGMA). */
   readonly pragma?: string;
+  /**
+   * What is wrong with it (BAD_PLAYER_PRAGMA): it names no player of the record, names the one
+   * who resigned as the claimer, or claims with no resignation to claim.
+   */
+  readonly fault?: 'NO_SUCH_PLAYER' | 'CLAIMS_OWN' | 'NO_RESIGNATION';
 }
 
 /** A word that the word judge rejected. */
@@ -647,9 +652,14 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
   const claimer = playerPragma(record, CLAIM_PRAGMA);
   const claimOk = resignOk && claimer >= 0 && claimer < n && claimer !== resigned;
   const claimedBy = ending === 'resign' && claimOk ? claimer : null;
-  for (const [name, ok] of [
-    [RESIGN_PRAGMA, resignOk],
-    [CLAIM_PRAGMA, claimOk],
+  const claimFault = !resignOk
+    ? 'NO_RESIGNATION'
+    : claimer < 0 || claimer >= n
+      ? 'NO_SUCH_PLAYER'
+      : 'CLAIMS_OWN';
+  for (const [name, ok, fault] of [
+    [RESIGN_PRAGMA, resignOk, 'NO_SUCH_PLAYER'],
+    [CLAIM_PRAGMA, claimOk, claimFault],
   ] as const) {
     const p = record.pragmas.find((x) => x.name === name);
     if (p && !ok)
@@ -658,6 +668,7 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
         line: null,
         kind: 'BAD_PLAYER_PRAGMA',
         pragma: `#${name} ${p.value}`,
+        fault,
       });
   }
   const pool = endRacks.length
