@@ -27,6 +27,13 @@ describe('a dropped connection', () => {
     const lobby = await openPage(env.browser, env.server.url);
     await enterName(lobby, 'Carla');
     await lobby.getByRole('main').getByText('Hola, Carla.').waitFor();
+    // Connected: the greeting shows before the page's link is up, the lobby's list only after
+    // it (a restart before it would fail her first connection, not drop it).
+    await lobby
+      .getByRole('region', { name: 'Salas abiertas' })
+      .locator(`a[href^="#/partida/${id}"]`)
+      .first()
+      .waitFor();
     const pages = [
       { heard, back: 'Conexión recuperada: sigues en la partida.' },
       { heard: new Announcer(watcher), back: 'Conexión recuperada: sigues mirando la partida.' },
