@@ -83,6 +83,19 @@ describe('OnlineTable: «reclamar» a game from the absent player on turn', () =
     expect(tableOf(ENDED).opening()).toEqual([]);
   });
 
+  it('once the server takes a claim or a resignation the game is over, before its view comes', async () => {
+    const { table } = recording(claimable);
+    expect(table.over).toBe(false);
+    expect(await table.claim()).toEqual([]);
+    expect(table.over).toBe(true);
+    expect(table.myTurn).toBe(false);
+    const seated = recording(playing).table;
+    await seated.resign();
+    expect(seated.over).toBe(false);
+    await seated.resign();
+    expect(seated.over).toBe(true);
+  });
+
   it('is sent when the player on turn is claimable, and says nothing more (the view tells)', async () => {
     const { sent, table } = recording(claimable);
     expect(await table.claim()).toEqual([]);

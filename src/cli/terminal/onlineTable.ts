@@ -93,6 +93,8 @@ export class OnlineTable {
   private endShown: boolean;
   /** «abandonar» was said once: the next order confirms it if it is «abandonar» again. */
   private resignAsked = false;
+  // The server took a resignation or a claim: the game is over before its view says so.
+  private ending = false;
 
   constructor(
     readonly conn: Connection,
@@ -107,8 +109,12 @@ export class OnlineTable {
     return this.session.view;
   }
 
+  /**
+   * Whether the game is over: the view says so, or the server took an order that ends it (a
+   * resignation or a claim) whose view has not come yet (the input may end before it does).
+   */
   get over(): boolean {
-    return this.view.phase === 'over';
+    return this.view.phase === 'over' || this.ending;
   }
 
   get myTurn(): boolean {
@@ -246,7 +252,9 @@ export class OnlineTable {
   // Sends an order the view will answer: nothing to say when it is taken, else why not.
   private async act(action: Act): Promise<Announcement[]> {
     const outcome = await this.conn.act(this.gameId, action);
-    return outcome.ok ? [] : this.refusal(outcome.error.code, outcome.error.data);
+    if (!outcome.ok) return this.refusal(outcome.error.code, outcome.error.data);
+    if (action.kind === 'resign' || action.kind === 'claim') this.ending = true;
+    return [];
   }
 
   // A refusal, said at once (the server's code and data, or the same check made here).
