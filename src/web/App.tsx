@@ -29,10 +29,10 @@ import { Lobby } from './lobby/Lobby.js';
 import { type MineChange, mineChanged, mineRelisted, newlySeated, seatedAs } from './lobby/mine.js';
 import { connection, linkText, place, rename } from './net.js';
 import { type Route, gameHash, routeOf } from './route.js';
-
-/** How long the lobby gathers news into one message (see `gatheredSpeech`). */
-const LOBBY_NEWS_MS = 250;
 import { playCue } from './sound.js';
+
+/** How long the lobby gathers news into one message (see `pacedSpeech`). */
+const LOBBY_NEWS_MS = 250;
 
 const route = signal<Route>(routeOf(location.hash));
 window.addEventListener('hashchange', () => {
@@ -150,9 +150,10 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
             // «Actualizar» asked for the list as it is; any other answer keeps the games that
             // ended while the player waited here, to be read, and says the ones that ended
             // unheard (while the connection was down).
-            if (refreshAsked.current) mine.value = e.games;
-            else tell(mineRelisted(mine.value, e.games));
-            if (refreshAsked.current) speak(L.refreshed(e.games.length));
+            if (refreshAsked.current) {
+              mine.value = e.games;
+              speak(L.refreshed(e.games.length));
+            } else tell(mineRelisted(mine.value, e.games));
             refreshAsked.current = false;
           }
         });

@@ -10,8 +10,8 @@ import { endedElsewhereText, waitingForPlayers, yourTurnInText } from '../../pla
 import { L } from '../labels.js';
 
 /**
- * What to say about changes to the player's games: sentences, to be said together (a repeated
- * one once, where it last came); `assertive` when a game ended.
+ * What to say about changes to the player's games: sentences, to be said together (the page's
+ * `pacedSpeech` says a repeated one once); `assertive` when a game ended.
  */
 export interface MineNews {
   readonly parts: readonly string[];
@@ -32,13 +32,15 @@ export interface MineChange {
  */
 export function mineChanged(mine: readonly MyGame[], games: readonly LobbyGame[]): MineChange {
   let list = mine;
-  const news = new NewsParts();
+  const parts: string[] = [];
+  let assertive = false;
   for (const game of games) {
     const one = changedBy(list, game);
     list = one.mine;
-    news.add(one.news);
+    parts.push(...(one.news?.parts ?? []));
+    assertive ||= one.news?.assertive ?? false;
   }
-  return { mine: list, news: news.done() };
+  return { mine: list, news: parts.length > 0 ? { parts, assertive } : null };
 }
 
 /**
@@ -61,24 +63,6 @@ export function mineRelisted(mine: readonly MyGame[], listed: readonly MyGame[])
         ? null
         : { parts: [...unheard.map(L.endedUnheard), L.keptUntilRefresh], assertive: true },
   };
-}
-
-// Sentences gathered from several changes: one of them said twice (the ended games' «Puedes
-// verla…») is said once, at its last place.
-class NewsParts {
-  private parts: string[] = [];
-  private assertive = false;
-
-  add(news: MineNews | null): void {
-    if (!news) return;
-    this.parts.push(...news.parts);
-    this.assertive ||= news.assertive;
-  }
-
-  done(): MineNews | null {
-    const parts = this.parts.filter((p, i) => this.parts.lastIndexOf(p) === i);
-    return parts.length > 0 ? { parts, assertive: this.assertive } : null;
-  }
 }
 
 // One game's update (see mineChanged).
