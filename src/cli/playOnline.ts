@@ -262,32 +262,29 @@ async function pickMine(
 
 /** The player's unfinished games, as the server lists them (`listMyGames`). */
 function myGames(conn: Connection): Promise<readonly MyGame[]> {
-  return new Promise((resolve, reject) => {
-    const stop = conn.listen((e) => {
-      if (e.type === 'myGames') {
-        stop();
-        resolve(e.games);
-      } else if (e.type === 'status' && e.status === 'lost') {
-        stop();
-        reject(new ConnectionError('CONNECTION_LOST'));
-      }
-    });
-    if (!conn.listMyGames()) {
-      stop();
-      reject(new ConnectionError('CONNECTION_LOST'));
-    }
-  });
+  const answer = nextEvent(conn, (e) => (e.type === 'myGames' ? e.games : undefined));
+  if (!conn.listMyGames()) return Promise.reject(new ConnectionError('CONNECTION_LOST'));
+  return answer;
 }
 
 /** The first view of a game just created (the server sends it right after `created`). */
 function firstView(conn: Connection, gameId: string): Promise<ClientView> {
+  const now = conn.view(gameId);
+  if (now) return Promise.resolve(now);
+  return nextEvent(conn, (e) => (e.type === 'view' && e.gameId === gameId ? e.view : undefined));
+}
+
+/**
+ * The first event of the connection that `pick` turns into a value; rejected with
+ * CONNECTION_LOST when the connection is lost first.
+ */
+function nextEvent<T>(conn: Connection, pick: (e: ConnectionEvent) => T | undefined): Promise<T> {
   return new Promise((resolve, reject) => {
-    const now = conn.view(gameId);
-    if (now) return resolve(now);
     const stop = conn.listen((e) => {
-      if (e.type === 'view' && e.gameId === gameId) {
+      const value = pick(e);
+      if (value !== undefined) {
         stop();
-        resolve(e.view);
+        resolve(value);
       } else if (e.type === 'status' && e.status === 'lost') {
         stop();
         reject(new ConnectionError('CONNECTION_LOST'));
