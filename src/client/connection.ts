@@ -13,6 +13,7 @@
  * { kind: 'pass' });` and `c.close()` at the end.
  */
 import {
+  AWAY_GRACE_MS,
   type ClientAction,
   type ClientMessage,
   type ClientView,
@@ -20,6 +21,7 @@ import {
   type MyGame,
   PROTOCOL_VERSION,
   RECONNECT_MAX_MS,
+  REOPEN_GRACE_MS,
   type ServerMessage,
   serverMessageSchema,
 } from '../protocol/index.js';
@@ -127,6 +129,13 @@ export interface Backoff {
 
 /** Half a second at first, never more than 15 s between attempts. */
 export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, maxMs: RECONNECT_MAX_MS };
+
+/**
+ * After the link comes back, how long the views may still show a restarted server's wait for
+ * its players (REOPEN_GRACE_MS) rather than who is at the table, with one away grace more for
+ * the views on their way. The clients give it to `Session.reconnected`.
+ */
+export const PRESENCE_UNSURE_MS = REOPEN_GRACE_MS + AWAY_GRACE_MS;
 
 /** Everything a connection needs. */
 export interface ConnectionOptions {

@@ -496,6 +496,45 @@ describe('a player who drops out of an online game', () => {
     );
   });
 
+  it('after a reconnection, who the first view shows at the table is no news: a restarted server counts everyone present for a while', () => {
+    const table = viewFrom({ names: ['Tú', 'Beto', 'Carla'], toMove: 0 });
+    const seatsAway = (...away: number[]) => ({
+      ...table,
+      seats: table.seats.map((x, i) => (away.includes(i) ? { ...x, away: true as const } : x)),
+    });
+    let clock = 0;
+    const s = new Session(seatsAway(1), { localClock: () => clock });
+    // The server started again: Beto, still in the lobby, is shown present while it waits.
+    s.reconnected(25_000);
+    expect(s.update(seatsAway())).toEqual([]);
+    expect(s.key({ key: 's' }).say[0]!.text).not.toContain('ausente');
+    // Its wait over, Beto is away again: what the player last heard of him holds.
+    clock = 20_000;
+    expect(s.update(seatsAway(1))).toEqual([]);
+    // Later news of him is said as always.
+    clock = 60_000;
+    expect(s.update(seatsAway()).map((a) => a.text)).toEqual(['Beto ha vuelto a la mesa.']);
+    expect(s.update(seatsAway(1)).map((a) => a.text)).toEqual(['Beto ya no está en la mesa.']);
+  });
+
+  it('after a reconnection a departure is still said, and so is one after the wait of the server', () => {
+    const table = viewFrom({ names: ['Tú', 'Beto', 'Carla'], toMove: 0 });
+    const seatsAway = (...away: number[]) => ({
+      ...table,
+      seats: table.seats.map((x, i) => (away.includes(i) ? { ...x, away: true as const } : x)),
+    });
+    let clock = 0;
+    const s = new Session(seatsAway(1), { localClock: () => clock });
+    s.reconnected(25_000);
+    // Carla left while the link was down: that is news; Beto's return is not.
+    expect(s.update(seatsAway(2)).map((a) => a.text)).toEqual(['Carla ya no está en la mesa.']);
+    // Beto really came back meanwhile and leaves long after the wait: said.
+    clock = 30_000;
+    expect(s.update(seatsAway(1, 2)).map((a) => a.text)).toEqual(['Beto ya no está en la mesa.']);
+    // Only the first view after a reconnection is taken as it stands.
+    expect(s.update(seatsAway(1)).map((a) => a.text)).toEqual(['Carla ha vuelto a la mesa.']);
+  });
+
   it('once the game is over, who leaves and comes back is still said: it matters for a rematch', () => {
     const over = viewFrom({ names: ['Tú', 'Beto'], end: { scores: [0, 0], winners: [0] } });
     const s = new Session(over);

@@ -108,6 +108,12 @@ export class Session {
   private readonly localClock: (() => number) | undefined;
   private arrivedAt = 0;
   private readonly claimHow: string | undefined;
+  /** Set by `reconnected` until the next view: its presence is taken as it stands. */
+  private rejoining = false;
+  /** Seats whose return in a view after a reconnection was not said (see `reconnected`). */
+  private readonly returnUnsaid = new Set<number>();
+  /** Until when (local clock) a departure of such a seat goes unsaid. */
+  private quietUntil = 0;
 
   constructor(view: ClientView, opts: SessionOptions = {}) {
     this.state = new PlayState(view);
@@ -145,6 +151,11 @@ export class Session {
    */
   snapshot(): PlaySnapshot {
     return this.state.snapshot();
+  }
+
+  // The local clock's time, or 0 without one.
+  private localTime(): number {
+    return this.localClock ? this.localClock() : 0;
   }
 
   /**
@@ -188,6 +199,21 @@ export class Session {
   }
 
   /**
+   * The link to the server came back; the next view is the game as it stands now. Who it shows
+   * at the table is not news: a server that has just started again counts every seat present
+   * for a while, waiting for its players to reconnect, so a player who was away (still in the
+   * lobby, say) would be heard coming back, then leaving again once that wait ends. A seat
+   * shown back in that view is not announced, and neither is its departure within `quietMs`
+   * (the server's wait, REOPEN_GRACE_MS, and a margin): what the viewer last heard of it, that
+   * it was away, holds again (without a `localClock`, however late it comes).
+   */
+  reconnected(quietMs: number): void {
+    this.rejoining = true;
+    this.returnUnsaid.clear();
+    this.quietUntil = this.localClock ? this.localClock() + quietMs : Infinity;
+  }
+
+  /**
    * Takes a new view after the game changed and announces what happened since the last one:
    * each new turn, "Tu turno", the end of the game.
    */
@@ -199,15 +225,23 @@ export class Session {
     // A seat that waited for its invitee and now has a name: that player sat down. A seat
     // whose player the server shows away, or back: someone else's connection.
     const before = st.view.seats;
+    const rejoining = this.rejoining;
+    this.rejoining = false;
     const out: Announcement[] = view.seats.flatMap((seat, i) => {
       const was = before[i];
       // Still said once the game is over: who is there matters for a rematch.
       if (!was || seat.name === '') return [];
       if (was.name === '') return [say(seatTakenText(seat.name), 'event', undefined, 'assertive')];
       // Dropping out is news the others did not cause (UX §2.5); coming back is not urgent.
-      if (seat.away && !was.away)
+      if (seat.away && !was.away) {
+        const quiet = this.returnUnsaid.delete(i) && this.localTime() < this.quietUntil;
+        if (quiet) return [];
         return [say(seatAwayText(seat.name), 'event', undefined, 'assertive')];
-      if (!seat.away && was.away) return [say(seatBackText(seat.name), 'event')];
+      }
+      if (!seat.away && was.away) {
+        if (!rejoining) return [say(seatBackText(seat.name), 'event')];
+        this.returnUnsaid.add(i);
+      }
       return [];
     });
     // Said after the turns that brought it (the pass that gave the absent player the turn).

@@ -17,6 +17,16 @@ export const MAX_SEATS = 4;
  */
 export const RECONNECT_MAX_MS = 15_000;
 
+/** How long a seated player may be without a connection before the server shows them away. */
+export const AWAY_GRACE_MS = 5_000;
+
+/**
+ * How long a server that has just started shows a seat nobody holds yet as present, while its
+ * players reconnect: a client back after an outage cannot tell from that view who is at the
+ * table.
+ */
+export const REOPEN_GRACE_MS = RECONNECT_MAX_MS + AWAY_GRACE_MS;
+
 /** A tile code: 0 = blank on a rack or empty square, letters 1…127, a blank's letter + 0x80. */
 export const tileCode = z.int().min(0).max(255);
 

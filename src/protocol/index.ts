@@ -16,7 +16,7 @@ export {
   endReasonSchema,
 } from './view.js';
 export { type ClientAction, clientActionSchema, engineAction } from './actions.js';
-export { RECONNECT_MAX_MS, rulesSchema } from './common.js';
+export { AWAY_GRACE_MS, RECONNECT_MAX_MS, REOPEN_GRACE_MS, rulesSchema } from './common.js';
 
 /** The protocol's version: a client and a server with different versions do not talk. */
 export const PROTOCOL_VERSION = 1;

@@ -5,7 +5,7 @@
 import { type Signal, signal, useSignal } from '@preact/signals';
 import type { Ref } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Connection } from '../client/connection.js';
+import { type Connection, PRESENCE_UNSURE_MS } from '../client/connection.js';
 import { MAX_NAME_LENGTH, nameSchema } from '../protocol/messages.js';
 import type { LobbyGame, MyGame } from '../protocol/messages.js';
 import { onlineErrorText } from '../play/errorText.js';
@@ -380,6 +380,8 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
         );
         stop = c.listen((e) => {
           if (e.type === 'view' && e.gameId === r.gameId) g.update(e.view);
+          else if (e.type === 'status' && e.status === 'back')
+            g.session.reconnected(PRESENCE_UNSURE_MS);
           else if (e.type === 'chat' && e.gameId === r.gameId)
             chat.value = [...chat.value, { from: e.from, text: e.text, at: e.at }];
           else if (e.type === 'rematch' && e.gameId === r.gameId) {

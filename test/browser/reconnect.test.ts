@@ -2,12 +2,13 @@
  * Issue 12: a dropped connection mid-game. The server is restarted under the page (every
  * socket closed with 1001, the game committed and resumed); the page says it lost the
  * connection, comes back by itself, says so (to a player, to someone watching, in the lobby),
- * and the game goes on from where it was.
+ * and the game goes on from where it was. A player still away when the server comes back is
+ * not heard coming back to the table, nor leaving it again once the server's wait is over.
  */
 import { describe, expect, it } from 'vitest';
 import { viewFor } from '../../src/engine/view.js';
 import { openPage } from './browser.js';
-import { board, enterName } from './flows.js';
+import { board, createRoom, enterName } from './flows.js';
 import { press } from './keys.js';
 import { Announcer } from './liveRegions.js';
 import { committedGame, placements } from './oracle.js';
@@ -81,5 +82,35 @@ describe('a dropped connection', () => {
     const after = (await committedGame(env.server.dbFile, id)).state;
     expect(after.events.length).toBeGreaterThan(before.events.length);
     await page.context().close();
+  });
+
+  it('a player still in the lobby when the server comes back is not heard coming back and leaving again', async () => {
+    const ana = await openPage(env.browser, env.server.url);
+    await enterName(ana, 'Ana');
+    const [link] = await createRoom(ana, { seats: 2 });
+    await ana.goto(env.server.url);
+    await ana.getByRole('region', { name: 'Mis partidas' }).getByRole('link').first().waitFor();
+    const bea = await openPage(env.browser, link!);
+    await enterName(bea, 'Bea');
+    await board(bea).waitFor();
+    const heard = new Announcer(bea);
+    await heard.waitFor('Ana ya no está en la mesa.');
+    const anaSeat = bea.locator('ul.seats .who', { hasText: 'Ana' });
+    const since = await heard.mark();
+
+    await env.server.restart();
+    await heard.waitFor('Conexión recuperada: sigues en la partida.', {
+      since,
+      region: 'assertive',
+      timeout: 30_000,
+    });
+    // The restarted server shows every seat present while its players come back (20 s), and
+    // Ana, who stays in the lobby, away once that wait is over.
+    await anaSeat.filter({ hasNotText: 'ausente' }).waitFor({ timeout: 30_000 });
+    await anaSeat.filter({ hasText: 'ausente' }).waitFor({ timeout: 40_000 });
+    const said = (await heard.all()).slice(since).map((a) => a.text);
+    expect(said.filter((t) => t.startsWith('Ana '))).toEqual([]);
+    await ana.context().close();
+    await bea.context().close();
   });
 });

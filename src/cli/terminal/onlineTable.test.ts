@@ -51,6 +51,18 @@ describe('OnlineTable: what a seated player and a watcher are told', () => {
       tableOf({ ...playing, seat: null, rack: null }).event({ type: 'status', status: 'back' }).say,
     ).toEqual(['Conexión recuperada: sigues mirando la partida.']);
   });
+
+  it('back after a restart of the server: a player still away is not heard coming back and leaving again', () => {
+    const table = viewFrom({ names: ['Tú', 'Beto'], toMove: 0 });
+    const beto = (away: boolean) => ({
+      ...table,
+      seats: table.seats.map((x, i) => (i === 1 && away ? { ...x, away: true as const } : x)),
+    });
+    const t = tableOf(beto(true));
+    t.event({ type: 'status', status: 'back' });
+    expect(t.event({ type: 'view', gameId: 'g1', view: beto(false) }).say).toEqual([]);
+    expect(t.event({ type: 'view', gameId: 'g1', view: beto(true) }).say).toEqual([]);
+  });
 });
 
 describe('OnlineTable: «reclamar» a game from the absent player on turn', () => {

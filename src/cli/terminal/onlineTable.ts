@@ -5,7 +5,12 @@
  * game: it gets ClientViews and gives intents, as with the engine in this process. Both
  * terminal modes (lines and keys) drive one of these.
  */
-import type { Act, Connection, ConnectionEvent } from '../../client/connection.js';
+import {
+  type Act,
+  type Connection,
+  type ConnectionEvent,
+  PRESENCE_UNSURE_MS,
+} from '../../client/connection.js';
 import { gameLink } from '../../client/link.js';
 import { onlineErrorText } from '../../play/errorText.js';
 import { MAX_CHAT_LENGTH, chatTextSchema } from '../../protocol/index.js';
@@ -159,8 +164,10 @@ export class OnlineTable {
         return e.gameId === this.gameId ? this.newView(e.view) : { say: [] };
       case 'status':
         if (e.status === 'lost') return { say: [CONNECTION_LOST_TEXT] };
-        if (e.status === 'back')
+        if (e.status === 'back') {
+          this.session.reconnected(PRESENCE_UNSURE_MS);
           return { say: [connectionBackText(this.watching ? 'watch' : 'seat')] };
+        }
         if (e.status === 'closed' && e.reason !== undefined)
           return { say: [onlineErrorText(e.reason)], fatal: true };
         return { say: [] };

@@ -18,12 +18,7 @@
  * by it, instead of waiting at the table for good.
  */
 import { CLAIM_AFTER_MS } from '../../engine/rules.js';
-import { RECONNECT_MAX_MS } from '../../protocol/index.js';
-
-/** How long a seat must be without a connection before it is shown away (ms). */
-export const AWAY_GRACE_MS = 5_000;
-/** How long a room that has just opened waits for each seat's player (ms). */
-export const REOPEN_GRACE_MS = RECONNECT_MAX_MS + AWAY_GRACE_MS;
+import { AWAY_GRACE_MS, REOPEN_GRACE_MS } from '../../protocol/index.js';
 /** How often a process repeats which seats it holds (ms). */
 export const PRESENCE_HEARTBEAT_MS = 15_000;
 
