@@ -635,7 +635,9 @@ describe('Connection: lobby, my games, rematch and leave (for the web client)', 
     sockets[0]!.frame(
       JSON.stringify({ type: 'lobbyGame', game: { ...game, phase: 'over', turn: null } }),
     );
-    sockets[0]!.frame(JSON.stringify({ type: 'myGames', games: [{ ...game, seat: 0 }] }));
+    sockets[0]!.frame(
+      JSON.stringify({ type: 'myGames', games: [{ ...game, seat: 0 }], finished: [] }),
+    );
     sockets[0]!.frame(JSON.stringify({ type: 'rematch', gameId: 'g1', newGameId: 'g2' }));
     expect(
       events.filter((e) => e.type !== 'status' && e.type !== 'welcome').map((e) => e.type),

@@ -116,8 +116,12 @@ export type ConnectionEvent =
   | { readonly type: 'lobby'; readonly games: readonly LobbyGame[] }
   /** One game of the lobby appeared or changed; phase `over` means it left the lobby. */
   | { readonly type: 'lobbyGame'; readonly game: LobbyGame }
-  /** The player's unfinished games (answer to `listMyGames`). */
-  | { readonly type: 'myGames'; readonly games: readonly MyGame[] }
+  /** The player's unfinished games and last finished ones (answer to `listMyGames`). */
+  | {
+      readonly type: 'myGames';
+      readonly games: readonly MyGame[];
+      readonly finished: readonly MyGame[];
+    }
   /** The finished game `gameId` goes on as `newGameId` (someone asked for a rematch). */
   | { readonly type: 'rematch'; readonly gameId: string; readonly newGameId: string };
 

@@ -135,8 +135,12 @@ describe('rooms beyond one game: leave, rematch, lobby, my games', () => {
   it('the lobby lists seats by name, bot level and freedom, with turn, scores and phase', () => {
     expect(parses({ type: 'lobby', games: [game] })).toBe(true);
     expect(parses({ type: 'lobbyGame', game: { ...game, phase: 'over', turn: null } })).toBe(true);
-    expect(parses({ type: 'myGames', games: [{ ...game, seat: 0 }] })).toBe(true);
-    expect(parses({ type: 'myGames', games: [game] })).toBe(false);
+    const over = { ...game, phase: 'over', turn: null, seat: 1 };
+    expect(parses({ type: 'myGames', games: [{ ...game, seat: 0 }], finished: [over] })).toBe(true);
+    expect(parses({ type: 'myGames', games: [game], finished: [] })).toBe(false);
+    expect(parses({ type: 'myGames', games: [], finished: [{ ...over, seat: undefined }] })).toBe(
+      false,
+    );
   });
 
   it('a lobby entry has no room for a rack, a token or the seed (strict objects)', () => {

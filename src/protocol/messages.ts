@@ -122,7 +122,10 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('subscribeLobby') }),
   /** Stop receiving lobby frames. */
   z.strictObject({ type: z.literal('unsubscribeLobby') }),
-  /** The games not over in which this player (the hello's token) holds a seat: `myGames`. */
+  /**
+   * The games in which this player (the hello's token) holds a seat, those not over and the
+   * last finished: `myGames`.
+   */
   z.strictObject({ type: z.literal('listMyGames') }),
 ]);
 
@@ -256,15 +259,22 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('lobby'), games: z.array(lobbyGameSchema) }),
   /** One game of the lobby appeared or changed; one whose phase is `over` leaves it. */
   z.strictObject({ type: z.literal('lobbyGame'), game: lobbyGameSchema }),
-  /** Answer to `listMyGames`, most recently changed first. */
-  z.strictObject({ type: z.literal('myGames'), games: z.array(myGameSchema) }),
+  /**
+   * Answer to `listMyGames`: the player's games not over, most recently changed first, and
+   * their last finished ones (`finished`, ten at most), the last to end first.
+   */
+  z.strictObject({
+    type: z.literal('myGames'),
+    games: z.array(myGameSchema),
+    finished: z.array(myGameSchema),
+  }),
 ]);
 
 /** A frame as the server sends it. */
 export type ServerMessage = DeepReadonly<z.output<typeof serverMessageSchema>>;
 /** A game as the lobby lists it. */
 export type LobbyGame = DeepReadonly<z.output<typeof lobbyGameSchema>>;
-/** One of a player's unfinished games (`myGames`). */
+/** One of a player's games (`myGames`). */
 export type MyGame = DeepReadonly<z.output<typeof myGameSchema>>;
 
 /** Where a finished game's GCG record is downloaded over HTTP (GET; anyone may). */

@@ -5,12 +5,10 @@
  * protocol's JSON error body.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { GameEvent } from '../../engine/events.js';
-import { replayGame } from '../../engine/newGame.js';
 import { gameToGcg } from '../../engine/notation/gameRecord.js';
 import { type GcgRecord, writeGcg } from '../../engine/notation/gcg.js';
 import type { GameRecord, Store } from '../store/index.js';
-import type { HostedConfig } from './host.js';
+import { storedState } from './host.js';
 import { seatNames } from './seatNames.js';
 
 /** The Fastify plugin adding the GCG download. */
@@ -45,12 +43,7 @@ export async function finishedRecord(
   const game = id.length <= 32 ? await store.getGame(id) : undefined;
   if (!game) return { status: 404, code: 'NO_SUCH_GAME' };
   if (game.status !== 'finished') return { status: 409, code: 'GAME_NOT_OVER' };
-  const config = game.config as unknown as HostedConfig;
-  const events = (await store.events(id)).map((e) => e.event as unknown as GameEvent);
-  const state = replayGame(
-    { rules: config.rules, seed: config.seed, players: game.seats.length },
-    events,
-  );
+  const state = await storedState(store, game);
   if (!state.result) return { status: 409, code: 'GAME_NOT_OVER' };
   return { game, record: gameToGcg(state, { names: await seatNames(store, game) }) };
 }

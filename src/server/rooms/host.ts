@@ -26,7 +26,7 @@ import type { Move } from '../../engine/move.js';
 import type { Rules, WordJudge } from '../../engine/rules.js';
 import { viewFor } from '../../engine/view.js';
 import type { BotPool } from '../bots/pool.js';
-import type { GameStatus, JsonValue, NewSeat, Store } from '../store/index.js';
+import type { GameRecord, GameStatus, JsonValue, NewSeat, Store } from '../store/index.js';
 
 /** What a game's `config` column holds: enough, with the events, to rebuild it. */
 export interface HostedConfig {
@@ -175,11 +175,7 @@ export class GameHost {
     const game = await deps.store.getGame(id);
     if (!game) return undefined;
     const config = game.config as unknown as HostedConfig;
-    const events = (await deps.store.events(id)).map((e) => e.event as unknown as GameEvent);
-    const state = replayGame(
-      { rules: config.rules, seed: config.seed, players: game.seats.length },
-      events,
-    );
+    const state = await storedState(deps.store, game);
     const vacant = game.seats.map((s) => s.kind !== 'bot' && s.playerId === null);
     // A time saved for an earlier state belongs to a turn already over.
     const saved = game.turnClock?.version === state.version ? game.turnClock.usedMs : 0;
@@ -394,4 +390,14 @@ function botOf(seat: { kind: string; botLevel: string | null }): BotLevel | null
  */
 function turnEnded(before: GameState, after: GameState, events: readonly GameEvent[]): boolean {
   return after.turn !== before.turn || events.some((e) => 'seat' in e && e.seat === before.turn);
+}
+
+/**
+ * A stored game's state, rebuilt from its configuration and its events (the engine checks every
+ * drawn tile against the seed), without hosting it.
+ */
+export async function storedState(store: Store, game: GameRecord): Promise<GameState> {
+  const config = game.config as unknown as HostedConfig;
+  const events = (await store.events(game.id)).map((e) => e.event as unknown as GameEvent);
+  return replayGame({ rules: config.rules, seed: config.seed, players: game.seats.length }, events);
 }

@@ -18,11 +18,14 @@ import type { LobbyGame, MyGame, ServerMessage } from '../../protocol/index.js';
 import { lobbySeatSchema } from '../../protocol/messages.js';
 import type { GameRecord, Store } from '../store/index.js';
 import type { Games } from './games.js';
-import type { GameHost, HostedConfig } from './host.js';
+import { type GameHost, type HostedConfig, storedState } from './host.js';
 import { seatNames } from './seatNames.js';
 
 /** Most games a lobby list holds: the ones changed most recently. */
 export const LOBBY_SIZE = 200;
+
+/** How many of a player's finished games `myGames` lists: the ones that ended last. */
+export const FINISHED_LISTED = 10;
 
 /** Who receives lobby frames (a connection). */
 export interface LobbySubscriber {
@@ -108,6 +111,23 @@ export class Lobby {
     return mine.filter((g) => g !== undefined);
   }
 
+  /**
+   * The player's most recently finished games, with their seat, ended last first. Rebuilt from
+   * the store, not hosted: listing them must not keep them in memory, nor announce them again.
+   */
+  async finishedOf(playerId: string): Promise<MyGame[]> {
+    const records = await this.store.gamesOfPlayer(playerId, ['finished'], FINISHED_LISTED);
+    const ended = async (g: GameRecord): Promise<MyGame | undefined> => {
+      const seat = g.seats.find((s) => s.playerId === playerId)?.seat;
+      const state = await storedState(this.store, g);
+      if (seat === undefined || !state.result) return undefined;
+      return { ...lobbyEntry(await this.tableOf(g.id, g), state), seat };
+    };
+    // A game whose record cannot be read is left out, as in the lobby's list.
+    const mine = await Promise.all(records.map((g) => ended(g).catch(() => undefined)));
+    return mine.filter((g) => g !== undefined);
+  }
+
   // A game changed: its entry goes out with the next batch (once, however often it changed).
   private touch(id: string, host?: GameHost): void {
     if (this.subscribers.size === 0) return;
@@ -156,24 +176,7 @@ export class Lobby {
       table.catch(() => this.tables.delete(id));
     }
     const t = await table.catch(() => undefined);
-    if (!t) return undefined;
-    const result = state.result;
-    const over = result !== null;
-    const resign = over ? state.events.filter((e) => e.kind === 'resign').at(-1) : undefined;
-    return {
-      ...t,
-      turn: over ? null : state.turn,
-      scores: [...(result?.final ?? state.scores)],
-      phase: over ? 'over' : inFinalChallengeWindow(state) ? 'final-challenge' : 'playing',
-      version: state.version,
-      ...(over && {
-        end: {
-          winners: [...result.winners],
-          resigned: result.resigned,
-          claimedBy: resign?.kind === 'resign' ? (resign.claimedBy ?? null) : null,
-        },
-      }),
-    };
+    return t && lobbyEntry(t, state);
   }
 
   private async tableOf(id: string, record?: GameRecord): Promise<Table> {
@@ -196,6 +199,27 @@ export class Lobby {
       })),
     };
   }
+}
+
+// A game's lobby entry: its table and where its state stands.
+function lobbyEntry(t: Table, state: GameState): LobbyGame {
+  const result = state.result;
+  const over = result !== null;
+  const resign = over ? state.events.filter((e) => e.kind === 'resign').at(-1) : undefined;
+  return {
+    ...t,
+    turn: over ? null : state.turn,
+    scores: [...(result?.final ?? state.scores)],
+    phase: over ? 'over' : inFinalChallengeWindow(state) ? 'final-challenge' : 'playing',
+    version: state.version,
+    ...(over && {
+      end: {
+        winners: [...result.winners],
+        resigned: result.resigned,
+        claimedBy: resign?.kind === 'resign' ? (resign.claimedBy ?? null) : null,
+      },
+    }),
+  };
 }
 
 // The seat's bot level as the protocol names it (the levels `create` offers).

@@ -406,9 +406,27 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
     expect(await act(again, gameId, { kind: 'resign', version: back.version })).toMatchObject({
       type: 'ack',
     });
-    // Over: it is no longer among the player's unfinished games.
+    // Over: it is no longer among the player's unfinished games, but first among the finished,
+    // with how it ended.
     again.send({ type: 'listMyGames' });
-    expect((await again.take('myGames')).games).toEqual([]);
+    const after = await again.take('myGames');
+    expect(after.games).toEqual([]);
+    expect(after.finished).toEqual([
+      expect.objectContaining({
+        gameId,
+        seat: qSeat,
+        phase: 'over',
+        turn: null,
+        end: { winners: [1 - qSeat], resigned: qSeat, claimedBy: null },
+      }),
+    ]);
+    // The other player's list says the same.
+    const pToken = p === bruno ? bruno.token : ana.token;
+    const other = await returning(base, pToken);
+    other.send({ type: 'listMyGames' });
+    expect((await other.take('myGames')).finished.map((g) => [g.gameId, g.seat])).toEqual([
+      [gameId, 1 - qSeat],
+    ]);
     void ana;
   });
 

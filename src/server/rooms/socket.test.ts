@@ -565,7 +565,7 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     // The next attempt is welcomed.
     const again = await returning(base, token);
     again.send({ type: 'listMyGames' });
-    expect(await again.take('myGames')).toEqual({ type: 'myGames', games: [] });
+    expect(await again.take('myGames')).toEqual({ type: 'myGames', games: [], finished: [] });
   });
 
   it('makes no more new players for an address that made its share lately; players with a token still come in', async () => {

@@ -622,8 +622,13 @@ class Connection {
         return this.shared.lobby.subscribe(this);
       case 'unsubscribeLobby':
         return this.shared.lobby.unsubscribe(this);
-      case 'listMyGames':
-        return this.send({ type: 'myGames', games: await this.shared.lobby.gamesOf(player.id) });
+      case 'listMyGames': {
+        const [games, finished] = await Promise.all([
+          this.shared.lobby.gamesOf(player.id),
+          this.shared.lobby.finishedOf(player.id),
+        ]);
+        return this.send({ type: 'myGames', games, finished });
+      }
     }
   }
 

@@ -303,12 +303,16 @@ class PostgresStore implements Store {
     return this.records(r.rows);
   }
 
-  async gamesOfPlayer(playerId: string, statuses: readonly GameStatus[]): Promise<GameRecord[]> {
+  async gamesOfPlayer(
+    playerId: string,
+    statuses: readonly GameStatus[],
+    limit = 1000,
+  ): Promise<GameRecord[]> {
     const r = await this.pool.query<GameRow>(
       `SELECT * FROM games WHERE status = ANY($1)
        AND id IN (SELECT game_id FROM game_seats WHERE player_id = $2)
-       ORDER BY updated_at DESC, id`,
-      [statuses, playerId],
+       ORDER BY updated_at DESC, id LIMIT $3`,
+      [statuses, playerId, limit],
     );
     return this.records(r.rows);
   }

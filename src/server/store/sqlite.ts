@@ -344,15 +344,19 @@ class SqliteStore implements Store {
     return rows.map((r) => this.record(r));
   }
 
-  async gamesOfPlayer(playerId: string, statuses: readonly GameStatus[]): Promise<GameRecord[]> {
+  async gamesOfPlayer(
+    playerId: string,
+    statuses: readonly GameStatus[],
+    limit = 1000,
+  ): Promise<GameRecord[]> {
     if (statuses.length === 0) return [];
     const rows = this.db
       .prepare<unknown[], GameRow>(
         `SELECT * FROM games WHERE status IN (${statuses.map(() => '?').join(', ')})
          AND id IN (SELECT game_id FROM game_seats WHERE player_id = ?)
-         ORDER BY updated_at DESC, id`,
+         ORDER BY updated_at DESC, id LIMIT ?`,
       )
-      .all(...statuses, playerId);
+      .all(...statuses, playerId, limit);
     return rows.map((r) => this.record(r));
   }
 

@@ -174,6 +174,32 @@ describe.each(['sqlite', 'postgres'] as const)('%s store', (name) => {
     expect(await store.claimSeat('g0', 0, other.id)).toEqual({ ok: false, code: 'SEAT_TAKEN' });
   });
 
+  it('lists the games of a player by status, most recently changed first, as many as asked', async () => {
+    const { store } = await setup();
+    const ana = await store.createPlayer({ id: 'p-ana', name: 'Ana', tokenHash: 'h-ana' });
+    const seats = [
+      { kind: 'invited' as const, botLevel: null, inviteHash: null, playerId: ana.id },
+      bot,
+    ];
+    for (const id of ['f1', 'f2', 'f3', 'p1'])
+      await store.createGame({ id, config: {}, status: 'playing', seats });
+    // Ended in this order: the last one first.
+    for (const id of ['f2', 'f1', 'f3']) {
+      await new Promise((r) => setTimeout(r, 5));
+      await store.setGameStatus(id, 'finished');
+    }
+    expect((await store.gamesOfPlayer(ana.id, ['finished'])).map((x) => x.id)).toEqual([
+      'f3',
+      'f1',
+      'f2',
+    ]);
+    expect((await store.gamesOfPlayer(ana.id, ['finished'], 2)).map((x) => x.id)).toEqual([
+      'f3',
+      'f1',
+    ]);
+    expect((await store.gamesOfPlayer(ana.id, ['playing'], 2)).map((x) => x.id)).toEqual(['p1']);
+  });
+
   it('links a game to one rematch: the first link stands, later ones read it', async () => {
     const { store } = await setup();
     await store.createGame({ id: 'old', config: {}, status: 'finished', seats: [open, open] });

@@ -157,8 +157,12 @@ export interface Store {
   getGame(id: string): Promise<GameRecord | undefined>;
   /** Games with one of these statuses, most recently changed first (lobby, resume on start). */
   listGames(statuses: readonly GameStatus[], limit?: number): Promise<GameRecord[]>;
-  /** Games in which this player holds a seat, most recently changed first. */
-  gamesOfPlayer(playerId: string, statuses: readonly GameStatus[]): Promise<GameRecord[]>;
+  /** Games in which this player holds a seat, most recently changed first (1000 at most). */
+  gamesOfPlayer(
+    playerId: string,
+    statuses: readonly GameStatus[],
+    limit?: number,
+  ): Promise<GameRecord[]>;
   /**
    * How many games with these statuses have a bot's seat and were made by this player or
    * have them seated (each counted once).
