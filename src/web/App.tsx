@@ -105,6 +105,7 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
   }, [unknownText]);
   const open = useSignal<readonly LobbyGame[]>([]);
   const mine = useSignal<readonly MyGame[]>([]);
+  const finished = useSignal<readonly MyGame[]>([]);
   const [conn, setConn] = useState<Connection | null>(null);
   // «Actualizar» was pressed: the list that answers it is said aloud.
   const refreshAsked = useRef(false);
@@ -117,6 +118,7 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
     const news = pacedSpeech(LOBBY_NEWS_MS, () => READING_RATES[readingRate.value]);
     const tell = (change: MineChange): void => {
       mine.value = change.mine;
+      finished.value = change.finished;
       const priority = change.news?.assertive ? 'assertive' : 'polite';
       for (const part of change.news?.parts ?? []) news(part, priority);
     };
@@ -131,7 +133,7 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
           else if (e.type === 'lobby') {
             open.value = e.games.filter((g) => g.phase !== 'over');
             // Again after a reconnection: the turns that came meanwhile are said.
-            tell(mineChanged(mine.value, e.games));
+            tell(mineChanged({ mine: mine.value, finished: finished.value }, e.games));
           } else if (e.type === 'lobbyGame') {
             const before = open.value.find((g) => g.gameId === e.game.gameId);
             const rest = open.value.filter((g) => g.gameId !== e.game.gameId);
@@ -141,19 +143,26 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
             const own = mine.value.find((g) => g.gameId === e.game.gameId);
             const seated = before && own ? newlySeated(before, e.game, own.seat) : [];
             if (seated.length > 0) news(L.arrivedInRoom(seated), 'assertive');
-            tell(mineChanged(mine.value, [e.game]));
+            tell(mineChanged({ mine: mine.value, finished: finished.value }, [e.game]));
             // A seat in the player's name that this page does not know of: a room made, or a
             // seat taken, in another tab. The server says whose it is.
             if (!own && e.game.phase !== 'over' && seatedAs(e.game, who) && !seatedAs(before, who))
               c.listMyGames();
           } else if (e.type === 'myGames') {
-            // «Actualizar» asked for the list as it is; any other answer keeps the games that
-            // ended while the player waited here, to be read, and says the ones that ended
-            // unheard (while the connection was down).
+            // «Actualizar» asked for the lists as they are, and hears how many; any other
+            // answer (a reconnection, a room made in another tab) says the games that ended
+            // unheard, while the connection was down.
             if (refreshAsked.current) {
               mine.value = e.games;
+              finished.value = e.finished;
               speak(L.refreshed(e.games.length));
-            } else tell(mineRelisted(mine.value, e.games));
+            } else
+              tell(
+                mineRelisted(
+                  { mine: mine.value, finished: finished.value },
+                  { mine: e.games, finished: e.finished },
+                ),
+              );
             refreshAsked.current = false;
           }
         });
@@ -181,6 +190,7 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
       <Lobby
         open={open}
         mine={mine}
+        finished={finished}
         onRefresh={() => {
           refreshAsked.current = conn?.listMyGames() ?? false;
           if (!refreshAsked.current) speak(onlineErrorText('OFFLINE'), 'assertive');

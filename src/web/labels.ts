@@ -113,8 +113,9 @@ export const L = {
   // After a game of the player's ended while they waited in the lobby (lobby/mine.ts).
   endedUnheard: (g: MyGame) =>
     `Tu partida con ${spokenList(othersOf(g))} ha terminado mientras se había cortado la conexión: ábrela con «Ver» para saber cómo.`,
-  keptUntilRefresh:
-    'Puedes verla desde «Mis partidas» hasta que actualices la lista o salgas de la entrada.',
+  inFinished: 'Puedes verla en «Partidas terminadas».',
+  finishedHeading: 'Partidas terminadas',
+  noFinished: 'Aún no has terminado ninguna partida.',
   seeEnded: 'Ver',
   refresh: 'Actualizar',
   refreshed: (n: number) =>

@@ -4,7 +4,8 @@
  * to copy it by hand; the player's own open room offers «Seguir», never «Unirse»; and
  * «Actualizar» says what it found; a room form with a wrong number, and an address that names no
  * game, are said; «Cambiar de nombre» renames the player; a player waiting here hears a friend
- * arrive, the turn come to them and their game end, which stays listed to be opened.
+ * arrive, the turn come to them and their game end, which moves to «Partidas terminadas», listed
+ * there by the server from then on, to be opened.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -263,8 +264,8 @@ describe('lobby', () => {
     // Set apart on the screen too.
     expect(await line.locator('strong').textContent()).toBe('te toca');
 
-    // Bea gives up: Ana hears it at once, and the game stays in her list to be read. Her focus,
-    // on the game's «Seguir» in «Salas abiertas», which it leaves, goes to it in «Mis partidas».
+    // Bea gives up: Ana hears it at once, and the game moves to her finished ones, to be read.
+    // Her focus, on the game's «Seguir» in «Salas abiertas», which it leaves, goes to it there.
     await ana
       .getByRole('region', { name: 'Salas abiertas' })
       .locator(`a[href="#/partida/${gameId}"]`)
@@ -276,13 +277,15 @@ describe('lobby', () => {
       .getByRole('button', { name: 'Sí, abandonar' })
       .click();
     await heard.waitFor(
-      'Ha terminado tu partida con Bea. Bea abandona. Has ganado: Tú 0, Bea 0. Puedes verla desde «Mis partidas» hasta que actualices la lista o salgas de la entrada.',
+      'Ha terminado tu partida con Bea. Bea abandona. Has ganado: Tú 0, Bea 0. Puedes verla en «Partidas terminadas».',
       { since: ended, region: 'assertive' },
     );
-    const see = line.getByRole('link', {
+    const finished = ana.getByRole('region', { name: 'Partidas terminadas' });
+    const see = finished.getByRole('link', {
       name: 'Ver: Ana, Bea · FISE (torneo) · terminada (Bea abandonó), has ganado: Tú 0, Bea 0',
     });
     await see.waitFor();
+    await mine.getByText('No tienes partidas sin terminar.').waitFor();
     await expect
       .poll(() => ana.evaluate<string | null>("document.activeElement?.getAttribute('aria-label')"))
       .toBe('Ver: Ana, Bea · FISE (torneo) · terminada (Bea abandonó), has ganado: Tú 0, Bea 0');
@@ -291,6 +294,10 @@ describe('lobby', () => {
     const opened = await heard.mark();
     await see.click();
     await heard.waitFor(/^La partida ha terminado\. Bea abandona/, { since: opened });
+    // Back in the lobby, later: the server lists it among her finished games.
+    await ana.goto(`${env.server.url}/#/`);
+    await ana.reload();
+    await see.waitFor();
     await ana.context().close();
     await bea.context().close();
   });

@@ -23,6 +23,8 @@ import {
 export interface LobbyProps {
   readonly open: Signal<readonly LobbyGame[]>;
   readonly mine: Signal<readonly MyGame[]>;
+  /** The player's finished games, the last to end first. */
+  readonly finished: Signal<readonly MyGame[]>;
   /** Creates a game; resolves with it, or with null after saying why not. */
   readonly create: (req: CreateRequest) => Promise<Created | null>;
   /**
@@ -84,8 +86,9 @@ export function Lobby(p: LobbyProps) {
       : {};
 
   // The game link that last had the focus: when its line goes from under the focus (one of the
-  // player's games ended and left «Salas abiertas»), the focus goes to the same game in «Mis
-  // partidas», or to the list's heading, instead of falling to the page.
+  // player's games ended and left «Salas abiertas» and «Mis partidas»), the focus goes to the
+  // same game in «Partidas terminadas», or to the heading of the open rooms, instead of falling
+  // to the page.
   const focused = useRef<{ link: Element; gameId: string } | null>(null);
   useEffect(() => {
     const seen = (e: FocusEvent): void => {
@@ -101,7 +104,7 @@ export function Lobby(p: LobbyProps) {
     const active = document.activeElement;
     if (!f || f.link.isConnected || (active && active !== document.body)) return;
     const again = document.querySelector<HTMLElement>(
-      `#mis-partidas a[href="${gameHash(f.gameId)}"]`,
+      `#mis-partidas a[href="${gameHash(f.gameId)}"], #terminadas a[href="${gameHash(f.gameId)}"]`,
     );
     (again ?? document.getElementById('h-abiertas'))?.focus();
   });
@@ -362,31 +365,40 @@ export function Lobby(p: LobbyProps) {
 
       <section id="mis-partidas" aria-labelledby="h-mias">
         <h2 id="h-mias">{L.mineHeading}</h2>
-        {p.mine.value.length === 0 ? (
-          <p>{L.noMine}</p>
-        ) : (
-          <ul class="rooms">
-            {p.mine.value.map((g) => {
-              const action = g.phase === 'over' ? L.seeEnded : L.resume;
-              return (
-                <li key={g.gameId}>
-                  <span>
-                    {describeGame(g)}
-                    {mineStatus(g) !== null && ' · '}
-                    {yours(g) ? <strong class="yours">{mineStatus(g)}</strong> : mineStatus(g)}
-                  </span>
-                  <a href={gameHash(g.gameId)} aria-label={`${action}: ${describeMine(g)}`}>
-                    {action}
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <MyGameList games={p.mine.value} empty={L.noMine} />
         <button type="button" onClick={p.onRefresh}>
           {L.refresh}
         </button>
       </section>
+
+      <section id="terminadas" aria-labelledby="h-terminadas">
+        <h2 id="h-terminadas">{L.finishedHeading}</h2>
+        <MyGameList games={p.finished.value} empty={L.noFinished} />
+      </section>
     </>
+  );
+}
+
+// The player's games, each with where it stands and the link to it: «Seguir», or «Ver» once over.
+function MyGameList({ games, empty }: { games: readonly MyGame[]; empty: string }) {
+  if (games.length === 0) return <p>{empty}</p>;
+  return (
+    <ul class="rooms">
+      {games.map((g) => {
+        const action = g.phase === 'over' ? L.seeEnded : L.resume;
+        return (
+          <li key={g.gameId}>
+            <span>
+              {describeGame(g)}
+              {mineStatus(g) !== null && ' · '}
+              {yours(g) ? <strong class="yours">{mineStatus(g)}</strong> : mineStatus(g)}
+            </span>
+            <a href={gameHash(g.gameId)} aria-label={`${action}: ${describeMine(g)}`}>
+              {action}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

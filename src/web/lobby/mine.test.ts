@@ -4,7 +4,14 @@ import type { LobbyGame, MyGame } from '../../protocol/messages.js';
 import { lobbyGame } from '../../protocol/testing/lobby.js';
 import { describeMine, yours } from '../../play/lobbyText.js';
 import { L } from '../labels.js';
-import { type MineNews, mineChanged, mineRelisted, newlySeated, seatedAs } from './mine.js';
+import {
+  type MineNews,
+  type MyLists,
+  mineChanged,
+  mineRelisted,
+  newlySeated,
+  seatedAs,
+} from './mine.js';
 
 // What a screen reader hears of some news: its sentences in one message.
 const heard = (n: MineNews | null) => n && { text: n.parts.join(' '), assertive: n.assertive };
@@ -26,12 +33,17 @@ const update = (over: Partial<LobbyGame> = {}): LobbyGame =>
 // The same game as «Mis partidas» lists it for Ana.
 const listed = (over: Partial<LobbyGame> = {}): MyGame => ({ ...update(over), seat: 0 });
 
+// The player's lists: these unfinished games, and these finished.
+const lists = (mine: readonly MyGame[], finished: readonly MyGame[] = []): MyLists => ({
+  mine,
+  finished,
+});
+
 describe('mineChanged', () => {
   it('says when the turn comes to the player, and the line says so', () => {
-    const { mine, news } = mineChanged(
-      [listed()],
-      [update({ turn: 0, scores: [10, 30], version: 6 })],
-    );
+    const { mine, news } = mineChanged(lists([listed()]), [
+      update({ turn: 0, scores: [10, 30], version: 6 }),
+    ]);
     expect(heard(news)).toEqual({
       text: 'Te toca en tu partida con Bea: si no vas a la mesa, a los 2 minutos pueden reclamártela.',
       assertive: false,
@@ -40,22 +52,26 @@ describe('mineChanged', () => {
     expect(describeMine(mine[0]!)).toBe('Ana, Bea · FISE (torneo) · te toca');
   });
 
-  it('a game that ends while the player waits (a resignation, a claim, the last tile) is said, and stays listed as ended', () => {
+  it('a game that ends while the player waits (a resignation, a claim, the last tile) is said, and moves to the finished ones', () => {
     const claimed = { winners: [1], resigned: 0, claimedBy: 1 };
-    const { mine, news } = mineChanged(
-      [listed()],
-      [update({ turn: null, phase: 'over', scores: [10, 12], version: 6, end: claimed })],
-    );
+    const before = listed({ gameId: 'g0', phase: 'over', turn: null, version: 9 });
+    const { mine, finished, news } = mineChanged(lists([listed()], [before]), [
+      update({ turn: null, phase: 'over', scores: [10, 12], version: 6, end: claimed }),
+    ]);
     expect(heard(news)).toEqual({
-      text: 'Ha terminado tu partida con Bea. Bea reclama la partida: la pierdes por no estar en la mesa en tu turno. Gana Bea: Tú 10, Bea 12. Puedes verla desde «Mis partidas» hasta que actualices la lista o salgas de la entrada.',
+      text: 'Ha terminado tu partida con Bea. Bea reclama la partida: la pierdes por no estar en la mesa en tu turno. Gana Bea: Tú 10, Bea 12. Puedes verla en «Partidas terminadas».',
       assertive: true,
     });
-    expect(describeMine(mine[0]!)).toBe(
+    expect(mine).toEqual([]);
+    expect(finished.map((g) => g.gameId)).toEqual(['g1', 'g0']);
+    expect(describeMine(finished[0]!)).toBe(
       'Ana, Bea · FISE (torneo) · terminada (te la reclamó Bea), gana Bea: Tú 10, Bea 12',
     );
     // Said once: the same end again is no news.
     expect(
-      mineChanged(mine, [update({ turn: null, phase: 'over', version: 6, end: claimed })]).news,
+      mineChanged(lists(mine, finished), [
+        update({ turn: null, phase: 'over', version: 6, end: claimed }),
+      ]).news,
     ).toBeNull();
   });
 
@@ -65,7 +81,7 @@ describe('mineChanged', () => {
       seat: 0,
     });
     const said = (g: MyGame): string | undefined =>
-      heard(mineChanged([listed()], [g]).news)?.text.replace(/ Puedes verla.*$/, '');
+      heard(mineChanged(lists([listed()]), [g]).news)?.text.replace(/ Puedes verla.*$/, '');
     expect(said(over({ winners: [0], resigned: 1, claimedBy: null }))).toBe(
       'Ha terminado tu partida con Bea. Bea abandona. Has ganado: Tú 30, Bea 12.',
     );
@@ -118,19 +134,21 @@ describe('mineChanged', () => {
       turn,
       version,
     });
-    const { mine, news } = mineChanged([listed(three(1, 5))], [update(three(2, 6))]);
+    const { mine, news } = mineChanged(lists([listed(three(1, 5))]), [update(three(2, 6))]);
     expect(news).toBeNull();
     expect(describeMine(mine[0]!)).toBe(
       'Ana, Bea, Aficionado · FISE (torneo) · turno de Aficionado',
     );
     // A challenge decided on the player's own turn keeps it theirs: not said again.
-    expect(mineChanged([listed({ turn: 0 })], [update({ turn: 0, version: 6 })]).news).toBeNull();
+    expect(
+      mineChanged(lists([listed({ turn: 0 })]), [update({ turn: 0, version: 6 })]).news,
+    ).toBeNull();
   });
 
   it('the whole lobby again after a reconnection: what changed meanwhile in one message', () => {
     const other = (over: Partial<LobbyGame>) => update({ gameId: 'g2', ...over });
     const mine = [listed(), { ...other({ turn: 0, version: 3 }), seat: 1 }];
-    const { news } = mineChanged(mine, [
+    const { news } = mineChanged(lists(mine), [
       update({ turn: 0, version: 6 }),
       other({ turn: 1, version: 4 }),
       update({ gameId: 'g3', turn: 0 }),
@@ -142,10 +160,9 @@ describe('mineChanged', () => {
   });
 
   it('E-06: when the last play of the game waits for the player, the turn is to accept or challenge it', () => {
-    const { mine, news } = mineChanged(
-      [listed()],
-      [update({ turn: 0, phase: 'final-challenge', version: 6 })],
-    );
+    const { mine, news } = mineChanged(lists([listed()]), [
+      update({ turn: 0, phase: 'final-challenge', version: 6 }),
+    ]);
     expect(heard(news)?.text).toBe(
       'En tu partida con Bea, te toca aceptar o impugnar la última jugada: si no vas a la mesa, a los 2 minutos pueden reclamártela.',
     );
@@ -165,7 +182,7 @@ describe('mineChanged', () => {
       turn,
       version,
     });
-    expect(heard(mineChanged([listed(bot(1, 5))], [update(bot(0, 6))]).news)?.text).toBe(
+    expect(heard(mineChanged(lists([listed(bot(1, 5))]), [update(bot(0, 6))]).news)?.text).toBe(
       'Te toca en tu partida con Aficionado.',
     );
   });
@@ -180,8 +197,10 @@ describe('mineChanged', () => {
       scores: [0, 0],
     });
     const waiting = listed({ ...seats(''), version: 1 });
-    expect(mineChanged([waiting], [update({ ...seats(''), version: 1 })]).news).toBeNull();
-    expect(heard(mineChanged([waiting], [update({ ...seats('Bea'), version: 1 })]).news)).toEqual({
+    expect(mineChanged(lists([waiting]), [update({ ...seats(''), version: 1 })]).news).toBeNull();
+    expect(
+      heard(mineChanged(lists([waiting]), [update({ ...seats('Bea'), version: 1 })]).news),
+    ).toEqual({
       text: 'Te toca en tu partida con Bea: si no vas a la mesa, a los 2 minutos pueden reclamártela.',
       assertive: false,
     });
@@ -203,31 +222,45 @@ describe('mineChanged', () => {
   });
 
   it('an update older than the listing, or of a game not the player’s, changes nothing', () => {
-    const mine = [listed()];
-    expect(mineChanged(mine, [update({ turn: 0, version: 4 })])).toEqual({ mine, news: null });
+    const mine = lists([listed()]);
+    expect(mineChanged(mine, [update({ turn: 0, version: 4 })])).toEqual({ ...mine, news: null });
     expect(mineChanged(mine, [{ ...update({ turn: 0, version: 9 }), gameId: 'g2' }])).toEqual({
-      mine,
+      ...mine,
       news: null,
     });
   });
 });
 
 describe('mineRelisted and seatedAs', () => {
-  it('a list the player did not ask for keeps the games that ended while they waited, and says the ones that ended unheard', () => {
+  it('a list the player did not ask for takes the server’s lists, and says the games that ended unheard', () => {
     const ended = listed({ phase: 'over', turn: null, version: 6 });
     const other = { ...update({ gameId: 'g2' }), seat: 0 };
-    expect(mineRelisted([ended], [other])).toEqual({ mine: [other, ended], news: null });
-    // Still listed by the server (the end not stored yet when it read): its entry is the list's.
-    expect(mineRelisted([ended], [listed()]).mine).toEqual([listed()]);
-    // Listed here as running, no longer by the server: it ended while the connection was down.
-    const { mine, news } = mineRelisted([listed(), other], [other]);
-    expect(mine.map((g) => [g.gameId, g.phase])).toEqual([
-      ['g2', 'playing'],
-      ['g1', 'over'],
-    ]);
-    expect(describeMine(mine[1]!)).toBe('Ana, Bea · FISE (torneo) · terminada');
+    expect(mineRelisted(lists([], [ended]), lists([other], [ended]))).toEqual({
+      ...lists([other], [ended]),
+      news: null,
+    });
+    // Listed here as running, among the finished by the server: it ended while the connection
+    // was down, and the server says how.
+    const resigned = listed({
+      phase: 'over',
+      turn: null,
+      version: 7,
+      end: { winners: [0], resigned: 1, claimedBy: null },
+    });
+    const back = mineRelisted(lists([listed(), other]), lists([other], [resigned]));
+    expect(back.mine).toEqual([other]);
+    expect(back.finished).toEqual([resigned]);
+    expect(heard(back.news)).toEqual({
+      text: 'Ha terminado tu partida con Bea. Bea abandona. Has ganado: Tú 10, Bea 12. Puedes verla en «Partidas terminadas».',
+      assertive: true,
+    });
+    // Listed by the server in neither list (more than ten ended since): how is not known here.
+    const { mine, finished, news } = mineRelisted(lists([listed(), other]), lists([other]));
+    expect(mine).toEqual([other]);
+    expect(finished.map((g) => [g.gameId, g.phase])).toEqual([['g1', 'over']]);
+    expect(describeMine(finished[0]!)).toBe('Ana, Bea · FISE (torneo) · terminada');
     expect(heard(news)).toEqual({
-      text: 'Tu partida con Bea ha terminado mientras se había cortado la conexión: ábrela con «Ver» para saber cómo. Puedes verla desde «Mis partidas» hasta que actualices la lista o salgas de la entrada.',
+      text: 'Tu partida con Bea ha terminado mientras se había cortado la conexión: ábrela con «Ver» para saber cómo. Puedes verla en «Partidas terminadas».',
       assertive: true,
     });
   });

@@ -1,9 +1,8 @@
 /**
- * «Mis partidas» kept live from the lobby's updates while the player waits there: each game says
- * whose turn it is, the player hears when one becomes theirs, and a game that ends meanwhile
- * (a resignation, a claim, the last tile) is said and stays listed, to be opened and read,
- * until the player asks for the list again with «Actualizar» (the server lists unfinished
- * games only).
+ * «Mis partidas» and «Partidas terminadas» kept live from the lobby's updates while the player
+ * waits there: each unfinished game says whose turn it is, the player hears when one becomes
+ * theirs, and a game that ends meanwhile (a resignation, a claim, the last tile) is said and
+ * moves to the finished ones, to be opened and read.
  */
 import type { LobbyGame, MyGame } from '../../protocol/messages.js';
 import { endedElsewhereText, waitingForPlayers, yourTurnInText } from '../../play/lobbyText.js';
@@ -18,9 +17,14 @@ export interface MineNews {
   readonly assertive: boolean;
 }
 
-/** The player's games after a lobby update, and what to say about it (null: nothing). */
-export interface MineChange {
+/** The player's games: those not over, and those finished, the last to end first. */
+export interface MyLists {
   readonly mine: readonly MyGame[];
+  readonly finished: readonly MyGame[];
+}
+
+/** The player's games after a lobby update, and what to say about it (null: nothing). */
+export interface MineChange extends MyLists {
   readonly news: MineNews | null;
 }
 
@@ -28,61 +32,68 @@ export interface MineChange {
  * Applies lobby updates to the player's games: one game that changed, or the whole lobby again
  * after a reconnection (what changed meanwhile is said in one message). A game not among the
  * player's, or an update older than the one listed (the list was read after it), leaves the
- * list as it was.
+ * lists as they were.
  */
-export function mineChanged(mine: readonly MyGame[], games: readonly LobbyGame[]): MineChange {
-  let list = mine;
+export function mineChanged(lists: MyLists, games: readonly LobbyGame[]): MineChange {
+  let now: MyLists = lists;
   const parts: string[] = [];
   let assertive = false;
   for (const game of games) {
-    const one = changedBy(list, game);
-    list = one.mine;
+    const one = changedBy(now, game);
+    now = one;
     parts.push(...(one.news?.parts ?? []));
     assertive ||= one.news?.assertive ?? false;
   }
-  return { mine: list, news: parts.length > 0 ? { parts, assertive } : null };
+  return { ...now, news: parts.length > 0 ? { parts, assertive } : null };
 }
 
 /**
  * The player's games after a list of them from the server that the player did not ask for
- * (after a reconnection, or a room made in another tab): the list, then the games that ended
- * here meanwhile. A game listed here as unfinished that the server no longer lists ended where
- * this page could not hear it (the connection was down): it stays, ended, how not known here,
- * and is said.
+ * (after a reconnection, or a room made in another tab). A game listed here as unfinished that
+ * the server no longer lists as such ended where this page could not hear it (the connection
+ * was down): it is said, how it ended when the server lists it among the finished, and moves
+ * there; one the server does not list at all stays, ended, how not known here.
  */
-export function mineRelisted(mine: readonly MyGame[], listed: readonly MyGame[]): MineChange {
-  const gone = mine.filter((g) => !listed.some((l) => l.gameId === g.gameId));
-  const ended = gone.map((g) =>
-    g.phase === 'over' ? g : { ...g, phase: 'over' as const, turn: null, scores: [] },
-  );
-  const unheard = gone.filter((g) => g.phase !== 'over');
+export function mineRelisted(lists: MyLists, listed: MyLists): MineChange {
+  const gone = lists.mine.filter((g) => !listed.mine.some((l) => l.gameId === g.gameId));
+  const parts: string[] = [];
+  const unknown: MyGame[] = [];
+  for (const g of gone) {
+    const ended = listed.finished.find((f) => f.gameId === g.gameId);
+    if (ended) parts.push(endedElsewhereText(ended));
+    else {
+      unknown.push({ ...g, phase: 'over', turn: null, scores: [] });
+      parts.push(L.endedUnheard(g));
+    }
+  }
+  const finished = [...unknown, ...listed.finished];
   return {
-    mine: [...listed, ...ended],
-    news:
-      unheard.length === 0
-        ? null
-        : { parts: [...unheard.map(L.endedUnheard), L.keptUntilRefresh], assertive: true },
+    mine: listed.mine,
+    finished,
+    news: parts.length === 0 ? null : { parts: [...parts, L.inFinished], assertive: true },
   };
 }
 
 // One game's update (see mineChanged).
-function changedBy(mine: readonly MyGame[], game: LobbyGame): MineChange {
+function changedBy(lists: MyLists, game: LobbyGame): MineChange {
+  const { mine, finished } = lists;
   const i = mine.findIndex((g) => g.gameId === game.gameId);
-  if (i < 0 || game.version < mine[i]!.version) return { mine, news: null };
+  if (i < 0 || game.version < mine[i]!.version) return { ...lists, news: null };
   const before = mine[i]!;
   const now: MyGame = { ...game, seat: before.seat };
-  const list = mine.map((g, j) => (j === i ? now : g));
-  if (now.phase === 'over' && before.phase !== 'over')
+  if (now.phase === 'over')
     return {
-      mine: list,
-      news: { parts: [endedElsewhereText(now), L.keptUntilRefresh], assertive: true },
+      mine: mine.filter((_, j) => j !== i),
+      finished: [now, ...finished.filter((g) => g.gameId !== now.gameId)],
+      news: { parts: [endedElsewhereText(now), L.inFinished], assertive: true },
     };
+  const list = mine.map((g, j) => (j === i ? now : g));
   // The turn comes to the player: from another seat, or as the room fills on their own seat
   // (waiting for players it was listed as theirs already).
   const comes = before.turn !== now.seat || (waitingForPlayers(before) && !waitingForPlayers(now));
-  if (now.phase !== 'over' && now.turn === now.seat && comes)
-    return { mine: list, news: { parts: [yourTurnInText(now)], assertive: false } };
-  return { mine: list, news: null };
+  if (now.turn === now.seat && comes)
+    return { mine: list, finished, news: { parts: [yourTurnInText(now)], assertive: false } };
+  return { mine: list, finished, news: null };
 }
 
 /** Whether a person named `name` sits in the listed game (undefined: no game). */
