@@ -472,12 +472,29 @@ describe('atril play --servidor (line mode, real server process)', () => {
       none.write('');
       expect(await none.exit).toBe(0);
       expect(none.out).not.toMatch(/Enlace de la partida/);
-      // Once the game is over it is no longer listed.
+      // Once the game is over it is listed among the finished ones, to be seen.
       expect((await me.act(gameId, { kind: 'resign' })).ok).toBe(true);
       await viewWhere(me, gameId, (v) => v.phase === 'over');
       const after = play(['--servidor', url, '--mis-partidas'], config);
+      await after.waitFor(/Intro para salir\.\n$/);
+      const lines = after.out.split('\n');
+      expect(lines.slice(0, 2)).toEqual([
+        `No tienes partidas sin terminar en ${url}.`,
+        'Tus últimas partidas terminadas:',
+      ]);
+      // The computer's points depend on the racks drawn.
+      expect(lines[2]).toMatch(
+        /^ {2}1\. Ana, Aficionado · FISE \(torneo\) · terminada \(abandonaste\), gana Aficionado: Tú \d+, Aficionado \d+$/,
+      );
+      expect(lines.slice(3)).toEqual([
+        `     ${url}/#/partida/${gameId}`,
+        'Escribe el número de la que quieras ver, o Intro para salir.',
+        '',
+      ]);
+      after.write('1');
+      await after.waitFor(/^La partida ha terminado\./m);
+      after.write('salir');
       expect(await after.exit).toBe(0);
-      expect(after.out).toBe(`No tienes partidas sin terminar en ${url}.\n`);
       // An identity this server does not know (it started on another database): nothing there.
       const forgotten = join(tmp, 'forgotten-config');
       mkdirSync(join(forgotten, 'atril'), { recursive: true });

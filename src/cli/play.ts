@@ -96,7 +96,8 @@ En un servidor (atril serve):
                        el de la partida (http://casa:8080/#/partida/ID) te devuelve a tu
                        asiento, o te deja mirarla si no juegas en ella.
   --mis-partidas       lista tus partidas sin terminar en ese servidor (a quién le toca y su
-                       enlace) y pregunta cuál seguir: su número la abre, Intro sale.
+                       enlace) y las últimas que terminaste, y pregunta cuál abrir: su
+                       número la abre, Intro sale.
   --nombre NOMBRE      tu nombre en el servidor. Sin --nombre, el de la última vez; la
                        primera vez se pregunta.
 Atril guarda tu identidad en cada servidor (una clave secreta) en

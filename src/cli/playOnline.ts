@@ -231,8 +231,8 @@ export async function runOnline(
 
 /**
  * Lists the player's unfinished games on the server, numbered, with whose turn it is and each
- * one's link, and asks which to go on with: resolves to its id, or undefined for none (no games,
- * an empty line or the end of the input).
+ * one's link, then their last finished ones numbered on, and asks which to open: resolves to
+ * its id, or undefined for none (no games, an empty line or the end of the input).
  */
 async function pickMine(
   conn: Connection,
@@ -240,29 +240,33 @@ async function pickMine(
   lines: AsyncIterator<string>,
   output: NodeJS.WriteStream,
 ): Promise<string | undefined> {
-  const games = await myGames(conn);
-  if (games.length === 0) {
-    output.write(MY_GAMES_TEXT.none(server) + '\n');
-    return undefined;
-  }
-  output.write(MY_GAMES_TEXT.heading(server) + '\n');
-  games.forEach((g, i) =>
-    output.write(`  ${i + 1}. ${describeMine(g)}\n     ${gameLink(server, g.gameId)}\n`),
+  const { games, finished } = await myGames(conn);
+  const all = [...games, ...finished];
+  const item = (g: MyGame, i: number): string =>
+    `  ${i + 1}. ${describeMine(g)}\n     ${gameLink(server, g.gameId)}\n`;
+  output.write(
+    (games.length === 0 ? MY_GAMES_TEXT.none(server) : MY_GAMES_TEXT.heading(server)) + '\n',
   );
-  output.write(MY_GAMES_TEXT.pick + '\n');
+  if (all.length === 0) return undefined;
+  games.forEach((g, i) => output.write(item(g, i)));
+  if (finished.length > 0) output.write(MY_GAMES_TEXT.finishedHeading + '\n');
+  finished.forEach((g, i) => output.write(item(g, games.length + i)));
+  output.write(MY_GAMES_TEXT.pick(games.length > 0, finished.length > 0) + '\n');
   for (;;) {
     const answer = await lines.next();
     const text = answer.done ? '' : answer.value.trim();
     if (text === '') return undefined;
     const n = /^\d{1,3}$/.test(text) ? Number(text) : 0;
-    if (n >= 1 && n <= games.length) return games[n - 1]!.gameId;
-    output.write(MY_GAMES_TEXT.noSuch(text.slice(0, 40), games.length) + '\n');
+    if (n >= 1 && n <= all.length) return all[n - 1]!.gameId;
+    output.write(MY_GAMES_TEXT.noSuch(text.slice(0, 40), all.length) + '\n');
   }
 }
 
-/** The player's unfinished games, as the server lists them (`listMyGames`). */
-function myGames(conn: Connection): Promise<readonly MyGame[]> {
-  const answer = nextEvent(conn, (e) => (e.type === 'myGames' ? e.games : undefined));
+/** The player's unfinished games and last finished ones, as the server lists them. */
+function myGames(
+  conn: Connection,
+): Promise<{ readonly games: readonly MyGame[]; readonly finished: readonly MyGame[] }> {
+  const answer = nextEvent(conn, (e) => (e.type === 'myGames' ? e : undefined));
   if (!conn.listMyGames()) return Promise.reject(new ConnectionError('CONNECTION_LOST'));
   return answer;
 }

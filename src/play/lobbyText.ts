@@ -172,7 +172,12 @@ export const MY_GAMES_TEXT = {
     `Aún no has jugado en ${server} desde este usuario: no tienes partidas allí.`,
   forgotten: (server: string) =>
     `No tienes partidas allí; «atril play --servidor ${server}» empieza una como jugador nuevo.`,
-  pick: 'Escribe el número de la que quieras seguir, o Intro para salir.',
+  finishedHeading: 'Tus últimas partidas terminadas:',
+  /** The question after the list: which games it offers, to go on with or to see. */
+  pick: (unfinished: boolean, finished: boolean) =>
+    `Escribe el número de la que quieras ${
+      unfinished && finished ? 'seguir o ver' : unfinished ? 'seguir' : 'ver'
+    }, o Intro para salir.`,
   noSuch: (text: string, count: number) =>
     count === 1
       ? `«${text}» no es el número de ninguna partida: escribe 1, o Intro para salir.`
