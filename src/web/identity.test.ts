@@ -3,7 +3,15 @@
  * page, a hand-edited store) falls back to its default instead of breaking the page.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadSettings, saveRack, saveSettings, savedRack } from './identity.js';
+import {
+  forgetInvites,
+  loadSettings,
+  saveInvites,
+  saveRack,
+  saveSettings,
+  savedInvites,
+  savedRack,
+} from './identity.js';
 
 function fakeStorage(): Storage {
   const items = new Map<string, string>();
@@ -62,5 +70,25 @@ describe('settings', () => {
     expect(savedRack('g3')).toBeNull();
     tab.setItem('atril.rack.g3', '[1,');
     expect(savedRack('g3')).toBeNull();
+  });
+});
+
+describe('invitation links', () => {
+  it('keeps the tokens of each room until forgotten, the latest fifty rooms, and reads a broken store as empty', () => {
+    const store = fakeStorage();
+    vi.stubGlobal('localStorage', store);
+    expect(savedInvites('g1')).toEqual([]);
+    saveInvites('g1', [{ seat: 1, token: 'ats_a' }]);
+    saveInvites('g2', [{ seat: 2, token: 'ats_b' }]);
+    expect(savedInvites('g1')).toEqual([{ seat: 1, token: 'ats_a' }]);
+    forgetInvites('g1');
+    expect(savedInvites('g1')).toEqual([]);
+    expect(savedInvites('g2')).toEqual([{ seat: 2, token: 'ats_b' }]);
+    for (let i = 0; i < 60; i++) saveInvites(`r${i}`, [{ seat: 1, token: `t${i}` }]);
+    expect(savedInvites('g2')).toEqual([]);
+    expect(savedInvites('r9')).toEqual([]);
+    expect(savedInvites('r10')).toEqual([{ seat: 1, token: 't10' }]);
+    store.setItem('atril.invites', '{"g3": [{"seat": "uno"}]}');
+    expect(savedInvites('g3')).toEqual([]);
   });
 });

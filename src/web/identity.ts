@@ -143,3 +143,45 @@ export function saveRack(gameId: string, slots: readonly number[]): void {
     // A browser that keeps nothing still plays; the layout is then the server's after a reload.
   }
 }
+
+// The invitation links of the rooms this browser made, by game: the server keeps only their
+// hashes, so a link not copied at once would otherwise be lost with the page.
+const INVITES_KEY = 'atril.invites';
+/** Rooms whose links are kept: the latest made. */
+const INVITES_KEPT = 50;
+const invitesSchema = z.record(
+  z.string(),
+  z.array(z.strictObject({ seat: z.int().min(0).max(3), token: z.string().max(100) })),
+);
+
+/** A room's invitation tokens by seat. */
+export type InviteTokens = readonly { readonly seat: number; readonly token: string }[];
+
+function loadInvites(): Record<string, InviteTokens> {
+  try {
+    const parsed = invitesSchema.safeParse(JSON.parse(read(INVITES_KEY) ?? '{}'));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The invitation tokens kept for a room this browser made (empty: none). */
+export function savedInvites(gameId: string): InviteTokens {
+  return loadInvites()[gameId] ?? [];
+}
+
+/** Keeps a new room's invitation tokens, forgetting the oldest rooms past the fiftieth. */
+export function saveInvites(gameId: string, tokens: InviteTokens): void {
+  const kept = Object.entries(loadInvites()).filter(([id]) => id !== gameId);
+  kept.push([gameId, tokens]);
+  write(INVITES_KEY, JSON.stringify(Object.fromEntries(kept.slice(-INVITES_KEPT))));
+}
+
+/** Forgets a room's invitation tokens (its seats are all taken, or it is over). */
+export function forgetInvites(gameId: string): void {
+  const all = loadInvites();
+  if (!(gameId in all)) return;
+  delete all[gameId];
+  write(INVITES_KEY, JSON.stringify(all));
+}

@@ -91,6 +91,11 @@ export const L = {
       : `Sala creada. Comparte los ${links} enlaces de invitación: el primero tiene el foco.`,
   createRoom: 'Crear sala',
   inviteHeading: 'Invitaciones',
+  // At the table of a room made here, while seats wait for their invitees.
+  invitesHint: (n: number) =>
+    n === 1
+      ? 'Falta un invitado por llegar: comparte este enlace, que le da su asiento.'
+      : 'Faltan invitados por llegar: comparte con cada uno su enlace, que le da su asiento.',
   inviteLink: (seat: number) => `Enlace para invitar (asiento ${seat + 1})`,
   copy: 'Copiar enlace',
   copyLink: (seat: number) => `Copiar enlace del asiento ${seat + 1}`,

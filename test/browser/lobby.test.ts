@@ -206,6 +206,47 @@ describe('lobby', () => {
     await bea.context().close();
   });
 
+  it('the links of a room made here wait at its table for the seats not taken, after a reload too, and go once all are', async () => {
+    const ana = await lobbyPage('Ana');
+    const links = await createRoom(ana, { seats: 3 });
+    const gameId = /#\/partida\/([^/?]+)/.exec(links[0]!)![1]!;
+    await ana.getByRole('link', { name: 'Ir a la partida' }).click();
+    await board(ana).waitFor();
+    const invites = ana.getByRole('region', { name: 'Invitaciones' });
+    const shown = async (): Promise<string[]> =>
+      Promise.all((await invites.getByRole('textbox').all()).map((f) => f.inputValue()));
+    await invites.getByText('Faltan invitados por llegar').waitFor();
+    expect(await shown()).toEqual(links);
+    await ana.reload();
+    await board(ana).waitFor();
+    expect(await shown()).toEqual(links);
+    const found = await seriousViolations(ana);
+    expect(found, `the table with its invitations:\n${describeViolations(found)}`).toEqual([]);
+    // Bea takes seat 2: only seat 3's link is left, and it copies.
+    const bea = await (await newPlayer(env.browser)).newPage();
+    await bea.goto(links[0]!);
+    await enterName(bea, 'Bea');
+    await board(bea).waitFor();
+    await invites.getByText('Falta un invitado por llegar').waitFor();
+    expect(await shown()).toEqual([links[1]]);
+    await invites.getByRole('button', { name: 'Copiar enlace del asiento 3' }).click();
+    expect(await ana.evaluate<string>('navigator.clipboard.readText()')).toBe(links[1]);
+    // Carla takes the last: nothing left to share, now or after a reload.
+    const carla = await (await newPlayer(env.browser)).newPage();
+    await carla.goto(links[1]!);
+    await enterName(carla, 'Carla');
+    await board(carla).waitFor();
+    await invites.waitFor({ state: 'detached' });
+    await ana.reload();
+    await board(ana).waitFor();
+    await ana.getByRole('region', { name: 'Marcador' }).getByText('Carla').waitFor();
+    expect(await invites.count()).toBe(0);
+    expect(await ana.evaluate<string>('localStorage.getItem("atril.invites")')).not.toContain(
+      gameId,
+    );
+    for (const p of [ana, bea, carla]) await p.context().close();
+  });
+
   it('a room made in another tab of the same browser shows up in this tab’s «Mis partidas» as well', async () => {
     const ana = await lobbyPage('Ana');
     const tab = await ana.context().newPage();

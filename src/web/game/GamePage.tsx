@@ -3,10 +3,11 @@
  * the session from anywhere on the page but text fields.
  */
 import { type Signal, useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import { waitingSeatName } from '../../play/messages.js';
 import { usePageHeading } from '../heading.js';
-import type { ReadingRate } from '../identity.js';
+import { type ReadingRate, forgetInvites, savedInvites } from '../identity.js';
+import { InviteLinks } from '../InviteLinks.js';
 import { L } from '../labels.js';
 import { Board } from './Board.js';
 import type { GameController } from './controller.js';
@@ -63,6 +64,15 @@ export function GamePage(p: GamePageProps) {
     };
   }, [ctl]);
 
+  // The links of a room this browser made, for its seats still waiting for their invitees;
+  // forgotten once none waits.
+  const invites = useMemo(() => savedInvites(p.gameId), [p.gameId]);
+  const waiting =
+    view.phase === 'over' ? [] : invites.filter((t) => view.seats[t.seat]?.name === '');
+  useEffect(() => {
+    if (invites.length > 0 && waiting.length === 0) forgetInvites(p.gameId);
+  }, [invites, waiting.length, p.gameId]);
+
   const names = view.seats.map((s, i) =>
     i === view.seat ? L.you : s.name || waitingSeatName(i, s.open),
   );
@@ -104,6 +114,13 @@ export function GamePage(p: GamePageProps) {
           <Board ctl={ctl} picked={picked} />
         </section>
         <div class="area-side">
+          {view.seat !== null && waiting.length > 0 && (
+            <section aria-labelledby="h-invitaciones" class="invite">
+              <h2 id="h-invitaciones">{L.inviteHeading}</h2>
+              <p>{L.invitesHint(waiting.length)}</p>
+              <InviteLinks gameId={p.gameId} tokens={waiting} />
+            </section>
+          )}
           {view.seat !== null && <Tentative ctl={ctl} />}
           <LastPlay ctl={ctl} />
           <History view={view} />

@@ -8,7 +8,9 @@ import { type LobbyGame, type MyGame, botLevelSchema } from '../../protocol/mess
 import { L } from '../labels.js';
 import { speak } from '../live.js';
 import { describeGame, describeMine, mineStatus, yours } from '../../play/lobbyText.js';
-import { gameHash, inviteUrl, routeOf } from '../route.js';
+import { saveInvites } from '../identity.js';
+import { InviteLinks, inviteFieldId } from '../InviteLinks.js';
+import { gameHash, routeOf } from '../route.js';
 import {
   type ChallengeMode,
   type CreateRequest,
@@ -42,28 +44,6 @@ function go(hash: string): void {
   location.hash = hash;
 }
 
-/**
- * Copies an invitation link: by the clipboard where the page may write to it (https,
- * localhost), else by the field's selection; false when neither worked.
- */
-async function copyLink(url: string, field: HTMLInputElement | null): Promise<boolean> {
-  const clip = navigator.clipboard as Clipboard | undefined;
-  if (clip) {
-    try {
-      await clip.writeText(url);
-      return true;
-    } catch {
-      // Refused (no permission, page not focused): the selection may still work.
-    }
-  }
-  if (!field) return false;
-  field.focus();
-  field.select();
-  // The old command is the only copy an insecure page (a server reached by its address on the
-  // local network) still has.
-  return document.execCommand('copy');
-}
-
 export function Lobby(p: LobbyProps) {
   const level = useSignal<Level>('aficionado');
   const quickPreset = useSignal<Preset>('fise');
@@ -75,7 +55,6 @@ export function Lobby(p: LobbyProps) {
   const target = useSignal('');
   const openRoom = useSignal(false);
   const created = useSignal<Created | null>(null);
-  const copied = useSignal(-1);
   // A number field of the room form that does not hold what it asks for, and why.
   const problem = useSignal<{ field: FieldProblem['field']; text: string } | null>(null);
 
@@ -187,12 +166,13 @@ export function Lobby(p: LobbyProps) {
                 go(gameHash(g.gameId));
                 return;
               }
+              saveInvites(g.gameId, g.inviteTokens);
               p.stayAway(g.gameId);
               // Said, and the first link focused, ready to copy: the button pressed stays
               // where it was and nothing else would tell a screen-reader user it worked.
               speak(L.roomCreated(g.inviteTokens.length));
               setTimeout(() =>
-                document.getElementById(`invitacion-${g.inviteTokens[0]!.seat}`)?.focus(),
+                document.getElementById(inviteFieldId(g.inviteTokens[0]!.seat))?.focus(),
               );
             });
           }}
@@ -285,36 +265,7 @@ export function Lobby(p: LobbyProps) {
         {created.value && created.value.inviteTokens.length > 0 && (
           <div class="invite" aria-labelledby="h-invitaciones" role="group">
             <h3 id="h-invitaciones">{L.inviteHeading}</h3>
-            {created.value.inviteTokens.map((t) => {
-              const url = inviteUrl(location.origin, created.value!.gameId, t.token);
-              return (
-                <p key={t.seat}>
-                  <label for={`invitacion-${t.seat}`}>{L.inviteLink(t.seat)}</label>
-                  <input id={`invitacion-${t.seat}`} type="text" readOnly value={url} />
-                  <button
-                    type="button"
-                    aria-label={L.copyLink(t.seat)}
-                    onClick={() => {
-                      const field = document.getElementById(
-                        `invitacion-${t.seat}`,
-                      ) as HTMLInputElement | null;
-                      // Said on every press, so a second copy is heard too. When nothing
-                      // copied, copyLink has left the link selected in its field.
-                      void copyLink(url, field).then((done) => {
-                        copied.value = done ? t.seat : -1;
-                        speak(
-                          done ? L.copied(t.seat) : L.copyByHand,
-                          done ? 'polite' : 'assertive',
-                        );
-                      });
-                    }}
-                  >
-                    {L.copy}
-                  </button>
-                  {copied.value === t.seat && <span> {L.copied(t.seat)}</span>}
-                </p>
-              );
-            })}
+            <InviteLinks gameId={created.value.gameId} tokens={created.value.inviteTokens} />
             <p>
               <a href={gameHash(created.value.gameId)}>{L.goToGame}</a>
             </p>
