@@ -9,7 +9,7 @@
  * back by the game's link returns the player to the seat.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -509,6 +509,54 @@ describe('atril play --servidor (line mode, real server process)', () => {
       );
     } finally {
       await stop();
+    }
+  });
+
+  it('the invitation of a room made here is given again, listed and on opening it, until its seat is taken', async () => {
+    const port = await freePort();
+    const server = await serve(port, join(tmp, 'invites.db'));
+    const url = `http://127.0.0.1:${port}`;
+    const config = join(tmp, 'invites-config');
+    try {
+      const made = play(['--servidor', url, '--nombre', 'Ana', '--invitados', '1'], config);
+      const said = await made.waitFor(/^Invitación para el asiento 2: (\S+) \(se abre con /m);
+      const invite = said[1]!;
+      const gameId = parseLink(invite)!.gameId!;
+      made.write('salir');
+      expect(await made.exit).toBe(0);
+      // The server keeps only its hash: the link is kept here, for its owner alone.
+      const kept = join(config, 'atril', 'invitaciones.json');
+      expect(readFileSync(kept, 'utf8')).toContain(invite.split('invitacion=')[1]!);
+      expect(statSync(kept).mode & 0o777).toBe(0o600);
+      const line = `Invitación para el asiento 2: ${invite} (se abre con «atril play ENLACE» o en el navegador).`;
+
+      const list = play(['--servidor', url, '--mis-partidas'], config);
+      await list.waitFor(/Intro para salir\.\n$/);
+      expect(list.out.split('\n').slice(1, 4)).toEqual([
+        '  1. Ana, Invitado (asiento 2) · FISE (torneo) · faltan jugadores',
+        `     ${url}/#/partida/${gameId}`,
+        `     ${line}`,
+      ]);
+      list.write('1');
+      await list.waitFor(/^Enlace de la partida, para volver a ella: /m);
+      expect(list.out.split('\n')).toContain(line);
+      list.write('salir');
+      expect(await list.exit).toBe(0);
+
+      // Bea takes the seat: nothing left to share, and the link is forgotten.
+      const bea = play([invite, '--nombre', 'Bea'], join(tmp, 'invites-bea'));
+      await bea.waitFor(/^Enlace de la partida, para volver a ella: /m);
+      bea.write('salir');
+      expect(await bea.exit).toBe(0);
+      const again = play(['--servidor', url, '--mis-partidas'], config);
+      await again.waitFor(/Intro para salir\.\n$/);
+      expect(again.out).not.toContain('Invitación');
+      again.write('');
+      expect(await again.exit).toBe(0);
+      expect(readFileSync(kept, 'utf8')).not.toContain(gameId);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exit;
     }
   });
 });

@@ -19,7 +19,15 @@ import { helpHintText, rulesText, waitingSeatName } from '../play/messages.js';
 import { MY_GAMES_TEXT, describeMine } from '../play/lobbyText.js';
 import { Session } from '../play/session.js';
 import { type ClientView, type MyGame, nameSchema } from '../protocol/index.js';
-import { configDir, loadIdentity, saveIdentity } from './terminal/identity.js';
+import {
+  type InviteTokens,
+  configDir,
+  forgetInvites,
+  loadIdentity,
+  loadInvites,
+  saveIdentity,
+  saveInvites,
+} from './terminal/identity.js';
 import { Inbox, type OnlineInput, runOnlineLines } from './terminal/onlineLines.js';
 import { runOnlineKeys } from './terminal/onlineKeys.js';
 import { OnlineTable, claimHowTerminal } from './terminal/onlineTable.js';
@@ -136,7 +144,7 @@ export async function runOnline(
   if (plan.listMine) {
     let picked: string | undefined;
     try {
-      picked = await pickMine(conn, plan.server, lines, io.output);
+      picked = await pickMine(conn, plan.server, lines, io.output, io.configDir);
     } catch (e) {
       conn.close();
       const err = e instanceof ConnectionError ? e : new ConnectionError('SERVER_ERROR');
@@ -161,17 +169,18 @@ export async function runOnline(
         plan.seatToken !== undefined ? { seatToken: plan.seatToken } : {},
       );
       if (view.seat === null) intro.push('Miras la partida: no tienes asiento en ella.');
+      // A room made here: its links again, for the seats still waiting for their invitees.
+      const waiting = waitingInvites(plan.server, gameId, view.phase, view.seats, io.configDir);
+      if (view.seat !== null) intro.push(...waiting.map((t) => inviteLine(plan.server, gameId, t)));
     } else {
       const created = await conn.create(
         plan.create ?? { preset: 'fise', seats: ['open', { bot: 'aficionado' }] },
       );
       gameId = created.gameId;
       view = await firstView(conn, gameId);
-      for (const t of created.inviteTokens)
-        intro.push(
-          `Invitación para el asiento ${t.seat + 1}: ${gameLink(plan.server, gameId, t.token)}` +
-            ' (se abre con «atril play ENLACE» o en el navegador).',
-        );
+      if (created.inviteTokens.length > 0)
+        saveInvites(plan.server, gameId, created.inviteTokens, io.configDir);
+      for (const t of created.inviteTokens) intro.push(inviteLine(plan.server, gameId, t));
     }
   } catch (e) {
     conn.close();
@@ -231,19 +240,24 @@ export async function runOnline(
 
 /**
  * Lists the player's unfinished games on the server, numbered, with whose turn it is and each
- * one's link, then their last finished ones numbered on, and asks which to open: resolves to
- * its id, or undefined for none (no games, an empty line or the end of the input).
+ * one's link (and, for a room made here, the invitations still waiting), then their last
+ * finished ones numbered on, and asks which to open: resolves to its id, or undefined for none
+ * (no games, an empty line or the end of the input).
  */
 async function pickMine(
   conn: Connection,
   server: string,
   lines: AsyncIterator<string>,
   output: NodeJS.WriteStream,
+  dir: string,
 ): Promise<string | undefined> {
   const { games, finished } = await myGames(conn);
   const all = [...games, ...finished];
   const item = (g: MyGame, i: number): string =>
-    `  ${i + 1}. ${describeMine(g)}\n     ${gameLink(server, g.gameId)}\n`;
+    `  ${i + 1}. ${describeMine(g)}\n     ${gameLink(server, g.gameId)}\n` +
+    waitingInvites(server, g.gameId, g.phase, g.seats, dir)
+      .map((t) => `     ${inviteLine(server, g.gameId, t)}\n`)
+      .join('');
   output.write(
     (games.length === 0 ? MY_GAMES_TEXT.none(server) : MY_GAMES_TEXT.heading(server)) + '\n',
   );
@@ -260,6 +274,31 @@ async function pickMine(
     if (n >= 1 && n <= all.length) return all[n - 1]!.gameId;
     output.write(MY_GAMES_TEXT.noSuch(text.slice(0, 40), all.length) + '\n');
   }
+}
+
+/** The sentence giving a seat's invitation link. */
+function inviteLine(server: string, gameId: string, t: InviteTokens[number]): string {
+  return (
+    `Invitación para el asiento ${t.seat + 1}: ${gameLink(server, gameId, t.token)}` +
+    ' (se abre con «atril play ENLACE» o en el navegador).'
+  );
+}
+
+/**
+ * The invitation links kept for a room made from this terminal whose seats still wait for their
+ * invitees (seats without a name); forgotten once none waits, or the game is over.
+ */
+function waitingInvites(
+  server: string,
+  gameId: string,
+  phase: string,
+  seats: readonly { readonly name: string }[],
+  dir: string,
+): InviteTokens {
+  const kept = loadInvites(server, gameId, dir);
+  const waiting = phase === 'over' ? [] : kept.filter((t) => seats[t.seat]?.name === '');
+  if (kept.length > 0 && waiting.length === 0) forgetInvites(server, gameId, dir);
+  return waiting;
 }
 
 /** The player's unfinished games and last finished ones, as the server lists them. */
