@@ -1,6 +1,7 @@
 /**
  * The entrance (issue 12, item 3): a quick game against the computer, a room with friends and
- * its invitation links, the open rooms to join or watch, and the player's unfinished games.
+ * its invitation links, the open rooms to join or watch, the player's unfinished games and
+ * their last finished ones.
  */
 import { type Signal, useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
