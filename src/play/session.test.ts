@@ -496,12 +496,16 @@ describe('a player who drops out of an online game', () => {
     );
   });
 
-  it('after a reconnection, who the first view shows at the table is no news: a restarted server counts everyone present for a while', () => {
+  // Tú, Beto and Carla, the seats given shown away.
+  const seatsAway = (...away: number[]) => {
     const table = viewFrom({ names: ['Tú', 'Beto', 'Carla'], toMove: 0 });
-    const seatsAway = (...away: number[]) => ({
+    return {
       ...table,
       seats: table.seats.map((x, i) => (away.includes(i) ? { ...x, away: true as const } : x)),
-    });
+    };
+  };
+
+  it('after a reconnection, who the first view shows at the table is no news: a restarted server counts everyone present for a while', () => {
     let clock = 0;
     const s = new Session(seatsAway(1), { localClock: () => clock });
     // The server started again: Beto, still in the lobby, is shown present while it waits.
@@ -518,11 +522,6 @@ describe('a player who drops out of an online game', () => {
   });
 
   it('after a reconnection a departure is still said, and so is one after the wait of the server', () => {
-    const table = viewFrom({ names: ['Tú', 'Beto', 'Carla'], toMove: 0 });
-    const seatsAway = (...away: number[]) => ({
-      ...table,
-      seats: table.seats.map((x, i) => (away.includes(i) ? { ...x, away: true as const } : x)),
-    });
     let clock = 0;
     const s = new Session(seatsAway(1), { localClock: () => clock });
     s.reconnected(25_000);
