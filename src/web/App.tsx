@@ -19,9 +19,11 @@ import {
   loadSettings,
   saveRack,
   saveSetting,
+  savedInvites,
   savedName,
   savedRack,
 } from './identity.js';
+import { waitingInvites } from './InviteLinks.js';
 import { L } from './labels.js';
 import { LiveRegions, assertiveRegion, pacedSpeech, politeRegion, speak } from './live.js';
 import { usePageHeading } from './heading.js';
@@ -442,7 +444,13 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
         // Arriving says whose turn it is, as T does (after the rematch that brought them).
         const byRematch = arrivingByRematch?.gameId === r.gameId ? arrivingByRematch : undefined;
         if (byRematch) arrivingByRematch = undefined;
-        g.arrive(byRematch ? L.rematchArrived : undefined, byRematch?.theirs);
+        // A room made here still waiting for friends: its links are at the table.
+        const invites = view.seat === null ? [] : waitingInvites(savedInvites(r.gameId), view);
+        g.arrive(
+          byRematch ? L.rematchArrived : undefined,
+          byRematch?.theirs,
+          invites.length > 0 ? L.invitesAtTable(invites.length) : undefined,
+        );
         queueMicrotask(focusBoardCursor);
       } catch (e) {
         const { code = 'SERVER_ERROR', data } = e as {

@@ -3,6 +3,7 @@
  * its maker as the room is made (the lobby) and at its table while those seats wait (the game).
  */
 import { useSignal } from '@preact/signals';
+import type { ClientView } from '../play/view.js';
 import type { InviteTokens } from './identity.js';
 import { L } from './labels.js';
 import { speak } from './live.js';
@@ -28,6 +29,11 @@ async function copyLink(url: string, field: HTMLInputElement | null): Promise<bo
   // The old command is the only copy an insecure page (a server reached by its address on the
   // local network) still has.
   return document.execCommand('copy');
+}
+
+/** The invitations among `tokens` whose seats still wait for their invitees in `view`. */
+export function waitingInvites(tokens: InviteTokens, view: ClientView): InviteTokens {
+  return view.phase === 'over' ? [] : tokens.filter((t) => view.seats[t.seat]?.name === '');
 }
 
 /** The id of the field holding a seat's invitation link (the lobby focuses the first). */

@@ -91,6 +91,11 @@ export const L = {
       : `Sala creada. Comparte los ${links} enlaces de invitación: el primero tiene el foco.`,
   createRoom: 'Crear sala',
   inviteHeading: 'Invitaciones',
+  // Said on arriving at the table of a room made here whose seats wait for their invitees.
+  invitesAtTable: (n: number) =>
+    n === 1
+      ? 'Su enlace de invitación está en la sección «Invitaciones».'
+      : 'Sus enlaces de invitación están en la sección «Invitaciones».',
   // At the table of a room made here, while seats wait for their invitees.
   invitesHint: (n: number) =>
     n === 1

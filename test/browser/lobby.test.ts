@@ -210,8 +210,15 @@ describe('lobby', () => {
     const ana = await lobbyPage('Ana');
     const links = await createRoom(ana, { seats: 3 });
     const gameId = /#\/partida\/([^/?]+)/.exec(links[0]!)![1]!;
+    const heard = new Announcer(ana);
+    const arrived = await heard.mark();
     await ana.getByRole('link', { name: 'Ir a la partida' }).click();
     await board(ana).waitFor();
+    // Arriving says where they are, after whose turn it is and who is missing.
+    await heard.waitFor(
+      /Faltan 2 jugadores por llegar.* Sus enlaces de invitación están en la sección «Invitaciones»\.$/,
+      { since: arrived },
+    );
     const invites = ana.getByRole('region', { name: 'Invitaciones' });
     const shown = async (): Promise<string[]> =>
       Promise.all((await invites.getByRole('textbox').all()).map((f) => f.inputValue()));

@@ -131,9 +131,9 @@ describe('a room with friends through an invitation link, and a watcher', () => 
     await ana.page.getByRole('link', { name: 'Ir a la partida' }).click();
     await board(ana.page).waitFor();
     const id = gameIdOf(ana.page);
-    // Arriving, Ana hears that the game waits for her friend.
+    // Arriving, Ana hears that the game waits for her friend, and where the link is.
     await ana.heard.waitFor(
-      /Falta un jugador por llegar: jugará cuando entre con su invitación\.$/,
+      /Falta un jugador por llegar: jugará cuando entre con su invitación\. Su enlace de invitación está en la sección «Invitaciones»\.$/,
     );
 
     // Ana opening the link meant for her friend is refused, her own seat named; the seat stays

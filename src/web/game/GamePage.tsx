@@ -7,7 +7,7 @@ import { useEffect, useMemo } from 'preact/hooks';
 import { waitingSeatName } from '../../play/messages.js';
 import { usePageHeading } from '../heading.js';
 import { type ReadingRate, forgetInvites, savedInvites } from '../identity.js';
-import { InviteLinks } from '../InviteLinks.js';
+import { InviteLinks, waitingInvites } from '../InviteLinks.js';
 import { L } from '../labels.js';
 import { Board } from './Board.js';
 import type { GameController } from './controller.js';
@@ -67,8 +67,7 @@ export function GamePage(p: GamePageProps) {
   // The links of a room this browser made, for its seats still waiting for their invitees;
   // forgotten once none waits.
   const invites = useMemo(() => savedInvites(p.gameId), [p.gameId]);
-  const waiting =
-    view.phase === 'over' ? [] : invites.filter((t) => view.seats[t.seat]?.name === '');
+  const waiting = waitingInvites(invites, view);
   useEffect(() => {
     if (invites.length > 0 && waiting.length === 0) forgetInvites(p.gameId);
   }, [invites, waiting.length, p.gameId]);

@@ -202,11 +202,12 @@ export class GameController {
   /**
    * Arriving at the page says whose turn it is, as T does, after the last move when someone
    * else made it (a bot that opened before the page loaded, a move made while the player was
-   * away); `intro` (how the player got here: a rematch) comes first. One announcement, so that
-   * no part replaces another: in the assertive region when `theirDoing` (someone else's rematch
-   * took the player here, an event they did not cause), else in the polite one.
+   * away); `intro` (how the player got here: a rematch) comes first, and `outro` (where the
+   * invitation links are) last. One announcement, so that no part replaces another: in the
+   * assertive region when `theirDoing` (someone else's rematch took the player here, an event
+   * they did not cause), else in the polite one.
    */
-  arrive(intro?: string, theirDoing = false): void {
+  arrive(intro?: string, theirDoing = false, outro?: string): void {
     const r = this.session.line('turno');
     const v = this.session.view;
     const last = v.history[v.history.length - 1];
@@ -217,7 +218,7 @@ export class GameController {
         ? [say(turnRecordText(v, last, st.detailed, true, st.byName), 'event')]
         : []),
     ];
-    const said = before.length > 0 ? [...before, ...r.say] : r.say;
+    const said = [...before, ...r.say, ...(outro ? [say(outro, 'event')] : [])];
     this.react({
       ...r,
       say: theirDoing ? said.map((a) => ({ ...a, priority: 'assertive' as const })) : said,
