@@ -423,9 +423,11 @@ export function rematchText(link: string, watching = false): string {
 
 /**
  * Said while seats wait for their players (a seat's name is empty until then): the people
- * invited to them, or anyone who takes an open room's free seat from the lobby.
+ * invited to them, or anyone who takes an open room's free seat from the lobby. Nothing once
+ * the game is over: nobody will come.
  */
 export function waitingSeatsText(view: ClientView): string | undefined {
+  if (view.phase === 'over') return undefined;
   const waiting = view.seats.filter((s) => s.name === '');
   const n = waiting.length;
   if (n === 0) return undefined;

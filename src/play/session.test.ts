@@ -420,6 +420,13 @@ describe('seats that wait for their invitees', () => {
     ]);
     expect(s.key({ key: 't' }).say.map((a) => a.text)).toEqual(['Turno de Carla.']);
   });
+
+  it('once the game is over nobody is waited for: T says it ended, not who is missing', () => {
+    const over = viewFrom({ names: ['Tú', 'Beto', ''], end: { scores: [0, 0, 0], winners: [1] } });
+    expect(new Session(over).key({ key: 't' }).say.map((a) => a.text)).toEqual([
+      'La partida ha terminado.',
+    ]);
+  });
 });
 
 describe('a player who drops out of an online game', () => {
