@@ -24,6 +24,7 @@ import {
   endText,
   mayClaim,
   rackAdjustText,
+  resignationText,
   seatAwayText,
   seatBackText,
   seatTakenText,
@@ -272,11 +273,7 @@ export class Session {
     }
     if (view.result && !this.endAnnounced) {
       this.endAnnounced = true;
-      const why = endReasonText(view, view.result);
-      if (why) out.push(say(why, 'event', undefined, 'assertive'));
-      const adjust = rackAdjustText(view, view.result, st.byName);
-      if (adjust) out.push(say(adjust, 'event', undefined, 'assertive'));
-      out.push(say(endText(view, view.result, st.byName), 'event', 'turn', 'assertive'));
+      out.push(...this.endParts(false));
     } else if (st.myTurn && (fresh.length > 0 || !wasMyTurn)) {
       out.push(say(turnText(view, st.byName), 'turn', 'turn', 'assertive'));
     } else if (view.phase === 'final-challenge' && fresh.some((r) => r.seat === view.seat)) {
@@ -284,6 +281,30 @@ export class Session {
       out.push(say(turnText(view, st.byName), 'turn'));
     }
     return st.remember(out);
+  }
+
+  /**
+   * How the game ended, for a client opening it once over: who resigned or had it claimed, or
+   * what else ended it (passes, the target score), the racks' adjustment, and who won with the
+   * final scores, as the players heard it when it ended. Nothing while it goes on.
+   */
+  endSummary(): Announcement[] {
+    return this.endParts(true);
+  }
+
+  // The end as said (assertive); a resignation only when asked: live, its record said it.
+  private endParts(resignation: boolean): Announcement[] {
+    const view = this.state.view;
+    if (!view.result) return [];
+    const byName = this.state.byName;
+    const why =
+      (resignation ? resignationText(view, byName) : undefined) || endReasonText(view, view.result);
+    const adjust = rackAdjustText(view, view.result, byName);
+    return [
+      ...(why ? [say(why, 'event', undefined, 'assertive')] : []),
+      ...(adjust ? [say(adjust, 'event', undefined, 'assertive')] : []),
+      say(endText(view, view.result, byName), 'event', 'turn', 'assertive'),
+    ];
   }
 
   /**

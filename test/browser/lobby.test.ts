@@ -341,7 +341,11 @@ describe('lobby', () => {
     expect(found, `the lobby with an ended game:\n${describeViolations(found)}`).toEqual([]);
     const opened = await heard.mark();
     await see.click();
-    await heard.waitFor(/^La partida ha terminado\. Bea abandona/, { since: opened });
+    // Opened to be read: how it ended and who won, without asking.
+    await heard.waitFor('Bea abandona. Fin de la partida. Has ganado: Tú 0, Bea 0.', {
+      since: opened,
+      region: 'polite',
+    });
     // Back in the lobby, later: the server lists it among her finished games.
     await ana.goto(`${env.server.url}/#/`);
     await ana.reload();

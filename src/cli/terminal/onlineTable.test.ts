@@ -27,9 +27,12 @@ function tableOf(view: ClientView): OnlineTable {
 }
 
 describe('OnlineTable: what a seated player and a watcher are told', () => {
-  it('a finished game opens with the end hint alone, not «La partida ha terminado.» twice', () => {
+  it('a finished game opens with how it ended and who won, then the end hint', () => {
     const t = tableOf(ENDED);
-    expect(t.opening()).toEqual([]);
+    expect(t.opening()).toEqual([
+      'La partida acaba: todos han pasado dos veces seguidas.',
+      'Fin de la partida. Has ganado: Tú 12, Ana 0.',
+    ]);
     expect(t.endHint).toBe(ONLINE_END_HINT);
   });
 
@@ -88,11 +91,11 @@ describe('OnlineTable: «reclamar» a game from the absent player on turn', () =
     expect(claimHowTerminal(true)).toBe('pulsa «:» y escribe «reclamar»');
   });
 
-  it('the absent player opening the claimed game hears why it ended, before the end hint', () => {
+  it('the absent player opening the claimed game hears why it ended and who won, before the end hint', () => {
     expect(tableOf(resignedView(1)).opening()).toEqual([
       'Ana reclama la partida: la pierdes por no estar en la mesa en tu turno.',
+      'Fin de la partida. Gana Ana: Ana 0, Tú 0.',
     ]);
-    expect(tableOf(ENDED).opening()).toEqual([]);
   });
 
   it('once the server takes a claim or a resignation the game is over, before its view comes', async () => {

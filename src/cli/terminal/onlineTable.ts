@@ -17,7 +17,6 @@ import { MAX_CHAT_LENGTH, chatTextSchema } from '../../protocol/index.js';
 import {
   CLAIM_HELP_TEXT,
   claimRefusal,
-  resignationText,
   CONNECTION_LOST_TEXT,
   REMATCH_NOT_OVER_TEXT,
   RESIGN_CONFIRM_TEXT,
@@ -143,13 +142,11 @@ export class OnlineTable {
 
   /**
    * What to say when the game is first shown: who waits, whose turn it is. For a game already
-   * over, only who resigned or had it claimed: `endHint`, said next, says the rest.
+   * over, how it ended and who won, as the players heard it then (`endHint`, said next, says
+   * what is left to do).
    */
   opening(): string[] {
-    if (this.over) {
-      const why = resignationText(this.view);
-      return why ? [why] : [];
-    }
+    if (this.over) return this.session.endSummary().map((a) => a.text);
     const out: string[] = [];
     const waiting = waitingSeatsText(this.view);
     if (waiting) out.push(waiting);

@@ -80,6 +80,28 @@ describe('GameController: keys to the session, replies to the live regions', () 
     expect(own.ctl.polite.value.text).toBe('Turno de Ana.');
   });
 
+  it('arriving at a finished game says how it ended and who won, politely; then where the links are, when asked', () => {
+    const over = setup(undefined, {
+      ...MIDGAME,
+      turns: [...MIDGAME.turns!, [0, 'pass'], [1, 'pass'], [0, 'pass'], [1, 'pass']],
+      end: { scores: [12, 12], winners: [0, 1] },
+    });
+    over.ctl.arrive();
+    expect(over.ctl.polite.value.text).toBe(
+      'La partida acaba: todos han pasado dos veces seguidas. Fin de la partida. Empate: Tú 12, Ana 12.',
+    );
+    expect(over.ctl.assertive.value.text).toBe('');
+    const waiting = setup();
+    waiting.ctl.arrive(
+      undefined,
+      false,
+      'Su enlace de invitación está en la sección «Invitaciones».',
+    );
+    expect(waiting.ctl.polite.value.text).toBe(
+      'Ana: K5 vertical, PESA, 12. Tu turno. Su enlace de invitación está en la sección «Invitaciones».',
+    );
+  });
+
   it('makes a repeated message new (a no-break space), so a screen reader reads it again', () => {
     const { ctl } = setup();
     ctl.key({ key: 't' });

@@ -200,16 +200,21 @@ export class GameController {
   }
 
   /**
-   * Arriving at the page says whose turn it is, as T does, after the last move when someone
-   * else made it (a bot that opened before the page loaded, a move made while the player was
+   * Arriving at the page says whose turn it is, as T does (how it ended, once over), after the
+   * last move when someone else made it (a bot that opened before the page loaded, a move made while the player was
    * away); `intro` (how the player got here: a rematch) comes first, and `outro` (where the
    * invitation links are) last. One announcement, so that no part replaces another: in the
    * assertive region when `theirDoing` (someone else's rematch took the player here, an event
    * they did not cause), else in the polite one.
    */
   arrive(intro?: string, theirDoing = false, outro?: string): void {
-    const r = this.session.line('turno');
     const v = this.session.view;
+    // A game already over: how it ended and who won, as its players heard it then (news to
+    // them, not to someone who opened it to read it).
+    const r =
+      v.phase === 'over'
+        ? { say: this.session.endSummary().map((a) => ({ ...a, priority: 'polite' as const })) }
+        : this.session.line('turno');
     const last = v.history[v.history.length - 1];
     const st = this.session.state;
     const before = [
