@@ -229,21 +229,31 @@ describe('lobby', () => {
     expect(await shown()).toEqual(links);
     const found = await seriousViolations(ana);
     expect(found, `the table with its invitations:\n${describeViolations(found)}`).toEqual([]);
-    // Bea takes seat 2: only seat 3's link is left, and it copies.
+    // Bea takes seat 2: only seat 3's link is left, and it copies. The focus, on seat 2's copy
+    // button, goes to seat 3's.
+    await invites.getByRole('button', { name: 'Copiar enlace del asiento 2' }).focus();
     const bea = await (await newPlayer(env.browser)).newPage();
     await bea.goto(links[0]!);
     await enterName(bea, 'Bea');
     await board(bea).waitFor();
     await invites.getByText('Falta un invitado por llegar').waitFor();
     expect(await shown()).toEqual([links[1]]);
+    await expect
+      .poll(() => ana.evaluate<string | null>("document.activeElement?.getAttribute('aria-label')"))
+      .toBe('Copiar enlace del asiento 3');
     await invites.getByRole('button', { name: 'Copiar enlace del asiento 3' }).click();
     expect(await ana.evaluate<string>('navigator.clipboard.readText()')).toBe(links[1]);
-    // Carla takes the last: nothing left to share, now or after a reload.
+    // Carla takes the last: nothing left to share, now or after a reload. The focus, on its
+    // copy button, goes to the board rather than to the page.
+    await invites.getByRole('button', { name: 'Copiar enlace del asiento 3' }).focus();
     const carla = await (await newPlayer(env.browser)).newPage();
     await carla.goto(links[1]!);
     await enterName(carla, 'Carla');
     await board(carla).waitFor();
     await invites.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => ana.evaluate<string | null>("document.activeElement?.getAttribute('role')"))
+      .toBe('gridcell');
     await ana.reload();
     await board(ana).waitFor();
     await ana.getByRole('region', { name: 'Marcador' }).getByText('Carla').waitFor();
