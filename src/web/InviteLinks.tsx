@@ -3,7 +3,7 @@
  * its maker as the room is made (the lobby) and at its table while those seats wait (the game).
  */
 import { useSignal } from '@preact/signals';
-import type { ClientView } from '../play/view.js';
+import { useEffect, useRef } from 'preact/hooks';
 import type { InviteTokens } from './identity.js';
 import { L } from './labels.js';
 import { speak } from './live.js';
@@ -31,9 +31,41 @@ async function copyLink(url: string, field: HTMLInputElement | null): Promise<bo
   return document.execCommand('copy');
 }
 
-/** The invitations among `tokens` whose seats still wait for their invitees in `view`. */
-export function waitingInvites(tokens: InviteTokens, view: ClientView): InviteTokens {
-  return view.phase === 'over' ? [] : tokens.filter((t) => view.seats[t.seat]?.name === '');
+/**
+ * The invitations among `tokens` whose seats still wait for their invitees in `game` (a view,
+ * or a lobby entry): seats without a name, while the game goes on.
+ */
+export function waitingInvites(
+  tokens: InviteTokens,
+  game: { readonly phase: string; readonly seats: readonly { readonly name: string }[] },
+): InviteTokens {
+  return game.phase === 'over' ? [] : tokens.filter((t) => game.seats[t.seat]?.name === '');
+}
+
+/**
+ * Keeps the focus when a friend takes a seat whose link had it: its line goes (the whole block
+ * with the last one), and the focus goes to the next link's button in the element `id`, or to
+ * `elsewhere`, instead of falling to the page.
+ */
+export function useInviteFocus(id: string, elsewhere: () => void): void {
+  const last = useRef<Element | null>(null);
+  useEffect(() => {
+    const seen = (e: FocusEvent): void => {
+      const t = e.target instanceof Element ? e.target : null;
+      last.current = t?.closest(`#${id}`) ? t : null;
+    };
+    document.addEventListener('focusin', seen);
+    return () => document.removeEventListener('focusin', seen);
+  }, [id]);
+  useEffect(() => {
+    const f = last.current;
+    const active = document.activeElement;
+    if (!f || f.isConnected || (active && active !== document.body)) return;
+    last.current = null;
+    const next = document.querySelector<HTMLElement>(`#${id} button`);
+    if (next) next.focus();
+    else elsewhere();
+  });
 }
 
 /** The id of the field holding a seat's invitation link (the lobby focuses the first). */

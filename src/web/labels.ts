@@ -91,6 +91,7 @@ export const L = {
       : `Sala creada. Comparte los ${links} enlaces de invitación: el primero tiene el foco.`,
   createRoom: 'Crear sala',
   inviteHeading: 'Invitaciones',
+  allArrived: 'Ya han llegado todos los invitados.',
   // Said on arriving at the table of a room made here whose seats wait for their invitees.
   invitesAtTable: (n: number) =>
     n === 1

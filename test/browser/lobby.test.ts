@@ -202,6 +202,14 @@ describe('lobby', () => {
       .filter({ has: ana.locator(`a[href^="#/partida/${gameId}"]`) });
     await room.getByRole('link', { name: /^Seguir: Ana, Bea/ }).waitFor();
     expect(await room.getByRole('link').count()).toBe(1);
+    // Her link has done its work: it goes from the room's invitations, and the focus it had
+    // goes to «Ir a la partida».
+    const invites = ana.getByRole('group', { name: 'Invitaciones' });
+    await invites.getByText('Ya han llegado todos los invitados.').waitFor();
+    expect(await invites.getByRole('textbox').count()).toBe(0);
+    await expect
+      .poll(() => ana.evaluate<string | null>('document.activeElement?.textContent'))
+      .toBe('Ir a la partida');
     await ana.context().close();
     await bea.context().close();
   });

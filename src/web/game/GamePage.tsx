@@ -3,11 +3,11 @@
  * the session from anywhere on the page but text fields.
  */
 import { type Signal, useSignal } from '@preact/signals';
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import { waitingSeatName } from '../../play/messages.js';
 import { usePageHeading } from '../heading.js';
 import { type ReadingRate, forgetInvites, savedInvites } from '../identity.js';
-import { InviteLinks, waitingInvites } from '../InviteLinks.js';
+import { InviteLinks, useInviteFocus, waitingInvites } from '../InviteLinks.js';
 import { L } from '../labels.js';
 import { Board, focusBoardCursor } from './Board.js';
 import type { GameController } from './controller.js';
@@ -71,27 +71,7 @@ export function GamePage(p: GamePageProps) {
   useEffect(() => {
     if (invites.length > 0 && waiting.length === 0) forgetInvites(p.gameId);
   }, [invites, waiting.length, p.gameId]);
-  // What last had the focus in «Invitaciones»: when a friend takes a seat its line goes (the
-  // whole section with the last one), and the focus goes to the next link's button, or to the
-  // board, instead of falling to the page.
-  const inviteFocus = useRef<Element | null>(null);
-  useEffect(() => {
-    const seen = (e: FocusEvent): void => {
-      const t = e.target instanceof Element ? e.target : null;
-      inviteFocus.current = t?.closest('#invitaciones') ? t : null;
-    };
-    document.addEventListener('focusin', seen);
-    return () => document.removeEventListener('focusin', seen);
-  }, []);
-  useEffect(() => {
-    const f = inviteFocus.current;
-    const active = document.activeElement;
-    if (!f || f.isConnected || (active && active !== document.body)) return;
-    inviteFocus.current = null;
-    const next = document.querySelector<HTMLElement>('#invitaciones button');
-    if (next) next.focus();
-    else focusBoardCursor();
-  });
+  useInviteFocus('invitaciones', focusBoardCursor);
 
   const names = view.seats.map((s, i) =>
     i === view.seat ? L.you : s.name || waitingSeatName(i, s.open),

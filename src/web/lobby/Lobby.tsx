@@ -9,8 +9,8 @@ import { type LobbyGame, type MyGame, botLevelSchema } from '../../protocol/mess
 import { L } from '../labels.js';
 import { speak } from '../live.js';
 import { describeGame, describeMine, mineStatus, yours } from '../../play/lobbyText.js';
-import { saveInvites } from '../identity.js';
-import { InviteLinks, inviteFieldId } from '../InviteLinks.js';
+import { forgetInvites, saveInvites } from '../identity.js';
+import { InviteLinks, inviteFieldId, useInviteFocus, waitingInvites } from '../InviteLinks.js';
 import { gameHash, routeOf } from '../route.js';
 import {
   type ChallengeMode,
@@ -88,6 +88,17 @@ export function Lobby(p: LobbyProps) {
     );
     (again ?? document.getElementById('h-abiertas'))?.focus();
   });
+
+  // The room just made: the links of its seats still waiting (a friend who sat down takes
+  // theirs, and the links are forgotten once all have).
+  const made = created.value;
+  const listed = made ? p.mine.value.find((g) => g.gameId === made.gameId) : undefined;
+  const pending =
+    made && listed ? waitingInvites(made.inviteTokens, listed) : (made?.inviteTokens ?? []);
+  useEffect(() => {
+    if (made && listed && pending.length === 0) forgetInvites(made.gameId);
+  }, [made, listed, pending.length]);
+  useInviteFocus('invitaciones-sala', () => document.getElementById('ir-a-la-sala')?.focus());
 
   const presetSelect = (id: string, sig: Signal<Preset>) => (
     <label for={id}>
@@ -263,12 +274,18 @@ export function Lobby(p: LobbyProps) {
           </label>
           <button type="submit">{L.createRoom}</button>
         </form>
-        {created.value && created.value.inviteTokens.length > 0 && (
-          <div class="invite" aria-labelledby="h-invitaciones" role="group">
+        {made && made.inviteTokens.length > 0 && (
+          <div id="invitaciones-sala" class="invite" aria-labelledby="h-invitaciones" role="group">
             <h3 id="h-invitaciones">{L.inviteHeading}</h3>
-            <InviteLinks gameId={created.value.gameId} tokens={created.value.inviteTokens} />
+            {pending.length > 0 ? (
+              <InviteLinks gameId={made.gameId} tokens={pending} />
+            ) : (
+              <p>{L.allArrived}</p>
+            )}
             <p>
-              <a href={gameHash(created.value.gameId)}>{L.goToGame}</a>
+              <a id="ir-a-la-sala" href={gameHash(made.gameId)}>
+                {L.goToGame}
+              </a>
             </p>
           </div>
         )}
