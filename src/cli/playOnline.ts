@@ -12,6 +12,7 @@ import {
   Connection,
   ConnectionError,
   type ConnectionEvent,
+  PRESENCE_UNSURE_MS,
 } from '../client/connection.js';
 import { gameLink, socketUrl } from '../client/link.js';
 import { onlineErrorText } from '../play/errorText.js';
@@ -107,6 +108,9 @@ export async function runOnline(
         io.configDir,
       );
     inbox.push({ kind: 'event', event });
+    // Back after a drop: once the server's wait for its players is over, who came back.
+    if (event.type === 'status' && event.status === 'back')
+      setTimeout(() => inbox.push({ kind: 'settle' }), PRESENCE_UNSURE_MS).unref();
   };
   const connect = (token: string | undefined) =>
     new Connection({

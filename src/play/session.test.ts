@@ -522,19 +522,27 @@ describe('a player who drops out of an online game', () => {
     // Its wait over, Beto is away again: what the player last heard of him holds.
     clock = 20_000;
     expect(s.update(seatsAway(1))).toEqual([]);
+    clock = 26_000;
+    expect(s.settlePresence()).toEqual([]);
     // Later news of him is said as always.
     clock = 60_000;
     expect(s.update(seatsAway()).map((a) => a.text)).toEqual(['Beto ha vuelto a la mesa.']);
     expect(s.update(seatsAway(1)).map((a) => a.text)).toEqual(['Beto ya no está en la mesa.']);
   });
 
-  it('after a reconnection a departure is still said, and so is one after the wait of the server', () => {
+  it('after a reconnection a departure is still said, a return once the wait of the server is over, and later news as always', () => {
     let clock = 0;
     const s = new Session(seatsAway(1), { localClock: () => clock });
     s.reconnected(25_000);
     // Carla left while the link was down: that is news; Beto's return is not.
     expect(s.update(seatsAway(2)).map((a) => a.text)).toEqual(['Carla ya no está en la mesa.']);
-    // Beto really came back meanwhile and leaves long after the wait: said.
+    // Beto really came back meanwhile: said once the wait is over, and only then.
+    clock = 24_999;
+    expect(s.settlePresence()).toEqual([]);
+    clock = 25_000;
+    expect(s.settlePresence().map((a) => a.text)).toEqual(['Beto ha vuelto a la mesa.']);
+    expect(s.settlePresence()).toEqual([]);
+    // He leaves later: said.
     clock = 30_000;
     expect(s.update(seatsAway(1, 2)).map((a) => a.text)).toEqual(['Beto ya no está en la mesa.']);
     // Only the first view after a reconnection is taken as it stands.

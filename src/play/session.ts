@@ -206,12 +206,29 @@ export class Session {
    * lobby, say) would be heard coming back, then leaving again once that wait ends. A seat
    * shown back in that view is not announced, and neither is its departure within `quietMs`
    * (the server's wait, REOPEN_GRACE_MS, and a margin): what the viewer last heard of it, that
-   * it was away, holds again (without a `localClock`, however late it comes).
+   * it was away, holds again (without a `localClock`, however late it comes). A seat still at
+   * the table then came back meanwhile: `settlePresence` says so.
    */
   reconnected(quietMs: number): void {
     this.rejoining = true;
     this.returnUnsaid.clear();
     this.quietUntil = this.localClock ? this.localClock() + quietMs : Infinity;
+  }
+
+  /**
+   * Once the wait after a reconnection is over (`reconnected`), the returns it left unsaid of
+   * players still at the table: «Ana ha vuelto a la mesa.» (one who came back while the server
+   * waited for everyone). Clients ask now and then (a clock's tick); empty until then.
+   */
+  settlePresence(): Announcement[] {
+    if (this.returnUnsaid.size === 0 || this.localTime() < this.quietUntil) return [];
+    const seats = this.state.view.seats;
+    const back = [...this.returnUnsaid].flatMap((i) => {
+      const seat = seats[i];
+      return seat && seat.name !== '' && !seat.away ? [say(seatBackText(seat.name), 'event')] : [];
+    });
+    this.returnUnsaid.clear();
+    return this.state.remember(back);
   }
 
   /**

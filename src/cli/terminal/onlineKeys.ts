@@ -70,8 +70,8 @@ export async function runOnlineKeys(
   try {
     for (;;) {
       const item = await inbox.next();
-      if (item.kind === 'event') {
-        const news = table.event(item.event);
+      if (item.kind === 'event' || item.kind === 'settle') {
+        const news = item.kind === 'event' ? table.event(item.event) : table.settle();
         if (news.say.length === 0 && !news.redraw) continue;
         messages = [...messages, ...news.say];
         if (news.ended) messages.push(table.endHint);

@@ -19,7 +19,9 @@ export type OnlineInput =
   | { readonly kind: 'line'; readonly text: string }
   | { readonly kind: 'term'; readonly input: TermInput }
   | { readonly kind: 'eof' }
-  | { readonly kind: 'event'; readonly event: ConnectionEvent };
+  | { readonly kind: 'event'; readonly event: ConnectionEvent }
+  /** The wait after a reconnection is over: who came back meanwhile (`OnlineTable.settle`). */
+  | { readonly kind: 'settle' };
 
 /** A queue that the input and the connection fill and the loop empties in order. */
 export class Inbox<T> {
@@ -78,8 +80,8 @@ export async function runOnlineLines(
         return 0;
       }
       if (input.kind === 'term') continue;
-      if (input.kind === 'event') {
-        const news = table.event(input.event);
+      if (input.kind === 'event' || input.kind === 'settle') {
+        const news = input.kind === 'event' ? table.event(input.event) : table.settle();
         news.say.forEach(print);
         if (news.fatal) return 1;
         if (news.ended) showEnd();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Connection } from '../../client/connection.js';
+import { Connection, PRESENCE_UNSURE_MS } from '../../client/connection.js';
 import { rematchText } from '../../play/messages.js';
 import { Session } from '../../play/session.js';
 import { resignedView, viewFrom } from '../../play/testing/views.js';
@@ -65,6 +65,23 @@ describe('OnlineTable: what a seated player and a watcher are told', () => {
     t.event({ type: 'status', status: 'back' });
     expect(t.event({ type: 'view', gameId: 'g1', view: beto(false) }).say).toEqual([]);
     expect(t.event({ type: 'view', gameId: 'g1', view: beto(true) }).say).toEqual([]);
+    expect(t.settle().say).toEqual([]);
+  });
+
+  it('back after a restart of the server: a player who came back meanwhile is heard once the wait is over', () => {
+    const table = viewFrom({ names: ['Tú', 'Beto'], toMove: 0 });
+    const away = {
+      ...table,
+      seats: table.seats.map((x, i) => (i === 1 ? { ...x, away: true as const } : x)),
+    };
+    let clock = 0;
+    const conn = new Connection({ url: 'ws://127.0.0.1:1/ws', socket: () => ({}) as never });
+    const t = new OnlineTable(conn, SERVER, 'g1', new Session(away, { localClock: () => clock }));
+    t.event({ type: 'status', status: 'back' });
+    expect(t.event({ type: 'view', gameId: 'g1', view: table }).say).toEqual([]);
+    expect(t.settle().say).toEqual([]);
+    clock = PRESENCE_UNSURE_MS;
+    expect(t.settle().say).toEqual(['Beto ha vuelto a la mesa.']);
   });
 });
 

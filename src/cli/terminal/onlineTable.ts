@@ -154,6 +154,14 @@ export class OnlineTable {
     return out;
   }
 
+  /**
+   * The players heard back at the table once the wait after a reconnection is over
+   * (`Session.settlePresence`); the client asks PRESENCE_UNSURE_MS after the link came back.
+   */
+  settle(): News {
+    return { say: this.session.settlePresence().map((a) => a.text) };
+  }
+
   /** Turns an event of the connection into what to say. */
   event(e: ConnectionEvent): News {
     switch (e.type) {

@@ -80,6 +80,19 @@ describe('GameController: keys to the session, replies to the live regions', () 
     expect(own.ctl.polite.value.text).toBe('Turno de Ana.');
   });
 
+  it('after a reconnection, a player who came back while the server waited is heard on the tick after the wait', () => {
+    const { ctl, advance } = setup();
+    const view = ctl.session.view;
+    ctl.update({ ...view, seats: view.seats.map((x, i) => (i === 1 ? { ...x, away: true } : x)) });
+    ctl.session.reconnected(25_000);
+    ctl.update(view);
+    ctl.onTick();
+    expect(ctl.polite.value.text).not.toContain('ha vuelto');
+    advance(25_000);
+    ctl.onTick();
+    expect(ctl.polite.value.text).toBe('Ana ha vuelto a la mesa.');
+  });
+
   it('arriving at a finished game says how it ended and who won, politely; then where the links are, when asked', () => {
     const over = setup(undefined, {
       ...MIDGAME,

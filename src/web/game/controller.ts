@@ -301,9 +301,15 @@ export class GameController {
     this.refresh();
   }
 
-  /** Once a second: clocks redraw, and the viewer hears when their time runs low. */
+  /**
+   * Once a second: clocks redraw, the viewer hears when their time runs low, and who came back
+   * to the table while a restarted server waited for everyone.
+   */
   onTick(): void {
     this.tick.value++;
+    // After a reconnection: who came back while the server waited for everyone.
+    const back = this.session.settlePresence();
+    if (back.length > 0) this.announce(back);
     const v = this.session.view;
     if (v.seat === null || v.phase === 'over' || v.clock?.running !== v.seat) return;
     const c = seatClock(v, v.seat, this.clockNow());
