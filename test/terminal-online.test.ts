@@ -539,7 +539,7 @@ describe('atril play --servidor (line mode, real server process)', () => {
       ]);
       list.write('1');
       await list.waitFor(/^Enlace de la partida, para volver a ella: /m);
-      expect(list.out.split('\n')).toContain(line);
+      await list.until(() => list.out.split('\n').includes(line));
       list.write('salir');
       expect(await list.exit).toBe(0);
 

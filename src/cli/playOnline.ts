@@ -257,11 +257,19 @@ async function pickMine(
 ): Promise<string | undefined> {
   const { games, finished } = await myGames(conn);
   const all = [...games, ...finished];
-  const item = (g: MyGame, i: number): string =>
-    `  ${i + 1}. ${describeMine(g)}\n     ${gameLink(server, g.gameId)}\n` +
-    waitingInvites(server, g.gameId, g.phase, g.seats, dir)
-      .map((t) => `     ${inviteLine(server, g.gameId, t)}\n`)
+  const item = (g: MyGame, i: number): string => {
+    const head = `  ${i + 1}. `;
+    // The lines below an entry start where its text does, «10.» and on too.
+    const under = ' '.repeat(head.length);
+    const invites = waitingInvites(server, g.gameId, g.phase, g.seats, dir);
+    return [
+      head + describeMine(g),
+      under + gameLink(server, g.gameId),
+      ...invites.map((t) => under + inviteLine(server, g.gameId, t)),
+    ]
+      .map((l) => l + '\n')
       .join('');
+  };
   output.write(
     (games.length === 0 ? MY_GAMES_TEXT.none(server) : MY_GAMES_TEXT.heading(server)) + '\n',
   );
