@@ -14,6 +14,7 @@ import {
   type ConnectionEvent,
   PRESENCE_UNSURE_MS,
 } from '../client/connection.js';
+import { type InviteTokens, waitingInvites } from '../client/invites.js';
 import { gameLink, socketUrl } from '../client/link.js';
 import { onlineErrorText } from '../play/errorText.js';
 import { helpHintText, rulesText, waitingSeatName } from '../play/messages.js';
@@ -21,7 +22,6 @@ import { MY_GAMES_TEXT, describeMine } from '../play/lobbyText.js';
 import { Session } from '../play/session.js';
 import { type ClientView, type MyGame, nameSchema } from '../protocol/index.js';
 import {
-  type InviteTokens,
   configDir,
   forgetInvites,
   loadIdentity,
@@ -31,7 +31,7 @@ import {
 } from './terminal/identity.js';
 import { Inbox, type OnlineInput, runOnlineLines } from './terminal/onlineLines.js';
 import { runOnlineKeys } from './terminal/onlineKeys.js';
-import { OnlineTable, claimHowTerminal } from './terminal/onlineTable.js';
+import { OnlineTable, claimHowTerminal, inviteLine } from './terminal/onlineTable.js';
 
 /** What `atril play` decided to do on a server. */
 export interface OnlinePlan {
@@ -165,6 +165,8 @@ export async function runOnline(
   const intro: string[] = [];
   let gameId: string;
   let view: ClientView;
+  // The invitations of a room made here whose seats wait (given again by «enlace»).
+  let invites: InviteTokens = [];
   try {
     if (joinId !== undefined) {
       gameId = joinId;
@@ -174,16 +176,16 @@ export async function runOnline(
       );
       if (view.seat === null) intro.push('Miras la partida: no tienes asiento en ella.');
       // A room made here: its links again, for the seats still waiting for their invitees.
-      const waiting = waitingInvites(plan.server, gameId, view.phase, view.seats, io.configDir);
-      if (view.seat !== null) intro.push(...waiting.map((t) => inviteLine(plan.server, gameId, t)));
+      invites = keptInvites(plan.server, gameId, view, io.configDir);
+      if (view.seat !== null) intro.push(...invites.map((t) => inviteLine(plan.server, gameId, t)));
     } else {
       const created = await conn.create(
         plan.create ?? { preset: 'fise', seats: ['open', { bot: 'aficionado' }] },
       );
       gameId = created.gameId;
       view = await firstView(conn, gameId);
-      if (created.inviteTokens.length > 0)
-        saveInvites(plan.server, gameId, created.inviteTokens, io.configDir);
+      invites = created.inviteTokens;
+      if (invites.length > 0) saveInvites(plan.server, gameId, invites, io.configDir);
       for (const t of created.inviteTokens) intro.push(inviteLine(plan.server, gameId, t));
     }
   } catch (e) {
@@ -218,6 +220,7 @@ export async function runOnline(
       linesOnly: !keyMode,
       claimHow: claimHowTerminal(keyMode),
     }),
+    invites,
   );
   if (!keyMode) {
     void (async () => {
@@ -261,7 +264,7 @@ async function pickMine(
     const head = `  ${i + 1}. `;
     // The lines below an entry start where its text does, «10.» and on too.
     const under = ' '.repeat(head.length);
-    const invites = waitingInvites(server, g.gameId, g.phase, g.seats, dir);
+    const invites = keptInvites(server, g.gameId, g, dir);
     return [
       head + describeMine(g),
       under + gameLink(server, g.gameId),
@@ -288,27 +291,18 @@ async function pickMine(
   }
 }
 
-/** The sentence giving a seat's invitation link. */
-function inviteLine(server: string, gameId: string, t: InviteTokens[number]): string {
-  return (
-    `Invitación para el asiento ${t.seat + 1}: ${gameLink(server, gameId, t.token)}` +
-    ' (se abre con «atril play ENLACE» o en el navegador).'
-  );
-}
-
 /**
  * The invitation links kept for a room made from this terminal whose seats still wait for their
- * invitees (seats without a name); forgotten once none waits, or the game is over.
+ * invitees; forgotten once none waits, or the game is over.
  */
-function waitingInvites(
+function keptInvites(
   server: string,
   gameId: string,
-  phase: string,
-  seats: readonly { readonly name: string }[],
+  game: { readonly phase: string; readonly seats: readonly { readonly name: string }[] },
   dir: string,
 ): InviteTokens {
   const kept = loadInvites(server, gameId, dir);
-  const waiting = phase === 'over' ? [] : kept.filter((t) => seats[t.seat]?.name === '');
+  const waiting = waitingInvites(kept, game);
   if (kept.length > 0 && waiting.length === 0) forgetInvites(server, gameId, dir);
   return waiting;
 }

@@ -23,7 +23,7 @@ import {
   savedName,
   savedRack,
 } from './identity.js';
-import { waitingInvites } from './InviteLinks.js';
+import { waitingInvites } from '../client/invites.js';
 import { L } from './labels.js';
 import { LiveRegions, assertiveRegion, pacedSpeech, politeRegion, speak } from './live.js';
 import { usePageHeading } from './heading.js';

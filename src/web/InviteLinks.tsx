@@ -4,7 +4,7 @@
  */
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import type { InviteTokens } from './identity.js';
+import type { InviteTokens } from '../client/invites.js';
 import { L } from './labels.js';
 import { speak } from './live.js';
 import { inviteUrl } from './route.js';
@@ -29,17 +29,6 @@ async function copyLink(url: string, field: HTMLInputElement | null): Promise<bo
   // The old command is the only copy an insecure page (a server reached by its address on the
   // local network) still has.
   return document.execCommand('copy');
-}
-
-/**
- * The invitations among `tokens` whose seats still wait for their invitees in `game` (a view,
- * or a lobby entry): seats without a name, while the game goes on.
- */
-export function waitingInvites(
-  tokens: InviteTokens,
-  game: { readonly phase: string; readonly seats: readonly { readonly name: string }[] },
-): InviteTokens {
-  return game.phase === 'over' ? [] : tokens.filter((t) => game.seats[t.seat]?.name === '');
 }
 
 /**

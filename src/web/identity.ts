@@ -6,6 +6,7 @@
 
 import { z } from 'zod';
 import { RACK_ORDERS } from '../play/rack.js';
+import type { InviteTokens } from '../client/invites.js';
 import { tileCode } from '../protocol/common.js';
 import type { RackOrder } from '../play/types.js';
 
@@ -153,9 +154,6 @@ const invitesSchema = z.record(
   z.string(),
   z.array(z.strictObject({ seat: z.int().min(0).max(3), token: z.string().max(100) })),
 );
-
-/** A room's invitation tokens by seat. */
-export type InviteTokens = readonly { readonly seat: number; readonly token: string }[];
 
 function loadInvites(): Record<string, InviteTokens> {
   try {

@@ -9,6 +9,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { InviteTokens } from '../../client/invites.js';
 import { writeFileAtomic } from '../../lexicon/index.js';
 
 /** The player's identity on one server. */
@@ -79,9 +80,6 @@ export function loadIdentity(server: string, dir = configDir()): Identity {
 export function saveIdentity(server: string, identity: Identity, dir = configDir()): boolean {
   return writePrivate(dir, FILE, { ...readAll(dir), [server]: identity });
 }
-
-/** A room's invitation tokens by seat. */
-export type InviteTokens = readonly { readonly seat: number; readonly token: string }[];
 
 // The invitation links of the rooms made from this user's terminal, by server and game: the
 // server keeps only their hashes, so a link not shared at once would be lost.

@@ -110,7 +110,7 @@ export async function runOnlineKeys(
         if (w === 'abandonar') messages = (await table.resign()).map((a) => a.text);
         else if (w === 'reclamar') messages = (await table.claim()).map((a) => a.text);
         else if (w === 'tablero') messages = ['El tablero está arriba.'];
-        else if (w === 'enlace') messages = [table.link];
+        else if (w === 'enlace') messages = table.links();
         else if (w === 'revancha') {
           const said = table.rematch();
           if (said) messages = [said];

@@ -105,7 +105,7 @@ export async function runOnlineLines(
         continue;
       }
       if (w === 'tablero') print(drawBoard(table.view));
-      else if (w === 'enlace') print(table.link);
+      else if (w === 'enlace') table.links().forEach(print);
       else if (w === 'revancha') {
         const said = table.rematch();
         if (said) print(said);

@@ -85,6 +85,26 @@ describe('OnlineTable: what a seated player and a watcher are told', () => {
   });
 });
 
+describe('OnlineTable: «enlace»', () => {
+  it('gives the link of the game, and the invitations of a room made here while their seats wait', () => {
+    const conn = new Connection({ url: 'ws://127.0.0.1:1/ws', socket: () => ({}) as never });
+    const waiting = viewFrom({ names: ['Tú', ''], toMove: 0 });
+    const tokens = [{ seat: 1, token: 'ats_x' }];
+    const table = new OnlineTable(conn, SERVER, 'g1', new Session(waiting), tokens);
+    expect(table.links()).toEqual([
+      `${SERVER}/#/partida/g1`,
+      `Invitación para el asiento 2: ${SERVER}/#/partida/g1?invitacion=ats_x (se abre con «atril play ENLACE» o en el navegador).`,
+    ]);
+    table.event({
+      type: 'view',
+      gameId: 'g1',
+      view: viewFrom({ names: ['Tú', 'Bea'], toMove: 0 }),
+    });
+    expect(table.links()).toEqual([`${SERVER}/#/partida/g1`]);
+    expect(tableOf(waiting).links()).toEqual([`${SERVER}/#/partida/g1`]);
+  });
+});
+
 describe('OnlineTable: «reclamar» a game from the absent player on turn', () => {
   const playing = viewFrom({ names: ['Ana', 'Beto'], toMove: 1 });
   const claimable: ClientView = {

@@ -11,6 +11,7 @@ import {
   type ConnectionEvent,
   PRESENCE_UNSURE_MS,
 } from '../../client/connection.js';
+import { type InviteTokens, waitingInvites } from '../../client/invites.js';
 import { gameLink } from '../../client/link.js';
 import { onlineErrorText } from '../../play/errorText.js';
 import { MAX_CHAT_LENGTH, chatTextSchema } from '../../protocol/index.js';
@@ -43,7 +44,7 @@ export const ONLINE_COMMANDS: readonly { names: string[]; help: string }[] = [
   },
   {
     names: ['enlace'],
-    help: 'El enlace de la partida, para volver a ella con «atril play ENLACE».',
+    help: 'El enlace de la partida, para volver a ella con «atril play ENLACE», y los de invitación de los asientos que esperan.',
   },
   {
     names: ['revancha'],
@@ -81,6 +82,14 @@ export const ONLINE_END_HINT_WATCHING =
   'La partida ha terminado. Puedes pedir «resultado», «marcador», «tablero» o «palabras» ' +
   'y charlar con «decir TEXTO»; «salir» para terminar.';
 
+/** The sentence giving a seat's invitation link. */
+export function inviteLine(server: string, gameId: string, t: InviteTokens[number]): string {
+  return (
+    `Invitación para el asiento ${t.seat + 1}: ${gameLink(server, gameId, t.token)}` +
+    ' (se abre con «atril play ENLACE» o en el navegador).'
+  );
+}
+
 /** What a change brought: sentences to show, and whether the game (or the connection) ended. */
 export interface News {
   readonly say: readonly string[];
@@ -100,11 +109,16 @@ export class OnlineTable {
   // The server took a resignation or a claim: the game is over before its view says so.
   private ending = false;
 
+  /**
+   * `invites`: the invitation tokens kept for a room made from this terminal, so that «enlace»
+   * gives the links of its seats still waiting too.
+   */
   constructor(
     readonly conn: Connection,
     readonly server: string,
     readonly gameId: string,
     readonly session: Session,
+    private readonly invites: InviteTokens = [],
   ) {
     this.endShown = session.view.result !== null;
   }
@@ -128,6 +142,13 @@ export class OnlineTable {
   /** The game's link (`atril play ENLACE` comes back to it). */
   get link(): string {
     return gameLink(this.server, this.gameId);
+  }
+
+  /** What «enlace» says: the game's link, and the invitations of its seats still waiting. */
+  links(): string[] {
+    const v = this.view;
+    const waiting = v.seat === null ? [] : waitingInvites(this.invites, v);
+    return [this.link, ...waiting.map((t) => inviteLine(this.server, this.gameId, t))];
   }
 
   /** Whether the client watches the game without a seat. */

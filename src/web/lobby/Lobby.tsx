@@ -10,7 +10,8 @@ import { L } from '../labels.js';
 import { speak } from '../live.js';
 import { describeGame, describeMine, mineStatus, yours } from '../../play/lobbyText.js';
 import { forgetInvites, saveInvites } from '../identity.js';
-import { InviteLinks, inviteFieldId, useInviteFocus, waitingInvites } from '../InviteLinks.js';
+import { waitingInvites } from '../../client/invites.js';
+import { InviteLinks, inviteFieldId, useInviteFocus } from '../InviteLinks.js';
 import { gameHash, routeOf } from '../route.js';
 import {
   type ChallengeMode,
