@@ -27,6 +27,11 @@ export interface AcceptMove {
 export interface ResignMove {
   readonly kind: 'resign';
   readonly claimedBy?: number;
+  /**
+   * Seats nobody ever took (a room's invitations not used), as the server knows them: they
+   * played no turn, so they do not share the win (E-07) unless nobody else is left.
+   */
+  readonly vacant?: readonly number[];
 }
 
 /** Who acts, and optionally the state version and time the action was based on. */
@@ -78,11 +83,13 @@ export function apply(state: GameState, action: Action, judge: WordJudge): Apply
   switch (action.kind) {
     case 'resign': {
       const by = action.claimedBy;
-      if (by === undefined) return commit(state, [{ kind: 'resign', seat }], seat);
-      if (!Number.isInteger(by) || by < 0 || by >= state.players || by === seat)
-        return fail({ code: 'BAD_ACTION' });
+      const vacant = action.vacant ?? [];
+      const isSeat = (x: number): boolean => Number.isInteger(x) && x >= 0 && x < state.players;
+      if (!vacant.every(isSeat)) return fail({ code: 'BAD_ACTION' });
+      if (by === undefined) return commit(state, [{ kind: 'resign', seat }], seat, vacant);
+      if (!isSeat(by) || by === seat) return fail({ code: 'BAD_ACTION' });
       if (seat !== state.turn) return fail({ code: 'NOT_CLAIMABLE' });
-      return commit(state, [{ kind: 'resign', seat, claimedBy: by }], seat);
+      return commit(state, [{ kind: 'resign', seat, claimedBy: by }], seat, vacant);
     }
     case 'challenge':
       return challenge(state, seat, judge, t);
@@ -251,12 +258,13 @@ function commit(
   state: GameState,
   events: GameEvent[],
   resigned: number | null = null,
+  vacant: readonly number[] = [],
 ): ApplyResult {
   let s = state;
   for (const e of events) s = reduce(s, e);
   const end = resigned !== null ? { reason: 'resign' as const, wentOut: null } : endOf(s);
   if (end) {
-    const e = endEvent(s, end.reason, end.wentOut, resigned);
+    const e = endEvent(s, end.reason, end.wentOut, resigned, vacant);
     s = reduce(s, e);
     events.push(e);
   }

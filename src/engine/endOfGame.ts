@@ -55,12 +55,16 @@ export function endOf(s: GameState): { reason: EndReason; wentOut: number | null
   return null;
 }
 
-/** The `end` event for a game ending now: E-05 adjustments, TM-02 penalties, E-07 winners. */
+/**
+ * The `end` event for a game ending now: E-05 adjustments, TM-02 penalties, E-07 winners (not
+ * the seat that resigned, nor a `vacant` seat nobody ever took while anyone else is left).
+ */
 export function endEvent(
   s: GameState,
   reason: EndReason,
   wentOut: number | null,
   resigned: number | null,
+  vacant: readonly number[] = [],
 ): EndEvent {
   const n = s.players;
   const values = s.racks.map((r) => rackValue(s.set, r));
@@ -79,6 +83,8 @@ export function endEvent(
   const before = [...s.scores];
   const final = before.map((v, seat) => v + rackAdjust[seat]! - timePenalty[seat]!);
   let candidates = Array.from({ length: n }, (_, seat) => seat).filter((seat) => seat !== resigned);
+  const present = candidates.filter((seat) => !vacant.includes(seat));
+  if (present.length > 0) candidates = present;
   const top = Math.max(...candidates.map((seat) => final[seat]!));
   candidates = candidates.filter((seat) => final[seat] === top);
   if (candidates.length > 1 && s.rules.tieBreak === 'preAdjustment') {

@@ -416,6 +416,21 @@ describe('end of game (§7)', () => {
   });
 });
 
+describe('E-07 winners of a game resigned with a seat nobody took', () => {
+  it('a seat never taken does not share the win; alone with the one who resigned, it is all there is', () => {
+    const three = rigged({ racks: ['A', 'E', 'I'], bag: 'AEIOU', scores: [0, 0, 0] });
+    expect(run(three, [{ kind: 'resign', seat: 0 }]).state.result?.winners).toEqual([1, 2]);
+    const { state, events } = run(three, [{ kind: 'resign', seat: 0, vacant: [2] }]);
+    expect(state.result).toMatchObject({ reason: 'resign', resigned: 0, winners: [1] });
+    // The resignation itself is stored as always; the end event says who won.
+    expect(events[0]).toEqual({ kind: 'resign', seat: 0 });
+    expect(events[1]).toMatchObject({ kind: 'end', winners: [1] });
+    const two = rigged({ racks: ['A', 'E'], bag: 'AEIOU', scores: [0, 0] });
+    expect(run(two, [{ kind: 'resign', seat: 0, vacant: [1] }]).state.result?.winners).toEqual([1]);
+    expect(code(two, { kind: 'resign', seat: 0, vacant: [5] })).toBe('BAD_ACTION');
+  });
+});
+
 describe('challenges (§8)', () => {
   const judge = wordJudge(['casa', 'casas', 'es', 'as']);
   const base = (rules = PRESETS.fise) =>

@@ -318,6 +318,23 @@ describe.each(['sqlite', 'postgres'] as const)('game host on %s', (backend) => {
     expect(logged).toContain('turn time not saved');
   });
 
+  it('E-07: a player resigning while a seat was never taken leaves the win to those who came, after a restart too', async () => {
+    const store = await (await database())();
+    const host = await GameHost.create(deps(store), {
+      id: 'g',
+      config: config('vacant'),
+      seats: [await seated(store, 'ana'), await seated(store, 'bea'), person],
+    });
+    expect(await host.act(0, { kind: 'resign', version: host.state.version })).toMatchObject({
+      ok: true,
+    });
+    expect(host.state.result).toMatchObject({ resigned: 0, winners: [1] });
+    await host.close();
+    const again = (await GameHost.load(deps(store), 'g'))!;
+    expect(again.state.result).toMatchObject({ resigned: 0, winners: [1] });
+    await again.close();
+  });
+
   it('the time of a seat nobody has taken yet does not run: it starts when someone takes it', async () => {
     const store = await (await database())();
     let clock = 1_000;

@@ -271,7 +271,10 @@ export class GameHost {
     this.seatTaken(seat);
     const before = this.stateNow;
     const elapsed = seat === before.turn ? { elapsedMs: this.usedMs() } : {};
-    const full = { ...action, seat, ...elapsed } as Action;
+    // Seats nobody took have played no turn: a resignation or a claim does not make them win.
+    const vacant = this.vacant.flatMap((v, i) => (v ? [i] : []));
+    const ending = action.kind === 'resign' && vacant.length > 0 ? { vacant } : {};
+    const full = { ...action, ...ending, seat, ...elapsed } as Action;
     const applied = apply(before, full, this.deps.judge(this.config.lexicon));
     if (!applied.ok) return { ok: false, error: applied.error };
     const { state, events } = applied.value;
