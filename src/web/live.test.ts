@@ -6,14 +6,19 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+// News gathered for 250 ms at 15 characters a second, on fake timers.
+function paced(): ReturnType<typeof pacedSpeech> {
+  vi.useFakeTimers();
+  return pacedSpeech(
+    250,
+    () => 15,
+    () => Date.now(),
+  );
+}
+
 describe('pacedSpeech', () => {
   it('says what comes within the window as one message, assertive when any part was, a repeated part once', () => {
-    vi.useFakeTimers();
-    const say = pacedSpeech(
-      250,
-      () => 15,
-      () => Date.now(),
-    );
+    const say = paced();
     const polite = politeRegion.value.n;
     const assertive = assertiveRegion.value.n;
     say('Te toca en tu partida con Bea.');
@@ -29,23 +34,18 @@ describe('pacedSpeech', () => {
     // and only once the message before has been read.
     vi.advanceTimersByTime(speakingMs(politeRegion.value.text));
     say('Ha terminado tu partida con Bea.', 'assertive');
-    say('Puedes verla desde «Mis partidas».', 'assertive');
+    say('Puedes verla en «Partidas terminadas».', 'assertive');
     say('Ha terminado tu partida con Cris.', 'assertive');
-    say('Puedes verla desde «Mis partidas».', 'assertive');
+    say('Puedes verla en «Partidas terminadas».', 'assertive');
     vi.advanceTimersByTime(250);
     expect(assertiveRegion.value).toEqual({
-      text: 'Ha terminado tu partida con Bea. Ha terminado tu partida con Cris. Puedes verla desde «Mis partidas».',
+      text: 'Ha terminado tu partida con Bea. Ha terminado tu partida con Cris. Puedes verla en «Partidas terminadas».',
       n: assertive + 1,
     });
   });
 
   it('news coming while a message is still being read wait for it instead of cutting it off', () => {
-    vi.useFakeTimers();
-    const say = pacedSpeech(
-      250,
-      () => 15,
-      () => Date.now(),
-    );
+    const say = paced();
     const n = assertiveRegion.value.n;
     const first = 'Ha terminado tu partida con Dani. Dani abandona. Has ganado: Tú 48, Dani 38.';
     say(first, 'assertive');
