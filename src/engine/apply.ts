@@ -86,10 +86,12 @@ export function apply(state: GameState, action: Action, judge: WordJudge): Apply
       const vacant = action.vacant ?? [];
       const isSeat = (x: number): boolean => Number.isInteger(x) && x >= 0 && x < state.players;
       if (!vacant.every(isSeat)) return fail({ code: 'BAD_ACTION' });
-      if (by === undefined) return commit(state, [{ kind: 'resign', seat }], seat, vacant);
+      const untaken = vacant.length > 0 ? { vacant: [...vacant] } : {};
+      if (by === undefined)
+        return commit(state, [{ kind: 'resign', seat, ...untaken }], seat, vacant);
       if (!isSeat(by) || by === seat) return fail({ code: 'BAD_ACTION' });
       if (seat !== state.turn) return fail({ code: 'NOT_CLAIMABLE' });
-      return commit(state, [{ kind: 'resign', seat, claimedBy: by }], seat, vacant);
+      return commit(state, [{ kind: 'resign', seat, claimedBy: by, ...untaken }], seat, vacant);
     }
     case 'challenge':
       return challenge(state, seat, judge, t);

@@ -92,6 +92,11 @@ export interface ResignEvent {
   readonly seat: number;
   /** The seat that ended the game for `seat`, away from the table on its turn; else absent. */
   readonly claimedBy?: number;
+  /**
+   * Seats nobody ever took when it happened, which do not share the win (E-07); absent when
+   * none. Kept on the event so that a replay or a record finds the same winners.
+   */
+  readonly vacant?: readonly number[];
 }
 
 /** Why a game ended. */

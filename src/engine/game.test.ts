@@ -422,8 +422,9 @@ describe('E-07 winners of a game resigned with a seat nobody took', () => {
     expect(run(three, [{ kind: 'resign', seat: 0 }]).state.result?.winners).toEqual([1, 2]);
     const { state, events } = run(three, [{ kind: 'resign', seat: 0, vacant: [2] }]);
     expect(state.result).toMatchObject({ reason: 'resign', resigned: 0, winners: [1] });
-    // The resignation itself is stored as always; the end event says who won.
-    expect(events[0]).toEqual({ kind: 'resign', seat: 0 });
+    // The resignation names the vacant seats, so that a replay finds the same winners; the end
+    // event says who won.
+    expect(events[0]).toEqual({ kind: 'resign', seat: 0, vacant: [2] });
     expect(events[1]).toMatchObject({ kind: 'end', winners: [1] });
     const two = rigged({ racks: ['A', 'E'], bag: 'AEIOU', scores: [0, 0] });
     expect(run(two, [{ kind: 'resign', seat: 0, vacant: [1] }]).state.result?.winners).toEqual([1]);

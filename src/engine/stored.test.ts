@@ -66,6 +66,24 @@ describe('a stored game replays from untrusted JSON (DESIGN.md §2, §5)', () =>
     });
   });
 
+  it('E-07: a resignation with a seat nobody took replays with the same winners; a vacant seat past the seats is refused', () => {
+    const three: GameSetup = { ...setup, players: 3 };
+    const s0 = newGame(three);
+    const other = [0, 1, 2].filter((x) => x !== s0.turn);
+    const resigned = run(s0, [{ kind: 'resign', seat: s0.turn, vacant: [other[1]!] }]).state;
+    expect(resigned.result?.winners).toEqual([other[0]]);
+    const events = jsonbCopy(resigned.events) as unknown as Json[];
+    const r = replayStored(jsonbCopy(three), events);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    expect(r.value.result?.winners).toEqual([other[0]]);
+    expect(r.value.events).toEqual(resigned.events);
+    events[1]!.vacant = [3];
+    expect(replayStored(jsonbCopy(three), events)).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_EVENT', problem: 'BAD_SEAT', index: 1, field: 'vacant.0' },
+    });
+  });
+
   it('after a jsonb round trip that reorders every object’s keys, it replays to the same state', () => {
     const stored = json();
     // The keys did move: the start event's read kind, first, racks, players, firstDraws.

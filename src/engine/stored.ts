@@ -85,7 +85,8 @@ type FieldKind =
   | 'firstDraws'
   | 'reason'
   | 'ms'
-  | 'claimer';
+  | 'claimer'
+  | 'vacant';
 
 // Every field of every event, typed over the event union: a new field or kind without a check
 // does not compile.
@@ -105,7 +106,7 @@ const SCHEMA: Schema = {
   challenge: { kind: 'kind', seat: 'seat', target: 'seat', valid: 'boolean', invalidWords: 'words', withdrawn: 'integer', penalty: 'integer', loseTurn: 'boolean', elapsedMs: 'ms' },
   rejected: { kind: 'kind', seat: 'seat', ...PLACEMENT, invalidWords: 'words', penalty: 'integer', elapsedMs: 'ms' },
   accept: { kind: 'kind', seat: 'seat', elapsedMs: 'ms' },
-  resign: { kind: 'kind', seat: 'seat', claimedBy: 'claimer' },
+  resign: { kind: 'kind', seat: 'seat', claimedBy: 'claimer', vacant: 'vacant' },
   end: { kind: 'kind', reason: 'reason', wentOut: 'seatOrNull', resigned: 'seatOrNull', racks: 'racks', rackAdjust: 'integers', timePenalty: 'integers', before: 'integers', final: 'integers', winners: 'seats' },
 }; // prettier-ignore
 
@@ -170,6 +171,7 @@ function valueProblem(
     case 'seatOrNull':
       return v === null ? undefined : seat(v);
     case 'seats':
+    case 'vacant':
       return listOf(v, seat);
     case 'count':
     case 'integer':
@@ -228,8 +230,9 @@ function eventProblem(
     if (!own(schema, field)) return bad('UNKNOWN_FIELD', field, v[field]);
   for (const [field, fieldKind] of Object.entries(schema)) {
     if (!own(v, field)) {
-      // Optional: the time a turn took (TM-02), and who claimed a game from an absent seat.
-      if (fieldKind === 'ms' || fieldKind === 'claimer') continue;
+      // Optional: the time a turn took (TM-02), who claimed a game from an absent seat, and
+      // the seats nobody took when a player resigned.
+      if (fieldKind === 'ms' || fieldKind === 'claimer' || fieldKind === 'vacant') continue;
       return bad('MISSING_FIELD', field);
     }
     const p = valueProblem(fieldKind, v[field], set, players);
@@ -259,9 +262,12 @@ function actionOf(e: GameEvent): Action | undefined {
     case 'accept':
       return { kind: e.kind, seat: e.seat, ...t };
     case 'resign':
-      return e.claimedBy === undefined
-        ? { kind: 'resign', seat: e.seat }
-        : { kind: 'resign', seat: e.seat, claimedBy: e.claimedBy };
+      return {
+        kind: 'resign',
+        seat: e.seat,
+        ...(e.claimedBy !== undefined && { claimedBy: e.claimedBy }),
+        ...(e.vacant !== undefined && { vacant: e.vacant }),
+      };
     case 'start':
     case 'end':
       return undefined; // caused by the engine, never an action

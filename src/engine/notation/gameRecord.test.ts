@@ -142,6 +142,35 @@ describe('gameToGcg (N-02, N-05)', () => {
     });
   });
 
+  it('E-07: #atril-vacant names the seats nobody took, and the record reads back with the same winners', () => {
+    const s0 = newGame({ rules: seatOrder, seed: 'gcg-vacant', players: 3 });
+    const { state } = run(s0, [{ kind: 'resign', seat: 0, vacant: [2] }]);
+    expect(state.result?.winners).toEqual([1]);
+    const text = writeGcg(gameToGcg(state, { names: ['Ana', 'Beto', 'Invitado'] }));
+    expect(text).toContain('#atril-resign 1\n#atril-vacant 3\n');
+    const parsed = parseGcgText(text);
+    if (!parsed.ok) throw new Error(parsed.error.code);
+    const back = gameFromGcg(parsed.value.record, judge);
+    expect(back.ok && back.value.result?.winners).toEqual([1]);
+    expect(back.ok && JSON.stringify(back.value.events)).toBe(JSON.stringify(state.events));
+    // Without the pragma the empty seat would tie for the win, as it did before it existed.
+    const without = parseGcgText(text.replace('#atril-vacant 3\n', ''));
+    if (!without.ok) throw new Error(without.error.code);
+    const tie = gameFromGcg(without.value.record, judge);
+    expect(tie.ok && tie.value.result?.winners).toEqual([1, 2]);
+    // A resignation with every seat taken writes no such line; one naming no seat is refused.
+    const plain = run(s0, [{ kind: 'resign', seat: 0 }]).state;
+    expect(writeGcg(gameToGcg(plain))).not.toContain('#atril-vacant');
+    for (const bad of ['4', 'x', '']) {
+      const p = parseGcgText(text.replace('#atril-vacant 3', `#atril-vacant ${bad}`));
+      if (!p.ok) throw new Error(p.error.code);
+      expect(gameFromGcg(p.value.record, judge)).toMatchObject({
+        ok: false,
+        error: { code: 'ACTION_REFUSED', error: { code: 'BAD_ACTION' } },
+      });
+    }
+  });
+
   it('gameFromGcg refuses a record without the Atril pragmas', () => {
     const parsed = parseGcgText('#player1 a A\n#player2 b B\n>a: AB - +0 0\n');
     if (!parsed.ok) throw new Error(parsed.error.code);

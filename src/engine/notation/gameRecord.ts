@@ -12,8 +12,9 @@
  *   line for any penalty;
  * - pragmas `#atril-rules` (the rules as JSON), `#atril-seed`, `#atril-resign N` (1-based
  *   player) when someone resigned, with `#atril-claim M` when player M claimed the game from N
- *   (away from the table on N's turn), and `#atril-final-window open` when the record stops while
- *   the last play of the game awaits acceptance or a challenge (E-06); a note
+ *   (away from the table on N's turn) and `#atril-vacant A B` naming the seats nobody had taken
+ *   then (E-07: they do not share the win), and `#atril-final-window open` when the record
+ *   stops while the last play of the game awaits acceptance or a challenge (E-06); a note
  *   `atril-challenger N` on each `--` line.
  * With them `gameFromGcg` rebuilds the very same game from the record alone (same seed, same
  * actions, same events), which is what the property tests check.
@@ -54,6 +55,8 @@ const SEED_PRAGMA = 'atril-seed';
 export const RESIGN_PRAGMA = 'atril-resign';
 /** Atril's pragma naming, 1-based, who claimed the game from the player who `#atril-resign` names. */
 export const CLAIM_PRAGMA = 'atril-claim';
+/** Atril's pragma naming, 1-based, the seats nobody had taken when `#atril-resign` happened. */
+export const VACANT_PRAGMA = 'atril-vacant';
 /** The record stops while the game's last play waits to be accepted or challenged (E-06). */
 const FINAL_WINDOW_PRAGMA = 'atril-final-window';
 /** Note on a `--` line naming the challenger (1-based), which GCG does not record. */
@@ -81,6 +84,7 @@ export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
   let s = initialState(setup);
   let resigned: number | null = null;
   let claimedBy: number | undefined;
+  let vacant: readonly number[] = [];
   for (const e of state.events) {
     const prev = s;
     s = reduce(s, e);
@@ -133,6 +137,7 @@ export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
       case 'resign':
         resigned = e.seat;
         claimedBy = e.claimedBy;
+        vacant = e.vacant ?? [];
         break;
       case 'end': {
         const running = [...e.before];
@@ -166,6 +171,9 @@ export function gameToGcg(state: GameState, opts: GcgOptions = {}): GcgRecord {
       : []),
     ...(resigned !== null ? [{ name: RESIGN_PRAGMA, value: String(resigned + 1) }] : []),
     ...(claimedBy !== undefined ? [{ name: CLAIM_PRAGMA, value: String(claimedBy + 1) }] : []),
+    ...(vacant.length > 0
+      ? [{ name: VACANT_PRAGMA, value: vacant.map((seat) => seat + 1).join(' ') }]
+      : []),
     ...(!state.result && inFinalChallengeWindow(state)
       ? [{ name: FINAL_WINDOW_PRAGMA, value: 'open' }]
       : []),
@@ -275,12 +283,22 @@ export function gameFromGcg(
   const resign = record.pragmas.find((p) => p.name === RESIGN_PRAGMA);
   if (resign && !s.result) {
     const claim = record.pragmas.find((p) => p.name === CLAIM_PRAGMA);
+    const vacant = record.pragmas.find((p) => p.name === VACANT_PRAGMA);
     const seat = Number(resign.value) - 1;
-    // The engine refuses a claimer that is no other seat, or a seat not on turn (NOT_CLAIMABLE).
+    // The engine refuses a claimer or a vacant seat that is no seat, or a claim from a seat
+    // not on turn (NOT_CLAIMABLE).
     const refused = act(
-      claim
-        ? { kind: 'resign', seat, claimedBy: Number(claim.value) - 1 }
-        : { kind: 'resign', seat },
+      {
+        kind: 'resign',
+        seat,
+        ...(claim && { claimedBy: Number(claim.value) - 1 }),
+        ...(vacant && {
+          vacant: vacant.value
+            .trim()
+            .split(/\s+/)
+            .map((n) => Number(n) - 1),
+        }),
+      },
       evs.length,
     );
     if (refused) return err(refused);

@@ -16,6 +16,8 @@ import { Rng } from '../../ai/rng.js';
 import type { GameEvent } from '../../engine/events.js';
 import type { GameState } from '../../engine/gameState.js';
 import { replayGame } from '../../engine/newGame.js';
+import { gameToGcg } from '../../engine/notation/gameRecord.js';
+import { writeGcg } from '../../engine/notation/gcg.js';
 import type { Move } from '../../engine/move.js';
 import { makeRules, scoringOf } from '../../engine/rules.js';
 import { viewFor } from '../../engine/view.js';
@@ -332,6 +334,8 @@ describe.each(['sqlite', 'postgres'] as const)('game host on %s', (backend) => {
     await host.close();
     const again = (await GameHost.load(deps(store), 'g'))!;
     expect(again.state.result).toMatchObject({ resigned: 0, winners: [1] });
+    // Its record names the empty seat, so that it replays with the same winners elsewhere.
+    expect(writeGcg(gameToGcg(again.state))).toContain('#atril-resign 1\n#atril-vacant 3\n');
     await again.close();
   });
 
