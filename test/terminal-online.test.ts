@@ -484,7 +484,7 @@ describe('atril play --servidor (line mode, real server process)', () => {
       ]);
       // The computer's points depend on the racks drawn.
       expect(lines[2]).toMatch(
-        /^ {2}1\. Ana, Aficionado · FISE \(torneo\) · terminada \(abandonaste\), gana Aficionado: Tú \d+, Aficionado \d+$/,
+        /^ {2}1\. Ana, Aficionado · FISE \(torneo\) · terminada (hoy|ayer) a las? \d{1,2}:\d{2} \(abandonaste\), gana Aficionado: Tú \d+, Aficionado \d+$/,
       );
       expect(lines.slice(3)).toEqual([
         `     ${url}/#/partida/${gameId}`,

@@ -53,22 +53,25 @@ export function seatHolder(g: LobbyGame, i: number): string {
 /**
  * The line of one of the player's games: `describeGame`, then where it stands (`mineStatus`).
  */
-export function describeMine(g: MyGame): string {
-  const status = mineStatus(g);
+export function describeMine(g: MyGame, now?: number, timeZone?: string): string {
+  const status = mineStatus(g, now, timeZone);
   return status === null ? describeGame(g) : `${describeGame(g)} · ${status}`;
 }
 
 /**
  * Where one of the player's games stands: «te toca» (`yours`, for a client to set it apart),
  * «te toca aceptar o impugnar la última jugada» (E-06), «turno de Bea», «faltan jugadores»,
- * «terminada, gana Bea: Tú 10, Bea 12»; null for none.
+ * «terminada hoy a las 11:20, gana Bea: Tú 10, Bea 12»; null for none. A finished game says
+ * when it ended (`endedWhen`, as of `now`, in the reader's time zone unless `timeZone` says),
+ * so that two against the same people with the same scores can be told apart.
  */
-export function mineStatus(g: MyGame): string | null {
+export function mineStatus(g: MyGame, now = Date.now(), timeZone?: string): string | null {
   if (g.phase === 'over') {
-    if (g.scores.length === 0) return 'terminada';
+    const when = g.end?.at !== undefined ? ` ${endedWhen(g.end.at, now, timeZone)}` : '';
+    if (g.scores.length === 0) return `terminada${when}`;
     const why = g.end ? endedHow(g, g.end) : '';
     const who = g.end ? `${lowerFirst(winnersOf(g, g.end.winners))}: ` : '';
-    return `terminada${why}, ${who}${scoresOf(g)}`;
+    return `terminada${when}${why}, ${who}${scoresOf(g)}`;
   }
   if (waitingForPlayers(g)) return 'faltan jugadores';
   if (g.turn === g.seat)
@@ -160,6 +163,35 @@ export function othersOf(g: MyGame): string[] {
 }
 
 // "Bea 120, Tú 98": the scores by seat, the player's own as «Tú» (as the scoreboard says it).
+/**
+ * When something happened, as a list of games says it: «hoy a las 11:20», «ayer a la 1:05»,
+ * «el 3 de diciembre a las 9:40», «el 3 de diciembre de 2025 a las 9:40» (another year); `at`
+ * and `now` in milliseconds since the epoch, in `timeZone` (default: the reader's).
+ */
+export function endedWhen(at: number, now: number, timeZone?: string): string {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' });
+  const [hour, minute] = new Intl.DateTimeFormat('es-ES', {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(at)
+    .split(':');
+  const clock = `${hour === '1' ? 'a la' : 'a las'} ${hour}:${minute}`;
+  const date = day.format(at);
+  if (date === day.format(now)) return `hoy ${clock}`;
+  if (date === day.format(now - 86_400_000)) return `ayer ${clock}`;
+  const sameYear = date.slice(0, 4) === day.format(now).slice(0, 4);
+  const dayMonth = new Intl.DateTimeFormat('es-ES', {
+    timeZone,
+    day: 'numeric',
+    month: 'long',
+    ...(!sameYear && { year: 'numeric' }),
+  });
+  return `el ${dayMonth.format(at)} ${clock}`;
+}
+
 function scoresOf(g: MyGame): string {
   return g.scores.map((s, i) => `${i === g.seat ? 'Tú' : seatHolder(g, i)} ${s}`).join(', ');
 }

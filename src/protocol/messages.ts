@@ -200,14 +200,16 @@ export const lobbyGameSchema = z.strictObject({
   /** The state version, so a client can drop an update older than what it shows. */
   version: count,
   /**
-   * Once over: who won (E-07; more than one for a draw) and, when it ended by a resignation,
-   * who resigned and who claimed it from them (null when they gave up themselves).
+   * Once over: who won (E-07; more than one for a draw), when it ended by a resignation, who
+   * resigned and who claimed it from them (null when they gave up themselves), and when it
+   * ended (`at`, milliseconds since the epoch on the server's clock; absent when not known).
    */
   end: z
     .strictObject({
       winners: z.array(seatNumber),
       resigned: seatNumber.nullable(),
       claimedBy: seatNumber.nullable(),
+      at: z.int().nonnegative().optional(),
     })
     .optional(),
 });

@@ -121,7 +121,7 @@ export class Lobby {
       const seat = g.seats.find((s) => s.playerId === playerId)?.seat;
       const state = await storedState(this.store, g);
       if (seat === undefined || !state.result) return undefined;
-      return { ...lobbyEntry(await this.tableOf(g.id, g), state), seat };
+      return { ...lobbyEntry(await this.tableOf(g.id, g), state, g.updatedAt), seat };
     };
     // A game whose record cannot be read is left out, as in the lobby's list.
     const mine = await Promise.all(records.map((g) => ended(g).catch(() => undefined)));
@@ -176,7 +176,10 @@ export class Lobby {
       table.catch(() => this.tables.delete(id));
     }
     const t = await table.catch(() => undefined);
-    return t && lobbyEntry(t, state);
+    if (!t) return undefined;
+    // A game's record is last written with its end (the status then): that is when it ended.
+    const ended = state.result ? (record ?? (await this.store.getGame(id)))?.updatedAt : undefined;
+    return lobbyEntry(t, state, ended);
   }
 
   private async tableOf(id: string, record?: GameRecord): Promise<Table> {
@@ -201,8 +204,8 @@ export class Lobby {
   }
 }
 
-// A game's lobby entry: its table and where its state stands.
-function lobbyEntry(t: Table, state: GameState): LobbyGame {
+// A game's lobby entry: its table and where its state stands (and once over, when it ended).
+function lobbyEntry(t: Table, state: GameState, endedAt?: number): LobbyGame {
   const result = state.result;
   const over = result !== null;
   const resign = over ? state.events.filter((e) => e.kind === 'resign').at(-1) : undefined;
@@ -217,6 +220,7 @@ function lobbyEntry(t: Table, state: GameState): LobbyGame {
         winners: [...result.winners],
         resigned: result.resigned,
         claimedBy: resign?.kind === 'resign' ? (resign.claimedBy ?? null) : null,
+        ...(endedAt !== undefined && { at: endedAt }),
       },
     }),
   };

@@ -403,11 +403,13 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
     const back = await again.viewAt(gameId, v.version + 1);
     expect(back.seat).toBe(qSeat);
     expect(back.turn).toBe(qSeat);
+    const before = Date.now();
     expect(await act(again, gameId, { kind: 'resign', version: back.version })).toMatchObject({
       type: 'ack',
     });
+    const ended = Date.now();
     // Over: it is no longer among the player's unfinished games, but first among the finished,
-    // with how it ended.
+    // with how and when it ended.
     again.send({ type: 'listMyGames' });
     const after = await again.take('myGames');
     expect(after.games).toEqual([]);
@@ -417,9 +419,11 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
         seat: qSeat,
         phase: 'over',
         turn: null,
-        end: { winners: [1 - qSeat], resigned: qSeat, claimedBy: null },
+        end: { winners: [1 - qSeat], resigned: qSeat, claimedBy: null, at: expect.any(Number) },
       }),
     ]);
+    const at = after.finished[0]!.end!.at!;
+    expect(at >= before && at <= ended).toBe(true);
     // The other player's list says the same.
     const pToken = p === bruno ? bruno.token : ana.token;
     const other = await returning(base, pToken);
@@ -515,8 +519,10 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
     });
     const over = await entry((g) => g.phase === 'over');
     expect(over.game.turn).toBeNull();
-    // How it ended: Ana gave up, Bruno won (no claim). A running game's entry says nothing of it.
-    expect(over.game.end).toEqual({ winners: [1], resigned: 0, claimedBy: null });
+    // How it ended: Ana gave up, Bruno won (no claim), when its record was written last. A
+    // running game's entry says nothing of it.
+    const at = (await store.getGame(gameId))!.updatedAt;
+    expect(over.game.end).toEqual({ winners: [1], resigned: 0, claimedBy: null, at });
     expect(played.game.end).toBeUndefined();
     // A new subscriber's list no longer holds the finished game.
     pepe.c.send({ type: 'subscribeLobby' });

@@ -342,7 +342,9 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
       'lobbyGame',
       (m) => m.game.gameId === gameId && m.game.phase === 'over',
     );
-    expect(ended.game.end).toEqual({ winners: [0], resigned: 1, claimedBy: 0 });
+    // When: the time its record was last written, with its end.
+    const at = (await store.getGame(gameId))!.updatedAt;
+    expect(ended.game.end).toEqual({ winners: [0], resigned: 1, claimedBy: 0, at });
     // The claim is stored with the game.
     const events = (await store.events(gameId)).map((e) => e.event);
     expect(events).toContainEqual({ kind: 'resign', seat: 1, claimedBy: 0 });
