@@ -348,6 +348,28 @@ describe('endgame solver: the time budget', () => {
     expect(calls).toBeGreaterThan(1);
     expect(res.exact).toBe(false);
   });
+
+  it('cut short, it answers with the line of the last iteration it completed, not one mixed with what the unfinished one found deeper', () => {
+    const rules = makeRules('fise');
+    // Bench endgames 5 and 46: 6 and 4 tiles against 7; a clock that moves one millisecond a
+    // reading (one every 1,024 nodes) stops them early in the iteration after depth 4.
+    for (const [index, budget] of [
+      [5, 50],
+      [5, 200],
+      [46, 50],
+    ] as const) {
+      const g = benchEndgames(nodes, rules, 1, index)[0]!;
+      const pos = { board: g.board, racks: g.racks };
+      let ms = 0;
+      const cut = new EndgameSolver(nodes, SPANISH, rules).solve(pos, {
+        timeMs: budget,
+        clock: () => ms++,
+      });
+      expect(cut).toMatchObject({ exact: false, depth: 4 });
+      const four = new EndgameSolver(nodes, SPANISH, rules).solve(pos, { maxDepth: 4 });
+      expect({ value: cut.value, line: cut.line }).toEqual({ value: four.value, line: four.line });
+    }
+  });
 });
 
 describe('endgame solver: the transposition table', () => {

@@ -562,6 +562,11 @@ export class EndgameSolver {
     // 24.4M, 22.1M; the other 196 quick ones 12.46M, 11.43M). The last one is maxDepth itself.
     // Where the next iteration's null windows start: the last value, or an upper bound.
     let guess = 0;
+    // The line of the last iteration, read as soon as it ends when a later one may be cut short:
+    // read after it, the table would mix in what the unfinished search found deeper (another
+    // line, shorter than the depth, that need not add up to the value).
+    let line: EndgameStep[] | null = null;
+    const cutShort = this.deadline !== Infinity || this.control !== null;
     for (let d = 1; d <= maxDepth; d = Math.min(d < 4 ? 2 * d : d + 4, maxDepth)) {
       try {
         this.rootPly = 0;
@@ -574,6 +579,7 @@ export class EndgameSolver {
         value = v;
         exact = this.lastExact;
         depth = d;
+        line = cutShort && !exact && d < maxDepth ? this.lineNow(d) : null;
         opts.onIteration?.({ depth: d, value: v + 0, exact, ms: Date.now() - t0 });
       } catch (e) {
         if (e instanceof OutOfTime) break;
@@ -593,9 +599,26 @@ export class EndgameSolver {
     }
     // The line is read back by searching each successive position again: the table, warm from
     // the solve, answers almost every node, and the root of each search always names its move.
-    const line = depth > 0 ? this.principalLine(depth, exact) : [];
+    line ??= depth > 0 ? this.principalLine(depth, exact) : [];
     // `+ 0`: a negated draw is −0, which callers comparing with Object.is would tell from 0.
     return { value: value + 0, exact, line, depth, nodes: this.nodes, ms: Date.now() - t0 };
+  }
+
+  // The line of the iteration just ended, read without a deadline (the table answers it) and
+  // without counting its nodes as the search's.
+  private lineNow(depth: number): EndgameStep[] {
+    const deadline = this.deadline;
+    const watch = this.watchControl;
+    const nodes = this.nodes;
+    this.deadline = Infinity;
+    this.watchControl = false;
+    try {
+      return this.principalLine(depth, false);
+    } finally {
+      this.deadline = deadline;
+      this.watchControl = watch;
+      this.nodes = nodes;
+    }
   }
 
   /**
@@ -679,6 +702,8 @@ export class EndgameSolver {
       const left = exact ? EXACT_DEPTH - 1 : depth - ply;
       if (left <= 0 || this.endValue(side) !== null) break;
       this.rootPly = ply;
+      // A search settled by a bound names no move: none is read from an earlier one.
+      this.rootBest = NO_MOVE;
       this.search(ply, bd, side, -INF, INF, left, this.cannotPlace(side ^ 1, bd));
       const list = this.lists[ply]!;
       const i = this.rootBest;
