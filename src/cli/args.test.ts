@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ENGLISH, SPANISH } from '../engine/tiles.js';
-import { argsErrorText, lexiconMismatch, plainCount, tilesLanguage } from './args.js';
+import {
+  argsErrorText,
+  lexiconMismatch,
+  plainCount,
+  plainPositive,
+  tilesLanguage,
+} from './args.js';
 
 const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
 
@@ -43,6 +49,14 @@ describe('argsErrorText', () => {
     expect(plainCount('0')).toBe(0);
     for (const t of ['', ' 3', '1e1', '0x3', '-1', '1.5', '99999999999999999999'])
       expect(plainCount(t), t).toBeUndefined();
+  });
+
+  it('plainPositive: a decimal point or a Spanish decimal comma, above 0', () => {
+    expect(plainPositive('2')).toBe(2);
+    expect(plainPositive('0.5')).toBe(0.5);
+    expect(plainPositive('0,5')).toBe(0.5);
+    for (const t of ['', '0', '0,0', '.5', '1,', '1e1', '-1', '1,5,5', '1.5,5', 'abc'])
+      expect(plainPositive(t), t).toBeUndefined();
   });
 
   it('«atril help» and «atril ayuda ORDEN» show the help, as --help does', () => {

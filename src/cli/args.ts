@@ -59,6 +59,16 @@ export function plainCount(text: string): number | undefined {
 }
 
 /**
+ * A positive decimal number written plainly, with a decimal point or, as Spanish writes it, a
+ * decimal comma (`2`, `0.5`, `0,5`; not `1e1`, `.5` or `-1`), or undefined.
+ */
+export function plainPositive(text: string): number | undefined {
+  if (!/^\d+([.,]\d+)?$/.test(text)) return undefined;
+  const n = Number(text.replace(',', '.'));
+  return n > 0 && Number.isFinite(n) ? n : undefined;
+}
+
+/**
  * A lexicon compiled for another tile set reads its codes as other letters (English C is
  * Spanish CH): the message for a game whose rules use `game`.
  */

@@ -13,7 +13,7 @@ import { NO_LEAVES } from '../ai/leave.js';
 import { defaultLeaves } from '../ai/leaves.js';
 import { bestPlays, positionRack } from '../ai/bestPlays.js';
 import { DEFAULT_SAMPLES, EXCHANGE_SAMPLES, LeaveInference } from '../ai/sim/inference.js';
-import { lexiconMismatch, parseOptions, plainCount, usageError } from './args.js';
+import { lexiconMismatch, parseOptions, plainCount, plainPositive, usageError } from './args.js';
 import { makeRules } from '../engine/rules.js';
 import { type BestSimInference, runBestSim } from './bestSim.js';
 import { decimal } from './numbers.js';
@@ -85,10 +85,7 @@ export async function runBest(args: string[]): Promise<number> {
   if (values.cgp === undefined) return fail('Falta la posición: --cgp "…".');
   const simNumber = (name: string, text: string | undefined, fallback: number) => {
     if (text === undefined) return fallback;
-    const n = Number(text);
-    return /^\d+(\.\d+)?$/.test(text) && n > 0
-      ? n
-      : `${name} necesita un número mayor que 0, no «${text}».`;
+    return plainPositive(text) ?? `${name} necesita un número mayor que 0, no «${text}».`;
   };
   const seconds = simNumber('--tiempo', values.tiempo, 10);
   const iterations = simNumber('--iteraciones', values.iteraciones, 1000);

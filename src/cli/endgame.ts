@@ -23,7 +23,14 @@ import { openLexicon } from '../lexicon/index.js';
 import type { EndgameIteration, EndgameResult } from '../ai/endgame/solver.js';
 import { EndgameRunner } from './endgameRunner.js';
 import { runPreEndgame } from './preendgame.js';
-import { lexiconMismatch, parseOptions, plainCount, tilesLanguage, usageError } from './args.js';
+import {
+  lexiconMismatch,
+  parseOptions,
+  plainCount,
+  plainPositive,
+  tilesLanguage,
+  usageError,
+} from './args.js';
 import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { count, counted, decimal, signed } from './numbers.js';
 import { LongTask } from './status.js';
@@ -143,8 +150,8 @@ export async function runEndgame(args: string[]): Promise<number> {
     );
   let timeMs: number | undefined;
   if (values.tiempo !== undefined) {
-    const s = Number(values.tiempo);
-    if (!/^\d+(\.\d+)?$/.test(values.tiempo) || !(s > 0))
+    const s = plainPositive(values.tiempo);
+    if (s === undefined)
       return fail(`--tiempo necesita un número de segundos mayor que 0, no «${values.tiempo}».`);
     timeMs = s * 1000;
   }
