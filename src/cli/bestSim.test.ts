@@ -49,6 +49,16 @@ describe('atril best --sim', () => {
     expect(one.chosen === 0 || names[one.chosen] === favourite).toBe(true);
   }, 60_000);
 
+  it('--tiempo is kept within a batch: past it each thread stops after its first iteration', () => {
+    // The threads start well after a millisecond (written with a decimal comma, as in Spanish):
+    // each runs its first iteration only (a whole batch of 32 before).
+    const r = atril('best', '--cgp', CGP, '--sim', '--top', '3', '--tiempo', '0,001', '--hilos', '2', '--json'); // prettier-ignore
+    expect(r.code, r.err).toBe(0);
+    const res = JSON.parse(r.out) as { iterations: number; candidates: SimEntry[] };
+    expect(res.iterations).toBe(2);
+    expect(res.candidates.every((c) => c.iterations === 2)).toBe(true);
+  }, 60_000);
+
   it('--top 1: the one candidate is simulated too, for its estimates', () => {
     for (const threads of ['1', '2']) {
       const r = atril('best', '--cgp', CGP, '--sim', '--top', '1', '--iteraciones', '40', '--hilos', threads, '--json'); // prettier-ignore

@@ -20,7 +20,7 @@ import {
   stopsEarly,
   summarise,
 } from './sim.js';
-import type { SimTask } from './worker.js';
+import type { SimSlice, SimTask } from './worker.js';
 
 /** What `simulateParallel` takes besides `SimOptions`. */
 export interface ParallelSimOptions extends SimOptions {
@@ -57,14 +57,18 @@ export async function simulateParallel(
     minThreads: threads,
     maxThreads: threads,
   });
+  const deadline = opts.timeMs === undefined ? undefined : t0 + opts.timeMs;
+  // `next`: the first iteration of the next batch; `done`: how many ran (fewer once the time
+  // is up, when each slice stops where it is).
+  let next = 0;
   let done = 0;
   let early = false;
   try {
-    while (simulating(flat.length, done, opts)) {
-      const to = Math.min(maxIt, done + batch);
-      const step = Math.ceil((to - done) / threads);
-      const jobs: Promise<SimTally[]>[] = [];
-      for (let from = done; from < to; from += step) {
+    while (simulating(flat.length, next, opts)) {
+      const to = Math.min(maxIt, next + batch);
+      const step = Math.ceil((to - next) / threads);
+      const jobs: Promise<SimSlice>[] = [];
+      for (let from = next; from < to; from += step) {
         const task: SimTask = {
           lexicon,
           rules,
@@ -82,21 +86,27 @@ export async function simulateParallel(
           to: Math.min(to, from + step),
           seed,
           plies,
+          ...(deadline !== undefined && { deadline }),
         };
-        jobs.push(pool.run(task) as Promise<SimTally[]>);
+        jobs.push(pool.run(task) as Promise<SimSlice>);
       }
       // Summed in slice order, so the floating-point sums do not depend on which thread ends first.
+      let ran = 0;
       for (const part of await Promise.all(jobs)) {
-        part.forEach((p, c) => addTally(tallies[c]!, p));
+        part.tallies.forEach((p, c) => addTally(tallies[c]!, p));
+        ran += part.ran;
       }
-      done = to;
-      opts.onProgress?.(done, maxIt);
+      done += ran;
+      opts.onProgress?.(to, maxIt);
+      // Stopped by the clock within the batch.
+      if (ran < to - next) break;
+      next = to;
       if (opts.signal?.aborted) break;
       if (stopsEarly(flat.length, opts) && prune(tallies, alive)) {
         early = true;
         break;
       }
-      if (opts.timeMs !== undefined && Date.now() - t0 >= opts.timeMs) break;
+      if (deadline !== undefined && Date.now() >= deadline) break;
     }
   } finally {
     await pool.destroy();

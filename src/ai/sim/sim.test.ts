@@ -94,6 +94,23 @@ describe('simulation', () => {
     }
   });
 
+  it('a time budget is kept within a batch: past it only the first iteration runs, whole, and a spent budget gives one iteration', () => {
+    const { flat } = sim.candidates(pos, 4);
+    const alive = flat.map(() => true);
+    sim.prepare(pos);
+    const late = flat.map(newTally);
+    expect(sim.run(pos, flat, alive, 0, 30, 9, 2, late, Date.now() - 1)).toBe(1);
+    const first = flat.map(newTally);
+    expect(sim.run(pos, flat, alive, 0, 1, 9, 2, first)).toBe(1);
+    // The one iteration run is the same as run on its own, for every candidate.
+    expect(late).toEqual(first);
+    expect(sim.run(pos, flat, alive, 0, 30, 9, 2, flat.map(newTally), Infinity)).toBe(30);
+    // A simulation whose time is already up reports the one iteration it ran (not a batch of 32).
+    const r = sim.simulate(pos, { candidates: 4, iterations: 1000, timeMs: 0, noEarlyStop: true });
+    expect(r.iterations).toBe(1);
+    expect(r.candidates.every((c) => c.iterations === 1)).toBe(true);
+  });
+
   it('paired gains: each candidate against the static favourite on the same draws', () => {
     const r = sim.simulate(pos, { candidates: 4, plies: 2, iterations: 64, noEarlyStop: true });
     const fav = r.candidates.find((c) => c.staticRank === 0)!;

@@ -52,7 +52,7 @@ export interface SimOptions {
   readonly plies?: number;
   /** Most iterations (default 1000). */
   readonly iterations?: number;
-  /** Stop after this many milliseconds (checked between batches). */
+  /** Stop after this many milliseconds (each slice of a batch runs its first iteration whole). */
   readonly timeMs?: number;
   /** Iterations between checks for an early stop (default 32). */
   readonly batch?: number;
@@ -223,8 +223,9 @@ export class Simulator {
   }
 
   /**
-   * Runs iterations `from` … `to − 1` for every candidate still `alive`, adding into `tallies`.
-   * `setBoard` must have been called through `prepare` for this position.
+   * Runs iterations `from` … `to − 1` for every candidate still `alive`, adding into `tallies`,
+   * and returns how many it ran: past `deadline` (a `Date.now()` time) it stops, the first
+   * always run whole. `setBoard` must have been called through `prepare` for this position.
    */
   run(
     pos: SimPosition,
@@ -235,7 +236,8 @@ export class Simulator {
     seed: number,
     plies: number,
     tallies: SimTally[],
-  ): void {
+    deadline = Infinity,
+  ): number {
     const n = this.set.letters.length + 1;
     const unseen: number[] = [];
     for (let t = 0; t < n; t++) for (let c = 0; c < (pos.unseen[t] ?? 0); c++) unseen.push(t);
@@ -249,18 +251,29 @@ export class Simulator {
     const oppLeaves = pos.oppLeaves ?? [];
     const oppCount = Math.min(rackSize, tilesLeft - pos.bagCount);
     checkLeaves(oppLeaves, unseen, oppCount);
-    for (let it = from; it < to; it++) {
+    const values = new Float64Array(cands.length);
+    // With every move a candidate one iteration lasts a second: past the deadline an iteration
+    // after the slice's first is dropped where it is, before its values are counted.
+    const late = (it: number, c: number): boolean =>
+      it > from && deadline !== Infinity && (c & 15) === 0 && Date.now() >= deadline;
+    let it = from;
+    iterations: for (; it < to; it++) {
       const rng = new Rng(mix(seed, it));
       const order = dealOrder(unseen, oppLeaves, rng);
       oppRack0.fill(0);
       for (let k = 0; k < oppCount; k++) oppRack0[order[k]!]!++;
       for (let c = 0; c < cands.length; c++) {
         if (!alive[c]) continue;
+        if (late(it, c)) break iterations;
         emptyArray(bag);
         for (let k = order.length - 1; k >= oppCount; k--) bag.push(order[k]!);
         racks[0]!.set(pos.rack as ArrayLike<number>);
         racks[1]!.set(oppRack0);
-        const v = this.playout(cands[c]!, racks, bag, plies);
+        values[c] = this.playout(cands[c]!, racks, bag, plies);
+      }
+      for (let c = 0; c < cands.length; c++) {
+        if (!alive[c]) continue;
+        const v = values[c]!;
         const t = tallies[c]!;
         t.n++;
         t.sum += v;
@@ -278,6 +291,7 @@ export class Simulator {
         t.gainSq += d * d;
       }
     }
+    return it - from;
   }
 
   // One candidate against one draw: the spread of `plies` plies plus both final leave values.
@@ -379,18 +393,21 @@ export class Simulator {
     const batch = opts.batch ?? 32;
     const seed = opts.seed ?? 1;
     const plies = opts.plies ?? 2;
+    const deadline = opts.timeMs === undefined ? Infinity : t0 + opts.timeMs;
     let done = 0;
     let early = false;
     this.prepare(pos);
     while (simulating(flat.length, done, opts)) {
-      const to = Math.min(maxIt, done + batch);
-      this.run(pos, flat, alive, done, to, seed, plies, tallies);
-      done = to;
+      const from = done;
+      const to = Math.min(maxIt, from + batch);
+      done += this.run(pos, flat, alive, from, to, seed, plies, tallies, deadline);
+      // Stopped by the clock within the batch.
+      if (done < to) break;
       if (stopsEarly(flat.length, opts) && prune(tallies, alive)) {
         early = true;
         break;
       }
-      if (opts.timeMs !== undefined && Date.now() - t0 >= opts.timeMs) break;
+      if (Date.now() >= deadline) break;
     }
     return summarise(list, order, flat, tallies, done, Date.now() - t0, early);
   }

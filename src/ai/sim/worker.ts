@@ -20,12 +20,20 @@ export interface SimTask {
   readonly to: number;
   readonly seed: number;
   readonly plies: number;
+  /** A `Date.now()` time past which the slice stops (its first iteration always runs whole). */
+  readonly deadline?: number;
+}
+
+/** A slice's tallies, one per candidate, and how many of its iterations ran. */
+export interface SimSlice {
+  readonly tallies: SimTally[];
+  readonly ran: number;
 }
 
 const sims = new Map<string, Simulator>();
 
 /** Runs a task: the tallies of its iterations, one per candidate. */
-export default function runTask(task: SimTask): SimTally[] {
+export default function runTask(task: SimTask): SimSlice {
   const key = `${task.lexicon ?? ''}\u0000${JSON.stringify(task.rules)}`;
   let sim = sims.get(key);
   if (!sim) {
@@ -38,6 +46,7 @@ export default function runTask(task: SimTask): SimTally[] {
   }
   const tallies = task.cands.map(newTally);
   sim.prepare(task.pos);
-  sim.run(task.pos, task.cands, task.alive, task.from, task.to, task.seed, task.plies, tallies);
-  return tallies;
+  const { pos, cands, alive, from, to, seed, plies } = task;
+  const ran = sim.run(pos, cands, alive, from, to, seed, plies, tallies, task.deadline);
+  return { tallies, ran };
 }
