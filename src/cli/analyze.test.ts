@@ -89,6 +89,36 @@ describe('atril analyze', () => {
     expect(down.best).toEqual(across.best);
   });
 
+  it('a game that cannot have been played is refused as replay refuses it, with exit 2 and nothing analysed', () => {
+    const head = readFileSync(join(gcgDir(), 'ropita_sample2.gcg'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('#'));
+    const dir = tempDir('atril-analyze-');
+    const run = (name: string, moves: string[]) => {
+      const file = join(dir, name);
+      writeFileSync(file, [...head, ...moves, ''].join('\n'));
+      return { file, ...atril('analyze', file) };
+    };
+    const cases = [
+      [
+        'taken.gcg',
+        ['>úrsula: APRSTUZ 8G PUT +10 10', '>arcadio: AAEGILN G5 ALIXEGAN +63 63'],
+        `línea ${head.length + 2} (turno 2): jugada imposible: pone una ficha en G8, que ya está ocupada.`,
+      ],
+      [
+        'offcentre.gcg',
+        ['>úrsula: APRSTUZ 8A PUT +10 10'],
+        `línea ${head.length + 1} (turno 1): jugada imposible: es la primera jugada y no pasa por la casilla central H8.`,
+      ],
+    ] as const;
+    for (const [name, moves, why] of cases) {
+      const r = run(name, [...moves]);
+      expect(r.code).toBe(2);
+      expect(r.out).toBe('');
+      expect(r.err).toBe(`«${r.file}»: ${why}\n`);
+    }
+  });
+
   it('prints each move and a summary per player in Spanish', () => {
     const r = atril('analyze', join(gcgDir(), 'ropita_sample2.gcg'));
     expect(r.code, r.err).toBe(0);

@@ -5,13 +5,14 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { parseGcg } from '../engine/notation/gcg.js';
+import { replayRecord } from '../engine/notation/recordAudit.js';
 import type { Move } from '../engine/move.js';
 import type { TileSet } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { type ReviewedMove, reviewRecord } from '../ai/analyze.js';
 import { describeMove as describe, reviewLeaves, reviewToJson } from '../ai/reviewJson.js';
 import { lexiconMismatch, parseOptions, plainCount, usageError } from './args.js';
-import { gcgErrorText, lexiconLoadErrorText } from '../play/errorText.js';
+import { gcgErrorText, lexiconLoadErrorText, replayErrorText } from '../play/errorText.js';
 import { counted, decimal } from './numbers.js';
 import { StatusLine, progressBar } from './status.js';
 
@@ -74,7 +75,12 @@ export async function runAnalyze(args: string[]): Promise<number> {
   }
   const parsed = parseGcg(bytes);
   if (!parsed.ok) return fail(`«${file}»: ${gcgErrorText(parsed.error)}`);
-  const { record } = parsed.value;
+  const { record, lines } = parsed.value;
+  // A game that cannot have been played (a tile on a taken square, a first move off the
+  // centre, more tiles than the set has) is refused as `atril replay` refuses it: judged on a
+  // board it never had, its moves would be reviewed wrong.
+  const replayed = replayRecord(record, { lines });
+  if (!replayed.ok) return fail(`«${file}»: ${replayErrorText(replayed.error)}`);
   const loaded = openLexicon(values.lexicon);
   if (!loaded.ok) return fail(lexiconLoadErrorText(loaded.error));
   const lex = loaded.value;
