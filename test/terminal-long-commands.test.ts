@@ -11,9 +11,10 @@ import { makeRules } from '../src/engine/rules.js';
 import { rackToTiles } from '../src/engine/tiles.js';
 import { loadDefaultLexicon } from '../src/lexicon/index.js';
 import { type RandomEndgame, benchEndgames } from '../src/ai/testing/endgames.js';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gcgDir } from './gcg-dir.js';
+import { tempDir } from './helpers/tempDir.js';
 import { Terminal } from './helpers/terminal.js';
 
 let term: Terminal | null = null;
@@ -125,6 +126,36 @@ describe('atril endgame on a terminal', () => {
     expect(term.out).toMatch(/Analizando \[\.{30}\] 0\/\d+|Analizando \[#{0,29}\.+\] \d+\/\d+/);
     expect(term.out).toMatch(/\r +\r(\r\n)? {2}1\. /);
     expect(term.out).toContain('Resumen:');
+  }, 60_000);
+
+  it('atril analyze: Control+C reviews the moves done, blanks the bar and sums them up (exit 0)', async () => {
+    // 400 exchanges of a rack with both blanks on the empty board: seconds of work.
+    const head = readFileSync(join(gcgDir(), 'ropita_sample2.gcg'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('#'));
+    const moves = Array.from(
+      { length: 400 },
+      (_, k) => `>${k % 2 === 0 ? 'úrsula' : 'arcadio'}: ??AEINR -EIR +0 0`,
+    );
+    const file = join(tempDir('atril-analyze-'), 'cambios.gcg');
+    writeFileSync(file, [...head, ...moves, ''].join('\n'));
+    term = new Terminal([file], { NO_COLOR: '1' }, 'analyze');
+    const { shown, after } = await stopAt(
+      /Analizando \[#*\.+\] ([1-9]\d*)\/400 · Ctrl\+C para parar/,
+    );
+    expect(after).toContain('parando…');
+    const stopped =
+      /Análisis parado con Ctrl\+C antes de la jugada (\d+) de 400: el resumen es de las anteriores\./.exec(
+        after,
+      );
+    expect(stopped, after.slice(-800)).not.toBeNull();
+    const next = Number(stopped![1]);
+    expect(next).toBeGreaterThan(Number(shown[1]));
+    expect(next).toBeLessThan(400);
+    // The bar is blanked before the review, which sums up the moves before the stop.
+    expect(after).toMatch(/\r +\r(\r\n)? {2}1\. /);
+    const summed = [...after.matchAll(/(\d+) jugadas? analizadas?/g)].map((m) => Number(m[1]));
+    expect(summed.reduce((a, b) => a + b, 0)).toBe(next - 1);
   }, 60_000);
 
   for (const json of [false, true]) {

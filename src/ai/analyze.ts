@@ -77,6 +77,22 @@ export function reviewRecord(
   set: TileSet,
   opts: ReviewOptions,
 ): Review {
+  const r = reviewer(record, nodes, set, opts);
+  for (let k = 0; k < record.events.length; k++) r.step(k);
+  return r.result();
+}
+
+/**
+ * A review taken one event at a time, so that a caller can stop between two (Control+C in
+ * the terminal): `step(k)` for events 0, 1, … in order, then `result()` reviews what was
+ * stepped through.
+ */
+export function reviewer(
+  record: GcgRecord,
+  nodes: Uint32Array,
+  set: TileSet,
+  opts: ReviewOptions,
+): { step: (k: number) => void; result: () => Review } {
   const gen = new MoveGenerator(nodes, set);
   const list = new MoveList();
   const board = new Uint8Array(SQUARES);
@@ -85,7 +101,8 @@ export function reviewRecord(
   let skipped = 0;
   const top = opts.top ?? 3;
   const events = record.events;
-  events.forEach((ev, k) => {
+  function step(k: number): void {
+    const ev = events[k]!;
     if (ev.kind === 'withdraw') {
       for (const sq of stack.pop() ?? []) board[sq] = EMPTY;
     } else if (ev.kind === 'place' || ev.kind === 'pass' || ev.kind === 'exchange') {
@@ -108,7 +125,7 @@ export function reviewRecord(
       }
     }
     opts.progress?.(k + 1, events.length);
-  });
+  }
 
   function reviewTurn(
     turn: number,
@@ -208,16 +225,19 @@ export function reviewRecord(
     return mine.every((p, j) => p.square === placed[j]!.square && p.tile === placed[j]!.tile);
   }
 
-  const players = record.players.map((p, player) => {
-    const own = turns.filter((t) => t.player === player);
-    const worst = own
-      .filter((t) => t.lost > 0)
-      .sort((a, b) => b.lost - a.lost || a.turn - b.turn)
-      .slice(0, 3);
-    const lost = Math.round(own.reduce((s, t) => s + t.lost, 0) * 100) / 100;
-    return { player, nick: p.nick, turns: own.length, lost, worst };
-  });
-  return { turns, skipped, players };
+  function result(): Review {
+    const players = record.players.map((p, player) => {
+      const own = turns.filter((t) => t.player === player);
+      const worst = own
+        .filter((t) => t.lost > 0)
+        .sort((a, b) => b.lost - a.lost || a.turn - b.turn)
+        .slice(0, 3);
+      const lost = Math.round(own.reduce((s, t) => s + t.lost, 0) * 100) / 100;
+      return { player, nick: p.nick, turns: own.length, lost, worst };
+    });
+    return { turns: [...turns], skipped, players };
+  }
+  return { step, result };
 }
 
 /**

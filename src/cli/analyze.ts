@@ -9,12 +9,12 @@ import { replayRecord } from '../engine/notation/recordAudit.js';
 import type { Move } from '../engine/move.js';
 import type { TileSet } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
-import { type ReviewedMove, reviewRecord } from '../ai/analyze.js';
+import { type ReviewedMove, reviewer } from '../ai/analyze.js';
 import { describeMove as describe, reviewLeaves, reviewToJson } from '../ai/reviewJson.js';
 import { lexiconMismatch, parseOptions, plainCount, usageError } from './args.js';
 import { gcgErrorText, lexiconLoadErrorText, replayErrorText } from '../play/errorText.js';
 import { counted, decimal } from './numbers.js';
-import { StatusLine, progressBar } from './status.js';
+import { LongTask, progressBar } from './status.js';
 
 export const analyzeHelp = `Uso: atril analyze PARTIDA.gcg [--top N] [--json] [--lexicon ARCHIVO]
 
@@ -87,18 +87,30 @@ export async function runAnalyze(args: string[]): Promise<number> {
   if (lex.set.id !== record.tileSet)
     return fail(lexiconMismatch('La partida', record.tileSet, lex.set));
   const set = lex.set;
-  const status = process.stderr.isTTY === true ? new StatusLine() : null;
-  const review = reviewRecord(record, lex.nodes, set, {
-    top,
-    leaves: reviewLeaves(set),
-    progress: status
-      ? (done, total) => status.show(`Analizando ${progressBar(done, total)} ${done}/${total}`)
-      : undefined,
-  });
-  status?.clear();
+  // On a terminal: a bar of the events on stderr, and Control+C reviews what is done so far.
+  const total = record.events.length;
+  let done = 0;
+  const task = new LongTask(
+    (tail) => `Analizando ${progressBar(done, total)} ${done}/${total} · ${tail}`,
+    () => {},
+  );
+  const r = reviewer(record, lex.nodes, set, { top, leaves: reviewLeaves(set) });
+  try {
+    while (done < total && !task.stopped) {
+      r.step(done++);
+      task.update();
+      // Between two events, so that Control+C is heard.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    task.end();
+  }
+  const review = r.result();
+  const stopped = done < total;
   const nick = (p: number) => record.players[p]?.nick ?? `jugador ${p + 1}`;
   if (values.json) {
-    process.stdout.write(JSON.stringify(reviewToJson(review, record, set)) + '\n');
+    const json = reviewToJson(review, record, set);
+    process.stdout.write(JSON.stringify(stopped ? { ...json, stoppedAt: done } : json) + '\n');
     return 0;
   }
   const text = (m: ReviewedMove) => {
@@ -123,6 +135,10 @@ export async function runAnalyze(args: string[]): Promise<number> {
   if (review.skipped > 0)
     out.push(
       `${counted(review.skipped, 'jugada sin analizar', 'jugadas sin analizar')}: el archivo no da el atril completo.`,
+    );
+  if (stopped)
+    out.push(
+      `Análisis parado con Ctrl+C antes de la jugada ${done + 1} de ${total}: el resumen es de las anteriores.`,
     );
   out.push('', 'Resumen:');
   for (const p of review.players) {
