@@ -42,6 +42,14 @@ const CASES: [string[], string][] = [
     ['endgame', '--cgp', `${BOARD} /CD 0/0 0`],
     'La posición no trae el atril del jugador que mueve (el primero).',
   ],
+  [
+    ['endgame', '--cgp', `${BOARD} ABCDEFGH/I 0/0 0`],
+    'El atril del jugador 1 tiene 8 fichas y con las reglas «fise» caben 7.',
+  ],
+  [
+    ['endgame', '--cgp', `${BOARD} AB/CDEFGHIJ 0/0 0`, '--rules', 'caja'],
+    'El atril del jugador 2 tiene 8 fichas y con las reglas «caja» caben 7.',
+  ],
   [['lexicon', 'build', 'a.txt', 'b.txt'], 'Indica una sola lista de palabras.'],
   [
     ['lexicon', 'build', '--tile-set', 'klingon'],

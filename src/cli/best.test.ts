@@ -195,8 +195,15 @@ describe('atril best', () => {
     const r = atril('best', '--cgp', EMPTY_AEINRST.replace('AEINRST', 'AEINRSTOAE'));
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/tiene 10 fichas/);
-    const nine = atril('best', '--cgp', EMPTY_AEINRST.replace('AEINRST', 'AEINRSTOA'), '--json');
-    expect(nine.code, nine.err).toBe(0);
+    // Read as the «9 fichas» variant's, and said so (a CGP does not say the rules).
+    for (const rack of ['AEINRSTO', 'AEINRSTOA']) {
+      const nine = atril('best', '--cgp', EMPTY_AEINRST.replace('AEINRST', rack), '--json');
+      expect(nine.code, nine.err).toBe(0);
+      expect(nine.err).toBe(
+        `Aviso: el atril tiene ${rack.length} fichas, más de 7: se juega como en la variante «9 fichas».\n`,
+      );
+    }
+    expect(atril('best', '--cgp', EMPTY_AEINRST, '--json').err).toBe('');
     const other = atril('best', '--cgp', EMPTY_AEINRST.replace('AEINRST/', 'AEINRST/AEIOUAEIOU'));
     expect(other.code).toBe(2);
   });

@@ -105,6 +105,14 @@ export async function runBest(args: string[]): Promise<number> {
   if (lex.set.id !== set.id) return fail(lexiconMismatch('La posición', set, lex.set));
   const rackTiles = pos.racks[0] ?? [];
   if (rackTiles.length === 0) return fail('La posición no trae el atril del jugador que mueve.');
+  // A CGP does not say the rules: a rack of 8 or 9 can only be the «9 fichas» variant's (V-01),
+  // whose bonus a play of 7 to 9 tiles earns. Said, not assumed silently.
+  const standard = makeRules('fise').rackSize;
+  const nine = rackTiles.length > standard;
+  if (nine)
+    process.stderr.write(
+      `Aviso: el atril tiene ${rackTiles.length} fichas, más de ${standard}: se juega como en la variante «9 fichas».\n`,
+    );
   // The simulation's own options say nothing without it: refused rather than ignored.
   if (!values.sim) {
     const simOnly = (['tiempo', 'iteraciones', 'hilos', 'seed', 'ultima'] as const).find(
@@ -117,7 +125,7 @@ export async function runBest(args: string[]): Promise<number> {
 
   if (values.sim) {
     const { rack, bagCount, unseen } = positionRack(set, pos);
-    const rules = makeRules('fise', { tileSet: set.id });
+    const rules = makeRules('fise', { tileSet: set.id, ...(nine && { rackSize: 9 }) });
     const leaves = set.id === 'spanish' ? defaultLeaves() : NO_LEAVES;
     let inference: BestSimInference | undefined;
     if (values.ultima !== undefined) {

@@ -175,6 +175,11 @@ export async function runEndgame(args: string[]): Promise<number> {
     return fail(
       `La posición es de fichas del ${tilesLanguage(set)} y las reglas, del ${tilesLanguage(rules.tileSet)}.`,
     );
+  const crowded = pos.racks.findIndex((r) => r.length > rules.rackSize);
+  if (crowded >= 0)
+    return fail(
+      `El atril del jugador ${crowded + 1} tiene ${pos.racks[crowded]!.length} fichas y con las reglas «${preset}» caben ${rules.rackSize}.`,
+    );
   // What the player to move cannot see: the opponent's rack and the bag (the CGP reader has
   // refused more of a tile than the set has).
   const unseen = fullDistribution(set);
