@@ -22,6 +22,7 @@ closeSync(fd);
 /** Every command that reads a file, with the file in its place. */
 const READERS: readonly ((f: string) => string[])[] = [
   (f) => ['replay', f],
+  (f) => ['analyze', f],
   (f) => ['lexicon', 'build', f, '-o', join(dir, 'salida.kwg')],
   (f) => ['lexicon', 'info', f],
   (f) => ['check', 'casa', '--lexicon', f],
@@ -37,7 +38,7 @@ describe('input files: only regular files, with a size cap', () => {
     ['a file over the cap', huge, /demasiado grande/],
   ] as const) {
     it(`${label} is refused by every command, exit 2`, async () => {
-      for (const argv of READERS.slice(0, 4)) {
+      for (const argv of READERS.slice(0, 5)) {
         const r = await runCli(...argv(path));
         expect(r.code, argv(path).join(' ')).toBe(2);
         expect(r.err).toMatch(pattern);

@@ -3,16 +3,20 @@
  * (src/ai/analyze.ts): every move next to the best ones by equity, the points of equity it gave
  * away, and each player's costliest mistakes. A progress bar on stderr when it is a terminal.
  */
-import { readFileSync, statSync } from 'node:fs';
 import { parseGcg } from '../engine/notation/gcg.js';
 import { replayRecord } from '../engine/notation/recordAudit.js';
 import type { Move } from '../engine/move.js';
 import type { TileSet } from '../engine/tiles.js';
-import { openLexicon } from '../lexicon/index.js';
+import { INPUT_LIMITS, openLexicon, readInputFile } from '../lexicon/index.js';
 import { type ReviewedMove, reviewer } from '../ai/analyze.js';
 import { describeMove as describe, reviewLeaves, reviewToJson } from '../ai/reviewJson.js';
 import { lexiconMismatch, parseOptions, plainCount, usageError } from './args.js';
-import { gcgErrorText, lexiconLoadErrorText, replayErrorText } from '../play/errorText.js';
+import {
+  gcgErrorText,
+  inputFileErrorText,
+  lexiconLoadErrorText,
+  replayErrorText,
+} from '../play/errorText.js';
 import { counted, decimal } from './numbers.js';
 import { LongTask, progressBar } from './status.js';
 
@@ -61,19 +65,11 @@ export async function runAnalyze(args: string[]): Promise<number> {
   if (top === undefined || top < 1)
     return usage(`--top necesita un número entero ≥ 1, no «${values.top}».`);
   const file = files[0]!;
-  let bytes: Uint8Array;
-  try {
-    if (statSync(file).isDirectory()) return fail(`«${file}» es una carpeta, no un archivo.`);
-    bytes = new Uint8Array(readFileSync(file));
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return fail(
-      code === 'ENOENT'
-        ? `No existe el archivo «${file}».`
-        : `No se puede leer «${file}» (${code ?? (err as Error).message}).`,
-    );
-  }
-  const parsed = parseGcg(bytes);
+  // The one door for a file the user names, as replay reads it: a folder, a device, a file
+  // without permission or too large, each said in Spanish.
+  const read = readInputFile(file, INPUT_LIMITS.record);
+  if (!read.ok) return fail(inputFileErrorText(read.error));
+  const parsed = parseGcg(read.value);
   if (!parsed.ok) return fail(`«${file}»: ${gcgErrorText(parsed.error)}`);
   const { record, lines } = parsed.value;
   // A game that cannot have been played (a tile on a taken square, a first move off the
