@@ -148,6 +148,20 @@ describe('atril endgame', () => {
     }
   });
 
+  it('E-02: a position whose scoreless turns already ended the game says so, and only the racks count', () => {
+    const example = /\n {2}atril endgame --cgp "([^"]+)"\n/.exec(
+      atril('endgame', '--help').out,
+    )![1]!;
+    // Four scoreless turns in a row (two players): the game is over as it stands.
+    const r = atril('endgame', '--cgp', example.replace(/ 0$/, ' 4'), '--hilos', '1');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out.split('\n').slice(0, 2)).toEqual([
+      'La partida ya ha terminado en esta posición: no queda ninguna jugada.',
+      'Fin por pases: el jugador 1 resta 2 puntos y el jugador 2, 13 puntos.',
+    ]);
+    expect(r.out).toContain('Resultado final: 348 a 327 (diferencia +21).');
+  });
+
   it('--help explains it in Spanish', () => {
     const r = atril('endgame', '--help');
     expect(r.code).toBe(0);

@@ -302,9 +302,11 @@ export async function runEndgame(args: string[]): Promise<number> {
   const out: string[] = [];
   const seconds = decimal(res.ms / 1000);
   out.push(
-    res.exact
-      ? `Secuencia óptima (exacta; ${count(res.nodes)} posiciones examinadas en ${seconds} s):`
-      : `Mejor secuencia encontrada en ${seconds} s (no exacta: la búsqueda llegó a ${counted(res.depth, 'jugada')} de profundidad):`,
+    res.exact && res.line.length === 0
+      ? 'La partida ya ha terminado en esta posición: no queda ninguna jugada.'
+      : res.exact
+        ? `Secuencia óptima (exacta; ${count(res.nodes)} posiciones examinadas en ${seconds} s):`
+        : `Mejor secuencia encontrada en ${seconds} s (no exacta: la búsqueda llegó a ${counted(res.depth, 'jugada')} de profundidad):`,
   );
   line.forEach((l, k) => {
     const what =
