@@ -36,7 +36,11 @@ export interface ReviewedTurn {
   readonly turn: number;
   readonly player: number;
   /** What was played, with the equity the generator gives it (null for a phony). */
-  readonly played: ReviewedMove & { readonly valid: boolean };
+  /**
+   * `valid` false when not a word of the lexicon; `withdrawn` when a challenge took it back
+   * (C-02): it scored nothing and the rack was kept, so it is worth what a pass is.
+   */
+  readonly played: ReviewedMove & { readonly valid: boolean; readonly withdrawn?: boolean };
   /** The best moves by equity, best first. */
   readonly best: readonly ReviewedMove[];
   /** Equity given away: the best's minus the played move's (0 when it was the best). */
@@ -116,7 +120,8 @@ export function reviewer(
       }
       // A turn lost to a failed challenge is recorded as a pass but was not a choice.
       const lostTurn = ev.kind === 'pass' && ev.notes.some((n) => /unsuccessful-challenge/.test(n));
-      const review = lostTurn ? null : reviewTurn(k + 1, ev, placed);
+      const withdrawn = ev.kind === 'place' && events[k + 1]?.kind === 'withdraw';
+      const review = lostTurn ? null : reviewTurn(k + 1, ev, placed, withdrawn);
       if (review) turns.push(review);
       else if (!lostTurn) skipped++;
       if (ev.kind === 'place') {
@@ -131,6 +136,7 @@ export function reviewer(
     turn: number,
     ev: GcgRecord['events'][number],
     placed: { square: number; tile: number }[],
+    withdrawn: boolean,
   ): ReviewedTurn | null {
     const rack = rackFromTiles(set, ev.rack);
     // The record must state the whole rack the move came from.
@@ -195,6 +201,12 @@ export function reviewer(
           ? { kind: 'place', row: ev.row, col: ev.col, dir: ev.dir, tiles: ev.tiles }
           : { kind: 'pass' };
       played = { move, score: ev.score, equity: ev.score + leave, valid: false };
+    }
+    if (withdrawn) {
+      // Taken back by a challenge: no points, the whole rack kept, the turn gone, as a pass.
+      let pass = -1;
+      for (let i = 0; i < list.count; i++) if (list.kind[i] === KIND_PASS) pass = i;
+      played = { ...played, score: 0, equity: pass < 0 ? 0 : list.equity[pass]!, withdrawn };
     }
     const lost = Math.max(0, Math.round((bestEquity - played.equity) * 100) / 100);
     return { turn, player: ev.player, played, best, lost };

@@ -28,7 +28,7 @@ export interface ReviewJson {
   readonly turns: readonly {
     readonly turn: number;
     readonly player: string;
-    readonly played: ReviewedMoveJson & { readonly valid: boolean };
+    readonly played: ReviewedMoveJson & { readonly valid: boolean; readonly withdrawn?: true };
     readonly best: readonly ReviewedMoveJson[];
     readonly lost: number;
   }[];
@@ -66,7 +66,11 @@ export function reviewToJson(review: Review, record: GcgRecord, set: TileSet): R
     turns: review.turns.map((t) => ({
       turn: t.turn,
       player: nick(t.player),
-      played: { ...json(t.played), valid: t.played.valid },
+      played: {
+        ...json(t.played),
+        valid: t.played.valid,
+        ...(t.played.withdrawn === true && { withdrawn: true as const }),
+      },
       best: t.best.map(json),
       lost: t.lost,
     })),

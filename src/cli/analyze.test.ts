@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { gameReviewSchema } from '../protocol/index.js';
 import { gcgDir } from '../../test/gcg-dir.js';
 import { tempDir } from '../../test/helpers/tempDir.js';
 
@@ -19,6 +20,7 @@ interface Played {
   score: number;
   equity: number;
   valid?: boolean;
+  withdrawn?: boolean;
 }
 interface Analysis {
   turns: { turn: number; player: string; played: Played; best: Played[]; lost: number }[];
@@ -69,6 +71,29 @@ describe('atril analyze', () => {
     const first = a.turns.find((t) => t.turn === 1)!;
     expect(first.played).toMatchObject({ coord: '8G', word: 'PUT', score: 10, valid: true });
     expect(first.lost).toBeGreaterThan(0);
+  });
+
+  it('C-02: a phony taken back by a challenge scored nothing and kept the rack: worth a pass, marked withdrawn', () => {
+    const file = join(gcgDir(), 'ropita_gcg_sample.gcg');
+    const a = JSON.parse(atril('analyze', file, '--json').out) as Analysis;
+    // Event 7, L11 VEATO (stated +35), is taken back by the «--» line after it.
+    const veato = a.turns.find((t) => t.turn === 7)!;
+    expect(veato.played).toEqual({
+      coord: 'L11',
+      word: 'VEATO',
+      score: 0,
+      equity: 0,
+      valid: false,
+      withdrawn: true,
+    });
+    expect(veato.lost).toBe(veato.best[0]!.equity);
+    // A move that stood is not marked.
+    expect(a.turns.find((t) => t.turn === 3)!.played.withdrawn).toBeUndefined();
+    // The review the server sends after a game is this JSON: its schema takes the mark.
+    expect(gameReviewSchema.safeParse(a).success).toBe(true);
+    expect(atril('analyze', file).out).toContain(
+      '  7. arcadio: L11 VEATO (0 puntos, equidad 0,0) [no está en el léxico] [retirada tras impugnarla]: pierde 84,0',
+    );
   });
 
   it('a down opening is the across one transposed: same score and loss, its own notation', () => {

@@ -121,7 +121,9 @@ export async function runAnalyze(args: string[]): Promise<number> {
   };
   const out: string[] = [];
   for (const t of review.turns) {
-    const mark = t.played.valid ? '' : ' [no está en el léxico]';
+    const mark =
+      (t.played.valid ? '' : ' [no está en el léxico]') +
+      (t.played.withdrawn ? ' [retirada tras impugnarla]' : '');
     const verdict = t.lost === 0 ? 'la mejor' : `pierde ${decimal(t.lost)}`;
     out.push(
       `${String(t.turn).padStart(3)}. ${nick(t.player)}: ${text(t.played)}${mark}: ${verdict}`,

@@ -24,8 +24,11 @@ export const reviewTurnSchema = z.strictObject({
   turn: z.int().min(1),
   /** The player's nick in the game record (the seat's name, spaces written as `_`). */
   player: z.string(),
-  /** What was played; `valid` false when it is not a word of the lexicon (a phony). */
-  played: reviewedMoveSchema.extend({ valid: z.boolean() }),
+  /**
+   * What was played; `valid` false when it is not a word of the lexicon (a phony), `withdrawn`
+   * when a challenge took it back (scored 0, worth a pass).
+   */
+  played: reviewedMoveSchema.extend({ valid: z.boolean(), withdrawn: z.literal(true).optional() }),
   /** The best moves by equity, best first. */
   best: z.array(reviewedMoveSchema),
   /** Equity lost against the best move; 0 when the best was played. */

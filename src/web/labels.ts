@@ -52,6 +52,7 @@ export const L = {
     lost: 'Puntos perdidos',
     wasBest: 'La jugada hecha era la mejor',
     notInLexicon: '(no está en el léxico)',
+    withdrawn: '(retirada tras impugnarla)',
     pass: 'Pasar',
     exchange: (tiles: string) => `Cambiar ${tiles}`,
     summaryCaption: 'Resumen por jugador',

@@ -170,6 +170,7 @@ function TurnRow({ turn: t, name }: { turn: ReviewTurn; name: string }) {
       <td>
         {moveText(t.played)}
         {!t.played.valid && ` ${L.review.notInLexicon}`}
+        {t.played.withdrawn && ` ${L.review.withdrawn}`}
       </td>
       <td class="num">{t.played.score}</td>
       <td>{wasBest ? L.review.wasBest : `${moveText(best)} (${best.score})`}</td>
