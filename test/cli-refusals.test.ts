@@ -16,6 +16,10 @@ const BOARD = '15/15/15/15/15/15/15/7CASA4/15/15/15/15/15/15/15';
 
 const CASES: [string[], string][] = [
   [['analyze'], 'Indica un archivo de partida: atril analyze PARTIDA.gcg'],
+  [
+    ['analyze', 'a.gcg', 'b.gcg'],
+    'Una partida cada vez: atril analyze PARTIDA.gcg (has dado 2 archivos).',
+  ],
   [['replay'], 'Indica un archivo de partida: atril replay PARTIDA.gcg'],
   [
     ['replay', 'a.gcg', 'b.gcg'],

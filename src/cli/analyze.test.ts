@@ -144,6 +144,21 @@ describe('atril analyze', () => {
     }
   });
 
+  it('a player none of whose racks the record states is summed up as such, not as 0 moves with 0 lost', () => {
+    const head = readFileSync(join(gcgDir(), 'ropita_sample2.gcg'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('#'));
+    const file = join(tempDir('atril-analyze-'), 'sin-atril.gcg');
+    const moves = ['>úrsula: APRSTUZ 8G PUT +10 10', '>arcadio: G5 ALI.EGAN +63 63'];
+    writeFileSync(file, [...head, ...moves, ''].join('\n'));
+    const r = atril('analyze', file);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('1 jugada sin analizar: el archivo no da el atril completo.');
+    expect(r.out.trimEnd().split('\n').at(-1)).toBe(
+      '  arcadio: ninguna jugada analizada (el archivo no da sus atriles)',
+    );
+  });
+
   it('prints each move and a summary per player in Spanish', () => {
     const r = atril('analyze', join(gcgDir(), 'ropita_sample2.gcg'));
     expect(r.code, r.err).toBe(0);

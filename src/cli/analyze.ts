@@ -60,6 +60,10 @@ export async function runAnalyze(args: string[]): Promise<number> {
   });
   if (!opts.ok) return usage(opts.error);
   const { values, positionals: files } = opts.value;
+  if (files.length > 1)
+    return usage(
+      `Una partida cada vez: atril analyze PARTIDA.gcg (has dado ${files.length} archivos).`,
+    );
   if (files.length !== 1) return usage('Indica un archivo de partida: atril analyze PARTIDA.gcg');
   const top = values.top === undefined ? 3 : plainCount(values.top);
   if (top === undefined || top < 1)
@@ -141,7 +145,9 @@ export async function runAnalyze(args: string[]): Promise<number> {
   out.push('', 'Resumen:');
   for (const p of review.players) {
     out.push(
-      `  ${p.nick}: ${counted(p.turns, 'jugada analizada', 'jugadas analizadas')}, ${decimal(p.lost)} de equidad perdida`,
+      p.turns === 0
+        ? `  ${p.nick}: ninguna jugada analizada (el archivo no da sus atriles)`
+        : `  ${p.nick}: ${counted(p.turns, 'jugada analizada', 'jugadas analizadas')}, ${decimal(p.lost)} de equidad perdida`,
     );
     if (p.worst.length > 0)
       out.push(
