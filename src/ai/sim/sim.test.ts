@@ -105,6 +105,9 @@ describe('simulation', () => {
     // The one iteration run is the same as run on its own, for every candidate.
     expect(late).toEqual(first);
     expect(sim.run(pos, flat, alive, 0, 30, 9, 2, flat.map(newTally), Infinity)).toBe(30);
+    // The favourite dropped by an early stop: the time is still read at each iteration.
+    const rest = flat.map((_, c) => c !== 0);
+    expect(sim.run(pos, flat, rest, 0, 30, 9, 2, flat.map(newTally), Date.now() - 1)).toBe(1);
     // A simulation whose time is already up reports the one iteration it ran (not a batch of 32).
     const r = sim.simulate(pos, { candidates: 4, iterations: 1000, timeMs: 0, noEarlyStop: true });
     expect(r.iterations).toBe(1);

@@ -263,8 +263,9 @@ export class Simulator {
       oppRack0.fill(0);
       for (let k = 0; k < oppCount; k++) oppRack0[order[k]!]!++;
       for (let c = 0; c < cands.length; c++) {
-        if (!alive[c]) continue;
+        // Read before skipping the dead, so that every iteration reads it at c = 0.
         if (late(it, c)) break iterations;
+        if (!alive[c]) continue;
         emptyArray(bag);
         for (let k = order.length - 1; k >= oppCount; k--) bag.push(order[k]!);
         racks[0]!.set(pos.rack as ArrayLike<number>);
