@@ -4,8 +4,8 @@
  * default is looked for next to it as well.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root (this worktree). */
@@ -30,4 +30,21 @@ export function gcgDir(): string {
     // not a git checkout: only the plain default applies
   }
   return candidates.find((d) => existsSync(d)) ?? candidates[0]!;
+}
+
+/** The pragma lines of `ropita_sample2.gcg`: the players úrsula and arcadio, Spanish tiles. */
+export function sampleHead(): string[] {
+  return readFileSync(join(gcgDir(), 'ropita_sample2.gcg'), 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('#'));
+}
+
+/**
+ * Writes a record of `moves` (GCG event lines) under `sampleHead()` to `dir/name` and returns
+ * its path; the first move is on line `sampleHead().length + 1`.
+ */
+export function sampleRecord(dir: string, name: string, moves: readonly string[]): string {
+  const file = join(dir, name);
+  writeFileSync(file, [...sampleHead(), ...moves, ''].join('\n'));
+  return file;
 }

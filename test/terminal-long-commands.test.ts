@@ -11,9 +11,9 @@ import { makeRules } from '../src/engine/rules.js';
 import { rackToTiles } from '../src/engine/tiles.js';
 import { loadDefaultLexicon } from '../src/lexicon/index.js';
 import { type RandomEndgame, benchEndgames } from '../src/ai/testing/endgames.js';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { gcgDir } from './gcg-dir.js';
+import { gcgDir, sampleRecord } from './gcg-dir.js';
 import { tempDir } from './helpers/tempDir.js';
 import { Terminal } from './helpers/terminal.js';
 
@@ -130,15 +130,11 @@ describe('atril endgame on a terminal', () => {
 
   it('atril analyze: Control+C reviews the moves done, blanks the bar and sums them up (exit 0)', async () => {
     // 400 exchanges of a rack with both blanks on the empty board: seconds of work.
-    const head = readFileSync(join(gcgDir(), 'ropita_sample2.gcg'), 'utf8')
-      .split('\n')
-      .filter((l) => l.startsWith('#'));
     const moves = Array.from(
       { length: 400 },
       (_, k) => `>${k % 2 === 0 ? 'úrsula' : 'arcadio'}: ??AEINR -EIR +0 0`,
     );
-    const file = join(tempDir('atril-analyze-'), 'cambios.gcg');
-    writeFileSync(file, [...head, ...moves, ''].join('\n'));
+    const file = sampleRecord(tempDir('atril-analyze-'), 'cambios.gcg', moves);
     term = new Terminal([file], { NO_COLOR: '1' }, 'analyze');
     const { shown, after } = await stopAt(
       /Analizando \[#*\.+\] ([1-9]\d*)\/400 · Ctrl\+C para parar/,

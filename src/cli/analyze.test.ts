@@ -1,11 +1,11 @@
 /** `atril analyze` on the Spanish records of the fixtures, through the built CLI. */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { gameReviewSchema } from '../protocol/index.js';
-import { gcgDir } from '../../test/gcg-dir.js';
+import { gcgDir, sampleHead, sampleRecord } from '../../test/gcg-dir.js';
 import { tempDir } from '../../test/helpers/tempDir.js';
 
 const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
@@ -97,13 +97,9 @@ describe('atril analyze', () => {
   });
 
   it('a down opening is the across one transposed: same score and loss, its own notation', () => {
-    const head = readFileSync(join(gcgDir(), 'ropita_sample2.gcg'), 'utf8')
-      .split('\n')
-      .filter((l) => l.startsWith('#'));
     const dir = tempDir('atril-analyze-');
     const write = (name: string, move: string) => {
-      const file = join(dir, name);
-      writeFileSync(file, [...head, `>úrsula: APRSTUZ ${move} PUT +10 10`, ''].join('\n'));
+      const file = sampleRecord(dir, name, [`>úrsula: APRSTUZ ${move} PUT +10 10`]);
       return JSON.parse(atril('analyze', file, '--json').out) as Analysis;
     };
     const across = write('across.gcg', '8G').turns[0]!;
@@ -115,13 +111,10 @@ describe('atril analyze', () => {
   });
 
   it('a game that cannot have been played is refused as replay refuses it, with exit 2 and nothing analysed', () => {
-    const head = readFileSync(join(gcgDir(), 'ropita_sample2.gcg'), 'utf8')
-      .split('\n')
-      .filter((l) => l.startsWith('#'));
+    const head = sampleHead();
     const dir = tempDir('atril-analyze-');
     const run = (name: string, moves: string[]) => {
-      const file = join(dir, name);
-      writeFileSync(file, [...head, ...moves, ''].join('\n'));
+      const file = sampleRecord(dir, name, moves);
       return { file, ...atril('analyze', file) };
     };
     const cases = [
@@ -145,12 +138,10 @@ describe('atril analyze', () => {
   });
 
   it('a player none of whose racks the record states is summed up as such, not as 0 moves with 0 lost', () => {
-    const head = readFileSync(join(gcgDir(), 'ropita_sample2.gcg'), 'utf8')
-      .split('\n')
-      .filter((l) => l.startsWith('#'));
-    const file = join(tempDir('atril-analyze-'), 'sin-atril.gcg');
-    const moves = ['>úrsula: APRSTUZ 8G PUT +10 10', '>arcadio: G5 ALI.EGAN +63 63'];
-    writeFileSync(file, [...head, ...moves, ''].join('\n'));
+    const file = sampleRecord(tempDir('atril-analyze-'), 'sin-atril.gcg', [
+      '>úrsula: APRSTUZ 8G PUT +10 10',
+      '>arcadio: G5 ALI.EGAN +63 63',
+    ]);
     const r = atril('analyze', file);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain('1 jugada sin analizar: el archivo no da el atril completo.');
