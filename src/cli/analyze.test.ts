@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { gameReviewSchema } from '../protocol/index.js';
-import { gcgDir, sampleHead, sampleRecord } from '../../test/gcg-dir.js';
+import { gcgDir, repoRoot, sampleHead, sampleRecord } from '../../test/gcg-dir.js';
 import { tempDir } from '../../test/helpers/tempDir.js';
 
 const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
@@ -39,7 +39,11 @@ describe('atril analyze', () => {
     it(`${f}: every reviewed move against the best by equity; the losses add up per player`, () => {
       const r = atril('analyze', join(gcgDir(), f), '--json');
       expect(r.code, r.err).toBe(0);
-      expect(r.err).toBe(''); // no progress bar when stderr is not a terminal
+      // No progress bar when stderr is not a terminal; the record's own word list is named, as
+      // the analysis uses Atril's.
+      expect(r.err).toBe(
+        'Aviso: la partida indica el léxico «FILE2017»; se usa el léxico por defecto (otro, con --lexicon ARCHIVO).\n',
+      );
       const a = JSON.parse(r.out) as Analysis;
       expect(a.turns.length).toBeGreaterThanOrEqual(20);
       for (const t of a.turns) {
@@ -158,6 +162,13 @@ describe('atril analyze', () => {
     );
     expect(r.out).toMatch(/^Resumen:$/m);
     expect(r.out).toMatch(/^ {2}arcadio: \d+ jugadas analizadas, \d+,\d de equidad perdida$/m);
+  });
+
+  it("says nothing of the record's word list when the user chose one with --lexicon", () => {
+    const kwg = join(repoRoot, 'data', 'spanish.kwg');
+    const r = atril('analyze', join(gcgDir(), 'ropita_sample2.gcg'), '--lexicon', kwg);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toBe('');
   });
 });
 

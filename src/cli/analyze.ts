@@ -10,7 +10,13 @@ import type { TileSet } from '../engine/tiles.js';
 import { INPUT_LIMITS, openLexicon, readInputFile } from '../lexicon/index.js';
 import { type ReviewedMove, reviewer } from '../ai/analyze.js';
 import { describeMove as describe, reviewLeaves, reviewToJson } from '../ai/reviewJson.js';
-import { lexiconMismatch, parseOptions, plainCount, usageError } from './args.js';
+import {
+  lexiconMismatch,
+  namedLexiconWarning,
+  parseOptions,
+  plainCount,
+  usageError,
+} from './args.js';
 import {
   gcgErrorText,
   inputFileErrorText,
@@ -86,6 +92,8 @@ export async function runAnalyze(args: string[]): Promise<number> {
   const lex = loaded.value;
   if (lex.set.id !== record.tileSet)
     return fail(lexiconMismatch('La partida', record.tileSet, lex.set));
+  const named = namedLexiconWarning('la partida', record.lexicon, values.lexicon);
+  if (named) process.stderr.write(named + '\n');
   const set = lex.set;
   // On a terminal: a bar of the events on stderr, and Control+C reviews what is done so far.
   const total = record.events.length;

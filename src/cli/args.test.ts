@@ -7,6 +7,7 @@ import { ENGLISH, SPANISH } from '../engine/tiles.js';
 import {
   argsErrorText,
   lexiconMismatch,
+  namedLexiconWarning,
   plainCount,
   plainPositive,
   tilesLanguage,
@@ -42,6 +43,15 @@ describe('argsErrorText', () => {
       /^La partida es de fichas del inglés /,
     );
     expect(tilesLanguage('klingon')).toBe('«klingon»');
+  });
+
+  it('namedLexiconWarning: a named word list read with the default one, unless --lexicon chose', () => {
+    expect(namedLexiconWarning('la partida', ' FILE2017 ', undefined)).toBe(
+      'Aviso: la partida indica el léxico «FILE2017»; se usa el léxico por defecto (otro, con --lexicon ARCHIVO).',
+    );
+    expect(namedLexiconWarning('la posición', undefined, undefined)).toBeNull();
+    expect(namedLexiconWarning('la posición', '', undefined)).toBeNull();
+    expect(namedLexiconWarning('la posición', 'NWL20', 'mi.kwg')).toBeNull();
   });
 
   it('plainCount: digits only, within safe integers', () => {

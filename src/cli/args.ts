@@ -97,6 +97,21 @@ export function lexiconMismatch(what: string, tiles: TileSet | string, lexicon: 
 }
 
 /**
+ * A record or position (`what`) that names its word list (`#lexicon FILE2017`, `lex NWL20;`)
+ * read with Atril's default one, as a warning: «Aviso: la partida indica el léxico «FILE2017»;
+ * se usa el léxico por defecto (otro, con --lexicon ARCHIVO).» Null when it names none or the
+ * user chose one with --lexicon.
+ */
+export function namedLexiconWarning(
+  what: 'la partida' | 'la posición',
+  named: string | undefined,
+  given: string | undefined,
+): string | null {
+  if (named === undefined || named.trim() === '' || given !== undefined) return null;
+  return `Aviso: ${what} indica el léxico «${named.trim()}»; se usa el léxico por defecto (otro, con --lexicon ARCHIVO).`;
+}
+
+/**
  * Writes a usage mistake and where the command's help is, and returns exit status 2 (bad
  * usage), so every command words it the same way.
  */

@@ -54,6 +54,17 @@ describe('atril best', () => {
       expect(plays[k - 1]!.equity).toBeGreaterThanOrEqual(plays[k]!.equity);
   });
 
+  it('a position that names its word list (lex FILE2017;) is warned on stderr, the JSON unchanged', () => {
+    const r = atril('best', '--cgp', `${EMPTY_AEINRST} lex FILE2017;`, '--top', '1', '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toBe(
+      'Aviso: la posición indica el léxico «FILE2017»; se usa el léxico por defecto (otro, con --lexicon ARCHIVO).\n',
+    );
+    expect((JSON.parse(r.out) as { score: number }[])[0]!.score).toBe(66);
+    // Without the op, nothing on stderr.
+    expect(atril('best', '--cgp', EMPTY_AEINRST, '--top', '1').err).toBe('');
+  });
+
   it('the list in text: one line per play, its score and its equity with a decimal comma', () => {
     const r = atril('best', '--cgp', EMPTY_AEINRST, '--top', '2');
     expect(r.code, r.err).toBe(0);

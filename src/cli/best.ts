@@ -13,7 +13,14 @@ import { NO_LEAVES } from '../ai/leave.js';
 import { defaultLeaves } from '../ai/leaves.js';
 import { bestPlays, positionRack } from '../ai/bestPlays.js';
 import { DEFAULT_SAMPLES, EXCHANGE_SAMPLES, LeaveInference } from '../ai/sim/inference.js';
-import { lexiconMismatch, parseOptions, plainCount, plainPositive, usageError } from './args.js';
+import {
+  lexiconMismatch,
+  namedLexiconWarning,
+  parseOptions,
+  plainCount,
+  plainPositive,
+  usageError,
+} from './args.js';
 import { makeRules } from '../engine/rules.js';
 import { type BestSimInference, runBestSim } from './bestSim.js';
 import { decimal } from './numbers.js';
@@ -103,6 +110,8 @@ export async function runBest(args: string[]): Promise<number> {
   if (!loaded.ok) return fail(lexiconLoadErrorText(loaded.error));
   const lex = loaded.value;
   if (lex.set.id !== set.id) return fail(lexiconMismatch('La posición', set, lex.set));
+  const named = namedLexiconWarning('la posición', pos.lexicon, values.lexicon);
+  if (named) process.stderr.write(named + '\n');
   const rackTiles = pos.racks[0] ?? [];
   if (rackTiles.length === 0) return fail('La posición no trae el atril del jugador que mueve.');
   // A CGP does not say the rules: a rack of 8 or 9 can only be the «9 fichas» variant's (V-01),

@@ -108,6 +108,18 @@ describe('atril endgame', () => {
     expect(r.out).toMatch(/Resultado final: \d+ a \d+ \(diferencia [+-]?\d+\)\./);
   });
 
+  it('a position that names its word list is warned on stderr, unless --lexicon chose one', () => {
+    const named = `${cgp} lex FILE2017;`;
+    const r = atril('endgame', '--cgp', named, '--hilos', '1');
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toBe(
+      'Aviso: la posición indica el léxico «FILE2017»; se usa el léxico por defecto (otro, con --lexicon ARCHIVO).\n',
+    );
+    expect(r.out).toMatch(/^Secuencia óptima \(exacta/);
+    const kwg = fileURLToPath(new URL('../../data/spanish.kwg', import.meta.url));
+    expect(atril('endgame', '--cgp', named, '--hilos', '1', '--lexicon', kwg).err).toBe('');
+  });
+
   it("cut short by --tiempo, it says so and keeps the line's scores apart from the estimate", () => {
     // Bench endgame 88: a Q against seven tiles, about 5 million nodes to solve.
     const hard = benchEndgames(nodes, makeRules('fise'), 1, 88)[0]!;

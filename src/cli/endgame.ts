@@ -25,6 +25,7 @@ import { EndgameRunner } from './endgameRunner.js';
 import { runPreEndgame } from './preendgame.js';
 import {
   lexiconMismatch,
+  namedLexiconWarning,
   parseOptions,
   plainCount,
   plainPositive,
@@ -199,6 +200,8 @@ export async function runEndgame(args: string[]): Promise<number> {
   if (!loaded.ok) return fail(lexiconLoadErrorText(loaded.error));
   if (loaded.value.set.id !== set.id)
     return fail(lexiconMismatch('La posición', set, loaded.value.set));
+  const named = namedLexiconWarning('la posición', pos.lexicon, values.lexicon);
+  if (named) process.stderr.write(named + '\n');
   if (inBag === 1) {
     // A known opponent's rack leaves one tile for the bag; an unknown one, any unseen tile.
     const theirs = rackFromTiles(set, given);
