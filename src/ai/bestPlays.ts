@@ -99,6 +99,16 @@ export function bestPlays(
   return list.order().map((i) => entryOf(set, pos.board, list, i));
 }
 
+/**
+ * The whole main word of placement `m` on `board` (before it is played), the board's letters
+ * filled in where the move's notation has «.»: «QUILO» for «C2 Q.ILO».
+ */
+export function mainWord(set: TileSet, board: ArrayLike<number>, m: PlaceMove): string {
+  const step = m.dir === 'H' ? 1 : SIZE;
+  const full = m.tiles.map((t, k) => (t === EMPTY ? board[m.row * SIZE + m.col + k * step]! : t));
+  return tilesToGcg(set, full);
+}
+
 function entryOf(set: TileSet, board: Uint8Array, list: MoveList, i: number): BestEntry {
   const equity = Math.round(list.equity[i]! * 100) / 100;
   if (list.kind[i] === KIND_PASS) return { coord: null, word: '-', score: 0, equity, kind: 'pass' };
@@ -113,15 +123,13 @@ function entryOf(set: TileSet, board: Uint8Array, list: MoveList, i: number): Be
     };
   }
   const m = list.toMove(i) as PlaceMove;
-  const step = m.dir === 'H' ? 1 : SIZE;
-  const full = m.tiles.map((t, k) => (t === EMPTY ? board[m.row * SIZE + m.col + k * step]! : t));
   return {
     coord: formatCoord(m),
     word: tilesToGcg(set, m.tiles),
     score: list.score[i]!,
     equity,
     kind: 'place',
-    main: tilesToGcg(set, full),
+    main: mainWord(set, board, m),
     tiles: list.played[i]!,
   };
 }

@@ -13,6 +13,8 @@ const CGP = '15/15/15/15/15/15/15/3CANTOR6/15/15/15/15/15/15/15 AEGIMRU/ 20/14 0
 interface SimEntry {
   coord: string | null;
   word: string;
+  /** The whole main word of a placement. */
+  main?: string;
   score: number;
   equity: number;
   winProb: number;
@@ -67,6 +69,8 @@ describe('atril best --sim', () => {
       expect(res.iterations).toBe(40);
       expect(res.candidates).toHaveLength(1);
       expect(res.candidates[0]!.iterations).toBe(40);
+      // The whole main word, the O of CANTOR filled in, as plain best gives it.
+      expect(res.candidates[0]!.main).toBe('AMIGUERO');
       // AMIGUER. for 89, 6 points ahead before it: far more often won than lost.
       expect(res.candidates[0]!.winProb).toBeGreaterThan(0.6);
     }
@@ -79,7 +83,7 @@ describe('atril best --sim', () => {
     // No bar when stderr is not a terminal.
     expect(r.err).toBe('');
     expect(r.out).toMatch(
-      / 1\. H1 AMIGUER\., 89 puntos; gana el \d+,\d %, diferencia media -?\d+,\d \(16 iteraciones\)/,
+      / 1\. H1 AMIGUER\. \(AMIGUERO\), 89 puntos; gana el \d+,\d %, diferencia media -?\d+,\d \(16 iteraciones\)/,
     );
     expect(r.out).toMatch(
       /\nEl nivel campeon jugaría la [12]\.ª \((también la de más equidad|gana con claridad|la de más equidad: ninguna)[^)]*\)\.\n$/,

@@ -6,6 +6,7 @@
 import type { Rules } from '../engine/rules.js';
 import type { TileSet } from '../engine/tiles.js';
 import type { LeaveModel } from '../ai/leave.js';
+import { mainWord } from '../ai/bestPlays.js';
 import { describeMove } from '../ai/reviewJson.js';
 import { simulateParallel } from '../ai/sim/parallel.js';
 import { type SimPosition, type SimResult, Simulator, simChoice } from '../ai/sim/sim.js';
@@ -94,6 +95,7 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
   }
   const entries = res.candidates.map((c) => ({
     ...describeMove(req.set, c.move),
+    ...(c.move.kind === 'place' && { main: mainWord(req.set, req.pos.board, c.move) }),
     kind: c.move.kind,
     score: c.score,
     equity: Math.round(c.equity * 100) / 100,
@@ -141,7 +143,7 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
   entries.forEach((e, k) => {
     const what =
       e.kind === 'place'
-        ? `${e.coord} ${e.word}, ${counted(e.score, 'punto')}`
+        ? `${e.coord} ${e.word} (${e.main}), ${counted(e.score, 'punto')}`
         : e.kind === 'exchange'
           ? `cambiar ${e.word.slice(1)}`
           : 'pasar';
