@@ -27,6 +27,10 @@ const CASES: [string[], string][] = [
   ],
   [['best', '--cgp', `${BOARD} AB/CD 0/0 0`, '--tiempo', '3'], '--tiempo solo sirve con --sim.'],
   [['best', '--cgp', `${BOARD} AB/CD 0/0 0`, '--hilos', '2'], '--hilos solo sirve con --sim.'],
+  [
+    ['best', '--cgp', `${BOARD} AB/CD 0/0 0`, '--sim', '--hilos', '1,5'],
+    '--hilos necesita un número entero entre 1 y 64, no «1,5».',
+  ],
   [['best'], 'Falta la posición: --cgp "…".'],
   [['best', '--cgp', `${BOARD} /CD 0/0 0`], 'La posición no trae el atril del jugador que mueve.'],
   [

@@ -10,6 +10,7 @@ import {
   namedLexiconWarning,
   plainCount,
   plainPositive,
+  threadsOption,
   tilesLanguage,
 } from './args.js';
 
@@ -52,6 +53,21 @@ describe('argsErrorText', () => {
     expect(namedLexiconWarning('la posición', undefined, undefined)).toBeNull();
     expect(namedLexiconWarning('la posición', '', undefined)).toBeNull();
     expect(namedLexiconWarning('la posición', 'NWL20', 'mi.kwg')).toBeNull();
+  });
+
+  it('threadsOption: 1 to 64 threads; more than the cores is allowed with a warning', () => {
+    expect(threadsOption(undefined, 2)).toEqual({});
+    expect(threadsOption('2', 2)).toEqual({ threads: 2 });
+    expect(threadsOption('64', 64)).toEqual({ threads: 64 });
+    expect(threadsOption('3', 2)).toEqual({
+      threads: 3,
+      warning: 'Aviso: 3 hilos en 2 núcleos: se reparten el tiempo y cada uno avanza más despacio.',
+    });
+    expect((threadsOption('2', 1) as { warning: string }).warning).toMatch(/ en un núcleo: /);
+    for (const bad of ['0', '65', '1.5', 'dos', ''])
+      expect(threadsOption(bad, 2)).toBe(
+        `--hilos necesita un número entero entre 1 y 64, no «${bad}».`,
+      );
   });
 
   it('plainCount: digits only, within safe integers', () => {

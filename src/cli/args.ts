@@ -2,6 +2,7 @@
  * Spanish wording for the errors of `node:util` parseArgs, which are English and, for a value
  * starting with a dash (`--top -1`), three lines long; and other usage errors shared by commands.
  */
+import { availableParallelism } from 'node:os';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type Result, err, ok } from '../engine/result.js';
 import { type TileSet, tileSetById } from '../engine/tiles.js';
@@ -94,6 +95,31 @@ export function lexiconMismatch(what: string, tiles: TileSet | string, lexicon: 
     `${what} es de fichas del ${tilesLanguage(tiles)} y el léxico, del ${tilesLanguage(lexicon)}; ` +
     'indica otro léxico con --lexicon.'
   );
+}
+
+/** The most worker threads a command starts: each holds its own search state. */
+export const MAX_THREADS = 64;
+
+/**
+ * `--hilos N` of the commands that search on worker threads: a whole number from 1 to
+ * MAX_THREADS, with a warning when it is more than the machine's cores (each thread then runs
+ * slower, and a simulation's threads each finish their first iteration before it stops); or
+ * the sentence that refuses it. Undefined when not given.
+ */
+export function threadsOption(
+  text: string | undefined,
+  cores = availableParallelism(),
+): { threads?: number; warning?: string } | string {
+  if (text === undefined) return {};
+  const n = plainCount(text);
+  if (n === undefined || n < 1 || n > MAX_THREADS)
+    return `--hilos necesita un número entero entre 1 y ${MAX_THREADS}, no «${text}».`;
+  return n > cores
+    ? {
+        threads: n,
+        warning: `Aviso: ${n} hilos en ${cores === 1 ? 'un núcleo' : `${cores} núcleos`}: se reparten el tiempo y cada uno avanza más despacio.`,
+      }
+    : { threads: n };
 }
 
 /**

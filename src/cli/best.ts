@@ -19,6 +19,7 @@ import {
   parseOptions,
   plainCount,
   plainPositive,
+  threadsOption,
   usageError,
 } from './args.js';
 import { makeRules } from '../engine/rules.js';
@@ -48,7 +49,7 @@ fichas que se quedan en el atril (con la bolsa vacía, los puntos del final de p
                       supere con claridad en las mismas extracciones
   --tiempo S          con --sim, segundos como máximo (10 por omisión)
   --iteraciones N     con --sim, iteraciones como máximo (1000 por omisión)
-  --hilos N           con --sim, hilos de trabajo (todos los núcleos por omisión)
+  --hilos N           con --sim, hilos de trabajo, de 1 a 64 (todos los núcleos por omisión)
   --seed S            con --sim, semilla (1 por omisión): misma semilla, mismo resultado
   --ultima "JUGADA"   con --sim y dos jugadores, la última jugada del rival, ya en el tablero,
                       en notación GCG («8H CA.A»: sus letras son las fichas que puso, cada «.»
@@ -96,9 +97,10 @@ export async function runBest(args: string[]): Promise<number> {
   };
   const seconds = simNumber('--tiempo', values.tiempo, 10);
   const iterations = simNumber('--iteraciones', values.iteraciones, 1000);
-  const threads = simNumber('--hilos', values.hilos, 0);
   const seed = simNumber('--seed', values.seed, 1);
-  for (const v of [seconds, iterations, threads, seed]) if (typeof v === 'string') return fail(v);
+  for (const v of [seconds, iterations, seed]) if (typeof v === 'string') return fail(v);
+  const threads = threadsOption(values.hilos);
+  if (typeof threads === 'string') return fail(threads);
   const top = values.top === undefined ? 10 : plainCount(values.top);
   if (top === undefined) return fail(`--top necesita un número entero ≥ 0, no «${values.top}».`);
   const parsed = parseCgp(values.cgp);
@@ -166,6 +168,7 @@ export async function runBest(args: string[]): Promise<number> {
               kept: inferrer.inferExchange(pos.board, play.count, unseen, bagCount, s),
             };
     }
+    if (threads.warning) process.stderr.write(threads.warning + '\n');
     return runBestSim({
       set,
       rules,
@@ -184,7 +187,7 @@ export async function runBest(args: string[]): Promise<number> {
       top: values.top === undefined ? 10 : top,
       seconds: seconds as number,
       iterations: Math.floor(iterations as number),
-      threads: threads === 0 ? undefined : Math.floor(threads as number),
+      threads: threads.threads,
       seed: Math.floor(seed as number),
       json: values.json === true,
     });

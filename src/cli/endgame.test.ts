@@ -3,6 +3,7 @@
  * and with one tile in the bag the pre-endgame's ranking.
  */
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeCgp } from '../engine/notation/cgp.js';
@@ -92,12 +93,19 @@ describe('atril endgame', () => {
     expect((JSON.parse(r.out) as { nodes: number }).nodes).toBe(want.nodes);
   });
 
-  it('--hilos must be a whole number above 0', () => {
-    for (const bad of ['0', 'dos', '1.5']) {
+  it('--hilos must be a whole number from 1 to 64; more than the cores is warned, not refused', () => {
+    for (const bad of ['0', 'dos', '1.5', '65']) {
       const r = atril('endgame', '--cgp', cgp, '--hilos', bad);
       expect(r.code).toBe(2);
-      expect(r.err).toContain(`--hilos necesita un número entero mayor que 0, no «${bad}».`);
+      expect(r.err).toContain(`--hilos necesita un número entero entre 1 y 64, no «${bad}».`);
     }
+    const cores = availableParallelism();
+    const r = atril('endgame', '--cgp', cgp, '--hilos', String(cores + 1), '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(
+      new RegExp(`^Aviso: ${cores + 1} hilos en (un núcleo|${cores} núcleos): `),
+    );
+    expect((JSON.parse(r.out) as { exact: boolean }).exact).toBe(true);
   });
 
   it('prints the sequence in Spanish with the final score', () => {
@@ -178,7 +186,9 @@ describe('atril endgame', () => {
     const r = atril('endgame', '--help');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^Uso: atril endgame --cgp/);
-    expect(r.out).toMatch(/--hilos N +hilos que buscan a la vez \(todos los núcleos por omisión/);
+    expect(r.out).toMatch(
+      /--hilos N +hilos que buscan a la vez, de 1 a 64 \(todos los núcleos por omisión/,
+    );
   });
 
   it('the example --help gives is a real endgame, solved exactly as written there', () => {

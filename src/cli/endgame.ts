@@ -29,6 +29,7 @@ import {
   parseOptions,
   plainCount,
   plainPositive,
+  threadsOption,
   tilesLanguage,
   usageError,
 } from './args.js';
@@ -60,7 +61,7 @@ las que no se ven; con él, es la que sobra.
   --tiempo S          límite en segundos; al agotarse muestra la secuencia de la búsqueda más
                       profunda terminada, marcada como no exacta (sin límite por omisión); en un
                       prefinal, para todos sus finales juntos (30 s por omisión: son decenas)
-  --hilos N           hilos que buscan a la vez (todos los núcleos por omisión: ${availableParallelism()})
+  --hilos N           hilos que buscan a la vez, de 1 a 64 (todos los núcleos por omisión: ${availableParallelism()})
   --top N             en un prefinal, cuántas jugadas probar (10 por omisión)
   --json              salida para programas: {"exact","value","finalScores","finalSpread",
                       "depth","nodes","ms","end","line":[{"player","coord","word","score"}]};
@@ -156,9 +157,9 @@ export async function runEndgame(args: string[]): Promise<number> {
       return fail(`--tiempo necesita un número de segundos mayor que 0, no «${values.tiempo}».`);
     timeMs = s * 1000;
   }
-  const threads = values.hilos === undefined ? availableParallelism() : plainCount(values.hilos);
-  if (threads === undefined || threads < 1)
-    return fail(`--hilos necesita un número entero mayor que 0, no «${values.hilos}».`);
+  const hilos = threadsOption(values.hilos);
+  if (typeof hilos === 'string') return fail(hilos);
+  const threads = hilos.threads ?? availableParallelism();
   const top = values.top === undefined ? 10 : plainCount(values.top);
   if (top === undefined || top < 1)
     return fail(`--top necesita un número entero mayor que 0, no «${values.top}».`);
@@ -202,6 +203,7 @@ export async function runEndgame(args: string[]): Promise<number> {
     return fail(lexiconMismatch('La posición', set, loaded.value.set));
   const named = namedLexiconWarning('la posición', pos.lexicon, values.lexicon);
   if (named) process.stderr.write(named + '\n');
+  if (hilos.warning) process.stderr.write(hilos.warning + '\n');
   if (inBag === 1) {
     // A known opponent's rack leaves one tile for the bag; an unknown one, any unseen tile.
     const theirs = rackFromTiles(set, given);
