@@ -113,7 +113,9 @@ describe('atril endgame on a terminal', () => {
     expect(done).not.toBeNull();
     expect(Number(done![1])).toBeGreaterThanOrEqual(Number(shown[1]));
     expect(Number(done![1])).toBeLessThan(100_000);
-    expect(after).toMatch(/ 3\. \S+ \S+ \(\S+\), \d+ puntos; gana el \d+,\d %/);
+    expect(after).toMatch(
+      / 3\. \S+ \S+ \(\S+\), \d+ puntos; gana el \d+,\d %, diferencia media desde ahora [+-]\d+,\d /,
+    );
     expect(after).toMatch(/El nivel campeon jugaría la [123]\.ª/);
   }, 60_000);
 

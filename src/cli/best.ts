@@ -42,7 +42,8 @@ fichas que se quedan en el atril (con la bolsa vacía, los puntos del final de p
   --sim               simula las mejores jugadas (las --top primeras por equidad; 10 por omisión)
                       unas jugadas adelante con atriles del rival sacados de las fichas que no
                       se ven, en todos los núcleos, y las ordena por probabilidad de ganar y
-                      diferencia media; para antes si la mejor queda clara. En JSON:
+                      diferencia media desde ahora (la de la partida aparte); para antes si
+                      la mejor queda clara. En JSON:
                       {"iterations","stoppedEarly","ms","candidates":[{…,"winProb",
                       "meanSpread","stdError","iterations"}],"chosen"}; "chosen" es la
                       jugada que haría el nivel campeon: la de más equidad salvo que otra la

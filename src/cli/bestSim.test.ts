@@ -83,7 +83,7 @@ describe('atril best --sim', () => {
     // No bar when stderr is not a terminal.
     expect(r.err).toBe('');
     expect(r.out).toMatch(
-      / 1\. H1 AMIGUER\. \(AMIGUERO\), 89 puntos; gana el \d+,\d %, diferencia media -?\d+,\d \(16 iteraciones\)/,
+      / 1\. H1 AMIGUER\. \(AMIGUERO\), 89 puntos; gana el \d+,\d %, diferencia media desde ahora [+-]?\d+,\d \(16 iteraciones\)/,
     );
     expect(r.out).toMatch(
       /\nEl nivel campeon jugaría la [12]\.ª \((también la de más equidad|gana con claridad|la de más equidad: ninguna)[^)]*\)\.\n$/,

@@ -11,7 +11,7 @@ import { describeMove } from '../ai/reviewJson.js';
 import { simulateParallel } from '../ai/sim/parallel.js';
 import { type SimPosition, type SimResult, Simulator, simChoice } from '../ai/sim/sim.js';
 import { tilesToGcg } from '../engine/tiles.js';
-import { counted, decimal } from './numbers.js';
+import { counted, decimal, signed } from './numbers.js';
 import { LongTask, progressBar } from './status.js';
 
 /** What `--ultima` told: the opponent's last placement and the leaves inferred from it. */
@@ -148,9 +148,10 @@ export async function runBestSim(req: BestSimRequest): Promise<number> {
           ? `cambiar ${e.word.slice(1)}`
           : 'pasar';
     const pct = decimal(e.winProb * 100);
-    const spread = decimal(e.meanSpread);
+    // The spread the simulated turns add to today's, not the game's spread after them.
+    const spread = signed(e.meanSpread, 1);
     process.stdout.write(
-      `${String(k + 1).padStart(3)}. ${what}; gana el ${pct} %, diferencia media ${spread}` +
+      `${String(k + 1).padStart(3)}. ${what}; gana el ${pct} %, diferencia media desde ahora ${spread}` +
         ` (${counted(e.iterations, 'iteración', 'iteraciones')})\n`,
     );
   });
