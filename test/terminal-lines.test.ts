@@ -351,6 +351,19 @@ describe('atril play in line mode (pipes)', () => {
     expect(r.out).not.toContain('Semilla');
   });
 
+  it('a seed drawn at random is 128 random bits, not the clock: none could guess it from the start time', () => {
+    // Four passes end a two-player game (E-02), whose seed is then said.
+    const r = spawnSync(process.execPath, [BIN, 'play', '--jugadores', 'Ana', 'Luis', '--lineas'], {
+      input: '\npasar\n\npasar\n\npasar\n\npasar\n\n',
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', ATRIL_SAVE_DIR: tempDir('atril-seed-') },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const said = /Semilla (\S+): con los mismos jugadores y reglas/.exec(r.stdout);
+    expect(said, r.stdout.slice(-600)).not.toBeNull();
+    expect(said![1]).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('seats up to three bots and refuses unknown levels', () => {
     const r = atril(
       ['play', '--vs', 'principiante', 'experto', '--seed', '9', '--lineas'],

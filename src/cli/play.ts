@@ -13,6 +13,7 @@ import { rulesErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { helpHintText, rulesText } from '../play/messages.js';
 import { openLexicon } from '../lexicon/index.js';
 import { tileSetById } from '../engine/tiles.js';
+import { secretSeed } from '../engine/rng.js';
 import { botFor, BOT_LEVELS } from './terminal/bots.js';
 import { runKeyMode } from './terminal/keyMode.js';
 import { runLineMode } from './terminal/lineMode.js';
@@ -344,7 +345,7 @@ export async function runPlay(args: string[]): Promise<number> {
   }
   const set = tileSetById(rules.tileSet)!;
   if (lex.value.set.id !== set.id) return usage(tileSetMismatch(lex.value.set, set));
-  const seed = values.seed ?? String(Date.now());
+  const seed = values.seed ?? secretSeed();
   const seats: SeatConfig[] = humans.map((name) => ({ name }));
   const botNames = new Map<string, number>();
   for (const level of levels) {

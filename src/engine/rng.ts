@@ -8,6 +8,19 @@
 /** The generator's state: four unsigned 32-bit integers. Treat it as immutable. */
 export type RngState = readonly [number, number, number, number];
 
+/**
+ * A seed nobody can work out: 128 bits from the system's cryptographic source, as 32 hex
+ * digits. A bag's seed fixes every rack, so one taken from the clock would let a player find
+ * it by trying the few thousand milliseconds around the game's start against their own rack.
+ */
+export function secretSeed(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  let hex = '';
+  for (const b of bytes) hex += b.toString(16).padStart(2, '0');
+  return hex;
+}
+
 /** Hashes a seed (string, or a number written in decimal) into a starting state. */
 export function seedRng(seed: string | number): RngState {
   const text = typeof seed === 'number' ? `#${seed >>> 0}` : seed;

@@ -5,6 +5,7 @@
 import { type Action, apply } from '../../engine/apply.js';
 import type { GameState } from '../../engine/gameState.js';
 import { newGame } from '../../engine/newGame.js';
+import { secretSeed } from '../../engine/rng.js';
 import type { Move } from '../../engine/move.js';
 import type { Rules, WordJudge } from '../../engine/rules.js';
 import { viewFor } from '../../engine/view.js';
@@ -47,7 +48,7 @@ export class LocalGame {
     readonly seats: readonly SeatConfig[],
     readonly judge: WordJudge,
     rulesOrState: Rules | GameState,
-    seed: string | number = Date.now(),
+    seed: string | number = secretSeed(),
     clock: ClockOptions = {},
   ) {
     this.state =

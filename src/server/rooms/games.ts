@@ -5,7 +5,7 @@
  * is let go (its memory freed) when the last room watching it empties or some minutes after it
  * ended, whichever comes first; asking for it again loads it from the store.
  */
-import { randomBytes } from 'node:crypto';
+import { secretSeed } from '../../engine/rng.js';
 import { GameHost, type HostDeps, retryWaitMs } from './host.js';
 
 /** How long a finished game stays hosted when nobody releases it earlier. */
@@ -45,7 +45,7 @@ export class Games {
     opts: { readonly finishedTtlMs?: number; readonly seeds?: () => string } = {},
   ) {
     this.finishedTtlMs = opts.finishedTtlMs ?? FINISHED_TTL_MS;
-    this.seeds = opts.seeds ?? (() => randomBytes(16).toString('hex'));
+    this.seeds = opts.seeds ?? secretSeed;
   }
 
   /** The bag seed for a game about to be created (secret until it ends). */
