@@ -33,7 +33,7 @@ function smallLexicon(path: string, words: string[]): void {
 
 /** Issue 10, 7: an unfinished game left by end of input is saved and the player told where. */
 const AUTOSAVED =
-  /^Fin de la entrada\. La partida queda sin terminar; está guardada en «.+\.gcg»\. Para seguirla: atril play --cargar «.+\.gcg»\.$/;
+  /^Fin de la entrada\. La partida queda sin terminar; está guardada en «.+\.gcg»\. Para seguirla: atril play --cargar (\S+\.gcg|'.+\.gcg')$/;
 
 describe('atril play in line mode (pipes)', () => {
   // The folder is made here, not in beforeAll: tempDir cannot remove what a beforeAll makes.
@@ -349,6 +349,51 @@ describe('atril play in line mode (pipes)', () => {
       'Partida de Scrabble. Jugadores: Tú, Aficionado (ordenador). Reglas FISE (torneo), atril de 7, las jugadas no válidas se rechazan. Escribe «ayuda» para ver las órdenes.',
     );
     expect(r.out).not.toContain('Semilla');
+  });
+
+  it('the command to go on is pasted into a shell as it is, spaces and quotes in the folder included', () => {
+    const env = {
+      ...process.env,
+      NO_COLOR: '1',
+      ATRIL_SAVE_DIR: join(tempDir('atril-resume-'), "mis 'partidas'"),
+    };
+    const args = ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7'];
+    const first = spawnSync(process.execPath, [BIN, ...args], {
+      input: '\n',
+      encoding: 'utf8',
+      env,
+    });
+    const cmd = /Para seguirla: atril (play --cargar .+)$/m.exec(first.stdout);
+    expect(cmd, first.stdout).not.toBeNull();
+    const again = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" ${cmd![1]!}`], {
+      input: '\nmarcador\n',
+      encoding: 'utf8',
+      env,
+    });
+    expect(again.stderr).toBe('');
+    expect(again.stdout).toContain('\nAna 0, Luis 0.\n');
+  });
+
+  it('guardar takes a name as typed: «» or quotes around it and a leading ~ are read as a shell would', () => {
+    const home = tempDir('atril-home-');
+    const env = { ...process.env, NO_COLOR: '1', HOME: home, ATRIL_SAVE_DIR: join(home, 'auto') };
+    const r = spawnSync(
+      process.execPath,
+      [BIN, 'play', '--jugadores', 'Ana', 'Luis', '--seed', '7'],
+      {
+        input:
+          '\nguardar ~/uno.gcg\nguardar «~/dos.gcg»\nguardar "tres.gcg"\nguardar /proc/cuatro.gcg\n',
+        encoding: 'utf8',
+        env,
+        cwd: home,
+      },
+    );
+    expect(readdirSync(home).sort()).toEqual(['auto', 'dos.gcg', 'tres.gcg', 'uno.gcg']);
+    expect(r.stdout).toContain(`Partida guardada en «${join(home, 'uno.gcg')}».`);
+    expect(r.stdout).toContain('Partida guardada en «tres.gcg».');
+    expect(r.stdout).toContain(
+      'No se ha podido guardar en «/proc/cuatro.gcg»: en esa carpeta no se pueden crear ficheros.',
+    );
   });
 
   it('a seed drawn at random is 128 random bits, not the clock: none could guess it from the start time', () => {

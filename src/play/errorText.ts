@@ -769,9 +769,11 @@ const WRITE_PROBLEM: Readonly<Record<string, string>> = {
 
 /**
  * Why a write failed, in words to follow a colon ("el disco está lleno"), from the `code` of a
- * Node file-system error; any other failure is "error al escribir".
+ * Node file-system error; any other failure is "error al escribir". A folder that exists and
+ * still answers ENOENT (/proc, a special file system) takes no new files.
  */
-export function writeProblemText(code: string | undefined): string {
+export function writeProblemText(code: string | undefined, folderExists = false): string {
+  if (code === 'ENOENT' && folderExists) return 'en esa carpeta no se pueden crear ficheros';
   return (
     (code !== undefined && Object.hasOwn(WRITE_PROBLEM, code) && WRITE_PROBLEM[code]) ||
     'error al escribir'

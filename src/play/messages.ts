@@ -582,9 +582,20 @@ export function savedMidGameText(path: string, privateDir: string): string {
   );
 }
 
-/** An unfinished game left by end of input or `salir`, saved in Atril's folder at `path`. */
+/**
+ * `path` as one word of a shell command, to be copied as it is: bare when it holds nothing a
+ * shell reads specially, else between single quotes (a quote inside written '\'').
+ */
+export function shellWord(path: string): string {
+  return /^[\w./+,:@%=-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`;
+}
+
+/**
+ * An unfinished game left by end of input or `salir`, saved in Atril's folder at `path`; the
+ * command to go on ends the sentence without a full stop, so that it can be copied whole.
+ */
 export function autosavedText(path: string): string {
-  return `La partida queda sin terminar; está guardada en «${path}». Para seguirla: atril play --cargar «${path}».`;
+  return `La partida queda sin terminar; está guardada en «${path}». Para seguirla: atril play --cargar ${shellWord(path)}`;
 }
 
 /** An unfinished game left without a way to save it (no folder, or the save failed). */

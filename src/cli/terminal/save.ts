@@ -21,7 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { GameState } from '../../engine/gameState.js';
 import { replayGame } from '../../engine/newGame.js';
 import type { GameEvent } from '../../engine/events.js';
@@ -108,7 +108,8 @@ export type SaveGame = (game: LocalGame, path: string, replace?: boolean) => Sav
  * `lexicon build` writes). An existing file is left alone unless `replace` is true: a typo in
  * `guardar` must not destroy another game.
  */
-export function saveGame(game: LocalGame, path: string, replace = false): SaveReply {
+export function saveGame(game: LocalGame, typed: string, replace = false): SaveReply {
+  const path = typedPath(typed);
   const abs = resolve(path);
   // A folder is no file to replace: «reemplazar» could not write there either.
   if (existsSync(abs) && statSync(abs).isDirectory())
@@ -130,7 +131,7 @@ export function saveGame(game: LocalGame, path: string, replace = false): SaveRe
       rmSync(join(privateDir(), `${id}.gcg`), { force: true });
       privateOf.get(game)?.delete(id);
     }
-    return { text: saveFailedText(path, writeProblem(err)), exists: false, written: false };
+    return { text: saveFailedText(path, writeProblem(err, abs)), exists: false, written: false };
   }
   if (game.over) return { text: savedText(path), exists: false, written: true };
   return { text: savedMidGameText(path, privateDir()), exists: false, written: true };
@@ -216,7 +217,7 @@ export function autosaveGame(game: LocalGame): string {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (err) {
-    return autosaveFailedText(dir, writeProblem(err));
+    return autosaveFailedText(dir, writeProblem(err, dir));
   }
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
   let path = join(dir, `partida-${stamp}.gcg`);
@@ -226,8 +227,20 @@ export function autosaveGame(game: LocalGame): string {
 }
 
 // A write failure in words, never a raw code (ENOENT, EISDIR…).
-const writeProblem = (err: unknown): string =>
-  writeProblemText((err as NodeJS.ErrnoException).code);
+const writeProblem = (err: unknown, path: string): string =>
+  writeProblemText((err as NodeJS.ErrnoException).code, existsSync(dirname(resolve(path))));
+
+/**
+ * A file name as a player types it after `guardar`, or pastes it after `--cargar`: quotes or
+ * «» around it are not part of it, and a leading `~` is their home folder, as in a shell.
+ */
+export function typedPath(text: string): string {
+  let p = text.trim();
+  const quoted = /^(?:«(.*)»|"(.*)"|'(.*)')$/s.exec(p);
+  if (quoted) p = (quoted[1] ?? quoted[2] ?? quoted[3]!).trim();
+  if (p === '~' || p.startsWith('~/')) p = homedir() + p.slice(1);
+  return p;
+}
 
 // The GCG text of the game, with Atril's pragmas.
 function recordText(game: LocalGame): string {
@@ -261,7 +274,8 @@ export interface LoadedGame {
  * Reads a game saved by `saveGame`; on failure, the Spanish sentence to show. A record saved
  * mid-game is read through the private full record it names.
  */
-export function loadGame(path: string, judge: WordJudge): Result<LoadedGame, string> {
+export function loadGame(typed: string, judge: WordJudge): Result<LoadedGame, string> {
+  const path = typedPath(typed);
   const read = readInputFile(resolve(path), INPUT_LIMITS.record);
   if (!read.ok) return err(inputFileErrorText({ ...read.error, path }));
   const parsed = parseGcg(read.value);
