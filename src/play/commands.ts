@@ -78,6 +78,17 @@ function noExchange(st: PlayState): Reaction {
   return one(sayError(st.set, 'BAG_TOO_SMALL_TO_EXCHANGE', { bag: st.view.bagCount }));
 }
 
+// Whether the rack holds every one of `tiles` (repeats counted).
+function onRack(st: PlayState, tiles: readonly number[]): boolean {
+  const pool = st.rackSlots().map((s) => st.slots[s]!);
+  for (const t of tiles) {
+    const k = pool.indexOf(t);
+    if (k < 0) return false;
+    pool.splice(k, 1);
+  }
+  return true;
+}
+
 function exchangeReaction(st: PlayState, tiles: number[]): Reaction {
   if (tiles.length === 0) return one(sayError(st.set, 'NOTHING_TO_EXCHANGE'));
   if (!st.view.canExchange) return noExchange(st);
@@ -192,9 +203,12 @@ export const COMMANDS: readonly CommandSpec[] = [
     unavailable: needTurn,
     run: (st, arg, via) => {
       if (via === 'line' && arg.trim()) {
-        const tiles = parseExchangeText(st.set, arg);
-        if (!tiles.ok) return one(sayError(st.set, tiles.error.code, tiles.error));
-        return exchangeReaction(st, tiles.value);
+        const readings = parseExchangeText(st.set, arg);
+        if (!readings.ok) return one(sayError(st.set, readings.error.code, readings.error));
+        // `cambiar LL` with two L and no LL tile: the first reading the rack holds, else the
+        // first one's refusal.
+        const fits = readings.value.find((r) => onRack(st, r));
+        return exchangeReaction(st, fits ?? readings.value[0]!);
       }
       if (st.mode === 'cambio') return exchangeReaction(st, st.selectedTiles());
       if (!st.view.canExchange) return noExchange(st);

@@ -30,6 +30,11 @@ interface Token {
   readonly lower: boolean;
   /** Inside parentheses: must already be on the board. */
   readonly through: boolean;
+  /**
+   * For a digraph written without brackets (`LL`, not `[LL]`): the codes of its letters, when
+   * each is a tile too. `cambiar LL` may mean two L.
+   */
+  readonly parts?: readonly number[];
 }
 
 const DIR_WORDS: Record<string, Direction> = {
@@ -182,6 +187,7 @@ function tokenize(set: TileSet, text: string): Result<Token[], PlayError> {
     }
     let piece = ch;
     let width = 1;
+    let bare = false;
     if (ch === '[') {
       const close = chars.indexOf(']', i);
       if (close < 0) return err({ code: 'BAD_WORD_TEXT', text });
@@ -194,6 +200,7 @@ function tokenize(set: TileSet, text: string): Result<Token[], PlayError> {
         if (normalizeText(set, cand) === mc) {
           piece = cand;
           width = n;
+          bare = true;
           break;
         }
       }
@@ -204,25 +211,40 @@ function tokenize(set: TileSet, text: string): Result<Token[], PlayError> {
       if (/\p{L}/u.test(piece)) return err({ code: 'LETTER_NOT_IN_SET', text: norm });
       return err({ code: 'BAD_WORD_TEXT', text });
     }
-    out.push({ letter: idx + 1, lower: piece !== piece.toUpperCase(), through });
+    const parts = bare
+      ? [...piece].map((c) => set.letters.findIndex((l) => l.label === normalizeText(set, c)) + 1)
+      : [];
+    out.push({
+      letter: idx + 1,
+      lower: piece !== piece.toUpperCase(),
+      through,
+      ...(parts.length > 0 && parts.every((c) => c > 0) && { parts }),
+    });
     i += width;
   }
   return ok(out);
 }
 
-/** Parses exchange letters (`AEU`, `a e u`, `ch`, `?` for a blank) into rack codes. */
-export function parseExchangeText(set: TileSet, text: string): Result<number[], PlayError> {
-  const compact = text.replace(/\s+/g, '');
-  const out: number[] = [];
-  const parts = compact.split('?');
-  for (let p = 0; p < parts.length; p++) {
-    if (p > 0) out.push(BLANK);
-    const toks = tokenize(set, parts[p]!);
-    if (!toks.ok) return toks;
-    for (const t of toks.value) {
-      if (t.letter === EMPTY) return err({ code: 'BAD_WORD_TEXT', text });
-      out.push(t.letter);
+/**
+ * Parses exchange letters (`AEU`, `a e u`, `ch`, `?` for a blank) into rack codes: every way
+ * to read them, the digraph tiles first. A digraph written without brackets may also be its
+ * two letters (`LL` is the LL tile, or two L), and a space always parts letters (`L L` is two
+ * L); `[LL]` is only the tile. The caller takes the first reading that fits the rack.
+ */
+export function parseExchangeText(set: TileSet, text: string): Result<number[][], PlayError> {
+  let readings: number[][] = [[]];
+  for (const group of text.trim().split(/\s+/)) {
+    const parts = group.split('?');
+    for (let p = 0; p < parts.length; p++) {
+      if (p > 0) readings = readings.map((r) => [...r, BLANK]);
+      const toks = tokenize(set, parts[p]!);
+      if (!toks.ok) return toks;
+      for (const t of toks.value) {
+        if (t.letter === EMPTY) return err({ code: 'BAD_WORD_TEXT', text });
+        const whole = readings.map((r) => [...r, t.letter]);
+        readings = t.parts ? [...whole, ...readings.map((r) => [...r, ...t.parts!])] : whole;
+      }
     }
   }
-  return ok(out);
+  return ok(readings);
 }

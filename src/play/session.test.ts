@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tilesOf } from '../engine/testing/positions.js';
+import { SPANISH, tilesToGcg } from '../engine/tiles.js';
 import type { ClientCommand } from './commands.js';
 import { turnRecordText } from './messages.js';
 import { Session } from './session.js';
@@ -666,6 +667,32 @@ describe('E-06: the last play of the game waits to be challenged or accepted', (
     const s = new Session(onTurn);
     expect(s.line('cambiar AE').say[0]!.text).toBe(only);
     expect(s.key({ key: 'g' }).say[0]!.text).toBe(only);
+  });
+});
+
+describe('cambiar in the line of commands (X-01)', () => {
+  const names = ['Tú', 'Ana'];
+  const exchange = (rack: string, text: string) => {
+    const s = new Session(viewFrom({ names, rack, toMove: 0 }));
+    const r = s.line(`cambiar ${text}`);
+    return r.intent?.kind === 'exchange'
+      ? tilesToGcg(SPANISH, r.intent.tiles, '?')
+      : r.say[0]!.text;
+  };
+
+  it('LL is the LL tile when the rack holds it, else two L; a space always parts letters', () => {
+    expect(exchange('CDLLNRT', 'LL')).toBe('LL');
+    expect(exchange('CDLLNRT', 'l l')).toBe('LL');
+    expect(exchange('CD[LL]NRT', 'LL')).toBe('[LL]');
+    expect(exchange('CD[LL]LLRT', 'LL')).toBe('[LL]');
+    expect(exchange('CD[LL]LLRT', 'L L')).toBe('LL');
+    expect(exchange('ACHEIOU', 'ch')).toBe('CH');
+    expect(exchange('A[CH]EIOU', 'c h')).toBe('No tienes la C en el atril.');
+    expect(exchange('AERR?OU', 'rr?')).toBe('RR?');
+  });
+
+  it('[LL] in brackets is only the tile', () => {
+    expect(exchange('CDLLNRT', '[LL]')).toBe('No tienes la LL en el atril.');
   });
 });
 
