@@ -107,6 +107,34 @@ describe('replay: end of game (RULES.md E-05, §12 records)', () => {
   });
   it('old convention without the opponent’s line is flagged', () =>
     expect(kinds(replay(PLAYED + '>a: (ÑS) +9 21\n'))).toEqual(['END_PENALTY_MISSING@6']));
+  describe('three players, old convention', () => {
+    const HEAD3 =
+      '#tile-distribution spanish\n#player1 a Ana\n#player2 b Berto\n#player3 c Carla\n';
+    // Ana opens CASA, Berto plays OS, Carla exchanges; Ana goes out with ES (S.E, 9) and adds
+    // what the others hold: Berto a blank (0), Carla ÑT (9).
+    const GAME =
+      CASA + '>b: OS 9G OS +10 10\n>c: AB -AB +0 0\n>a: ES I7 S.E +9 21\n>a: (?ÑT) +9 30\n';
+    const replay3 = (events: string) => {
+      const parsed = parseGcgText(HEAD3 + events);
+      if (!parsed.ok) throw new Error(parsed.error.code);
+      const r = replayRecord(parsed.value.record, { lines: parsed.value.lines });
+      if (!r.ok) throw new Error(`${r.error.code} ${r.error.reason}`);
+      return r.value;
+    };
+    it('E-05: a player left with a blank alone needs no own-rack line: it is worth 0', () => {
+      const r = replay3(GAME + '>c: ÑT (ÑT) -9 -9\n');
+      expect(r.mismatches).toEqual([]);
+      expect(r.final.players.map((p) => p.computed)).toEqual([30, 10, -9]);
+    });
+    it('a missing line is named with what that player held, not all the tiles counted', () => {
+      // Berto held an O (1) and says so; Carla's ÑT (9) has no line.
+      const out = GAME.replace('>a: (?ÑT) +9 30', '>a: (OÑT) +10 31');
+      const r = replay3(out + '>b: O (O) -1 9\n');
+      expect(r.mismatches).toMatchObject([
+        { kind: 'END_PENALTY_MISSING', stated: 'c', computed: -9 },
+      ]);
+    });
+  });
   it('going-out points that are neither 1× nor 2× are flagged', () => {
     const r = replay(PLAYED + '>a: (ÑS) +17 29\n');
     expect(kinds(r)).toEqual(['END_RACK@6']);

@@ -362,6 +362,8 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
   ): ReplayResult => err({ code: 'IMPOSSIBLE_RECORD', impossible, turn, line, ...data });
   const endRacks: { turn: number; line: number | null; player: number; value: number }[] = [];
   const penalised = new Set<number>();
+  /** The tiles the own-rack lines subtracted. */
+  const penaltyTiles: number[] = [];
   const penaltyTurns: { turn: number; line: number | null; player: number }[] = [];
   let convention: '2x' | '1x' | null = null;
   const endTiles: number[] = [];
@@ -572,6 +574,7 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
         word = `(${tilesToGcg(set, ev.tiles, '?')})`;
         score = -tilesValue(set, ev.tiles);
         penalised.add(p);
+        penaltyTiles.push(...ev.tiles);
         penaltyTurns.push({ turn, line, player: p });
         if (ev.score !== score) flag('SCORE', ev.score, score);
         break;
@@ -601,10 +604,13 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
     });
   }
 
-  // The old convention needs an own-rack line from every opponent of the player who went out.
+  // The old convention needs an own-rack line from every opponent of the player who went out,
+  // unless what they held was worth nothing (a blank alone): the tiles counted going out less
+  // those the own-rack lines subtracted are theirs.
   if (convention === '1x') {
     for (const er of endRacks) {
-      if (er.value === 0) continue;
+      const left = er.value - tilesValue(set, penaltyTiles);
+      if (left <= 0) continue;
       for (let q = 0; q < n; q++) {
         if (q === er.player || penalised.has(q)) continue;
         mismatches.push({
@@ -612,7 +618,7 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
           line: er.line,
           kind: 'END_PENALTY_MISSING',
           stated: record.players[q]!.nick,
-          computed: -er.value,
+          computed: -left,
         });
         const m = moves[er.turn - 1]!;
         moves[er.turn - 1] = { ...m, ok: false };
