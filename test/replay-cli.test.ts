@@ -124,6 +124,23 @@ describe('atril replay: the ends GCG has no line for (V-02, a resignation)', () 
     };
     expect(json.final).toMatchObject({ ending: 'target', endedBy: 'Ana' });
   });
+  it('E-05: going out is said as the FISE counts it (1×), or as NASPA does (2×), for the table it was', () => {
+    const out = (events: string, players = head) =>
+      atril(tempGcg(players + play + events), '--lexicon', 'none').out;
+    expect(out('>Ana: (ÑS) +9 21\n>Berto: ÑS (ÑS) -9 1\n')).toContain(
+      'Cierre: quien se queda sin fichas suma las del rival, que las resta (como manda la FISE).',
+    );
+    expect(out('>Ana: (ÑS) +18 30\n')).toContain(
+      'Cierre: quien se queda sin fichas suma el doble de las del rival, que no resta nada (como en la NASPA; la diferencia es la misma).',
+    );
+    const three = head + '#player3 Carla Carla\n';
+    const text = out('>Carla: AB -AB +0 0\n>Ana: (ÑS) +9 21\n>Berto: ÑS (ÑS) -9 1\n', three);
+    expect(text).toContain(
+      'Cierre: quien se queda sin fichas suma las de los demás, que restan las suyas (como manda la FISE).',
+    );
+    expect(text).toMatch(/^Partida partida\.gcg: Ana, Berto y Carla; fichas: /);
+    expect(out('')).toMatch(/^Partida partida\.gcg: Ana contra Berto; fichas: /);
+  });
   it('a resigned game says who resigned', () => {
     const r = atril(tempGcg(head + '#atril-resign 1\n' + play), '--lexicon', 'none');
     expect(r.code).toBe(0);

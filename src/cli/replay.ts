@@ -20,7 +20,7 @@ import {
   replayWarningText,
 } from '../play/errorText.js';
 import { tileSetById } from '../engine/tiles.js';
-import { claimedText } from '../play/messages.js';
+import { claimedText, spokenList } from '../play/messages.js';
 import { INPUT_LIMITS, loadDefaultLexicon, loadLexicon, readInputFile } from '../lexicon/index.js';
 import { parseOptions, usageError } from './args.js';
 
@@ -205,10 +205,9 @@ function humanReport(
   const nick = (p: number): string => record.players[p]!.nick;
   const title = record.title ? `«${record.title}» (${basename(file)})` : basename(file);
   const lex = record.lexicon ? `; léxico del archivo: ${record.lexicon}` : '';
-  out.push(
-    `Partida ${title}: ${record.players.map((p) => p.nick).join(' contra ')}; fichas: ${setName(report.tileSet)}${lex}.`,
-    '',
-  );
+  const names = record.players.map((p) => p.nick);
+  const nicks = names.length === 2 ? names.join(' contra ') : spokenList(names);
+  out.push(`Partida ${title}: ${nicks}; fichas: ${setName(report.tileSet)}${lex}.`, '');
   const nickWidth = Math.max(7, ...record.players.map((p) => [...p.nick].length));
   const pad = (s: string, n: number): string => s + ' '.repeat(Math.max(0, n - [...s].length));
   const num = (v: number | null, n: number): string => String(v ?? '').padStart(n);
@@ -238,10 +237,13 @@ function humanReport(
   }
   const f = report.final;
   if (f.ending === 'out') {
+    // E-05: the 1× adjustment is the FISE's; 2× is NASPA's two-player shortcut, same spread.
+    const others =
+      record.players.length > 2 ? 'de los demás, que restan las suyas' : 'del rival, que las resta';
     out.push(
       f.convention === '1x'
-        ? '  Cierre: quien se queda sin fichas suma una vez las del rival, que las resta (convención antigua).'
-        : '  Cierre: quien se queda sin fichas suma el doble de las del rival (convención moderna).',
+        ? `  Cierre: quien se queda sin fichas suma las ${others} (como manda la FISE).`
+        : '  Cierre: quien se queda sin fichas suma el doble de las del rival, que no resta nada (como en la NASPA; la diferencia es la misma).',
     );
   } else if (f.ending === 'penalties') {
     out.push('  Cierre: cada jugador resta sus propias fichas (turnos sin puntuar).');

@@ -7,7 +7,15 @@ import type { PlayResult } from '../engine/move.js';
 import { formatCoord } from '../engine/notation/coords.js';
 import { CLAIM_AFTER_MS, type Rules, describeRules } from '../engine/rules.js';
 import type { TileSet } from '../engine/tiles.js';
-import { boardTileName, points, spelled, tileName, tilesCount, wordSaid } from './speech.js';
+import {
+  boardTileName,
+  points,
+  spelled,
+  spokenList,
+  tileName,
+  tilesCount,
+  wordSaid,
+} from './speech.js';
 import type { HistoryRecord, ResultInfo } from '../protocol/view.js';
 import { type ClientView, seatClock, setOf } from './view.js';
 import type { Mode, RackOrder } from './types.js';
@@ -217,10 +225,7 @@ function tileList(set: TileSet, tiles: readonly number[]): string {
   return spokenList(tiles.map((t) => boardTileName(set, t)));
 }
 
-/** "A", "A y B", "A, B y C": a list as a sentence reads it. */
-export function spokenList(names: readonly string[]): string {
-  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`;
-}
+export { spokenList };
 
 /** A signed score change as a scoreboard shows it: "+11", "-11", "0". */
 function signed(n: number): string {

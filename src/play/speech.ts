@@ -93,8 +93,8 @@ export function spelled(set: TileSet, tiles: readonly number[]): string {
     .join(', ');
 }
 
-/** "a", "a y b", "a, b y c". */
-function andList(items: readonly string[]): string {
+/** "A", "A y B", "A, B y C": a list as a sentence reads it. */
+export function spokenList(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} y ${items[items.length - 1]!}`;
 }
@@ -112,7 +112,7 @@ export function blankNote(set: TileSet, tiles: readonly number[]): string {
       return [...label].length > 1 ? boardTileName(set, letterOf(t)) : label.toLowerCase();
     });
   if (blanks.length === 0) return '';
-  return ` (${andList(blanks)} como ${blanks.length === 1 ? 'comodín' : 'comodines'})`;
+  return ` (${spokenList(blanks)} como ${blanks.length === 1 ? 'comodín' : 'comodines'})`;
 }
 
 /** A word as said: its letters in capitals, then which are blanks: "CASA (s como comodín)". */
