@@ -115,9 +115,13 @@ export function apply(state: GameState, action: Action, judge: WordJudge): Apply
       if (bad.length) return fail({ code: 'LETTER_NOT_IN_SET', tiles: bad });
       const missing = missingFromRack(state.racks[seat]!, tiles);
       if (missing.length) return fail({ code: 'NOT_IN_RACK', tiles: missing });
-      const needed = Math.max(state.rules.exchangeMinBag, tiles.length);
-      if (state.bag.length < needed)
-        return fail({ code: 'BAG_TOO_SMALL_TO_EXCHANGE', bag: state.bag.length, needed });
+      // the bag allows no exchange at all; X-01: not of this many tiles (the
+      // tiles then name what was asked, so that the refusal can say how many may go back).
+      const bag = state.bag.length;
+      if (bag < state.rules.exchangeMinBag)
+        return fail({ code: 'BAG_TOO_SMALL_TO_EXCHANGE', bag, needed: state.rules.exchangeMinBag });
+      if (bag < tiles.length)
+        return fail({ code: 'BAG_TOO_SMALL_TO_EXCHANGE', bag, needed: tiles.length, tiles });
       const drew = drawTiles(state.bag, tiles.length).drawn;
       return commit(state, [{ kind: 'exchange', seat, returned: [...tiles], drew, ...t }]);
     }

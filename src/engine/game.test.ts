@@ -201,6 +201,14 @@ describe('exchange (§6)', () => {
       bag: 3,
       needed: 4,
     });
+    // The tiles asked for say it was their number, not the bag, that stopped it.
+    expect(!r.ok && r.error.tiles).toHaveLength(4);
+    const none = apply(rigged({ racks: ['AAAEEEO', 'E'] }), exchange(0, 'O'), ANY_WORD);
+    expect(!none.ok && none.error).toEqual({
+      code: 'BAG_TOO_SMALL_TO_EXCHANGE',
+      bag: 0,
+      needed: 1,
+    });
   });
 
   it('X-02: in fise an exchange is legal with a single tile in the bag', () => {

@@ -58,6 +58,11 @@ describe('playErrorText: every engine and core code', () => {
     expect(playErrorText({ code: 'BAG_TOO_SMALL_TO_EXCHANGE', bag: 1 }, SPANISH)).toBe(
       'No se puede cambiar: queda 1 ficha en la bolsa.',
     );
+    // the bag allows an exchange, not of that many tiles.
+    const tooMany = { code: 'BAG_TOO_SMALL_TO_EXCHANGE', bag: 6, needed: 9, tiles: [1, 1, 1, 1, 1, 1, 5, 5, 5] } as const; // prettier-ignore
+    expect(playErrorText(tooMany, SPANISH)).toBe(
+      'Solo puedes cambiar hasta 6 fichas: quedan 6 en la bolsa.',
+    );
   });
 
   it('names the square of a placement error (P-02)', () => {

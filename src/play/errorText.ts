@@ -177,9 +177,11 @@ const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
   },
   NOTHING_TO_EXCHANGE: () => 'No has elegido ninguna ficha para cambiar.',
   BAG_TOO_SMALL_TO_EXCHANGE: (e) =>
-    e.bag !== undefined
-      ? `No se puede cambiar: ${e.bag === 1 ? 'queda' : 'quedan'} ${tilesCount(e.bag)} en la bolsa.`
-      : 'No se puede cambiar ahora.',
+    e.bag === undefined
+      ? 'No se puede cambiar ahora.'
+      : e.tiles !== undefined && e.bag > 0
+        ? `Solo puedes cambiar hasta ${tilesCount(e.bag)}: ${e.bag === 1 ? 'queda' : 'quedan'} ${e.bag} en la bolsa.`
+        : `No se puede cambiar: ${e.bag === 1 ? 'queda' : 'quedan'} ${tilesCount(e.bag)} en la bolsa.`,
   NOTHING_TO_CHALLENGE: () => 'No hay ninguna jugada que se pueda impugnar.',
   NO_CHALLENGES: () => 'Con estas reglas las palabras se comprueban solas: no hay impugnaciones.',
   FINAL_CHALLENGE_WINDOW: () => FINAL_WINDOW_TEXT,
