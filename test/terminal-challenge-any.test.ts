@@ -18,6 +18,7 @@ import { tempDir } from './helpers/tempDir.js';
 async function play(
   lines: (g: LocalGame) => string[],
   isWord: () => boolean,
+  handover = false,
 ): Promise<{ out: string; game: LocalGame }> {
   const game = new LocalGame(
     [{ name: 'Ana' }, { name: 'Luis' }, { name: 'Carla' }],
@@ -36,7 +37,7 @@ async function play(
   async function* input(): AsyncGenerator<string> {
     yield* script;
   }
-  await runLineMode(game, { input: input(), output, intro: 'Partida.' });
+  await runLineMode(game, { input: input(), output, intro: 'Partida.', handover });
   return { out, game };
 }
 
@@ -61,6 +62,34 @@ describe('§12: any opponent may challenge with 3 players (terminal, line mode)'
     const ch = game.state.events.find((e) => e.kind === 'challenge');
     expect(ch).toMatchObject({ seat: (first + 2) % 3, target: first, valid: false });
     expect(out).not.toMatch(/No hay nadie/);
+  });
+
+  it('while the next rack is hidden, anyone challenges and reads the scores, and no rack shows', async () => {
+    let first = -1;
+    let racks: string[] = [];
+    const { game, out } = await play(
+      (g) => {
+        first = g.turn;
+        const third = g.seats[(first + 2) % 3]!.name;
+        return ['', opening(g), 'marcador', 'atril', `impugnar ${third}`, 'marcador'];
+      },
+      () => false,
+      true,
+    );
+    const next = game.seats[(first + 1) % 3]!.name;
+    const third = game.seats[(first + 2) % 3]!.name;
+    racks = out.split('\n').filter((l) => l.startsWith('Atril: '));
+    const ch = game.state.events.find((e) => e.kind === 'challenge');
+    expect(ch).toMatchObject({ seat: (first + 2) % 3, target: first, valid: false });
+    const after = out.slice(out.lastIndexOf(`Pasa el teclado a ${next}; pulsa Intro.`));
+    expect(after).toMatch(/^Pasa el teclado a \S+; pulsa Intro\.\n\S+ \d+, \S+ \d+, \S+ \d+\.\n/);
+    expect(after).toContain(
+      `El atril de ${next} está oculto. Pulsa Intro cuando ${next} tenga el teclado.`,
+    );
+    expect(after).toContain(`${third} impugna la jugada de `);
+    expect(after).toMatch(/\n\S+ 0, \S+ 0, \S+ 0\.\n/); // the scores after the play withdrawn
+    // Only the first player's rack was ever shown: the next one's stayed hidden throughout.
+    expect(racks).toHaveLength(1);
   });
 
   it('a name nobody at the table has is refused, and nothing changes', async () => {

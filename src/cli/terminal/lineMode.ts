@@ -104,20 +104,33 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
         const handover = io.handover ? driver.handover() : undefined;
         if (handover) {
           print(handover);
+          // While the rack is hidden, what everyone at the table may see or do goes on: the
+          // board, the scores, the last play, and a challenge by anyone (C-01), whoever is to
+          // have the keyboard next.
+          let moved = false;
           for (;;) {
             const next = await lines.next();
             if (next.done) {
               print(`${END_OF_INPUT_TEXT} ${leave()}`);
               return 0;
             }
-            const w = next.value.trim().toLowerCase();
-            if (w === '') break;
-            if (w === 'salir') {
+            const text = next.value.trim();
+            const [first = '', ...rest] = text.toLowerCase().split(/\s+/);
+            if (first === '') break;
+            if (first === 'salir') {
               print(`${GOODBYE_TEXT} ${leave()}`);
               return 0;
             }
-            print(handoverWaitText(name));
+            if (first === 'tablero') print(drawBoard(session.view));
+            else if ((first === 'impugnar' || first === 'dudar') && rest.length > 0) {
+              const done = driver.challengeAs(session, text.split(/\s+/).slice(1).join(' '));
+              say(done.say);
+              if ((moved = done.moved)) break;
+            } else if (PUBLIC_WHILE_HIDDEN.has(first))
+              say(driver.perform(session, session.line(text)).say);
+            else print(handoverWaitText(name));
           }
+          if (moved) continue;
           driver.handedOver();
         }
         print(drawRack(session));
@@ -169,6 +182,21 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
     rl?.close();
   }
 }
+
+/** Commands that tell nothing of the hidden rack, answered during a hot-seat handover. */
+const PUBLIC_WHILE_HIDDEN = new Set([
+  'marcador',
+  'puntos',
+  'ultima',
+  'palabras',
+  'lista',
+  'reloj',
+  'tiempo',
+  'fila',
+  'columna',
+  'casilla',
+  'turno',
+]);
 
 /** The signals line mode answers, with their numbers for the exit status. */
 const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
