@@ -71,7 +71,10 @@ describe('a dropped connection', () => {
       await press(page, best.move.dir === 'H' ? 'KeyH' : 'KeyV');
       for (const [k, { tile }] of tiles.entries()) {
         const key = k > 0 ? letterKeyFor(tile) : undefined;
-        await press(page, key ?? `Shift+Digit${(await rackSlots(page)).indexOf(tile) + 1}`);
+        // Each tile's echo («elle en G7.») heard before the next key, so that it is not
+        // taken for the answer to F.
+        const combo = key ?? `Shift+Digit${(await rackSlots(page)).indexOf(tile) + 1}`;
+        await heard.after(() => press(page, combo));
       }
       expect(await heard.after(() => press(page, 'KeyF'))).toMatch(/^Jugada /);
     } else {
