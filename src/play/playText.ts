@@ -77,6 +77,8 @@ export function parsePlayText(
   // «8H orina extra» is two words: joined they would read as one that leaves the board.
   if (rest.length > 1) return err({ code: 'WORDS_APART', text: rest.join(' ') });
   const wordText = rest.join('');
+  // «valor 8H»: the coordinate alone, as the command line answers «8H».
+  if (wordText === '') return err({ code: 'MISSING_WORD', text: coordText });
   const tokenized = tokenize(set, wordText);
   if (!tokenized.ok) return tokenized;
   const tokens = tokenized.value;

@@ -696,6 +696,16 @@ describe('cambiar in the line of commands (X-01)', () => {
   });
 });
 
+describe('a play typed on the line of commands', () => {
+  it('«valor 8H», a coordinate without a word, is answered as «8H» alone is', () => {
+    const s = new Session(viewFrom({ names: ['Tú', 'Ana'], rack: 'CASAXYZ', toMove: 0 }));
+    const missing =
+      'Falta la palabra tras «8H»: escribe la coordenada y la palabra, por ejemplo «8H casa».';
+    expect(s.line('valor 8H').say.map((a) => a.text)).toEqual([missing]);
+    expect(s.line('8H').say.map((a) => a.text)).toEqual([missing]);
+  });
+});
+
 describe('help', () => {
   it('names the colon first for the command line: on a Spanish keyboard «/» is Shift+7', () => {
     const help = new Session(viewFrom(MIDGAME)).key({ key: '?' }).say[0]!.text;
