@@ -78,31 +78,27 @@ function noExchange(st: PlayState): Reaction {
   return one(sayError(st.set, 'BAG_TOO_SMALL_TO_EXCHANGE', { bag: st.view.bagCount }));
 }
 
-// Whether the rack holds every one of `tiles` (repeats counted).
-function onRack(st: PlayState, tiles: readonly number[]): boolean {
+// The first of `tiles` the rack does not hold (repeats counted), or undefined when it holds all.
+function missingTile(st: PlayState, tiles: readonly number[]): number | undefined {
   const pool = st.rackSlots().map((s) => st.slots[s]!);
   for (const t of tiles) {
     const k = pool.indexOf(t);
-    if (k < 0) return false;
+    if (k < 0) return t;
     pool.splice(k, 1);
   }
-  return true;
+  return undefined;
 }
 
 function exchangeReaction(st: PlayState, tiles: number[]): Reaction {
   if (tiles.length === 0) return one(sayError(st.set, 'NOTHING_TO_EXCHANGE'));
   if (!st.view.canExchange) return noExchange(st);
-  const pool = st.rackSlots().map((s) => st.slots[s]!);
-  for (const t of tiles) {
-    const k = pool.indexOf(t);
-    if (k < 0) {
-      const needed = tiles.filter((x) => x === t).length;
-      const have = st.rackSlots().filter((s) => st.slots[s] === t).length;
-      return one(
-        sayError(st.set, 'NOT_IN_RACK', needed > 1 ? { tiles: [t], needed, have } : { tiles: [t] }),
-      );
-    }
-    pool.splice(k, 1);
+  const t = missingTile(st, tiles);
+  if (t !== undefined) {
+    const needed = tiles.filter((x) => x === t).length;
+    const have = st.rackSlots().filter((s) => st.slots[s] === t).length;
+    return one(
+      sayError(st.set, 'NOT_IN_RACK', needed > 1 ? { tiles: [t], needed, have } : { tiles: [t] }),
+    );
   }
   return { say: [], intent: { kind: 'exchange', tiles } };
 }
@@ -207,7 +203,7 @@ export const COMMANDS: readonly CommandSpec[] = [
         if (!readings.ok) return one(sayError(st.set, readings.error.code, readings.error));
         // `cambiar LL` with two L and no LL tile: the first reading the rack holds, else the
         // first one's refusal.
-        const fits = readings.value.find((r) => onRack(st, r));
+        const fits = readings.value.find((r) => missingTile(st, r) === undefined);
         return exchangeReaction(st, fits ?? readings.value[0]!);
       }
       if (st.mode === 'cambio') return exchangeReaction(st, st.selectedTiles());
