@@ -21,6 +21,7 @@ import {
 } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import type { EndgameIteration, EndgameResult } from '../ai/endgame/solver.js';
+import { mainWord } from '../ai/bestPlays.js';
 import { EndgameRunner } from './endgameRunner.js';
 import { runPreEndgame } from './preendgame.js';
 import {
@@ -254,7 +255,7 @@ export async function runEndgame(args: string[]): Promise<number> {
       return { player: p + 1, coord: null, word: '-', score: 0, main: null as string | null };
     const m: PlaceMove = step.move;
     const sq = (k: number) => m.row * SIZE + m.col + k * (m.dir === 'H' ? 1 : SIZE);
-    const full = m.tiles.map((t, k) => (t === EMPTY ? board[sq(k)]! : t));
+    const main = mainWord(set, board, m);
     m.tiles.forEach((t, k) => {
       if (t === EMPTY) return;
       board[sq(k)] = t;
@@ -265,7 +266,7 @@ export async function runEndgame(args: string[]): Promise<number> {
       coord: formatCoord(m),
       word: tilesToGcg(set, m.tiles),
       score: step.score,
-      main: tilesToGcg(set, full),
+      main,
     };
   });
   const rackPts = left.map((r) => rackValue(set, r));
