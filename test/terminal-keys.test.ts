@@ -6,6 +6,7 @@ import { expectedEnd, scriptedGame } from './helpers/scriptedGame.js';
 import { BOT_LEVELS } from '../src/cli/terminal/bots.js';
 import { BIN, Terminal, lastScreen } from './helpers/terminal.js';
 import { tempDir } from './helpers/tempDir.js';
+import { FINAL_WINDOW_TEXT } from '../src/play/messages.js';
 
 /** `atril replay FILE` through the real command. */
 function replay(file: string): { out: string; code: number } {
@@ -227,6 +228,18 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     await term.press('/salir\r', 'Hasta luego.');
     expect(await term.exit).toBe(0);
     expect(replay(file).code).toBe(0);
+  });
+
+  it('E-06: the window to challenge the last play is said once before the keyboard passes', async () => {
+    // Seed 7: Luis's CELO reaches the target of 10 points, and Ana may challenge it.
+    term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7', '--meta', '10']);
+    await term.waitFor('pulsa Intro.');
+    await term.press('\r', 'cursor');
+    const frame = await term.press('/8H celo\r', 'Pasa el teclado a Ana; pulsa Intro.');
+    expect(frame.split(`Turno de Ana. ${FINAL_WINDOW_TEXT}`)).toHaveLength(2);
+    await term.press('\x03', '¿Salir sin guardar?');
+    await term.press('s', 'Hasta luego');
+    expect(await term.exit).toBe(0);
   });
 
   it('plays a complete game against a bot with single keys (P P passes)', async () => {

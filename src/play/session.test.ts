@@ -655,6 +655,16 @@ describe('E-06: the last play of the game waits to be challenged or accepted', (
     );
   });
 
+  it('by name (one screen for everyone), the window is left to the next turn, said once', () => {
+    const names = ['Ana', 'Luis'];
+    const s = new Session(viewFrom({ names, toMove: 0 }), { byName: true });
+    const said = s.update({
+      ...viewFrom({ names, turns: [[0, '8H', 'CASA']], toMove: 1 }),
+      phase: 'final-challenge',
+    });
+    expect(said.map((a) => a.text)).toEqual(['Ana: 8H horizontal, CASA, 12.']);
+  });
+
   it('P asks whether to accept the play, not whether to pass; the second P accepts', () => {
     const s = new Session(onTurn);
     expect(s.key({ key: 'p' }).say.map((a) => a.text)).toEqual([

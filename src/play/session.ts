@@ -293,9 +293,16 @@ export class Session {
       out.push(...this.endParts(false));
     } else if (st.myTurn && (fresh.length > 0 || !wasMyTurn)) {
       out.push(say(turnText(view, st.byName), 'turn', 'turn', 'assertive'));
-    } else if (view.phase === 'final-challenge' && fresh.some((r) => r.seat === view.seat)) {
-      // E-06: the one whose play may end the game hears that it waits for an answer.
-      out.push(say(turnText(view, st.byName), 'turn'));
+    } else if (
+      view.phase === 'final-challenge' &&
+      !st.byName &&
+      fresh.some((r) => r.seat === view.seat)
+    ) {
+      // E-06: the one whose play may end the game hears that it waits for an answer. Not by
+      // name: at a screen shared by several people the sentence would be the next person's
+      // turn, which that person's session says when it comes; said here as well, it was read
+      // twice.
+      out.push(say(turnText(view), 'turn'));
     }
     return st.remember(out);
   }
