@@ -319,7 +319,7 @@ describe('atril play --servidor (line mode, real server process)', () => {
       await new Promise((r) => setTimeout(r, 2_500));
       const mark = client.out.length;
       client.write('reloj');
-      // A minute's clock less the wait: «Tú 57 segundos», not a full «Tú 1 minuto 0».
+      // A minute's clock less the wait: «Tú 57 segundos», not a full «Tú 1 minuto».
       const read = await client.waitFor(/^Tú (\d+) segundos, Aficionado/m, mark);
       const left = Number(read[1]);
       expect(left).toBeLessThanOrEqual(58);

@@ -6,6 +6,7 @@ import { play, tilesOf } from '../engine/testing/positions.js';
 import { viewFor } from '../engine/view.js';
 import { clientView } from '../protocol/view.js';
 import {
+  clockText,
   clocksText,
   endText,
   rackAdjustText,
@@ -155,14 +156,14 @@ describe('seats and winners in a game of three', () => {
     const v = viewFrom({ names: ['Tú', 'Beto', ''], toMove: 2 });
     expect(turnText(v)).toBe('Turno de Invitado (asiento 3).');
     expect(scoresText(v)).toBe('Tú 0, Beto 0, Invitado (asiento 3) 0');
-    // TM-01: the clocks name it the same way (R said «…, 25 minutos 0.» with no name).
+    // TM-01: the clocks name it the same way (R said «…, 25 minutos.» with no name).
     const timed = viewFrom({
       names: ['Tú', 'Beto', ''],
       toMove: 0,
       clocksMs: [171_000, 1_500_000, 1_500_000],
     });
     expect(clocksText(timed, 0)).toBe(
-      'Tú 2 minutos 51, Beto 25 minutos 0, Invitado (asiento 3) 25 minutos 0',
+      'Tú 2 minutos 51, Beto 25 minutos, Invitado (asiento 3) 25 minutos',
     );
   });
 
@@ -215,6 +216,22 @@ describe('E-06 between people at one screen', () => {
     expect(turnText({ ...played, phase: 'final-challenge' })).toBe(
       'Turno de Luis. Tu jugada cierra la partida si nadie la impugna.',
     );
+  });
+});
+
+describe('a clock read aloud (TM-01, TM-02)', () => {
+  it('whole minutes are said without a zero after them, as every other duration is', () => {
+    const left = (s: number): string => clockText(s * 1000, 0);
+    expect([59, 60, 61, 90, 120].map(left)).toEqual([
+      '59 segundos',
+      '1 minuto',
+      '1 minuto 1',
+      '1 minuto 30',
+      '2 minutos',
+    ]);
+    expect(left(25 * 60)).toBe('25 minutos');
+    expect(clockText(-60_000, 10)).toBe('1 minuto de más (-10 puntos)');
+    expect(clockText(-61_000, 20)).toBe('1 minuto 1 de más (-20 puntos)');
   });
 });
 

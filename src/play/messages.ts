@@ -356,13 +356,15 @@ export function endReasonText(view: ClientView, end: ResultInfo): string {
  * what it costs so far, "1 minuto 30 de más (-20 puntos)". `remainingMs` is negative when over.
  */
 export function clockText(remainingMs: number, penalty: number): string {
-  // Under a minute the seconds are named: "57 segundos", not "0 minutos 57".
+  // Under a minute the seconds are named: "57 segundos", not "0 minutos 57". Whole minutes
+  // are said as the rules and every other duration say them, "25 minutos", not "25 minutos 0".
   const time = (sec: number): string => {
     const m = Math.floor(sec / 60);
     if (m === 0) return `${sec} ${sec === 1 ? 'segundo' : 'segundos'}`;
-    return `${m} ${m === 1 ? 'minuto' : 'minutos'} ${sec % 60}`;
+    const minutes = `${m} ${m === 1 ? 'minuto' : 'minutos'}`;
+    return sec % 60 === 0 ? minutes : `${minutes} ${sec % 60}`;
   };
-  // Seconds round up both ways, as on a clock's face: a fresh clock reads "25 minutos 0", and
+  // Seconds round up both ways, as on a clock's face: a fresh clock reads "25 minutos", and
   // only a clock at exactly zero reads "0 segundos", never one that is a moment over.
   if (remainingMs >= 0) return time(Math.ceil(remainingMs / 1000));
   return `${time(Math.ceil(-remainingMs / 1000))} de más (${points(-penalty)})`;

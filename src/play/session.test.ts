@@ -155,7 +155,7 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
     const s = new Session(viewFrom(MIDGAME), { now: () => t });
     expect(s.line('reloj').say[0]!.text).toBe('Tú 12 minutos 40, Ana 9 minutos 5.');
     t = 40_000;
-    expect(s.line('reloj').say[0]!.text).toBe('Tú 12 minutos 0, Ana 9 minutos 5.');
+    expect(s.line('reloj').say[0]!.text).toBe('Tú 12 minutos, Ana 9 minutos 5.');
     t = 761_000; // a second over: a started minute costs 10 (TM-02)
     expect(s.line('reloj').say[0]!.text).toBe('Tú 1 segundo de más (-10 puntos), Ana 9 minutos 5.');
   });

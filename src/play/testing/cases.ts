@@ -298,9 +298,9 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
   { id: 'reloj', title: 'R reads the clocks', position: MIDGAME, step: 'r', says: ['Tú 12 minutos 40, Ana 9 minutos 5.'] },
   { id: 'reloj', title: 'R without a clock', position: UNTIMED, step: 'r', says: ['Partida sin reloj.'] },
   { id: 'reloj', title: 'TM-02: R says the time over and its cost so far', position: ANA_OVER, step: 'r', says: ['Tú 12 minutos 40, Ana 1 minuto 30 de más (-20 puntos).'] },
-  { id: 'reloj', title: 'TM-02: a whole minute over costs 10', position: { ...MIDGAME, clocksMs: [0, -60_000] }, step: '> reloj', says: ['Tú 0 segundos, Ana 1 minuto 0 de más (-10 puntos).'] },
+  { id: 'reloj', title: 'TM-02: a whole minute over costs 10', position: { ...MIDGAME, clocksMs: [0, -60_000] }, step: '> reloj', says: ['Tú 0 segundos, Ana 1 minuto de más (-10 puntos).'] },
   { id: 'reloj', title: 'TM-02: half a second over is a started minute', position: { ...MIDGAME, clocksMs: [-500, 1_000] }, step: '> tiempo', says: ['Tú 1 segundo de más (-10 puntos), Ana 1 segundo.'] },
-  { id: 'reloj', title: 'TM-01: under a minute the seconds are named', position: { ...MIDGAME, clocksMs: [57_000, 60_000] }, step: 'r', says: ['Tú 57 segundos, Ana 1 minuto 0.'] },
+  { id: 'reloj', title: 'TM-01: under a minute the seconds are named', position: { ...MIDGAME, clocksMs: [57_000, 60_000] }, step: 'r', says: ['Tú 57 segundos, Ana 1 minuto.'] },
   {
     id: 'bolsa',
     title: 'B: bag and unseen tiles',
