@@ -8,22 +8,24 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { spawn } from 'node-pty';
-import { describe, expect, it } from 'vitest';
-import { makeRules } from '../src/engine/rules.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Rules, makeRules } from '../src/engine/rules.js';
 import { BLANK, SPANISH, rackToTiles, tileLabel } from '../src/engine/tiles.js';
 import { LocalGame } from '../src/cli/terminal/localGame.js';
 import { runLineMode } from '../src/cli/terminal/lineMode.js';
+import { Terminal } from './helpers/terminal.js';
 import { tempDir } from './helpers/tempDir.js';
 
 async function play(
   lines: (g: LocalGame) => string[],
   isWord: () => boolean,
   handover = false,
+  table: { names?: string[]; rules?: Rules } = {},
 ): Promise<{ out: string; game: LocalGame }> {
   const game = new LocalGame(
-    [{ name: 'Ana' }, { name: 'Luis' }, { name: 'Carla' }],
+    (table.names ?? ['Ana', 'Luis', 'Carla']).map((name) => ({ name })),
     { isWord },
-    makeRules('fise'),
+    table.rules ?? makeRules('fise'),
     'impugnar-3',
   );
   let out = '';
@@ -46,6 +48,16 @@ function opening(g: LocalGame): string {
   const [a, b] = rackToTiles(g.state.racks[g.turn]!);
   const text = (t: number): string => (t === BLANK ? 'e' : tileLabel(SPANISH, t));
   return `8H ${text(a!)}${text(b!)}`;
+}
+
+/** The game `atril play --jugadores NAMES --seed SEED` deals (fise rules): its turns and racks. */
+function dealt(names: string[], seed: string): LocalGame {
+  return new LocalGame(
+    names.map((name) => ({ name })),
+    { isWord: () => true },
+    makeRules('fise'),
+    seed,
+  );
 }
 
 describe('§12: any opponent may challenge with 3 players (terminal, line mode)', () => {
@@ -81,12 +93,14 @@ describe('§12: any opponent may challenge with 3 players (terminal, line mode)'
     racks = out.split('\n').filter((l) => l.startsWith('Atril: '));
     const ch = game.state.events.find((e) => e.kind === 'challenge');
     expect(ch).toMatchObject({ seat: (first + 2) % 3, target: first, valid: false });
-    const after = out.slice(out.lastIndexOf(`Pasa el teclado a ${next}; pulsa Intro.`));
+    const after = out.slice(out.indexOf(`Pasa el teclado a ${next}; pulsa Intro.`));
     expect(after).toMatch(/^Pasa el teclado a \S+; pulsa Intro\.\n\S+ \d+, \S+ \d+, \S+ \d+\.\n/);
     expect(after).toContain(
       `El atril de ${next} está oculto. Pulsa Intro cuando ${next} tenga el teclado.`,
     );
     expect(after).toContain(`${third} impugna la jugada de `);
+    // The turn stays where it was, and the rack hidden: said again after the play withdrawn.
+    expect(after).toContain(`Turno de ${next}.\nPasa el teclado a ${next}; pulsa Intro.\n`);
     expect(after).toMatch(/\n\S+ 0, \S+ 0, \S+ 0\.\n/); // the scores after the play withdrawn
     // Only the first player's rack was ever shown: the next one's stayed hidden throughout.
     expect(racks).toHaveLength(1);
@@ -117,13 +131,7 @@ describe('§12: any opponent may challenge with 3 players (terminal, line mode)'
 describe('§12: any opponent may challenge with 3 players (terminal, key mode)', () => {
   it('«/impugnar NOMBRE» on the command line challenges for that person', async () => {
     const names = ['Ana', 'Luis', 'Carla'];
-    // The same game the command deals: fise rules, three people, seed 5.
-    const twin = new LocalGame(
-      names.map((name) => ({ name })),
-      { isWord: () => true },
-      makeRules('fise'),
-      '5',
-    );
+    const twin = dealt(names, '5');
     const first = twin.turn;
     const third = names[(first + 2) % 3]!;
     const bin = join(import.meta.dirname, '..', 'bin', 'atril.js');
@@ -166,5 +174,96 @@ describe('§12: any opponent may challenge with 3 players (terminal, key mode)',
     } finally {
       pty.kill();
     }
+  });
+});
+
+describe('C-01 during a hot-seat handover: the next rack stays hidden', () => {
+  it('line mode: a challenge that costs the turn hides the next rack too, even from its owner', async () => {
+    // Double challenge, two people: the next one challenges a valid play during the handover
+    // and loses the turn, back to the one who played, whose rack is not shown without Intro.
+    let first = -1;
+    const { game, out } = await play(
+      (g) => {
+        first = g.turn;
+        return ['', opening(g), `impugnar ${g.seats[1 - first]!.name}`];
+      },
+      () => true,
+      true,
+      { names: ['Ana', 'Luis'], rules: makeRules('fise', { challengeMode: 'double' }) },
+    );
+    const ch = game.state.events.find((e) => e.kind === 'challenge');
+    expect(ch).toMatchObject({ seat: 1 - first, valid: true });
+    expect(game.turn).toBe(first);
+    const name = game.seats[first]!.name;
+    expect(out).toMatch(
+      new RegExp(
+        `pierde el turno\\.\n— ${name} —\n.*\nPasa el teclado a ${name}; pulsa Intro\\.\n`,
+      ),
+    );
+    // Only the first rack, before the play, was ever shown.
+    expect(out.split('\n').filter((l) => l.startsWith('Atril: '))).toHaveLength(1);
+  });
+
+  let term: Terminal | undefined;
+  afterEach(() => {
+    term?.pty.kill();
+    term = undefined;
+  });
+
+  /** `atril play ARGS` in key mode once the first play is made and the keyboard goes to `next`. */
+  async function afterPlay(args: string[], play: string, next: string): Promise<Terminal> {
+    const t = new Terminal(args);
+    await t.waitFor('pulsa Intro.');
+    await t.press('\r', 'cursor');
+    await t.press(`/${play}\r`, `Pasa el teclado a ${next}; pulsa Intro.`);
+    return t;
+  }
+
+  /** Leaves the unfinished game (Control+C, then S); resolves to the exit code. */
+  async function quit(t: Terminal): Promise<number> {
+    await t.press('\x03', '¿Salir sin guardar?');
+    await t.press('s', 'Hasta luego');
+    return t.exit;
+  }
+
+  it('key mode: D challenges for the person about to take the keyboard, and their rack stays hidden', async () => {
+    // Seed 7: Luis opens with C E L N O U U and plays CELU, not a word; Ana has A H I I J N Z.
+    term = await afterPlay(['--jugadores', 'Ana', 'Luis', '--seed', '7'], '8H celu', 'Ana');
+    const said = await term.press('d', 'Pasa el teclado a Ana; pulsa Intro.');
+    expect(said).toContain(
+      'Ana impugna la jugada de Luis y acierta: CELU no vale. La jugada se retira, 0 puntos.',
+    );
+    expect(said).not.toContain('Atril: ');
+    // Any other key still waits for Ana; Intro shows her rack.
+    await term.press('c', 'El atril de Ana está oculto.');
+    await term.press('\r', 'Atril: 1:A 2:H 3:I 4:I 5:J 6:N 7:Z');
+    expect(await quit(term)).toBe(0);
+  });
+
+  it('key mode: on the command line, anyone challenges by name and reads the scores; the rest waits', async () => {
+    const names = ['Ana', 'Luis', 'Carla'];
+    const twin = dealt(names, '5');
+    const first = twin.turn;
+    const next = names[(first + 1) % 3]!;
+    const third = names[(first + 2) % 3]!;
+    term = await afterPlay(['--jugadores', ...names, '--seed', '5'], opening(twin), next);
+    await term.press('/marcador\r', `${names[first]} `);
+    await term.press('/última\r', `${names[first]}: 8H horizontal`);
+    await term.press('/atril\r', `El atril de ${next} está oculto.`);
+    const said = await term.press(`/impugnar ${third}\r`, 'pulsa Intro.');
+    expect(said).toContain(`${third} impugna la jugada de ${names[first]}`);
+    expect(said).not.toContain('Atril: ');
+    expect(await quit(term)).toBe(0);
+  });
+
+  it('key mode: a challenge that costs the turn hides the next rack too, even from its owner', async () => {
+    // Double challenge: Ana's D fails against CELO and she loses her turn, back to Luis.
+    const args = ['--jugadores', 'Ana', 'Luis', '--seed', '7', '--impugnacion', 'double'];
+    term = await afterPlay(args, '8H celo', 'Ana');
+    const said = await term.press('d', 'Pasa el teclado a Luis; pulsa Intro.');
+    expect(said).toContain('Ana impugna la jugada de Luis: es válida y se mantiene');
+    expect(said).not.toContain('Atril: ');
+    await term.press('\r', 'Atril: ');
+    expect(await quit(term)).toBe(0);
   });
 });

@@ -76,7 +76,9 @@ Mayúsculas+1–9 (o Alt+1–9) pone la ficha n. Control+C o Control+D sale (pre
 partida no ha terminado). Cada tecla reescribe solo lo que cambia, no el tablero entero.
 
 Entre personas en un mismo teclado, cada uno se llama por su nombre y el atril de quien juega
-queda oculto hasta que pulsa Intro («Pasa el teclado a Luis; pulsa Intro»).
+queda oculto hasta que pulsa Intro («Pasa el teclado a Luis; pulsa Intro»). Mientras, sin
+mostrarlo, se puede impugnar la última jugada (D, o «impugnar NOMBRE» por otra persona) y
+pedir lo que todos ven («marcador», «última», «reloj»…).
 
 Modo de líneas: «8H casa» (horizontal), «H8 casa» (vertical), «cambiar AEU», «pasar»,
 «turno», «marcador», «atril», «reloj», «tablero», «guardar FICHERO», «ayuda», «salir».

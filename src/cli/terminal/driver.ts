@@ -2,10 +2,11 @@
  * What both terminal modes share: one core session per person at the table, bots' turns,
  * and the route from the core's intents to the engine and back to announcements.
  */
+import { commandForName } from '../../play/commands.js';
 import { handoverText, noSuchPersonText, turnText } from '../../play/messages.js';
 import { Session } from '../../play/session.js';
 import { say } from '../../play/state.js';
-import type { Announcement, Reaction } from '../../play/types.js';
+import type { Announcement, KeyInput, Reaction } from '../../play/types.js';
 import type { LocalGame } from './localGame.js';
 
 /**
@@ -146,6 +147,57 @@ export class Driver {
   }
 
   /**
+   * While the rack of the person on turn stays hidden (`handover`), a command line everyone at
+   * the table may use: one that tells nothing of that rack (the scores, the last play, the
+   * clocks …), or `impugnar NOMBRE`, a challenge by anyone (C-01). Undefined for any other
+   * command, which waits until the keyboard is handed over.
+   */
+  hiddenLine(session: Session, text: string): { say: Announcement[]; moved: boolean } | undefined {
+    const [first = '', ...rest] = text.split(/\s+/);
+    const id = commandForName(first)?.id;
+    if (id === 'impugnar' && rest.length > 0)
+      return this.whileHidden(session, () => this.challengeAs(session, rest.join(' ')));
+    if (id === undefined || !PUBLIC_WHILE_HIDDEN.has(id)) return undefined;
+    return this.whileHidden(session, () => this.perform(session, session.line(text)));
+  }
+
+  /**
+   * While the rack of the person on turn stays hidden, the keys that show nothing of it: D, a
+   * challenge by that person as at any other time (C-01), and / or : to open the command line
+   * (`hiddenLine`). Undefined for any other key.
+   */
+  hiddenKey(
+    session: Session,
+    key: KeyInput,
+  ): { say: Announcement[]; moved: boolean; openCommandLine: boolean } | undefined {
+    if (key.shift || !HIDDEN_KEYS.has(key.key)) return undefined;
+    let openCommandLine = false;
+    const done = this.whileHidden(session, () => {
+      const r = session.key(key);
+      openCommandLine = r.openCommandLine ?? false;
+      return this.perform(session, r);
+    });
+    return { ...done, openCommandLine };
+  }
+
+  // An action taken while a rack is hidden. Whoever is at the keyboard is not known, so a turn
+  // that moves on hides the next rack too, even from the person it last showed; one that
+  // changed the game and left the turn where it was (a play withdrawn) says again that the
+  // rack waits for its owner, after the turn it has just said.
+  private whileHidden<T extends { say: Announcement[]; moved: boolean }>(
+    session: Session,
+    act: () => T,
+  ): T {
+    this.tick(session);
+    const events = this.game.state.events.length;
+    const done = act();
+    const again = this.game.state.events.length !== events ? this.handover() : undefined;
+    if (done.moved) this.atKeyboard = undefined;
+    else if (again) done.say.push(say(again, 'prompt'));
+    return done;
+  }
+
+  /**
    * Carries out a reaction of the session on turn: says its announcements and submits its
    * intent. Returns what to say, and whether the game moved on to another seat or ended. A
    * challenge that leaves the turn with the challenger (a play withdrawn, or one that stands
@@ -162,3 +214,22 @@ export class Driver {
     return { say, moved: this.game.over || this.game.turn !== seat };
   }
 }
+
+/**
+ * The commands (by their id in the core's table, whatever word names them) that tell nothing of
+ * the hidden rack, answered during a hot-seat handover. Not `bolsa`: the tiles not yet seen
+ * leave out the viewer's rack, and so would tell it.
+ */
+const PUBLIC_WHILE_HIDDEN = new Set([
+  'marcador',
+  'ultima',
+  'palabras',
+  'reloj',
+  'fila',
+  'columna',
+  'casilla',
+  'turno',
+]);
+
+/** Key mode's keys answered during a handover: D (impugnar) and the command line's / and :. */
+const HIDDEN_KEYS = new Set(['d', '/', ':']);

@@ -114,10 +114,10 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
       messages = [...messages, ...news];
       // Hot-seat (issue 10, item 2): the one who just played must not see the next rack.
       const handover = over ? undefined : driver.handover();
-      if (handover) {
-        hidden = game.seats[game.turn]!.name;
-        messages.push(handover);
-      }
+      // A challenge made while a rack is hidden may move the turn on: the rack hidden, if any,
+      // is then the new turn's.
+      hidden = handover ? game.seats[game.turn]!.name : undefined;
+      if (handover) messages.push(handover);
       draw(session);
       messages = [];
       let moved = false;
@@ -154,13 +154,21 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
           continue;
         }
         const k = input.key;
-        if (hidden !== undefined) {
+        // While a rack is hidden, what shows nothing of it goes on as in line mode: a challenge
+        // (C-01), by D or by name on the command line, and what everyone at the table may read.
+        if (hidden !== undefined && line === undefined) {
+          const done = k.key === 'Enter' ? undefined : driver.hiddenKey(session, k);
           if (k.key === 'Enter') {
             driver.handedOver();
             hidden = undefined;
             messages = [turnText(session.view, true)];
-          } else messages = [handoverWaitText(hidden)];
-          draw(session);
+          } else if (!done) messages = [handoverWaitText(hidden)];
+          else {
+            show(done.say);
+            if (done.openCommandLine) line = '';
+            moved = done.moved;
+          }
+          if (!moved) draw(session);
           continue;
         }
         if (line !== undefined) {
@@ -181,7 +189,12 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
               confirm = { kind: 'quit' };
               messages = [QUIT_QUESTION_TEXT];
             } else if (w === 'tablero') messages = [BOARD_ABOVE_TEXT];
-            else if ((w === 'guardar' || w === 'reemplazar') && io.save) {
+            else if (hidden !== undefined) {
+              const done = driver.hiddenLine(session, text);
+              if (done) show(done.say);
+              else messages = [handoverWaitText(hidden)];
+              moved = done?.moved ?? false;
+            } else if ((w === 'guardar' || w === 'reemplazar') && io.save) {
               const path = rest.join(' ');
               const saved = path ? io.save(game, path, w === 'reemplazar') : undefined;
               if (saved?.exists) {

@@ -115,20 +115,22 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
               return 0;
             }
             const text = next.value.trim();
-            const [first = '', ...rest] = text.toLowerCase().split(/\s+/);
+            const first = text.split(/\s+/)[0]!.toLowerCase();
             if (first === '') break;
             if (first === 'salir') {
               print(`${GOODBYE_TEXT} ${leave()}`);
               return 0;
             }
-            if (first === 'tablero') print(drawBoard(session.view));
-            else if ((first === 'impugnar' || first === 'dudar') && rest.length > 0) {
-              const done = driver.challengeAs(session, text.split(/\s+/).slice(1).join(' '));
+            if (first === 'tablero') {
+              print(drawBoard(session.view));
+              continue;
+            }
+            const done = driver.hiddenLine(session, text);
+            if (!done) print(handoverWaitText(name));
+            else {
               say(done.say);
               if ((moved = done.moved)) break;
-            } else if (PUBLIC_WHILE_HIDDEN.has(first))
-              say(driver.perform(session, session.line(text)).say);
-            else print(handoverWaitText(name));
+            }
           }
           if (moved) continue;
           driver.handedOver();
@@ -182,21 +184,6 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
     rl?.close();
   }
 }
-
-/** Commands that tell nothing of the hidden rack, answered during a hot-seat handover. */
-const PUBLIC_WHILE_HIDDEN = new Set([
-  'marcador',
-  'puntos',
-  'ultima',
-  'palabras',
-  'lista',
-  'reloj',
-  'tiempo',
-  'fila',
-  'columna',
-  'casilla',
-  'turno',
-]);
 
 /** The signals line mode answers, with their numbers for the exit status. */
 const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
