@@ -159,7 +159,8 @@ describe('private full records do not pile up (issue 10, item 9)', () => {
     const missing = join(dir, 'no-existe', 'p.gcg');
     const run = atril(
       ['play', '--vs', 'aficionado', '--seed', '3'],
-      `guardar ${missing}\nreemplazar ${dir}\nguardar ${dir}\n`,
+      // A pass first: the autosave at the end of input is for a game with a move.
+      `pasar\nguardar ${missing}\nreemplazar ${dir}\nguardar ${dir}\n`,
       saves,
     );
     expect(run.out).toContain(`No se ha podido guardar en «${missing}»: la carpeta no existe.`);
@@ -224,7 +225,7 @@ describe('private full records do not pile up (issue 10, item 9)', () => {
     });
     writeFileSync(join(saves, 'privado', 'notas.txt'), 'mías');
     const file = join(dir, 'partida.gcg');
-    atril(['play', '--vs', 'aficionado', '--seed', '3'], `guardar ${file}\nsalir\n`, saves);
+    atril(['play', '--vs', 'aficionado', '--seed', '3'], `pasar\nguardar ${file}\nsalir\n`, saves);
     const left = privateIds(saves);
     // The two new records (guardar, then the autosave of salir) and the newest of the old.
     expect(left.filter((n) => n.endsWith('.gcg'))).toHaveLength(PRIVATE_KEEP);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildKwg, saveKwg } from '../src/lexicon/index.js';
@@ -261,6 +261,28 @@ describe('atril play in line mode (pipes)', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('salir or the end of input before any move just leaves: no file, nothing to go on with', () => {
+    const saves = join(tempDir('atril-empty-'), 'auto');
+    const run = (input: string): string =>
+      spawnSync(process.execPath, [BIN, 'play', '--jugadores', 'Ana', 'Luis', '--seed', '7'], {
+        input,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', ATRIL_SAVE_DIR: saves },
+      }).stdout.trimEnd();
+    expect(run('marcador\nsalir\n').split('\n').at(-1)).toBe(
+      'Hasta luego. La partida queda sin terminar.',
+    );
+    expect(run('atril\n').split('\n').at(-1)).toBe(
+      'Fin de la entrada. La partida queda sin terminar.',
+    );
+    expect(existsSync(saves)).toBe(false);
+    // One move makes a game to go on with, saved as ever.
+    expect(run('8H celo\nsalir\n')).toMatch(
+      /\nHasta luego\. La partida queda sin terminar; está guardada en «[^»]+\.gcg»/,
+    );
+    expect(readdirSync(saves).filter((f) => f.endsWith('.gcg'))).toHaveLength(1);
+  });
+
   it('refuses a file that is not a saved game', () => {
     const dir = tempDir('atril-save-');
     const file = join(dir, 'otra.gcg');
@@ -375,7 +397,7 @@ describe('atril play in line mode (pipes)', () => {
     };
     const args = ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7'];
     const first = spawnSync(process.execPath, [BIN, ...args], {
-      input: '\n',
+      input: '8H celo\n',
       encoding: 'utf8',
       env,
     });
@@ -387,7 +409,7 @@ describe('atril play in line mode (pipes)', () => {
       env,
     });
     expect(again.stderr).toBe('');
-    expect(again.stdout).toContain('\nAna 0, Luis 0.\n');
+    expect(again.stdout).toContain('\nAna 0, Luis 12.\n');
   });
 
   it('guardar takes a name as typed: «» or quotes around it and a leading ~ are read as a shell would', () => {
@@ -481,7 +503,8 @@ describe('atril play in line mode (pipes)', () => {
       'H8, vacía, doble palabra, centro.',
       'Fila 8: vacía.',
       'Fila 8: vacía.',
-      expect.stringMatching(AUTOSAVED),
+      // Nothing was played: nothing to go on with, and no file.
+      'Fin de la entrada. La partida queda sin terminar.',
       '',
     ]);
   });

@@ -77,6 +77,11 @@ describe('key mode and termination signals', () => {
       pty.onData((d) => (out += d));
       try {
         await until(() => out, 'pulsa Intro.');
+        // A move first: a game nobody has moved in is left without a file.
+        pty.write('\r');
+        await until(() => out, 'cursor');
+        pty.write('/pasar\r');
+        await until(() => out, 'pasa.');
         const child = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pty.pid)], {
           encoding: 'utf8',
         }).trim();

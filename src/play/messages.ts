@@ -559,7 +559,7 @@ export const TERMINAL_HELP: readonly {
   },
   {
     names: ['salir'],
-    help: 'Salir del programa. Si la partida no ha terminado, en el modo de teclas se pide confirmación; en el de líneas se guarda en un fichero y se dice dónde.',
+    help: 'Salir del programa. Si la partida no ha terminado, en el modo de teclas se pide confirmación; en el de líneas se guarda en un fichero y se dice dónde (si ya se ha hecho alguna jugada).',
   },
 ];
 

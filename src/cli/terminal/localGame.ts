@@ -79,6 +79,11 @@ export class LocalGame {
     return this.state.result !== null;
   }
 
+  /** Whether any move has been made: the events hold more than the start's deal. */
+  get started(): boolean {
+    return this.state.events.some((e) => e.kind !== 'start');
+  }
+
   get turn(): number {
     return this.state.turn;
   }

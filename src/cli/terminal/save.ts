@@ -211,8 +211,11 @@ function publicText(game: LocalGame, id: string): string {
  * Saves an unfinished game the player is leaving without a word (end of input, `salir` in line
  * mode) under a fresh name in Atril's folder of saved games, and says where and how to go on.
  * The folder is `ATRIL_SAVE_DIR`, else `$XDG_STATE_HOME/atril`, else `~/.local/state/atril`.
+ * A game nobody has moved in yet is left without a file: there is nothing to go on with, and
+ * each such exit would leave one more file in the folder.
  */
 export function autosaveGame(game: LocalGame): string {
+  if (!game.started) return LEFT_UNFINISHED_TEXT;
   const dir = saveDir();
   try {
     mkdirSync(dir, { recursive: true });
