@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { initialState } from './gameState.js';
 import { newGame } from './newGame.js';
-import { PRESETS } from './rules.js';
+import { PRESETS, makeRules } from './rules.js';
+import { replayStored } from './stored.js';
 import { ANY_WORD, rigged, run, wordJudge } from './testing/games.js';
 import { play, tilesOf } from './testing/positions.js';
 import { type Viewer, eventsFor, unseenTiles, viewFor } from './view.js';
@@ -107,6 +109,54 @@ describe('viewFor: what each seat may see (DESIGN §5)', () => {
       winners: [0],
       racks: [[], tiles('AX')],
     });
+  });
+});
+
+describe('viewFor: the opening draw (G-02)', () => {
+  it('G-02: every viewer sees each round of the draw and who started, ties and blanks included', () => {
+    // Seed 56, 3 players: L E E; the two E draw again (L L), and again (I E): seat 2 starts.
+    const s = newGame({ rules: PRESETS.fise, seed: 56, players: 3 });
+    const start = s.events[0]!;
+    if (start.kind !== 'start') throw new Error('no start');
+    expect(start.firstDraws.length).toBe(3);
+    for (const viewer of [0, 1, 2, 'observer'] as const) {
+      const v = viewFor(s, viewer);
+      expect(v.opening).toEqual({
+        first: start.first,
+        draws: start.firstDraws.map((r) => r.map(([seat, tile]) => ({ seat, tile }))),
+      });
+    }
+    expect(viewFor(s, 0).opening?.draws[2]).toEqual([
+      { seat: 1, tile: 10 },
+      { seat: 2, tile: 6 },
+    ]);
+    // A blank (code 0) wins the draw.
+    const blank = newGame({ rules: PRESETS.fise, seed: 67, players: 2 });
+    expect(viewFor(blank, 0).opening).toEqual({
+      first: 1,
+      draws: [
+        [
+          { seat: 0, tile: 6 },
+          { seat: 1, tile: 0 },
+        ],
+      ],
+    });
+  });
+
+  it('G-02: a game read back from its stored events shows the same opening', () => {
+    const s = newGame({ rules: PRESETS.fise, seed: 129, players: 2 });
+    const stored = JSON.parse(JSON.stringify(s.events)) as unknown;
+    const back = replayStored({ rules: s.rules, seed: 129, players: 2 }, stored);
+    if (!back.ok) throw new Error(back.error.code);
+    expect(viewFor(back.value, 1).opening).toEqual(viewFor(s, 1).opening);
+    expect(viewFor(s, 1).opening?.draws).toHaveLength(2); // A A, then L P: seat 0 starts
+  });
+
+  it('G-02: seats in order draw nothing; before the start there is no opening', () => {
+    const rules = makeRules('fise', { firstPlayer: 'seat' });
+    const s = newGame({ rules, seed: 5, players: 3 });
+    expect(viewFor(s, 'observer').opening).toEqual({ first: 0, draws: [] });
+    expect(viewFor(initialState({ rules, seed: 5, players: 3 }), 0).opening).toBeNull();
   });
 });
 

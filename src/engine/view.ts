@@ -95,6 +95,26 @@ export interface ResultView extends GameResult {
   readonly racks: readonly (readonly number[])[];
 }
 
+/** One contender's tile in a round of the opening draw (G-02): 0 is a blank. */
+export interface OpeningDraw {
+  readonly seat: number;
+  readonly tile: number;
+}
+
+/**
+ * G-02: who played first and why. The draw is public: every tile drawn went back into the bag
+ * before the racks were dealt, so it tells nothing of any rack.
+ */
+export interface OpeningView {
+  /** The seat that played first. */
+  readonly first: number;
+  /**
+   * Each round of the draw, one entry per contender in seat order; a round after the first
+   * holds only the seats that tied. Empty when seats start in order (`firstPlayer: 'seat'`).
+   */
+  readonly draws: readonly (readonly OpeningDraw[])[];
+}
+
 /** A plain, JSON-ready picture of the game for one viewer. */
 export interface GameView {
   readonly viewer: Viewer;
@@ -128,6 +148,8 @@ export interface GameView {
   readonly clockMs: readonly number[];
   /** Seats that will lose their next turn (`double` mode). */
   readonly skipping: readonly number[];
+  /** G-02: the opening draw and who started; null before the game's `start` event. */
+  readonly opening: OpeningView | null;
 }
 
 /** Where a game stands: play goes on, only the last play may be challenged (E-06), or over. */
@@ -201,6 +223,16 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     unseen: plain(unseenTiles(state, viewer)),
     clockMs: [...state.clockMs],
     skipping: state.skip.flatMap((s, seat) => (s ? [seat] : [])),
+    opening: openingView(state.events[0]),
+  };
+}
+
+// The opening as every viewer may see it, from the game's first event.
+function openingView(start: GameEvent | undefined): OpeningView | null {
+  if (start?.kind !== 'start') return null;
+  return {
+    first: start.first,
+    draws: start.firstDraws.map((round) => round.map(([seat, tile]) => ({ seat, tile }))),
   };
 }
 

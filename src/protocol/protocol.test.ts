@@ -86,6 +86,36 @@ describe('clientViewSchema', () => {
     expect(roundTrip(v)).toEqual(v);
   });
 
+  it('G-02: the opening draw goes to every viewer; a view from an older server, without it, parses', () => {
+    const s = eventful();
+    const start = s.events[0]!;
+    if (start.kind !== 'start') throw new Error('no start');
+    for (const viewer of [0, 1, 'observer'] as const) {
+      const v = clientView(viewFor(s, viewer), TABLE);
+      expect(v.opening).toEqual({
+        first: start.first,
+        draws: start.firstDraws.map((r) => r.map(([seat, tile]) => ({ seat, tile }))),
+      });
+    }
+    const older: Record<string, unknown> = { ...clientView(viewFor(s, 0), TABLE) };
+    delete older['opening'];
+    expect(clientViewSchema.parse(older).opening).toBeNull();
+  });
+
+  it('refuses an opening draw that is not one: a seat past the table, a round with nobody', () => {
+    const v = clientView(viewFor(eventful(), 0), TABLE);
+    const bad = [
+      { first: 4, draws: [] },
+      { first: 0, draws: [[{ seat: 5, tile: 1 }]] },
+      { first: 0, draws: [[]] },
+      { first: 0, draws: [[{ seat: 0, tile: 300 }]] },
+    ];
+    for (const opening of bad)
+      expect(clientViewSchema.safeParse({ ...v, opening }).success, JSON.stringify(opening)).toBe(
+        false,
+      );
+  });
+
   it('refuses a view that is not one: a short board, a tile code out of range, no phase', () => {
     const v = clientView(viewFor(eventful(), 0), TABLE);
     expect(clientViewSchema.safeParse({ ...v, board: v.board.slice(1) }).success).toBe(false);

@@ -10,6 +10,7 @@ import type { GameView } from '../engine/view.js';
 import {
   BOARD_SIZE,
   type DeepReadonly,
+  MAX_SEATS,
   count,
   placementShape,
   points,
@@ -141,6 +142,20 @@ const clockSchema = z.object({
   at: z.number(),
 });
 
+/**
+ * G-02: who played first and why (engine/view.ts `OpeningView`): each round of the opening
+ * draw, one tile (0 = blank) per contender; no round when seats start in order.
+ */
+const openingSchema = z.object({
+  first: seat,
+  draws: z.array(
+    z
+      .array(z.object({ seat, tile: tileCode }))
+      .min(1)
+      .max(MAX_SEATS),
+  ),
+});
+
 /** Everything a client needs to show a game to one viewer. */
 export const clientViewSchema = z.object({
   /** The state version; actions carry it back (stale ones are refused). */
@@ -171,6 +186,11 @@ export const clientViewSchema = z.object({
   clock: clockSchema.nullable(),
   /** Seats that lose their next turn (`double` mode). */
   skipping: z.array(seat),
+  /**
+   * The opening draw; null before the game's start. A server older than this field sends none,
+   * and its views still parse, with nothing to tell of the draw.
+   */
+  opening: openingSchema.nullable().default(null),
 });
 
 /** The view a client receives, as parsed (or as built in process by `clientView`). */
@@ -247,5 +267,6 @@ export function clientView(gv: GameView, table: TableFacts): ClientView {
         }
       : null,
     skipping: gv.skipping,
+    opening: gv.opening,
   };
 }

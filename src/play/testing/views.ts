@@ -45,6 +45,14 @@ export interface ViewSpec {
   /** Time left per seat on a 25-minute clock (TM-01), negative once over; absent = untimed. */
   readonly clocksMs?: readonly number[];
   readonly end?: EndSpec;
+  /**
+   * G-02: who started and each round of the opening draw, as `[seat, tile]` with the tile in
+   * GCG notation (`?` a blank): `{ first: 1, draws: [[[0, 'E'], [1, 'B']]] }`. Absent: null.
+   */
+  readonly opening?: {
+    readonly first: number;
+    readonly draws: readonly (readonly (readonly [seat: number, tile: string])[])[];
+  };
 }
 
 // Clocks in a spec are the time left on the tournament clock (TM-01); negative = over.
@@ -142,6 +150,20 @@ export function viewFrom(spec: ViewSpec): ClientView {
       ? { remainingMs: spec.clocksMs, running: end ? null : toMove, since: 0, at: 0 }
       : null,
     skipping: [],
+    opening: spec.opening ? openingFrom(spec.opening) : null,
+  };
+}
+
+// The view's opening from a spec's, each tile read from its notation.
+function openingFrom(o: NonNullable<ViewSpec['opening']>): ClientView['opening'] {
+  const tile = (t: string): number => {
+    const r = parseNotation(SPANISH, t, { allowUndesignatedBlank: true });
+    if (!r.ok || r.value.length !== 1) throw new Error(`bad tile ${t}`);
+    return r.value[0]!;
+  };
+  return {
+    first: o.first,
+    draws: o.draws.map((round) => round.map(([seat, t]) => ({ seat, tile: tile(t) }))),
   };
 }
 
