@@ -1,5 +1,6 @@
 /** Challenge lines read in good Spanish whichever seat the viewer holds (C-01…C-05). */
 import { describe, expect, it } from 'vitest';
+import { newGame } from '../engine/newGame.js';
 import { makeRules } from '../engine/rules.js';
 import { rigged, run, wordJudge } from '../engine/testing/games.js';
 import { play, tilesOf } from '../engine/testing/positions.js';
@@ -9,6 +10,7 @@ import {
   clockText,
   clocksText,
   endText,
+  openingDrawText,
   rackAdjustText,
   rulesText,
   scoresText,
@@ -241,5 +243,78 @@ describe('a blank standing for a digraph is named as the digraph is said (UX.md 
     expect(wordSaid(SPANISH, word)).toBe('CORRAL (erre doble como comodín)');
     expect(boardTileName(SPANISH, tilesOf('[CH]')[0]! | BLANK_FLAG)).toBe('comodín (como che)');
     expect(boardTileName(SPANISH, tilesOf('S')[0]! | BLANK_FLAG)).toBe('comodín (como S)');
+  });
+});
+
+describe('the opening draw (G-02)', () => {
+  const two = (draws: string[], first: number, names = ['Tú', 'Aficionado']) =>
+    viewFrom({ names, opening: { first, draws } });
+
+  it('G-02: with two players, each tile drawn and why the closest to A starts', () => {
+    expect(openingDrawText(two(['0E 1B'], 1))).toBe(
+      'Sorteo de salida: Tú sacas la E; Aficionado, la B. Empieza Aficionado: su ficha es la más cercana a la A.',
+    );
+    expect(openingDrawText(two(['0B 1[CH]'], 0))).toBe(
+      'Sorteo de salida: Tú sacas la B; Aficionado, la che. Empiezas tú: tu ficha es la más cercana a la A.',
+    );
+  });
+
+  it('G-02: a blank beats every letter', () => {
+    expect(openingDrawText(two(['0A 1?'], 1))).toBe(
+      'Sorteo de salida: Tú sacas la A; Aficionado, el comodín. Empieza Aficionado: el comodín gana a cualquier letra.',
+    );
+    expect(openingDrawText(two(['0? 1A'], 0))).toBe(
+      'Sorteo de salida: Tú sacas el comodín; Aficionado, la A. Empiezas tú: el comodín gana a cualquier letra.',
+    );
+  });
+
+  it('G-02: a tie is said, and the redraw of the seats that tied', () => {
+    expect(openingDrawText(two(['0A 1A', '0L 1P'], 0, ['Tú', 'Ana']))).toBe(
+      'Sorteo de salida: Tú sacas la A; Ana, la A. Empate. Desempate: Tú sacas la L; Ana, la P. Empiezas tú: tu ficha es la más cercana a la A.',
+    );
+    // Three players, two tie twice (seed 56 of the engine's tests): only they draw again.
+    const three = viewFrom({
+      names: ['Tú', 'Ana', 'Luis'],
+      opening: { first: 2, draws: ['0L 1E 2E', '1L 2L', '1I 2E'] },
+    });
+    expect(openingDrawText(three)).toBe(
+      'Sorteo de salida: Tú sacas la L; Ana, la E; Luis, la E. Empate entre Ana y Luis. Desempate: Ana saca la L; Luis, la L. Otro empate. Desempate: Ana saca la I; Luis, la E. Empieza Luis: su ficha es la más cercana a la A.',
+    );
+  });
+
+  it('G-02: four players, the viewer among those who tie', () => {
+    const four = viewFrom({
+      names: ['Ana', 'Tú', 'Luis', 'Experto'],
+      seat: 1,
+      opening: { first: 1, draws: ['0D 1C 2C 3[RR]', '1Ñ 2S'] },
+    });
+    expect(openingDrawText(four)).toBe(
+      'Sorteo de salida: Ana saca la D; Tú, la C; Luis, la C; Experto, la erre doble. Empate entre tú y Luis. Desempate: Tú sacas la Ñ; Luis, la S. Empiezas tú: tu ficha es la más cercana a la A.',
+    );
+  });
+
+  it('G-02: people at one screen and observers hear every seat by its name', () => {
+    const v = two(['0E 1B'], 1, ['Ana', 'Luis']);
+    const said =
+      'Sorteo de salida: Ana saca la E; Luis, la B. Empieza Luis: su ficha es la más cercana a la A.';
+    expect(openingDrawText(v, true)).toBe(said);
+    expect(openingDrawText({ ...v, seat: null })).toBe(said);
+  });
+
+  it('G-02: seats in order, said in a few words; no opening in the view, nothing to say', () => {
+    expect(openingDrawText(two([], 0))).toBe('Empiezas tú por orden de asientos.');
+    expect(openingDrawText(two([], 0, ['Ana', 'Luis']), true)).toBe(
+      'Empieza Ana por orden de asientos.',
+    );
+    expect(openingDrawText(viewFrom({}))).toBeUndefined();
+  });
+
+  it('G-02: the sentence of a real game, from the engine through the protocol', () => {
+    // Seed 67: E against a blank.
+    const s = newGame({ rules: makeRules('fise'), seed: 67, players: 2 });
+    const v = clientView(viewFor(s, 0), { names: ['Tú', 'Experto'], bots: [false, true] });
+    expect(openingDrawText(v)).toBe(
+      'Sorteo de salida: Tú sacas la E; Experto, el comodín. Empieza Experto: el comodín gana a cualquier letra.',
+    );
   });
 });

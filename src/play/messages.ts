@@ -6,7 +6,7 @@ import type { Word } from '../engine/events.js';
 import type { PlayResult } from '../engine/move.js';
 import { formatCoord } from '../engine/notation/coords.js';
 import { CLAIM_AFTER_MS, type Rules, describeRules } from '../engine/rules.js';
-import type { TileSet } from '../engine/tiles.js';
+import { BLANK, type TileSet } from '../engine/tiles.js';
 import {
   boardTileName,
   points,
@@ -111,6 +111,49 @@ export function turnText(view: ClientView, byName = false): string {
   const last = [...view.history].reverse().find((r) => r.kind === 'play')?.seat;
   const whose = last !== undefined && last === view.seat ? 'Tu jugada' : 'La última jugada';
   return `${turn} ${whose} cierra la partida si nadie la impugna.`;
+}
+
+/**
+ * G-02, who starts and why, as said at the start of a game: «Sorteo de salida: Tú sacas la E;
+ * Aficionado, la B. Empieza Aficionado: su ficha es la más cercana a la A.» A blank wins
+ * («Empieza Ana: el comodín gana a cualquier letra.»); a tie names who tied and their redraw
+ * («Empate entre Ana y tú. Desempate: Tú sacas la L; Ana, la P.»); seats that start in order
+ * are said so («Empieza Ana por orden de asientos.»). Undefined when the view has no opening
+ * (one from a server that does not send it).
+ */
+export function openingDrawText(view: ClientView, byName = false): string | undefined {
+  const opening = view.opening;
+  if (!opening) return undefined;
+  const me = addressee(view, byName);
+  const name = (seat: number): string => seatName(view, seat, me);
+  const starts = opening.first === me ? 'Empiezas tú' : `Empieza ${name(opening.first)}`;
+  if (opening.draws.length === 0) return `${starts} por orden de asientos.`;
+  const set = setOf(view);
+  // Letters are feminine («la E», «la che»), the blank is not.
+  const drawn = (tile: number): string =>
+    tile === BLANK ? 'el comodín' : `la ${boardTileName(set, tile)}`;
+  const rounds = opening.draws.map((round, k) => {
+    const list = round
+      .map(({ seat, tile }, i) => {
+        if (i > 0) return `${name(seat)}, ${drawn(tile)}`;
+        return `${name(seat)} ${seat === me ? 'sacas' : 'saca'} ${drawn(tile)}`;
+      })
+      .join('; ');
+    if (k === 0) return `Sorteo de salida: ${list}.`;
+    // Only the seats that tied draw again: named unless every one of the last round did.
+    const everyone = round.length === opening.draws[k - 1]!.length;
+    const who = round.map(({ seat }) => (seat === me ? 'tú' : name(seat)));
+    const tie = `${k > 1 ? 'Otro empate' : 'Empate'}${everyone ? '' : ` entre ${spokenList(who)}`}`;
+    return `${tie}. Desempate: ${list}.`;
+  });
+  const won = opening.draws.at(-1)!.find((d) => d.seat === opening.first)?.tile;
+  const why =
+    won === undefined
+      ? ''
+      : won === BLANK
+        ? ': el comodín gana a cualquier letra'
+        : `: ${opening.first === me ? 'tu' : 'su'} ficha es la más cercana a la A`;
+  return `${rounds.join(' ')} ${starts}${why}.`;
 }
 
 /**

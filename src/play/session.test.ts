@@ -736,3 +736,36 @@ describe('a client of lines only (a terminal line mode)', () => {
     expect(new Session(viewFrom(MIDGAME)).line('cambiar').say[0]!.text).toMatch(/^Modo cambio\./);
   });
 });
+
+describe('Session.openingDraw: the opening draw on arrival (G-02)', () => {
+  const opening = { first: 1, draws: ['0E 1B'] };
+  const said =
+    'Sorteo de salida: Tú sacas la E; Ana, la B. Empieza Ana: su ficha es la más cercana a la A.';
+
+  it('G-02: said to a player who has not played yet, even after the first player opened', () => {
+    expect(new Session(viewFrom({ opening })).openingDraw()).toEqual([say(said, 'event')]);
+    const opened = viewFrom({ opening, turns: [[1, '8H', 'CASA']] });
+    expect(new Session(opened).openingDraw().map((a) => a.text)).toEqual([said]);
+  });
+
+  it('G-02: not once the player has played, nor to an observer after the first turn', () => {
+    const turns = [
+      [1, '8H', 'CASA'],
+      [0, 'pass'],
+    ] as const;
+    expect(new Session(viewFrom({ opening, turns })).openingDraw()).toEqual([]);
+    const watching = { ...viewFrom({ opening, turns: [[1, '8H', 'CASA']] }), seat: null };
+    expect(new Session(watching).openingDraw()).toEqual([]);
+    expect(new Session({ ...viewFrom({ opening }), seat: null }).openingDraw()).toHaveLength(1);
+  });
+
+  it('G-02: people at one screen hear every seat by name; a game over or without a draw, nothing', () => {
+    const hotSeat = new Session(viewFrom({ opening, names: ['Luis', 'Ana'] }), { byName: true });
+    expect(hotSeat.openingDraw()[0]!.text).toBe(
+      'Sorteo de salida: Luis saca la E; Ana, la B. Empieza Ana: su ficha es la más cercana a la A.',
+    );
+    const over = viewFrom({ opening, end: { scores: [0, 0], winners: [0, 1] } });
+    expect(new Session(over).openingDraw()).toEqual([]);
+    expect(new Session(viewFrom({})).openingDraw()).toEqual([]);
+  });
+});

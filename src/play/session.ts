@@ -23,6 +23,7 @@ import {
   endReasonText,
   endText,
   mayClaim,
+  openingDrawText,
   rackAdjustText,
   resignationText,
   seatAwayText,
@@ -305,6 +306,20 @@ export class Session {
       out.push(say(turnText(view), 'turn'));
     }
     return st.remember(out);
+  }
+
+  /**
+   * The opening draw (G-02), for a client arriving at a game still at its start for this
+   * viewer: a player who has not yet taken a turn, an observer before anyone has. Empty
+   * otherwise, and when the view has no draw to tell.
+   */
+  openingDraw(): Announcement[] {
+    const view = this.state.view;
+    if (view.phase === 'over') return [];
+    const played =
+      view.seat === null ? view.history.length > 0 : view.history.some((r) => r.seat === view.seat);
+    const text = played ? undefined : openingDrawText(view, this.state.byName);
+    return text ? [say(text, 'event')] : [];
   }
 
   /**

@@ -46,13 +46,11 @@ export interface ViewSpec {
   readonly clocksMs?: readonly number[];
   readonly end?: EndSpec;
   /**
-   * G-02: who started and each round of the opening draw, as `[seat, tile]` with the tile in
-   * GCG notation (`?` a blank): `{ first: 1, draws: [[[0, 'E'], [1, 'B']]] }`. Absent: null.
+   * G-02: who started, and each round of the opening draw as its contenders' seats, each with
+   * the tile drawn in GCG notation (`?` a blank): `{ first: 0, draws: ['0A 1A', '0L 1P'] }`.
+   * Absent: null.
    */
-  readonly opening?: {
-    readonly first: number;
-    readonly draws: readonly (readonly (readonly [seat: number, tile: string])[])[];
-  };
+  readonly opening?: { readonly first: number; readonly draws: readonly string[] };
 }
 
 // Clocks in a spec are the time left on the tournament clock (TM-01); negative = over.
@@ -154,17 +152,14 @@ export function viewFrom(spec: ViewSpec): ClientView {
   };
 }
 
-// The view's opening from a spec's, each tile read from its notation.
+// The view's opening from a spec's: each `0E` is seat 0 drawing an E.
 function openingFrom(o: NonNullable<ViewSpec['opening']>): ClientView['opening'] {
-  const tile = (t: string): number => {
-    const r = parseNotation(SPANISH, t, { allowUndesignatedBlank: true });
-    if (!r.ok || r.value.length !== 1) throw new Error(`bad tile ${t}`);
-    return r.value[0]!;
+  const draw = (token: string): { seat: number; tile: number } => {
+    const r = parseNotation(SPANISH, token.slice(1), { allowUndesignatedBlank: true });
+    if (!r.ok || r.value.length !== 1) throw new Error(`bad draw ${token}`);
+    return { seat: Number(token[0]), tile: r.value[0]! };
   };
-  return {
-    first: o.first,
-    draws: o.draws.map((round) => round.map(([seat, t]) => ({ seat, tile: tile(t) }))),
-  };
+  return { first: o.first, draws: o.draws.map((round) => round.split(' ').map(draw)) };
 }
 
 /**
