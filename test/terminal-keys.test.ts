@@ -29,6 +29,10 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     // Typed as keys, «ayuda» would challenge (D): key mode points to the ? key instead.
     expect(hidden).toContain('Semilla 7. Pulsa ? para ver la ayuda.');
     expect(hidden).not.toContain('«ayuda»');
+    // G-02: who starts and why, under the intro.
+    expect(hidden).toContain(
+      'Sorteo de salida: Ana saca la O; Luis, la A. Empieza Luis: su ficha es la más cercana a la A.',
+    );
     await term.press(
       't',
       'El atril de Luis está oculto. Pulsa Intro cuando Luis tenga el teclado.',

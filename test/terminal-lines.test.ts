@@ -73,6 +73,7 @@ describe('atril play in line mode (pipes)', () => {
     );
     expect(r.code).toBe(0);
     expect(r.out.split('\n').slice(1)).toEqual([
+      'Sorteo de salida: Ana saca la O; Luis, la A. Empieza Luis: su ficha es la más cercana a la A.',
       '— Luis —',
       'Turno de Luis.',
       'Atril: 1:C 2:E 3:L 4:N 5:O 6:U 7:U',
@@ -164,7 +165,7 @@ describe('atril play in line mode (pipes)', () => {
     );
     expect(r.code).toBe(0);
     const why = 'En una palabra con mayúsculas y minúsculas, las minúsculas son comodines.';
-    expect(r.out.split('\n').slice(4, 11)).toEqual([
+    expect(r.out.split('\n').slice(5, 12)).toEqual([
       'CELO 12, total 12.',
       'Solo tienes una C y hacen falta dos.',
       'No tienes la Ñ en el atril.',
@@ -222,6 +223,30 @@ describe('atril play in line mode (pipes)', () => {
     expect(lines[6]).toBe('    A  B  C  D  E  F  G  H  I  J  K  L  M  N  O');
     expect(lines[14]).toBe(' 8  3P .  .  2L .  .  .  C  E  L  O  2L .  .  3P');
     expect(again.out).toContain('Ana: 9H horizontal, JA,');
+    // G-02: the table heard the opening draw when the game began, not again on resuming it.
+    expect(first.out).toContain('Sorteo de salida: ');
+    expect(again.out).not.toContain('Sorteo de salida');
+  });
+
+  it('G-02: a new game says the opening draw once, before the first turn: a tie and its redraw, a blank', () => {
+    // Seed 8: both draw an A; on the redraw the computer draws another A and starts.
+    const tie = atril(['play', '--seed', '8'], 'marcador\n').out.split('\n');
+    expect(tie.slice(1, 3)).toEqual([
+      'Sorteo de salida: Tú sacas la A; Aficionado, la A. Empate. Desempate: Tú sacas la T; Aficionado, la A. Empieza Aficionado: su ficha es la más cercana a la A.',
+      expect.stringMatching(/^Aficionado: \S+ (horizontal|vertical), [A-ZÑ]+, \d+/),
+    ]);
+    expect(tie.filter((l) => l.startsWith('Sorteo de salida'))).toHaveLength(1);
+    // Seed 31: a blank beats every letter.
+    const blank = atril(['play', '--seed', '31'], 'marcador\n').out.split('\n');
+    expect(blank.slice(1, 3)).toEqual([
+      'Sorteo de salida: Tú sacas el comodín; Aficionado, la O. Empiezas tú: el comodín gana a cualquier letra.',
+      'Tu turno.',
+    ]);
+    // Three players, two tie twice (seed 46): only they draw again.
+    const three = atril(['play', '--vs', 'aficionado', 'experto', '--seed', '46'], '').out;
+    expect(three.split('\n')[1]).toBe(
+      'Sorteo de salida: Tú sacas la L; Aficionado, la D; Experto, la D. Empate entre Aficionado y Experto. Desempate: Aficionado saca la S; Experto, la S. Otro empate. Desempate: Aficionado saca la che; Experto, la X. Empieza Aficionado: su ficha es la más cercana a la A.',
+    );
   });
 
   it('guardar never replaces a file; reemplazar does; a game left mid-way is saved where it says (issue 10, 7)', () => {
@@ -488,6 +513,7 @@ describe('atril play in line mode (pipes)', () => {
     expect(r.code).toBe(0);
     expect(r.out.split('\n')).toEqual([
       'Partida de Scrabble. Jugadores: Ana, Luis. Reglas FISE (torneo), atril de 7, impugnación libre. Semilla 7. Escribe «ayuda» para ver las órdenes.',
+      'Sorteo de salida: Ana saca la O; Luis, la A. Empieza Luis: su ficha es la más cercana a la A.',
       '— Luis —',
       'Turno de Luis.',
       'Atril: 1:C 2:E 3:L 4:N 5:O 6:U 7:U',

@@ -26,6 +26,7 @@ import {
   CONNECTION_LOST_TEXT,
   RESIGN_CONFIRM_TEXT,
   endText,
+  openingDrawText,
 } from '../src/play/messages.js';
 import { setOf } from '../src/play/view.js';
 import type { ClientView } from '../src/protocol/index.js';
@@ -238,6 +239,8 @@ describe('atril play --servidor (line mode, real server process)', () => {
       expect(end.rules.challengeMode).toBe('void');
       await client.waitFor(/La partida ha terminado\. Puedes pedir/);
       expect(client.out).toContain(endText(end, end.result!));
+      // G-02: who started and why, said once as the game opened.
+      expect(client.out.split(`\n${openingDrawText(end)!}\n`)).toHaveLength(2);
       // Every play the client typed was accepted: no refusal in its output.
       expect(client.out).not.toMatch(/No es tu turno|ha cambiado mientras tanto|rechazado/);
       // «revancha»: the server makes the new game, and its link comes back to the table.

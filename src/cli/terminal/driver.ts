@@ -102,6 +102,17 @@ export class Driver {
     return [...said, say(turnText(view, this.hotSeat), 'turn', 'turn', 'assertive')];
   }
 
+  /**
+   * Before the first turn: the opening draw (G-02), who started and why, said once to the
+   * table (the first person's session; by name when several share the screen). Nothing for a
+   * resumed game with turns played: the table heard it when the game began.
+   */
+  opening(): Announcement[] {
+    const first = this.sessions.find((s) => s !== undefined);
+    if (!first || first.view.history.length > 0) return [];
+    return first.openingDraw();
+  }
+
   /** At the end: the last turns and the result, said once (to the first person at the table). */
   finalWords(): Announcement[] {
     if (this.endShown || !this.game.over) return [];

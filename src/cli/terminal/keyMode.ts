@@ -68,7 +68,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
   const screen = new Screen(io.output);
   const onResize = (): void => screen.invalidate();
   io.output.on('resize', onResize);
-  let messages: string[] = [io.intro];
+  let messages: string[] = [io.intro, ...driver.opening().map((a) => a.text)];
   // Hot-seat: the person on turn whose rack stays hidden until they press Intro.
   let hidden: string | undefined;
   // A question waiting for its S: leave the unfinished game, or replace an existing file.

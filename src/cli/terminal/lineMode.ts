@@ -83,6 +83,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
   };
   if (io.signals) for (const name of Object.keys(SIGNALS)) process.on(name, onSignal);
   print(io.intro);
+  say(driver.opening());
   try {
     for (;;) {
       driver.runBots();

@@ -36,6 +36,21 @@ describe('OnlineTable: what a seated player and a watcher are told', () => {
     expect(t.endHint).toBe(ONLINE_END_HINT);
   });
 
+  it('G-02: a game at its start opens with the draw, before who waits and whose turn it is', () => {
+    const fresh = viewFrom({ names: ['Tú', ''], opening: { first: 1, draws: ['0A 1?'] } });
+    expect(tableOf({ ...fresh, turn: 1 }).opening()).toEqual([
+      'Sorteo de salida: Tú sacas la A; Invitado (asiento 2), el comodín. Empieza Invitado (asiento 2): el comodín gana a cualquier letra.',
+      'Falta un jugador por llegar: jugará cuando entre con su invitación.',
+      'Turno de Invitado (asiento 2).',
+    ]);
+    // Once the viewer has played, it is old news.
+    const played = viewFrom({
+      turns: [[0, '8H', 'CASA']],
+      opening: { first: 0, draws: ['0A 1B'] },
+    });
+    expect(tableOf({ ...played, turn: 1 }).opening()).toEqual(['Turno de Ana.']);
+  });
+
   it('a watcher is not offered the rematch, and hears that the players play it', () => {
     const t = tableOf({ ...ENDED, seat: null, rack: null });
     expect(t.endHint).toBe(ONLINE_END_HINT_WATCHING);
