@@ -11,6 +11,7 @@ import {
   clockText,
   endText,
   mayClaim,
+  openingDrawText,
   rackAdjustText,
   resignationText,
   rulesText,
@@ -148,6 +149,8 @@ export function LastPlay({ ctl }: { ctl: GameController }) {
 }
 
 export function History({ view }: { view: ClientView }) {
+  // G-02: who started and why comes first, as it came first in the game.
+  const opening = openingDrawText(view);
   return (
     <section aria-labelledby="h-historial">
       <h2 id="h-historial">{L.historyHeading}</h2>
@@ -160,6 +163,7 @@ export function History({ view }: { view: ClientView }) {
         class="history"
         tabIndex={0}
       >
+        {opening && <p class="opening">{opening}</p>}
         {/* Shown in GCG; read in Spanish, as U says a move («>Ana: 8D PUEDE +22 22» read out
             is «mayor que Ana dos puntos…»). */}
         <ol>

@@ -80,6 +80,23 @@ describe('GameController: keys to the session, replies to the live regions', () 
     expect(own.ctl.polite.value.text).toBe('Turno de Ana.');
   });
 
+  it('G-02: arriving at a game the viewer has not played in yet says the opening draw first', () => {
+    // Ana drew the closer tile and opened; the viewer has not played.
+    const fresh = setup(undefined, {
+      ...MIDGAME,
+      turns: [[1, '8H', 'CASA']],
+      opening: { first: 1, draws: ['0E 1B'] },
+    });
+    fresh.ctl.arrive();
+    expect(fresh.ctl.polite.value.text).toBe(
+      'Sorteo de salida: Tú sacas la E; Ana, la B. Empieza Ana: su ficha es la más cercana a la A. Ana: 8H horizontal, CASA, 12. Tu turno.',
+    );
+    // Once the viewer has played, the draw is old news.
+    const later = setup(undefined, { ...MIDGAME, opening: { first: 0, draws: ['0B 1E'] } });
+    later.ctl.arrive();
+    expect(later.ctl.polite.value.text).toBe('Ana: K5 vertical, PESA, 12. Tu turno.');
+  });
+
   it('after a reconnection, a player who came back while the server waited is heard on the tick after the wait', () => {
     const { ctl, advance } = setup();
     const view = ctl.session.view;

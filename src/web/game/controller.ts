@@ -201,7 +201,8 @@ export class GameController {
 
   /**
    * Arriving at the page says whose turn it is, as T does (how it ended, once over), after the
-   * last move when someone else made it (a bot that opened before the page loaded, a move made while the player was
+   * opening draw while the viewer has not played yet (G-02) and the last move when someone
+   * else made it (a bot that opened before the page loaded, a move made while the player was
    * away); `intro` (how the player got here: a rematch) comes first, and `outro` (where the
    * invitation links are) last. One announcement, so that no part replaces another: in the
    * assertive region when `theirDoing` (someone else's rematch took the player here, an event
@@ -219,6 +220,8 @@ export class GameController {
     const st = this.session.state;
     const before = [
       ...(intro ? [say(intro, 'event')] : []),
+      // A game still at its start for the viewer: who started and why (G-02).
+      ...this.session.openingDraw(),
       ...(last && v.phase !== 'over' && last.seat !== v.seat
         ? [say(turnRecordText(v, last, st.detailed, true, st.byName), 'event')]
         : []),
