@@ -31,7 +31,7 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(hidden).not.toContain('«ayuda»');
     // G-02: who starts and why, under the intro.
     expect(hidden).toContain(
-      'Sorteo de salida: Ana saca la O; Luis, la A. Empieza Luis: su ficha es la más cercana a la A.',
+      'Sorteo de salida: Ana saca la O; Luis, la A. Empieza Luis: ha sacado la A.',
     );
     await term.press(
       't',

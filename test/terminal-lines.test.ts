@@ -73,7 +73,7 @@ describe('atril play in line mode (pipes)', () => {
     );
     expect(r.code).toBe(0);
     expect(r.out.split('\n').slice(1)).toEqual([
-      'Sorteo de salida: Ana saca la O; Luis, la A. Empieza Luis: su ficha es la más cercana a la A.',
+      'Sorteo de salida: Ana saca la O; Luis, la A. Empieza Luis: ha sacado la A.',
       '— Luis —',
       'Turno de Luis.',
       'Atril: 1:C 2:E 3:L 4:N 5:O 6:U 7:U',
@@ -232,20 +232,20 @@ describe('atril play in line mode (pipes)', () => {
     // Seed 8: both draw an A; on the redraw the computer draws another A and starts.
     const tie = atril(['play', '--seed', '8'], 'marcador\n').out.split('\n');
     expect(tie.slice(1, 3)).toEqual([
-      'Sorteo de salida: Tú sacas la A; Aficionado, la A. Empate. Desempate: Tú sacas la T; Aficionado, la A. Empieza Aficionado: su ficha es la más cercana a la A.',
+      'Sorteo de salida: tú sacas la A; Aficionado, la A. Empate. Desempate: tú sacas la T; Aficionado, la A. Empieza Aficionado: ha sacado la A.',
       expect.stringMatching(/^Aficionado: \S+ (horizontal|vertical), [A-ZÑ]+, \d+/),
     ]);
     expect(tie.filter((l) => l.startsWith('Sorteo de salida'))).toHaveLength(1);
     // Seed 31: a blank beats every letter.
     const blank = atril(['play', '--seed', '31'], 'marcador\n').out.split('\n');
     expect(blank.slice(1, 3)).toEqual([
-      'Sorteo de salida: Tú sacas el comodín; Aficionado, la O. Empiezas tú: el comodín gana a cualquier letra.',
+      'Sorteo de salida: tú sacas el comodín; Aficionado, la O. Empiezas tú: el comodín gana a cualquier letra.',
       'Tu turno.',
     ]);
     // Three players, two tie twice (seed 46): only they draw again.
     const three = atril(['play', '--vs', 'aficionado', 'experto', '--seed', '46'], '').out;
     expect(three.split('\n')[1]).toBe(
-      'Sorteo de salida: Tú sacas la L; Aficionado, la D; Experto, la D. Empate entre Aficionado y Experto. Desempate: Aficionado saca la S; Experto, la S. Otro empate. Desempate: Aficionado saca la che; Experto, la X. Empieza Aficionado: su ficha es la más cercana a la A.',
+      'Sorteo de salida: tú sacas la L; Aficionado, la D; Experto, la D. Empate entre Aficionado y Experto. Desempate: Aficionado saca la S; Experto, la S. Otro empate. Desempate: Aficionado saca la che; Experto, la X. Empieza Aficionado: su ficha es la más cercana a la A.',
     );
   });
 
@@ -513,7 +513,7 @@ describe('atril play in line mode (pipes)', () => {
     expect(r.code).toBe(0);
     expect(r.out.split('\n')).toEqual([
       'Partida de Scrabble. Jugadores: Ana, Luis. Reglas FISE (torneo), atril de 7, impugnación libre. Semilla 7. Escribe «ayuda» para ver las órdenes.',
-      'Sorteo de salida: Ana saca la O; Luis, la A. Empieza Luis: su ficha es la más cercana a la A.',
+      'Sorteo de salida: Ana saca la O; Luis, la A. Empieza Luis: ha sacado la A.',
       '— Luis —',
       'Turno de Luis.',
       'Atril: 1:C 2:E 3:L 4:N 5:O 6:U 7:U',

@@ -252,25 +252,42 @@ describe('the opening draw (G-02)', () => {
 
   it('G-02: with two players, each tile drawn and why the closest to A starts', () => {
     expect(openingDrawText(two(['0E 1B'], 1))).toBe(
-      'Sorteo de salida: Tú sacas la E; Aficionado, la B. Empieza Aficionado: su ficha es la más cercana a la A.',
+      'Sorteo de salida: tú sacas la E; Aficionado, la B. Empieza Aficionado: su ficha es la más cercana a la A.',
     );
     expect(openingDrawText(two(['0B 1[CH]'], 0))).toBe(
-      'Sorteo de salida: Tú sacas la B; Aficionado, la che. Empiezas tú: tu ficha es la más cercana a la A.',
+      'Sorteo de salida: tú sacas la B; Aficionado, la che. Empiezas tú: tu ficha es la más cercana a la A.',
+    );
+  });
+
+  it('G-02: an A that wins needs no comparison, and «tú» stays lower case inside the sentence', () => {
+    expect(openingDrawText(two(['0A 1E'], 0))).toBe(
+      'Sorteo de salida: tú sacas la A; Aficionado, la E. Empiezas tú: has sacado la A.',
+    );
+    const second = viewFrom({
+      names: ['Ana', 'Tú'],
+      seat: 1,
+      opening: { first: 1, draws: ['0E 1A'] },
+    });
+    expect(openingDrawText(second)).toBe(
+      'Sorteo de salida: Ana saca la E; tú, la A. Empiezas tú: has sacado la A.',
+    );
+    expect(openingDrawText(two(['0E 1A'], 1, ['Ana', 'Luis']), true)).toBe(
+      'Sorteo de salida: Ana saca la E; Luis, la A. Empieza Luis: ha sacado la A.',
     );
   });
 
   it('G-02: a blank beats every letter', () => {
     expect(openingDrawText(two(['0A 1?'], 1))).toBe(
-      'Sorteo de salida: Tú sacas la A; Aficionado, el comodín. Empieza Aficionado: el comodín gana a cualquier letra.',
+      'Sorteo de salida: tú sacas la A; Aficionado, el comodín. Empieza Aficionado: el comodín gana a cualquier letra.',
     );
     expect(openingDrawText(two(['0? 1A'], 0))).toBe(
-      'Sorteo de salida: Tú sacas el comodín; Aficionado, la A. Empiezas tú: el comodín gana a cualquier letra.',
+      'Sorteo de salida: tú sacas el comodín; Aficionado, la A. Empiezas tú: el comodín gana a cualquier letra.',
     );
   });
 
   it('G-02: a tie is said, and the redraw of the seats that tied', () => {
     expect(openingDrawText(two(['0A 1A', '0L 1P'], 0, ['Tú', 'Ana']))).toBe(
-      'Sorteo de salida: Tú sacas la A; Ana, la A. Empate. Desempate: Tú sacas la L; Ana, la P. Empiezas tú: tu ficha es la más cercana a la A.',
+      'Sorteo de salida: tú sacas la A; Ana, la A. Empate. Desempate: tú sacas la L; Ana, la P. Empiezas tú: tu ficha es la más cercana a la A.',
     );
     // Three players, two tie twice (seed 56 of the engine's tests): only they draw again.
     const three = viewFrom({
@@ -278,7 +295,7 @@ describe('the opening draw (G-02)', () => {
       opening: { first: 2, draws: ['0L 1E 2E', '1L 2L', '1I 2E'] },
     });
     expect(openingDrawText(three)).toBe(
-      'Sorteo de salida: Tú sacas la L; Ana, la E; Luis, la E. Empate entre Ana y Luis. Desempate: Ana saca la L; Luis, la L. Otro empate. Desempate: Ana saca la I; Luis, la E. Empieza Luis: su ficha es la más cercana a la A.',
+      'Sorteo de salida: tú sacas la L; Ana, la E; Luis, la E. Empate entre Ana y Luis. Desempate: Ana saca la L; Luis, la L. Otro empate. Desempate: Ana saca la I; Luis, la E. Empieza Luis: su ficha es la más cercana a la A.',
     );
   });
 
@@ -289,7 +306,7 @@ describe('the opening draw (G-02)', () => {
       opening: { first: 1, draws: ['0D 1C 2C 3[RR]', '1Ñ 2S'] },
     });
     expect(openingDrawText(four)).toBe(
-      'Sorteo de salida: Ana saca la D; Tú, la C; Luis, la C; Experto, la erre doble. Empate entre tú y Luis. Desempate: Tú sacas la Ñ; Luis, la S. Empiezas tú: tu ficha es la más cercana a la A.',
+      'Sorteo de salida: Ana saca la D; tú, la C; Luis, la C; Experto, la erre doble. Empate entre tú y Luis. Desempate: tú sacas la Ñ; Luis, la S. Empiezas tú: tu ficha es la más cercana a la A.',
     );
   });
 
@@ -314,7 +331,7 @@ describe('the opening draw (G-02)', () => {
     const s = newGame({ rules: makeRules('fise'), seed: 67, players: 2 });
     const v = clientView(viewFor(s, 0), { names: ['Tú', 'Experto'], bots: [false, true] });
     expect(openingDrawText(v)).toBe(
-      'Sorteo de salida: Tú sacas la E; Experto, el comodín. Empieza Experto: el comodín gana a cualquier letra.',
+      'Sorteo de salida: tú sacas la E; Experto, el comodín. Empieza Experto: el comodín gana a cualquier letra.',
     );
   });
 });

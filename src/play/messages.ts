@@ -113,11 +113,14 @@ export function turnText(view: ClientView, byName = false): string {
   return `${turn} ${whose} cierra la partida si nadie la impugna.`;
 }
 
+/** Tile codes follow the set's order (T-04): code 1 is its first letter, the A. */
+const FIRST_LETTER = 1;
+
 /**
- * G-02, who starts and why, as said at the start of a game: «Sorteo de salida: Tú sacas la E;
+ * G-02, who starts and why, as said at the start of a game: «Sorteo de salida: tú sacas la E;
  * Aficionado, la B. Empieza Aficionado: su ficha es la más cercana a la A.» A blank wins
  * («Empieza Ana: el comodín gana a cualquier letra.»); a tie names who tied and their redraw
- * («Empate entre Ana y tú. Desempate: Tú sacas la L; Ana, la P.»); seats that start in order
+ * («Empate entre Ana y tú. Desempate: tú sacas la L; Ana, la P.»); seats that start in order
  * are said so («Empieza Ana por orden de asientos.»). Undefined when the view has no opening
  * (one from a server that does not send it).
  */
@@ -132,27 +135,33 @@ export function openingDrawText(view: ClientView, byName = false): string | unde
   // Letters are feminine («la E», «la che»), the blank is not.
   const drawn = (tile: number): string =>
     tile === BLANK ? 'el comodín' : `la ${boardTileName(set, tile)}`;
+  // The viewer is «tú» inside the sentence, after a colon as elsewhere («Tú» heads only the
+  // scoreboard, a list of names).
+  const who = (seat: number): string => (seat === me ? 'tú' : name(seat));
   const rounds = opening.draws.map((round, k) => {
     const list = round
       .map(({ seat, tile }, i) => {
-        if (i > 0) return `${name(seat)}, ${drawn(tile)}`;
-        return `${name(seat)} ${seat === me ? 'sacas' : 'saca'} ${drawn(tile)}`;
+        if (i > 0) return `${who(seat)}, ${drawn(tile)}`;
+        return `${who(seat)} ${seat === me ? 'sacas' : 'saca'} ${drawn(tile)}`;
       })
       .join('; ');
     if (k === 0) return `Sorteo de salida: ${list}.`;
     // Only the seats that tied draw again: named unless every one of the last round did.
     const everyone = round.length === opening.draws[k - 1]!.length;
-    const who = round.map(({ seat }) => (seat === me ? 'tú' : name(seat)));
-    const tie = `${k > 1 ? 'Otro empate' : 'Empate'}${everyone ? '' : ` entre ${spokenList(who)}`}`;
+    const tied = round.map(({ seat }) => who(seat));
+    const tie = `${k > 1 ? 'Otro empate' : 'Empate'}${everyone ? '' : ` entre ${spokenList(tied)}`}`;
     return `${tie}. Desempate: ${list}.`;
   });
   const won = opening.draws.at(-1)!.find((d) => d.seat === opening.first)?.tile;
+  // An A needs no comparison: nothing but a blank comes before it.
   const why =
     won === undefined
       ? ''
       : won === BLANK
         ? ': el comodín gana a cualquier letra'
-        : `: ${opening.first === me ? 'tu' : 'su'} ficha es la más cercana a la A`;
+        : won === FIRST_LETTER
+          ? `: ${opening.first === me ? 'has' : 'ha'} sacado ${drawn(won)}`
+          : `: ${opening.first === me ? 'tu' : 'su'} ficha es la más cercana a la A`;
   return `${rounds.join(' ')} ${starts}${why}.`;
 }
 

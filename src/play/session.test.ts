@@ -740,7 +740,7 @@ describe('a client of lines only (a terminal line mode)', () => {
 describe('Session.openingDraw: the opening draw on arrival (G-02)', () => {
   const opening = { first: 1, draws: ['0E 1B'] };
   const said =
-    'Sorteo de salida: Tú sacas la E; Ana, la B. Empieza Ana: su ficha es la más cercana a la A.';
+    'Sorteo de salida: tú sacas la E; Ana, la B. Empieza Ana: su ficha es la más cercana a la A.';
 
   it('G-02: said to a player who has not played yet, even after the first player opened', () => {
     expect(new Session(viewFrom({ opening })).openingDraw()).toEqual([say(said, 'event')]);

@@ -39,7 +39,7 @@ describe('OnlineTable: what a seated player and a watcher are told', () => {
   it('G-02: a game at its start opens with the draw, before who waits and whose turn it is', () => {
     const fresh = viewFrom({ names: ['Tú', ''], opening: { first: 1, draws: ['0A 1?'] } });
     expect(tableOf({ ...fresh, turn: 1 }).opening()).toEqual([
-      'Sorteo de salida: Tú sacas la A; Invitado (asiento 2), el comodín. Empieza Invitado (asiento 2): el comodín gana a cualquier letra.',
+      'Sorteo de salida: tú sacas la A; Invitado (asiento 2), el comodín. Empieza Invitado (asiento 2): el comodín gana a cualquier letra.',
       'Falta un jugador por llegar: jugará cuando entre con su invitación.',
       'Turno de Invitado (asiento 2).',
     ]);

@@ -89,7 +89,7 @@ describe('GameController: keys to the session, replies to the live regions', () 
     });
     fresh.ctl.arrive();
     expect(fresh.ctl.polite.value.text).toBe(
-      'Sorteo de salida: Tú sacas la E; Ana, la B. Empieza Ana: su ficha es la más cercana a la A. Ana: 8H horizontal, CASA, 12. Tu turno.',
+      'Sorteo de salida: tú sacas la E; Ana, la B. Empieza Ana: su ficha es la más cercana a la A. Ana: 8H horizontal, CASA, 12. Tu turno.',
     );
     // Once the viewer has played, the draw is old news.
     const later = setup(undefined, { ...MIDGAME, opening: { first: 0, draws: ['0B 1E'] } });
