@@ -323,6 +323,23 @@ export class Session {
   }
 
   /**
+   * What a client arriving at a game still being played says before whose turn it is: the
+   * opening draw while it is news (`openingDraw`), then the last move when someone else made
+   * it (a bot that opened before the client came, a move made while the player was away).
+   */
+  arrivalNews(): Announcement[] {
+    const view = this.state.view;
+    if (view.phase === 'over') return [];
+    const st = this.state;
+    const last = view.history[view.history.length - 1];
+    const theirs =
+      last && last.seat !== view.seat
+        ? [say(turnRecordText(view, last, st.detailed, true, st.byName), 'event')]
+        : [];
+    return [...this.openingDraw(), ...theirs];
+  }
+
+  /**
    * How the game ended, for a client opening it once over: who resigned or had it claimed, or
    * what else ended it (passes, the target score), the racks' adjustment, and who won with the
    * final scores, as the players heard it when it ended. Nothing while it goes on.

@@ -51,6 +51,24 @@ describe('OnlineTable: what a seated player and a watcher are told', () => {
     expect(tableOf({ ...played, turn: 1 }).opening()).toEqual(['Turno de Ana.']);
   });
 
+  it('arriving after someone else moved (a bot that opened, a move made while away), that move is said before the turn, as on the page', () => {
+    const theirs = viewFrom({ turns: [[1, '8H', 'CASA']], toMove: 0 });
+    expect(tableOf(theirs).opening()).toEqual(['Ana: 8H horizontal, CASA, 12.', 'Tu turno.']);
+    const opened = viewFrom({
+      turns: [[1, '8H', 'CASA']],
+      toMove: 0,
+      opening: { first: 1, draws: ['0E 1B'] },
+    });
+    expect(tableOf(opened).opening()).toEqual([
+      'Sorteo de salida: tú sacas la E; Ana, la B. Empieza Ana: su ficha es la más cercana a la A.',
+      'Ana: 8H horizontal, CASA, 12.',
+      'Tu turno.',
+    ]);
+    // One's own last move is not news.
+    const mine = viewFrom({ turns: [[0, '8H', 'CASA']], toMove: 1 });
+    expect(tableOf(mine).opening()).toEqual(['Turno de Ana.']);
+  });
+
   it('a watcher is not offered the rematch, and hears that the players play it', () => {
     const t = tableOf({ ...ENDED, seat: null, rack: null });
     expect(t.endHint).toBe(ONLINE_END_HINT_WATCHING);

@@ -163,12 +163,13 @@ export class OnlineTable {
 
   /**
    * What to say when the game is first shown: who started and why while the viewer has not
-   * played yet (G-02), who waits, whose turn it is. For a game already over, how it ended and
-   * who won, as the players heard it then (`endHint`, said next, says what is left to do).
+   * played yet (G-02), the last move when someone else made it (as the page says it), who
+   * waits, whose turn it is. For a game already over, how it ended and who won, as the players
+   * heard it then (`endHint`, said next, says what is left to do).
    */
   opening(): string[] {
     if (this.over) return this.session.endSummary().map((a) => a.text);
-    const out = this.session.openingDraw().map((a) => a.text);
+    const out = this.session.arrivalNews().map((a) => a.text);
     const waiting = waitingSeatsText(this.view);
     if (waiting) out.push(waiting);
     out.push(turnText(this.view));

@@ -12,7 +12,6 @@ import {
   WRAP_TEXT,
   CLAIM_HELP_TEXT,
   claimRefusal,
-  turnRecordText,
 } from '../../play/messages.js';
 import { Session } from '../../play/session.js';
 import { L } from '../labels.js';
@@ -216,16 +215,7 @@ export class GameController {
       v.phase === 'over'
         ? { say: this.session.endSummary().map((a) => ({ ...a, priority: 'polite' as const })) }
         : this.session.line('turno');
-    const last = v.history[v.history.length - 1];
-    const st = this.session.state;
-    const before = [
-      ...(intro ? [say(intro, 'event')] : []),
-      // A game still at its start for the viewer: who started and why (G-02).
-      ...this.session.openingDraw(),
-      ...(last && v.phase !== 'over' && last.seat !== v.seat
-        ? [say(turnRecordText(v, last, st.detailed, true, st.byName), 'event')]
-        : []),
-    ];
+    const before = [...(intro ? [say(intro, 'event')] : []), ...this.session.arrivalNews()];
     const said = [...before, ...r.say, ...(outro ? [say(outro, 'event')] : [])];
     this.react({
       ...r,
