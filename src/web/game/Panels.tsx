@@ -264,8 +264,12 @@ export function Actions({
   const view = snap.view;
   const line = useSignal('');
   const input = useRef<HTMLInputElement>(null);
+  // Opened by its key, the command line starts empty, as a terminal's does: text left there
+  // before an Escape would otherwise lead the next command («ct» + «marcador»).
   useEffect(() => {
-    if (ctl.openLine.value > 0) input.current?.focus();
+    if (ctl.openLine.value === 0) return;
+    line.value = '';
+    input.current?.focus();
   }, [ctl.openLine.value]);
   const seated = view.seat !== null;
   const over = view.phase === 'over';
