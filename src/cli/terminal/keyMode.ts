@@ -157,16 +157,18 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
         // While a rack is hidden, what shows nothing of it goes on as in line mode: a challenge
         // (C-01), by D or by name on the command line, and what everyone at the table may read.
         if (hidden !== undefined && line === undefined) {
-          const done = k.key === 'Enter' ? undefined : driver.hiddenKey(session, k);
           if (k.key === 'Enter') {
             driver.handedOver();
             hidden = undefined;
             messages = [turnText(session.view, true)];
-          } else if (!done) messages = [handoverWaitText(hidden)];
-          else {
-            show(done.say);
-            if (done.openCommandLine) line = '';
-            moved = done.moved;
+          } else {
+            const done = driver.hiddenKey(session, k);
+            if (!done) messages = [handoverWaitText(hidden)];
+            else {
+              show(done.say);
+              if (done.openCommandLine) line = '';
+              moved = done.moved;
+            }
           }
           if (!moved) draw(session);
           continue;
