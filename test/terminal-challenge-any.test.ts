@@ -115,9 +115,9 @@ describe('§12: any opponent may challenge with 3 players (terminal, line mode)'
     expect(game.state.events.some((e) => e.kind === 'challenge')).toBe(false);
   });
 
-  it('the player who made the play cannot challenge it', async () => {
+  it('the player who made the play cannot challenge it, and is told so', async () => {
     let first = -1;
-    const { game } = await play(
+    const { game, out } = await play(
       (g) => {
         first = g.turn;
         return [opening(g), `impugnar ${g.seats[first]!.name}`];
@@ -125,6 +125,9 @@ describe('§12: any opponent may challenge with 3 players (terminal, line mode)'
       () => false,
     );
     expect(game.state.events.some((e) => e.kind === 'challenge')).toBe(false);
+    // Not «No hay ninguna jugada que se pueda impugnar»: the others may challenge it.
+    expect(out).toContain(`\n${game.seats[first]!.name} no puede impugnar su propia jugada.\n`);
+    expect(out).not.toContain('No hay ninguna jugada');
   });
 });
 

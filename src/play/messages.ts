@@ -588,6 +588,11 @@ export function noSuchPersonText(name: string): string {
   return `No hay nadie llamado «${name}» en la mesa.`;
 }
 
+/** `impugnar NOMBRE` naming the person whose play waits to be challenged (C-01). */
+export function ownPlayChallengeText(name: string): string {
+  return `${name} no puede impugnar su propia jugada.`;
+}
+
 /** The terminal's own commands, on top of the core's, as `ayuda` lists them. */
 export const TERMINAL_HELP: readonly {
   readonly names: readonly string[];

@@ -3,7 +3,13 @@
  * and the route from the core's intents to the engine and back to announcements.
  */
 import { commandForName } from '../../play/commands.js';
-import { handoverText, noSuchPersonText, turnText } from '../../play/messages.js';
+import { isChallengeable } from '../../engine/rules.js';
+import {
+  handoverText,
+  noSuchPersonText,
+  ownPlayChallengeText,
+  turnText,
+} from '../../play/messages.js';
 import { Session } from '../../play/session.js';
 import { say } from '../../play/state.js';
 import type { Announcement, KeyInput, Reaction } from '../../play/types.js';
@@ -138,17 +144,16 @@ export class Driver {
   challengeAs(session: Session, name: string): { say: Announcement[]; moved: boolean } {
     const wanted = name.trim().toLowerCase();
     const seat = this.game.seats.findIndex((s) => s.name.toLowerCase() === wanted);
-    if (seat < 0 || this.game.isBot(seat))
-      return {
-        say: [
-          {
-            text: noSuchPersonText(name.trim()),
-            category: 'error',
-            priority: 'assertive',
-          },
-        ],
-        moved: false,
-      };
+    const refuse = (text: string): { say: Announcement[]; moved: boolean } => ({
+      say: [{ text, category: 'error', priority: 'assertive' }],
+      moved: false,
+    });
+    if (seat < 0 || this.game.isBot(seat)) return refuse(noSuchPersonText(name.trim()));
+    // The engine refuses a challenge of one's own play as if there were none to challenge;
+    // named by someone else at the table, that reads as if the play could not be challenged.
+    const { pending, rules } = this.game.state;
+    if (pending?.seat === seat && isChallengeable(rules))
+      return refuse(ownPlayChallengeText(this.game.seats[seat]!.name));
     const outcome = this.game.act(seat, { kind: 'challenge' });
     if (!outcome.ok) return { say: session.moveOutcome(outcome), moved: false };
     const own = this.seatOf(session);
