@@ -13,6 +13,7 @@ import { type Rules, makeRules } from '../src/engine/rules.js';
 import { BLANK, SPANISH, rackToTiles, tileLabel } from '../src/engine/tiles.js';
 import { LocalGame } from '../src/cli/terminal/localGame.js';
 import { runLineMode } from '../src/cli/terminal/lineMode.js';
+import { type SaveGame, saveGame } from '../src/cli/terminal/save.js';
 import { Terminal } from './helpers/terminal.js';
 import { tempDir } from './helpers/tempDir.js';
 
@@ -20,7 +21,7 @@ async function play(
   lines: (g: LocalGame) => string[],
   isWord: () => boolean,
   handover = false,
-  table: { names?: string[]; rules?: Rules } = {},
+  table: { names?: string[]; rules?: Rules; save?: SaveGame } = {},
 ): Promise<{ out: string; game: LocalGame }> {
   const game = new LocalGame(
     (table.names ?? ['Ana', 'Luis', 'Carla']).map((name) => ({ name })),
@@ -39,7 +40,8 @@ async function play(
   async function* input(): AsyncGenerator<string> {
     yield* script;
   }
-  await runLineMode(game, { input: input(), output, intro: 'Partida.', handover });
+  const save = table.save ? { save: table.save } : {};
+  await runLineMode(game, { input: input(), output, intro: 'Partida.', handover, ...save });
   return { out, game };
 }
 
@@ -58,6 +60,22 @@ function dealt(names: string[], seed: string): LocalGame {
     makeRules('fise'),
     seed,
   );
+}
+
+/** `atril play ARGS` in key mode once the first play is made and the keyboard goes to `next`. */
+async function afterPlay(args: string[], play: string, next: string): Promise<Terminal> {
+  const t = new Terminal(args);
+  await t.waitFor('pulsa Intro.');
+  await t.press('\r', 'cursor');
+  await t.press(`/${play}\r`, `Pasa el teclado a ${next}; pulsa Intro.`);
+  return t;
+}
+
+/** Leaves the unfinished game (Control+C, then S); resolves to the exit code. */
+async function quit(t: Terminal): Promise<number> {
+  await t.press('\x03', '¿Salir sin guardar?');
+  await t.press('s', 'Hasta luego');
+  return t.exit;
 }
 
 describe('§12: any opponent may challenge with 3 players (terminal, line mode)', () => {
@@ -213,22 +231,6 @@ describe('C-01 during a hot-seat handover: the next rack stays hidden', () => {
     term = undefined;
   });
 
-  /** `atril play ARGS` in key mode once the first play is made and the keyboard goes to `next`. */
-  async function afterPlay(args: string[], play: string, next: string): Promise<Terminal> {
-    const t = new Terminal(args);
-    await t.waitFor('pulsa Intro.');
-    await t.press('\r', 'cursor');
-    await t.press(`/${play}\r`, `Pasa el teclado a ${next}; pulsa Intro.`);
-    return t;
-  }
-
-  /** Leaves the unfinished game (Control+C, then S); resolves to the exit code. */
-  async function quit(t: Terminal): Promise<number> {
-    await t.press('\x03', '¿Salir sin guardar?');
-    await t.press('s', 'Hasta luego');
-    return t.exit;
-  }
-
   it('key mode: D challenges for the person about to take the keyboard, and their rack stays hidden', async () => {
     // Seed 7: Luis opens with C E L N O U U and plays CELU, not a word; Ana has A H I I J N Z.
     term = await afterPlay(['--jugadores', 'Ana', 'Luis', '--seed', '7'], '8H celu', 'Ana');
@@ -267,6 +269,74 @@ describe('C-01 during a hot-seat handover: the next rack stays hidden', () => {
     expect(said).toContain('Ana impugna la jugada de Luis: es válida y se mantiene');
     expect(said).not.toContain('Atril: ');
     await term.press('\r', 'Atril: ');
+    expect(await quit(term)).toBe(0);
+  });
+});
+
+describe('a hot-seat handover answers what shows no rack (QA pass)', () => {
+  let term: Terminal | undefined;
+  afterEach(() => {
+    term?.pty.kill();
+    term = undefined;
+  });
+
+  it('line mode: the scores, the turn, the last play, the help and guardar; never the rack', async () => {
+    const file = join(tempDir('atril-oculto-'), 'p.gcg');
+    let next = '';
+    const { out } = await play(
+      (g) => {
+        next = g.seats[1 - g.turn]!.name;
+        return [
+          '',
+          opening(g),
+          'marcador',
+          'turno',
+          'ultima',
+          'ayuda',
+          `guardar ${file}`,
+          'atril',
+          'bolsa',
+          '',
+        ];
+      },
+      () => true,
+      true,
+      { names: ['Ana', 'Luis'], save: saveGame },
+    );
+    const hidden = out.slice(out.indexOf(`Pasa el teclado a ${next}; pulsa Intro.`));
+    expect(hidden).toMatch(/\nAna \d+, Luis \d+\.\n/);
+    expect(hidden).toContain(`\nTurno de ${next}.\n`);
+    expect(hidden).toMatch(/\n(Ana|Luis): 8H horizontal, /);
+    expect(hidden).toContain('\nÓrdenes (una por línea):\n');
+    expect(hidden).toContain('\n  guardar: Guardar la partida en un fichero GCG');
+    expect(hidden).toContain(`Partida guardada en «${file}».`);
+    expect(readFileSync(file, 'utf8')).toContain('#player1');
+    // atril and bolsa (the unseen tiles leave out the hidden rack) wait for Intro.
+    const waits = `El atril de ${next} está oculto. Pulsa Intro cuando ${next} tenga el teclado.`;
+    expect(hidden.split(waits)).toHaveLength(3);
+    // The first player's rack, and the next one's once they pressed Intro.
+    expect(out.split('\n').filter((l) => l.startsWith('Atril: '))).toHaveLength(2);
+    expect(hidden.indexOf('Atril: ')).toBeGreaterThan(hidden.lastIndexOf(waits));
+  });
+
+  it('key mode: S, T, U, R, ?, /ayuda and /guardar answer; C, B, 1 and X wait for Intro', async () => {
+    // Seed 7: Luis opens CELO for 12; Ana holds A H I I J N Z.
+    term = await afterPlay(['--jugadores', 'Ana', 'Luis', '--seed', '7'], '8H celo', 'Ana');
+    const waits = 'El atril de Ana está oculto.';
+    await term.press('c', waits);
+    await term.press('s', 'Ana 0, Luis 12.');
+    await term.press('b', waits);
+    await term.press('t', 'Turno de Ana.');
+    await term.press('1', waits);
+    await term.press('u', 'Luis: 8H horizontal, CELO, 12.');
+    await term.press('x', waits);
+    await term.press('r', 'Partida sin reloj.');
+    await term.press('?', 'Ayuda. Modo navegación.');
+    await term.press('/ayuda\r', 'guardar: Guardar la partida');
+    const file = join(tempDir('atril-oculto-'), 'p.gcg');
+    await term.press(`/guardar ${file}\r`, 'Partida guardada');
+    expect(term.out).not.toContain('Atril: 1:A 2:H');
+    await term.press('\r', 'Atril: 1:A 2:H 3:I 4:I 5:J 6:N 7:Z');
     expect(await quit(term)).toBe(0);
   });
 });

@@ -2,7 +2,7 @@
  * What both terminal modes share: one core session per person at the table, bots' turns,
  * and the route from the core's intents to the engine and back to announcements.
  */
-import { commandForName } from '../../play/commands.js';
+import { commandForKey, commandForName } from '../../play/commands.js';
 import { isChallengeable } from '../../engine/rules.js';
 import {
   handoverText,
@@ -164,9 +164,9 @@ export class Driver {
 
   /**
    * While the rack of the person on turn stays hidden (`handover`), a command line everyone at
-   * the table may use: one that tells nothing of that rack (the scores, the last play, the
-   * clocks …), or `impugnar NOMBRE`, a challenge by anyone (C-01). Undefined for any other
-   * command, which waits until the keyboard is handed over.
+   * the table may use: one that tells nothing of that rack (`PUBLIC_WHILE_HIDDEN`: the scores,
+   * the last play, the clocks, the help …), or `impugnar NOMBRE`, a challenge by anyone (C-01).
+   * Undefined for any other command, which waits until the keyboard is handed over.
    */
   hiddenLine(session: Session, text: string): { say: Announcement[]; moved: boolean } | undefined {
     const [first = '', ...rest] = text.split(/\s+/);
@@ -178,15 +178,17 @@ export class Driver {
   }
 
   /**
-   * While the rack of the person on turn stays hidden, the keys that show nothing of it: D, a
-   * challenge by that person as at any other time (C-01), and / or : to open the command line
-   * (`hiddenLine`). Undefined for any other key.
+   * While the rack of the person on turn stays hidden, the keys of the commands that show
+   * nothing of it (`PUBLIC_WHILE_HIDDEN`): S, T, U, R …, D (a challenge by that person, as at
+   * any other time, C-01), and / or : to open the command line (`hiddenLine`). Undefined for
+   * any other key.
    */
   hiddenKey(
     session: Session,
     key: KeyInput,
   ): { say: Announcement[]; moved: boolean; openCommandLine: boolean } | undefined {
-    if (key.shift || !HIDDEN_KEYS.has(key.key)) return undefined;
+    const id = keyCommand(key);
+    if (id === undefined || !PUBLIC_WHILE_HIDDEN.has(id)) return undefined;
     let openCommandLine = false;
     const done = this.whileHidden(session, () => {
       const r = session.key(key);
@@ -232,20 +234,35 @@ export class Driver {
 }
 
 /**
- * The commands (by their id in the core's table, whatever word names them) that tell nothing of
- * the hidden rack, answered during a hot-seat handover. Not `bolsa`: the tiles not yet seen
- * leave out the viewer's rack, and so would tell it.
+ * The commands (by their id in the core's table, whatever key or word names them) that tell
+ * nothing of the hidden rack, answered during a hot-seat handover: what everyone at the table
+ * may see, the help, the command line, and a challenge (C-01). Not `bolsa`: the tiles not yet
+ * seen leave out the viewer's rack, and so would tell it; not `repetir`, which may repeat what
+ * that person last heard of their rack; nor what plays or arranges the rack (`orden`, `valor`,
+ * the writing modes …).
  */
 const PUBLIC_WHILE_HIDDEN = new Set([
+  'turno',
   'marcador',
   'ultima',
   'palabras',
   'reloj',
+  'casilla',
+  'linea',
   'fila',
   'columna',
-  'casilla',
-  'turno',
+  'impugnar',
+  'ayuda',
+  'ordenes',
+  'detalle',
+  'fin-partida',
 ]);
 
-/** Key mode's keys answered during a handover: D (impugnar) and the command line's / and :. */
-const HIDDEN_KEYS = new Set(['d', '/', ':']);
+/**
+ * The command a key stands for in navigation, or undefined: a letter without Shift, or a named
+ * key (?, F1, / …). Shift+letter and the digits are the rack's (to place, to read a tile).
+ */
+function keyCommand(key: KeyInput): string | undefined {
+  if (key.shift) return undefined;
+  return commandForKey(key.key.length === 1 ? key.key.toUpperCase() : key.key)?.id;
+}

@@ -45,6 +45,11 @@ export interface KeyIo {
   readonly color: boolean;
 }
 
+/** `ayuda`'s lines for the terminal's own commands, after the core's. */
+function terminalHelp(): string[] {
+  return TERMINAL_HELP.map((c) => `  ${c.names.join(', ')}: ${c.help}`);
+}
+
 /** Runs a game in single-key mode; resolves to the exit code. */
 export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
   const driver = new Driver(game);
@@ -191,18 +196,21 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
               confirm = { kind: 'quit' };
               messages = [QUIT_QUESTION_TEXT];
             } else if (w === 'tablero') messages = [BOARD_ABOVE_TEXT];
-            else if (hidden !== undefined) {
-              const done = driver.hiddenLine(session, text);
-              if (done) show(done.say);
-              else messages = [handoverWaitText(hidden)];
-              moved = done?.moved ?? false;
-            } else if ((w === 'guardar' || w === 'reemplazar') && io.save) {
+            // Saving shows no rack on the screen: it goes on while one is hidden (the question
+            // to leave suggests it).
+            else if ((w === 'guardar' || w === 'reemplazar') && io.save) {
               const path = rest.join(' ');
               const saved = path ? io.save(game, path, w === 'reemplazar') : undefined;
               if (saved?.exists) {
                 confirm = { kind: 'replace', path };
                 messages = [replaceQuestionText(path)];
               } else messages = [saved ? saved.text : missingFileText(w)];
+            } else if (hidden !== undefined) {
+              const done = driver.hiddenLine(session, text);
+              if (done) show(done.say);
+              else messages = [handoverWaitText(hidden)];
+              if (done && w === 'ayuda') messages.push(...terminalHelp());
+              moved = done?.moved ?? false;
             } else if ((w === 'impugnar' || w === 'dudar') && rest.length > 0 && !over) {
               driver.tick(session);
               const done = driver.challengeAs(session, rest.join(' '));
@@ -212,8 +220,7 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
               driver.tick(session);
               const done = driver.perform(session, session.line(text));
               show(done.say);
-              if (w === 'ayuda')
-                messages.push(...TERMINAL_HELP.map((c) => `  ${c.names.join(', ')}: ${c.help}`));
+              if (w === 'ayuda') messages.push(...terminalHelp());
               moved = done.moved && !over;
             }
           } else if (k.key.length === 1) line += k.key;

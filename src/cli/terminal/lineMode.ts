@@ -82,6 +82,16 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
     process.exit(128 + SIGNALS[signal as keyof typeof SIGNALS]);
   };
   if (io.signals) for (const name of Object.keys(SIGNALS)) process.on(name, onSignal);
+  // `guardar FICHERO` (never replaces a file) or `reemplazar FICHERO` (the explicit form that
+  // does), `word` being which of the two the line starts with: what to print.
+  const saveLine = (save: SaveGame, word: string, text: string): string => {
+    const path = text.split(/\s+/).slice(1).join(' ');
+    return path ? save(game, path, word === 'reemplazar').text : missingFileText(word);
+  };
+  // `ayuda`'s lines for the terminal's own commands, after the core's.
+  const terminalHelp = (): void => {
+    for (const c of TERMINAL_HELP) print(`  ${c.names.join(', ')}: ${c.help}`);
+  };
   print(io.intro);
   say(driver.opening());
   try {
@@ -126,10 +136,16 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
               print(drawBoard(session.view));
               continue;
             }
+            // Saving shows no rack: it goes on while one is hidden.
+            if ((first === 'guardar' || first === 'reemplazar') && io.save) {
+              print(saveLine(io.save, first, text));
+              continue;
+            }
             const done = driver.hiddenLine(session, text);
             if (!done) print(handoverWaitText(name));
             else {
               say(done.say);
+              if (first === 'ayuda') terminalHelp();
               if ((moved = done.moved)) break;
             }
           }
@@ -156,13 +172,8 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
           print(game.over ? GOODBYE_TEXT : `${GOODBYE_TEXT} ${leave()}`);
           return 0;
         }
-        // `guardar` never replaces a file; `reemplazar` is the explicit form that does.
         if ((w === 'guardar' || w === 'reemplazar') && io.save) {
-          print(
-            rest.length
-              ? io.save(game, rest.join(' '), w === 'reemplazar').text
-              : missingFileText(w),
-          );
+          print(saveLine(io.save, w, text));
           continue;
         }
         driver.tick(session);
@@ -175,8 +186,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
         const r = session.line(text);
         const done = driver.perform(session, r);
         say(done.say);
-        if (w === 'ayuda')
-          for (const c of TERMINAL_HELP) print(`  ${c.names.join(', ')}: ${c.help}`);
+        if (w === 'ayuda') terminalHelp();
         moved = done.moved && !over;
       }
     }
