@@ -339,4 +339,16 @@ describe('a hot-seat handover answers what shows no rack (QA pass)', () => {
     await term.press('\r', 'Atril: 1:A 2:H 3:I 4:I 5:J 6:N 7:Z');
     expect(await quit(term)).toBe(0);
   });
+
+  it('key mode: / opens the command line without the Alt+7 hint, which waits for the rack', async () => {
+    term = await afterPlay(['--jugadores', 'Ana', 'Luis', '--seed', '7'], '8H celo', 'Ana');
+    const hint = 'Si querías Mayúsculas+7, usa Alt+7.';
+    expect(await term.press('/', 'Línea de órdenes.')).not.toContain(hint);
+    await term.press('\x1b', 'Línea de órdenes cerrada.');
+    await term.press('\r', 'Atril: 1:A 2:H');
+    // With Ana's rack on the screen, her first / may be Shift+7: now the hint is said.
+    await term.press('/', hint);
+    await term.press('\x1b', 'Línea de órdenes cerrada.');
+    expect(await quit(term)).toBe(0);
+  });
 });

@@ -190,8 +190,12 @@ export class Driver {
     const id = keyCommand(key);
     if (id === undefined || !PUBLIC_WHILE_HIDDEN.has(id)) return undefined;
     let openCommandLine = false;
+    // A terminal's / may be Shift+7, and the first one tells how to place rack tile 7 instead
+    // (Alt+7); with the rack hidden there is nothing to place, so it goes in as the bare command
+    // and the hint waits for a / typed with the rack shown.
+    const pressed = id === 'ordenes' ? { key: key.key } : key;
     const done = this.whileHidden(session, () => {
-      const r = session.key(key);
+      const r = session.key(pressed);
       openCommandLine = r.openCommandLine ?? false;
       return this.perform(session, r);
     });
