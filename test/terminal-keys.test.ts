@@ -235,13 +235,24 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(replay(file).code).toBe(0);
   });
 
-  it('E-06: the window to challenge the last play is said once before the keyboard passes', async () => {
+  it('E-06: the window to challenge the last play is said once, with its keys, when they answer', async () => {
     // Seed 7: Luis's CELO reaches the target of 10 points, and Ana may challenge it.
     term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7', '--meta', '10']);
     await term.waitFor('pulsa Intro.');
     await term.press('\r', 'cursor');
+    // The keyboard passes first: D and P answer Ana only once she has it.
     const frame = await term.press('/8H celo\r', 'Pasa el teclado a Ana; pulsa Intro.');
-    expect(frame.split(`Turno de Ana. ${FINAL_WINDOW_TEXT}`)).toHaveLength(2);
+    expect(frame).toMatch(/Luis: 8H horizontal, CELO, 12\.[^]*Turno de Ana\.[^]*Pasa el teclado/);
+    expect(frame).not.toMatch(/tecla [DP]/);
+    // Asked meanwhile, the turn says that the game may end there, and names no key.
+    const asked = await term.press('t', 'Turno de Ana. ');
+    expect(asked).toContain(
+      'Turno de Ana. La última jugada cierra la partida si nadie la impugna.',
+    );
+    expect(asked).not.toMatch(/tecla [DP]/);
+    const said = await term.press('\r', 'Atril: ');
+    expect(said).toContain(`Turno de Ana. ${FINAL_WINDOW_TEXT}`);
+    expect(term.out.split(FINAL_WINDOW_TEXT)).toHaveLength(2);
     await term.press('\x03', '¿Salir sin guardar?');
     await term.press('s', 'Hasta luego');
     expect(await term.exit).toBe(0);

@@ -6,7 +6,7 @@ import { buildKwg, saveKwg } from '../src/lexicon/index.js';
 import { makeRules } from '../src/engine/rules.js';
 import { SPANISH, wordToTiles } from '../src/engine/tiles.js';
 import { expectedEnd, scriptedGame } from './helpers/scriptedGame.js';
-import { END_HINT, FINAL_WINDOW_TEXT } from '../src/play/messages.js';
+import { END_HINT, FINAL_WINDOW_LINE_TEXT } from '../src/play/messages.js';
 import { tempDir } from './helpers/tempDir.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'atril.js');
@@ -131,7 +131,7 @@ describe('atril play in line mode (pipes)', () => {
     expect(withdrawn).not.toContain('Fin de la partida.');
   });
 
-  it('E-06: the window to challenge the last play is said once, with the next turn', () => {
+  it('E-06: the window to challenge the last play is said once, with the next turn, in commands', () => {
     // Seed 7: Luis's CELO reaches the target of 10 points, and Ana may challenge it.
     const r = atril(
       ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7', '--meta', '10'],
@@ -142,9 +142,11 @@ describe('atril play in line mode (pipes)', () => {
     expect(lines.slice(at, at + 3)).toEqual([
       'Luis: 8H horizontal, CELO, 12.',
       '— Ana —',
-      `Turno de Ana. ${FINAL_WINDOW_TEXT}`,
+      `Turno de Ana. ${FINAL_WINDOW_LINE_TEXT}`,
     ]);
-    expect(r.out.split(FINAL_WINDOW_TEXT)).toHaveLength(2);
+    expect(r.out.split(FINAL_WINDOW_LINE_TEXT)).toHaveLength(2);
+    // Line mode has no keys to press: none is named.
+    expect(r.out).not.toMatch(/tecla [DP]/);
   });
 
   it('previews a line play with valor, reads n~ as Ñ and counts what is missing (issue 10, items 4 and 6)', () => {

@@ -6,6 +6,7 @@
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeRules } from '../src/engine/rules.js';
+import { FINAL_WINDOW_LINE_TEXT } from '../src/play/messages.js';
 import { openLexicon } from '../src/lexicon/index.js';
 import { runKeyMode } from '../src/cli/terminal/keyMode.js';
 import { LocalGame } from '../src/cli/terminal/localGame.js';
@@ -43,6 +44,24 @@ describe('hot-seat at one keyboard (issue 10, item 2)', () => {
     await term.press('\r', 'Atril: 1:A 2:H 3:I 4:I 5:J 6:N 7:Z');
     await term.press('marcador\r', 'Ana 0, Luis 12.');
     await term.press('turno\r', 'Turno de Ana.');
+    term.pty.write('salir\r');
+    expect(await term.exit).toBe(0);
+  });
+
+  it('line mode at a terminal: E-06 is said once the keyboard is passed, in commands, not keys', async () => {
+    // Seed 7: Luis's CELO reaches the target of 10 points, and Ana may challenge it.
+    term = new Terminal(['--jugadores', 'Ana', 'Luis', '--seed', '7', '--meta', '10', '--lineas']);
+    await term.waitFor('Pasa el teclado a Luis; pulsa Intro.');
+    await term.press('\r', 'Atril: ');
+    // The terminal ends its lines with \r\n.
+    const lines = (keys: string, text: string): Promise<string> =>
+      term!.press(keys, text).then((out) => out.replaceAll('\r', ''));
+    const played = await lines('8H celo\r', 'Pasa el teclado a Ana; pulsa Intro.');
+    expect(played).toContain('Luis: 8H horizontal, CELO, 12.\n— Ana —\nTurno de Ana.\nPasa');
+    const taken = await lines('\r', 'Atril: 1:A 2:H');
+    expect(taken).toContain(`\nTurno de Ana. ${FINAL_WINDOW_LINE_TEXT}\nAtril: `);
+    expect(term.out.split(FINAL_WINDOW_LINE_TEXT)).toHaveLength(2);
+    expect(term.out).not.toMatch(/tecla [DP]/);
     term.pty.write('salir\r');
     expect(await term.exit).toBe(0);
   });

@@ -14,7 +14,6 @@ import {
   scoresText,
   targetText,
   turnRecordText,
-  turnText,
   waitingSeatsText,
 } from './messages.js';
 import { parseExchangeText, parsePlayText } from './playText.js';
@@ -125,7 +124,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     // While invitees are still missing, T says so: the game waits for them.
     run: (st) => {
       const waiting = waitingSeatsText(st.view);
-      const turn = turnText(st.view, st.byName);
+      const turn = st.turnSentence(true);
       return one(say(waiting ? `${turn} ${waiting}` : turn, 'turn'));
     },
   },

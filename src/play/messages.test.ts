@@ -219,6 +219,21 @@ describe('E-06 between people at one screen', () => {
       'Turno de Luis. Tu jugada cierra la partida si nadie la impugna.',
     );
   });
+
+  it('without keys (line mode) the commands are named; before the handover, no key at all', () => {
+    const v = {
+      ...viewFrom({ names: ['Ana', 'Luis'], toMove: 1 }),
+      phase: 'final-challenge' as const,
+    };
+    expect(turnText(v, true, 'lines')).toBe(
+      'Turno de Luis. La partida acaba: solo puedes impugnar la última jugada («impugnar») o aceptarla («pasar»).',
+    );
+    // Luis does not have the keyboard yet: D and P would not answer him.
+    expect(turnText(v, true, 'table')).toBe(
+      'Turno de Luis. La última jugada cierra la partida si nadie la impugna.',
+    );
+    expect(turnText(v, true, 'none')).toBe('Turno de Luis.');
+  });
 });
 
 describe('a clock read aloud (TM-01, TM-02)', () => {

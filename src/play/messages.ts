@@ -83,15 +83,39 @@ export function targetText(view: ClientView): string | undefined {
   return t === null ? undefined : `Gana quien llegue antes a ${points(t)}.`;
 }
 
-/** E-06: what the player on turn may do while the game's last play waits for an answer. */
+/**
+ * E-06: what the player on turn may do while the game's last play waits for an answer, for a
+ * client with keys (the commands and their keys).
+ */
 export const FINAL_WINDOW_TEXT =
   'La partida acaba: solo puedes impugnar la última jugada («impugnar», tecla D) o aceptarla («pasar», tecla P).';
 
+/** FINAL_WINDOW_TEXT for a client of lines only (a terminal's line mode): no keys to press. */
+export const FINAL_WINDOW_LINE_TEXT =
+  'La partida acaba: solo puedes impugnar la última jugada («impugnar») o aceptarla («pasar»).';
+
+/** E-06 for whoever is not the player on turn: the game may end with the last play. */
+const FINAL_PLAY_TEXT = 'La última jugada cierra la partida si nadie la impugna.';
+
+/**
+ * How `turnText` says the final window (E-06) when it speaks to the player on turn: with the
+ * keys (`keys`) or the commands only (`lines`). At a screen several people share, while the
+ * player on turn does not have the keyboard yet (a hot-seat handover), whatever names keys
+ * waits for them: `table` says to whoever asks that the last play closes the game, with no
+ * keys, and `none` says nothing of it (the turn as the handover comes; the rest once the
+ * player has the keyboard).
+ */
+export type FinalWindowWords = 'keys' | 'lines' | 'table' | 'none';
+
 /**
  * "Tu turno" / "Turno de Ana" / "La partida ha terminado"; while the last play waits to be
- * challenged or accepted (E-06), the player on turn is told so.
+ * challenged or accepted (E-06), the player on turn is told so, as `window` says.
  */
-export function turnText(view: ClientView, byName = false): string {
+export function turnText(
+  view: ClientView,
+  byName = false,
+  window: FinalWindowWords = 'keys',
+): string {
   if (view.phase === 'over') {
     // A game someone gave up, or claimed from an absent player: who and why, for whoever
     // opens it later and heard none of it.
@@ -106,11 +130,16 @@ export function turnText(view: ClientView, byName = false): string {
   if (!byName && mayClaim(view)) return `${turn.slice(0, -1)}: puedes reclamar la partida.`;
   if (view.phase !== 'final-challenge') return turn;
   // By name (several people at one screen) the sentence is for whoever has the keyboard next.
-  if (mine || byName) return `${turn} ${FINAL_WINDOW_TEXT}`;
+  if (mine || byName) {
+    if (window === 'none') return turn;
+    if (window === 'table') return `${turn} ${FINAL_PLAY_TEXT}`;
+    return `${turn} ${window === 'lines' ? FINAL_WINDOW_LINE_TEXT : FINAL_WINDOW_TEXT}`;
+  }
   // The play that waits is the history's last one.
   const last = [...view.history].reverse().find((r) => r.kind === 'play')?.seat;
-  const whose = last !== undefined && last === view.seat ? 'Tu jugada' : 'La última jugada';
-  return `${turn} ${whose} cierra la partida si nadie la impugna.`;
+  if (last !== undefined && last === view.seat)
+    return `${turn} Tu jugada cierra la partida si nadie la impugna.`;
+  return `${turn} ${FINAL_PLAY_TEXT}`;
 }
 
 /** Tile codes follow the set's order (T-04): code 1 is its first letter, the A. */

@@ -665,6 +665,22 @@ describe('E-06: the last play of the game waits to be challenged or accepted', (
     expect(said.map((a) => a.text)).toEqual(['Ana: 8H horizontal, CASA, 12.']);
   });
 
+  it('by name, before the next person has the keyboard, no key is named to the table', () => {
+    const names = ['Ana', 'Luis'];
+    const s = new Session(viewFrom({ names, seat: 1, toMove: 0 }), { byName: true });
+    s.awaitKeyboard(true);
+    const said = s.update({
+      ...viewFrom({ names, seat: 1, turns: [[0, '8H', 'CASA']], toMove: 1 }),
+      phase: 'final-challenge',
+    });
+    expect(said.map((a) => a.text)).toEqual(['Ana: 8H horizontal, CASA, 12.', 'Turno de Luis.']);
+    expect(s.key({ key: 't' }).say.map((a) => a.text)).toEqual([
+      'Turno de Luis. La última jugada cierra la partida si nadie la impugna.',
+    ]);
+    s.awaitKeyboard(false);
+    expect(s.key({ key: 't' }).say.map((a) => a.text)).toEqual([`Turno de Luis. ${only}`]);
+  });
+
   it('P asks whether to accept the play, not whether to pass; the second P accepts', () => {
     const s = new Session(onTurn);
     expect(s.key({ key: 'p' }).say.map((a) => a.text)).toEqual([

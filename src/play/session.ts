@@ -170,6 +170,15 @@ export class Session {
     return c ? c.at + (this.localClock() - this.arrivedAt) : 0;
   }
 
+  /**
+   * Hot-seat: the viewer is on turn (`waiting`) but does not have the keyboard yet, their rack
+   * hidden until they do; meanwhile their turn is said without the keys they will use then
+   * (E-06's window), which answer only once they have it. False again once they have it.
+   */
+  awaitKeyboard(waiting: boolean): void {
+    this.state.awaitingPlayer = waiting;
+  }
+
   /** True while a blank placed this turn waits for its letter. */
   get awaitingBlank(): boolean {
     return this.state.pendingBlank !== undefined;
@@ -293,7 +302,7 @@ export class Session {
       this.endAnnounced = true;
       out.push(...this.endParts(false));
     } else if (st.myTurn && (fresh.length > 0 || !wasMyTurn)) {
-      out.push(say(turnText(view, st.byName), 'turn', 'turn', 'assertive'));
+      out.push(say(st.turnSentence(), 'turn', 'turn', 'assertive'));
     } else if (
       view.phase === 'final-challenge' &&
       !st.byName &&

@@ -22,7 +22,14 @@ import {
   tileValue,
 } from '../engine/tiles.js';
 import { type PlayErrorCode, type PlayError, onlineErrorText, playErrorText } from './errorText.js';
-import { MODE_NAMES, ORDER_NAMES, WRAP_TEXT, capitalized, previewText } from './messages.js';
+import {
+  MODE_NAMES,
+  ORDER_NAMES,
+  WRAP_TEXT,
+  capitalized,
+  previewText,
+  turnText,
+} from './messages.js';
 import {
   COLUMNS,
   agree,
@@ -88,6 +95,11 @@ export class PlayState {
   byName = false;
   /** The client takes lines only, no keys (SessionOptions.linesOnly). */
   linesOnly = false;
+  /**
+   * Hot-seat: the viewer is on turn but does not have the keyboard yet (their rack stays hidden
+   * until they do), so what they may do then is not said to the table (`turnSentence`).
+   */
+  awaitingPlayer = false;
   /** The viewer's tiles in the order they were drawn; slots index this array. */
   slots: number[] = [];
   /** The rack as it was laid out before its last change (a play withdrawn brings it back). */
@@ -125,6 +137,17 @@ export class PlayState {
 
   get detailed(): boolean {
     return this.verbosity === 'detallado';
+  }
+
+  /**
+   * Whose turn it is, as said to this viewer (`turnText`): in the final window (E-06) with what
+   * the player on turn may do, in keys or in commands as the client takes them. While the
+   * player on turn does not have the keyboard yet (`awaitingPlayer`) no key is named: the table
+   * hears, when it `asked` (T), that the last play closes the game, and otherwise the turn alone.
+   */
+  turnSentence(asked = false): string {
+    if (this.awaitingPlayer) return turnText(this.view, this.byName, asked ? 'table' : 'none');
+    return turnText(this.view, this.byName, this.linesOnly ? 'lines' : 'keys');
   }
 
   get myTurn(): boolean {

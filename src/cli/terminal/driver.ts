@@ -4,12 +4,7 @@
  */
 import { commandForKey, commandForName } from '../../play/commands.js';
 import { isChallengeable } from '../../engine/rules.js';
-import {
-  handoverText,
-  noSuchPersonText,
-  ownPlayChallengeText,
-  turnText,
-} from '../../play/messages.js';
+import { handoverText, noSuchPersonText, ownPlayChallengeText } from '../../play/messages.js';
 import { Session } from '../../play/session.js';
 import { say } from '../../play/state.js';
 import type { Announcement, KeyInput, Reaction } from '../../play/types.js';
@@ -28,13 +23,22 @@ export class Driver {
   private endShown = false;
   /** The person whose rack the screen last showed (hot-seat). */
   private atKeyboard: number | undefined;
+  private readonly linesOnly: boolean;
+  private readonly hideRacks: boolean;
 
+  /**
+   * `linesOnly`: the sessions take lines, not keys (line mode). `hideRacks` (true unless said):
+   * in a hot-seat game each rack stays hidden until its owner has the keyboard (`handover`);
+   * false for a script piped in, which has nobody to hide it from.
+   */
   constructor(
     readonly game: LocalGame,
-    opts: { readonly linesOnly?: boolean } = {},
+    opts: { readonly linesOnly?: boolean; readonly hideRacks?: boolean } = {},
   ) {
     const people = game.seats.filter((s) => !s.bot).length;
     const linesOnly = opts.linesOnly ?? false;
+    this.linesOnly = linesOnly;
+    this.hideRacks = opts.hideRacks ?? true;
     this.sessions = game.seats.map((s, seat) =>
       s.bot ? undefined : new Session(game.viewOf(seat), { byName: people > 1, linesOnly }),
     );
@@ -47,14 +51,25 @@ export class Driver {
    */
   handover(): string | undefined {
     const seat = this.game.turn;
-    if (!this.hotSeat || this.game.over || this.game.isBot(seat)) return undefined;
+    if (!this.hideRacks || !this.hotSeat || this.game.over || this.game.isBot(seat))
+      return undefined;
     if (this.atKeyboard === seat) return undefined;
     return handoverText(this.game.seats[seat]!.name);
   }
 
-  /** The person on turn has the keyboard: their rack may be shown from now on. */
-  handedOver(): void {
+  /**
+   * The person on turn has the keyboard: their rack may be shown from now on. Returns what they
+   * hear then: their turn, with what they may do in the final window (E-06), in keys or in
+   * commands, which waited for them; in line mode, whose lines said the turn before the
+   * handover, only in that window.
+   */
+  handedOver(): Announcement[] {
     this.atKeyboard = this.game.turn;
+    const s = this.current();
+    if (!s) return [];
+    s.awaitKeyboard(false);
+    if (this.linesOnly && s.view.phase !== 'final-challenge') return [];
+    return [say(s.state.turnSentence(), 'turn', 'turn', 'assertive')];
   }
 
   /**
@@ -97,15 +112,21 @@ export class Driver {
     while (!this.game.over && this.game.isBot(this.game.turn)) this.game.botTurn();
   }
 
-  /** What the person on turn should hear now: the turns since they last looked, "Tu turno". */
+  /**
+   * What the person on turn should hear now: the turns since they last looked, "Tu turno" (in
+   * a hot-seat game before a handover, the turn alone: see `handedOver`).
+   */
   catchUp(): Announcement[] {
     const s = this.current();
     if (!s) return [];
     const view = this.game.viewOf(this.game.turn);
+    // Before a handover, what the person on turn may do names keys that wait for them: it is
+    // said once they have the keyboard (`handedOver`), after the sentence that hands it over.
+    s.awaitKeyboard(this.handover() !== undefined);
     const said = s.update(view);
     this.shareNews(s);
     if (said.some((a) => a.category === 'turn')) return said;
-    return [...said, say(turnText(view, this.hotSeat), 'turn', 'turn', 'assertive')];
+    return [...said, say(s.state.turnSentence(), 'turn', 'turn', 'assertive')];
   }
 
   /**

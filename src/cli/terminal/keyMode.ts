@@ -21,7 +21,6 @@ import {
   missingFileText,
   replaceQuestionText,
   seedText,
-  turnText,
 } from '../../play/messages.js';
 import type { Session } from '../../play/session.js';
 import type { Announcement } from '../../play/types.js';
@@ -163,9 +162,8 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
         // (C-01), by D or by name on the command line, and what everyone at the table may read.
         if (hidden !== undefined && line === undefined) {
           if (k.key === 'Enter') {
-            driver.handedOver();
             hidden = undefined;
-            messages = [turnText(session.view, true)];
+            show(driver.handedOver());
           } else {
             const done = driver.hiddenKey(session, k);
             if (!done) messages = [handoverWaitText(hidden)];

@@ -50,7 +50,7 @@ export interface LineIo {
 
 /** Runs a game in line mode; resolves to the exit code. */
 export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> {
-  const driver = new Driver(game, { linesOnly: true });
+  const driver = new Driver(game, { linesOnly: true, hideRacks: io.handover ?? false });
   // Line mode never draws with escapes: whatever it prints is made printable, and each line is
   // clipped (an announcement may echo what was typed).
   const print = (text: string): void => {
@@ -112,7 +112,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
         if (driver.hotSeat) print(`— ${name} —`);
         say(driver.catchUp());
         // Hot-seat (issue 10, item 2): the one who just played must not see the next rack.
-        const handover = io.handover ? driver.handover() : undefined;
+        const handover = driver.handover();
         if (handover) {
           print(handover);
           // While the rack is hidden, what everyone at the table may see or do goes on: the
@@ -150,7 +150,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
             }
           }
           if (moved) continue;
-          driver.handedOver();
+          say(driver.handedOver());
         }
         print(drawRack(session));
       }
