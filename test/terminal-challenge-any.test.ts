@@ -14,6 +14,7 @@ import { BLANK, SPANISH, rackToTiles, tileLabel } from '../src/engine/tiles.js';
 import { LocalGame } from '../src/cli/terminal/localGame.js';
 import { runLineMode } from '../src/cli/terminal/lineMode.js';
 import { type SaveGame, saveGame } from '../src/cli/terminal/save.js';
+import { CHALLENGE_CANCELLED_TEXT, CHALLENGE_QUESTION_TEXT } from '../src/play/messages.js';
 import { Terminal } from './helpers/terminal.js';
 import { tempDir } from './helpers/tempDir.js';
 
@@ -234,6 +235,7 @@ describe('C-01 during a hot-seat handover: the next rack stays hidden', () => {
   it('key mode: D challenges for the person about to take the keyboard, and their rack stays hidden', async () => {
     // Seed 7: Luis opens with C E L N O U U and plays CELU, not a word; Ana has A H I I J N Z.
     term = await afterPlay(['--jugadores', 'Ana', 'Luis', '--seed', '7'], '8H celu', 'Ana');
+    await term.press('d', CHALLENGE_QUESTION_TEXT);
     const said = await term.press('d', 'Pasa el teclado a Ana; pulsa Intro.');
     expect(said).toContain(
       'Ana impugna la jugada de Luis y acierta: CELU no vale. La jugada se retira, 0 puntos.',
@@ -265,10 +267,27 @@ describe('C-01 during a hot-seat handover: the next rack stays hidden', () => {
     // Double challenge: Ana's D fails against CELO and she loses her turn, back to Luis.
     const args = ['--jugadores', 'Ana', 'Luis', '--seed', '7', '--impugnacion', 'double'];
     term = await afterPlay(args, '8H celo', 'Ana');
+    await term.press('d', CHALLENGE_QUESTION_TEXT);
     const said = await term.press('d', 'Pasa el teclado a Luis; pulsa Intro.');
     expect(said).toContain('Ana impugna la jugada de Luis: es válida y se mantiene');
     expect(said).not.toContain('Atril: ');
     await term.press('\r', 'Atril: ');
+    expect(await quit(term)).toBe(0);
+  });
+
+  it('key mode: a stray D only asks; Intro or another key drops the question, and the turn is kept', async () => {
+    // Double challenge: a D answered would cost Ana her turn against CELO, a valid play.
+    const args = ['--jugadores', 'Ana', 'Luis', '--seed', '7', '--impugnacion', 'double'];
+    term = await afterPlay(args, '8H celo', 'Ana');
+    await term.press('d', CHALLENGE_QUESTION_TEXT);
+    expect(await term.press('s', 'Ana 0, Luis 12.')).toContain(CHALLENGE_CANCELLED_TEXT);
+    await term.press('d', CHALLENGE_QUESTION_TEXT);
+    const taken = await term.press('\r', 'Atril: 1:A 2:H');
+    expect(taken).toContain(CHALLENGE_CANCELLED_TEXT);
+    // With the keyboard, Ana's own D asks again, as P asks before a pass.
+    await term.press('d', CHALLENGE_QUESTION_TEXT);
+    await term.press('\x1b', CHALLENGE_CANCELLED_TEXT);
+    expect(term.out).not.toContain('impugna la jugada');
     expect(await quit(term)).toBe(0);
   });
 });

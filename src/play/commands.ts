@@ -4,6 +4,7 @@
  * `?` answer and both clients' key handling are generated from this table.
  */
 import {
+  CHALLENGE_QUESTION_TEXT,
   clocksText,
   coordDir,
   endText,
@@ -388,10 +389,19 @@ export const COMMANDS: readonly CommandSpec[] = [
     id: 'impugnar',
     keys: ['D'],
     names: ['impugnar', 'dudar'],
-    help: 'Impugnar la última jugada (si las reglas lo permiten).',
+    help: 'Impugnar la última jugada, si las reglas lo permiten (pide confirmación: pulsa D otra vez).',
+    lineHelp: 'Impugnar la última jugada (si las reglas lo permiten).',
     available: (st) => st.view.canChallenge,
     unavailable: (st) => (seated(st) ? one(sayError(st.set, 'NOTHING_TO_CHALLENGE')) : needSeat()),
-    run: () => ({ say: [], intent: { kind: 'challenge' } }),
+    // A key asks first, as P does: a stray D may cost the turn (double) or points (penalty).
+    run: (st, _arg, via) => {
+      if (via === 'line' || st.pendingChallenge) {
+        st.pendingChallenge = false;
+        return { say: [], intent: { kind: 'challenge' } };
+      }
+      st.pendingChallenge = true;
+      return one(say(CHALLENGE_QUESTION_TEXT, 'prompt'));
+    },
   },
   {
     id: 'repetir',

@@ -142,6 +142,15 @@ export function turnText(
   return `${turn} ${FINAL_PLAY_TEXT}`;
 }
 
+/**
+ * D, the key to challenge, asks first, as P does before a pass: a stray D may cost the turn
+ * (the `double` rule) or points (`penalty`).
+ */
+export const CHALLENGE_QUESTION_TEXT = '¿Impugnar la última jugada? Pulsa D otra vez.';
+
+/** Any key but D (or X, which repeats the question) after CHALLENGE_QUESTION_TEXT. */
+export const CHALLENGE_CANCELLED_TEXT = 'Impugnación cancelada.';
+
 /** Tile codes follow the set's order (T-04): code 1 is its first letter, the A. */
 const FIRST_LETTER = 1;
 

@@ -689,6 +689,46 @@ describe('E-06: the last play of the game waits to be challenged or accepted', (
     expect(s.key({ key: 'p' }).intent).toEqual({ kind: 'pass' });
   });
 
+  it('D asks before challenging, as P asks before accepting; X repeats the question', () => {
+    const s = new Session({ ...onTurn, canChallenge: true });
+    const asked = ['¿Impugnar la última jugada? Pulsa D otra vez.'];
+    expect(s.key({ key: 'd' }).say.map((a) => a.text)).toEqual(asked);
+    expect(s.key({ key: 'x' }).say.map((a) => a.text)).toEqual(asked);
+    expect(s.key({ key: 'd' }).intent).toEqual({ kind: 'challenge' });
+    // Asked and then answered by P: the challenge is off, and P asks its own question.
+    s.key({ key: 'd' });
+    expect(s.key({ key: 'p' }).say.map((a) => a.text)).toEqual([
+      'Impugnación cancelada.',
+      '¿Aceptar la última jugada? Pulsa P otra vez.',
+    ]);
+    // A question dropped without a key (a terminal's Intro): the next D asks again.
+    s.key({ key: 'd' });
+    expect(s.dropQuestion().map((a) => a.text)).toEqual(['Impugnación cancelada.']);
+    expect(s.key({ key: 'd' }).say.map((a) => a.text)).toEqual(asked);
+  });
+
+  it('a D asked about a play is not an answer about the next one', () => {
+    const names = ['Ana', 'Luis', 'Eva'];
+    const s = new Session({
+      ...viewFrom({ names, seat: 2, turns: [[0, '8H', 'CASA']], toMove: 1 }),
+      canChallenge: true,
+    });
+    s.key({ key: 'd' });
+    s.update({
+      ...viewFrom({
+        names,
+        seat: 2,
+        turns: [
+          [0, '8H', 'CASA'],
+          [1, 'pass'],
+        ],
+        toMove: 2,
+      }),
+      canChallenge: true,
+    });
+    expect(s.key({ key: 'd' }).intent).toBeUndefined();
+  });
+
   it('an exchange is refused for that reason, not for the bag (which may be full)', () => {
     const s = new Session(onTurn);
     expect(s.line('cambiar AE').say[0]!.text).toBe(only);

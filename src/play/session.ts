@@ -18,6 +18,7 @@ import {
   withClientCommands,
 } from './commands.js';
 import {
+  CHALLENGE_CANCELLED_TEXT,
   claimableText,
   drawnText,
   endReasonText,
@@ -177,6 +178,21 @@ export class Session {
    */
   awaitKeyboard(waiting: boolean): void {
     this.state.awaitingPlayer = waiting;
+  }
+
+  /**
+   * Drops a question that waits for its second key (P to pass, D to challenge), as any other
+   * key would: for a client that takes a key without passing it on (a terminal's Intro that
+   * hands the keyboard over). Returns what to say then: that it was cancelled, if anything was.
+   */
+  dropQuestion(): Announcement[] {
+    const st = this.state;
+    const out: Announcement[] = [];
+    if (st.pendingPass) out.push(say('Pase cancelado.', 'prompt'));
+    if (st.pendingChallenge) out.push(say(CHALLENGE_CANCELLED_TEXT, 'prompt'));
+    st.pendingPass = false;
+    st.pendingChallenge = false;
+    return out;
   }
 
   /** True while a blank placed this turn waits for its letter. */
@@ -407,13 +423,17 @@ export class Session {
   private dispatchKey(ev: KeyInput): Reaction {
     const st = this.state;
     if (st.pendingBlank) return this.blankKey(ev);
-    // P confirms a pending pass and X repeats its question; any other key cancels it.
-    const keepsPass =
-      ev.key.length === 1 && 'PX'.includes(ev.key.toUpperCase()) && !this.shifted(ev);
-    let prefix: Announcement[] = [];
-    if (st.pendingPass && !keepsPass) {
+    // P confirms a pending pass and D a pending challenge, X repeats the question; any other
+    // key cancels it.
+    const letter = ev.key.length === 1 && !this.shifted(ev) ? ev.key.toUpperCase() : undefined;
+    const prefix: Announcement[] = [];
+    if (st.pendingPass && letter !== 'P' && letter !== 'X') {
       st.pendingPass = false;
-      prefix = [say('Pase cancelado.', 'prompt')];
+      prefix.push(say('Pase cancelado.', 'prompt'));
+    }
+    if (st.pendingChallenge && letter !== 'D' && letter !== 'X') {
+      st.pendingChallenge = false;
+      prefix.push(say(CHALLENGE_CANCELLED_TEXT, 'prompt'));
     }
     const r = this.keyAction(ev);
     return prefix.length ? { ...r, say: [...prefix, ...r.say] } : r;
@@ -603,6 +623,7 @@ export class Session {
       return this.designateBlank(t);
     }
     st.pendingPass = false;
+    st.pendingChallenge = false;
     const [first, ...rest] = t.split(/\s+/);
     const c = commandForName(first!, this.commands);
     if (c) return runCommand(st, c, rest.join(' '), 'line');

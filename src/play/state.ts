@@ -109,6 +109,8 @@ export class PlayState {
   selected = new Set<number>();
   /** P was pressed once; a second P passes. */
   pendingPass = false;
+  /** D was pressed once; a second D challenges. */
+  pendingChallenge = false;
   /** A blank was placed at this square and waits for its letter. */
   pendingBlank: { square: number; slot: number } | undefined;
   /**
@@ -171,6 +173,7 @@ export class PlayState {
    */
   setView(view: ClientView): TentativeTile[] {
     const rack = view.rack ?? [];
+    const before = this.view.history.length;
     if (view.rules !== this.view.rules) {
       this.set = setOf(view);
       this.scoring = scoringOfView(view);
@@ -194,6 +197,8 @@ export class PlayState {
         this.pendingBlank = undefined;
     }
     if (!this.myTurn) this.pendingPass = false;
+    // The question was about the play open then: another one, or none, is another question.
+    if (!view.canChallenge || view.history.length !== before) this.pendingChallenge = false;
     return covered;
   }
 

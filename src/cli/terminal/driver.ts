@@ -61,15 +61,18 @@ export class Driver {
    * The person on turn has the keyboard: their rack may be shown from now on. Returns what they
    * hear then: their turn, with what they may do in the final window (E-06), in keys or in
    * commands, which waited for them; in line mode, whose lines said the turn before the
-   * handover, only in that window.
+   * handover, only in that window. A question waiting for its second key is dropped first.
    */
   handedOver(): Announcement[] {
     this.atKeyboard = this.game.turn;
     const s = this.current();
     if (!s) return [];
     s.awaitKeyboard(false);
-    if (this.linesOnly && s.view.phase !== 'final-challenge') return [];
-    return [say(s.state.turnSentence(), 'turn', 'turn', 'assertive')];
+    // Intro, like any key but D, drops a D's question asked while the rack was hidden: it may
+    // not have been asked by the person who now has the keyboard, whose next D is their own.
+    const dropped = s.dropQuestion();
+    if (this.linesOnly && s.view.phase !== 'final-challenge') return dropped;
+    return [...dropped, say(s.state.turnSentence(), 'turn', 'turn', 'assertive')];
   }
 
   /**
