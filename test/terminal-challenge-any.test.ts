@@ -299,7 +299,7 @@ describe('a hot-seat handover answers what shows no rack (QA pass)', () => {
     term = undefined;
   });
 
-  it('line mode: the scores, the turn, the last play, the help and guardar; never the rack', async () => {
+  it('line mode: the scores, the turn, the last play, the draw, the help and guardar; never the rack', async () => {
     const file = join(tempDir('atril-oculto-'), 'p.gcg');
     let next = '';
     const { out } = await play(
@@ -311,6 +311,7 @@ describe('a hot-seat handover answers what shows no rack (QA pass)', () => {
           'marcador',
           'turno',
           'ultima',
+          'sorteo',
           'ayuda',
           `guardar ${file}`,
           'atril',
@@ -326,7 +327,11 @@ describe('a hot-seat handover answers what shows no rack (QA pass)', () => {
     expect(hidden).toMatch(/\nAna \d+, Luis \d+\.\n/);
     expect(hidden).toContain(`\nTurno de ${next}.\n`);
     expect(hidden).toMatch(/\n(Ana|Luis): 8H horizontal, /);
+    // G-02 again, as said at the start; and the help lists it.
+    expect(hidden).toMatch(/\nSorteo de salida: .*\. Empieza (Ana|Luis)[^\n]*\.\n/);
+    expect(out.split('Sorteo de salida: ')).toHaveLength(3);
     expect(hidden).toContain('\nÓrdenes (una por línea):\n');
+    expect(hidden).toContain('\n  sorteo: Repetir el sorteo de salida');
     expect(hidden).toContain('\n  guardar: Guardar la partida en un fichero GCG');
     expect(hidden).toContain(`Partida guardada en «${file}».`);
     expect(readFileSync(file, 'utf8')).toContain('#player1');
@@ -338,7 +343,7 @@ describe('a hot-seat handover answers what shows no rack (QA pass)', () => {
     expect(hidden.indexOf('Atril: ')).toBeGreaterThan(hidden.lastIndexOf(waits));
   });
 
-  it('key mode: S, T, U, R, ?, /ayuda and /guardar answer; C, B, 1 and X wait for Intro', async () => {
+  it('key mode: S, T, U, R, /sorteo, ?, /ayuda and /guardar answer; C, B, 1 and X wait for Intro', async () => {
     // Seed 7: Luis opens CELO for 12; Ana holds A H I I J N Z.
     term = await afterPlay(['--jugadores', 'Ana', 'Luis', '--seed', '7'], '8H celo', 'Ana');
     const waits = 'El atril de Ana está oculto.';
@@ -350,6 +355,7 @@ describe('a hot-seat handover answers what shows no rack (QA pass)', () => {
     await term.press('u', 'Luis: 8H horizontal, CELO, 12.');
     await term.press('x', waits);
     await term.press('r', 'Partida sin reloj.');
+    await term.press('/sorteo\r', 'Sorteo de salida: Ana saca la O; Luis, la A. Empieza Luis');
     await term.press('?', 'Ayuda. Modo navegación.');
     await term.press('/ayuda\r', 'guardar: Guardar la partida');
     const file = join(tempDir('atril-oculto-'), 'p.gcg');

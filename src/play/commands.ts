@@ -10,6 +10,8 @@ import {
   endText,
   previewText,
   endReasonText,
+  NO_OPENING_DRAW_TEXT,
+  openingDrawText,
   rackAdjustText,
   resignationText,
   scoresText,
@@ -402,6 +404,15 @@ export const COMMANDS: readonly CommandSpec[] = [
       st.pendingChallenge = true;
       return one(say(CHALLENGE_QUESTION_TEXT, 'prompt'));
     },
+  },
+  {
+    id: 'sorteo',
+    keys: [],
+    names: ['sorteo'],
+    help: 'Repetir el sorteo de salida: qué ficha sacó cada uno y por qué empezó quien empezó.',
+    available: always,
+    // Said once when the game starts (G-02); whoever missed it, or forgot it, asks again.
+    run: (st) => one(say(openingDrawText(st.view, st.byName) ?? NO_OPENING_DRAW_TEXT, 'event')),
   },
   {
     id: 'repetir',

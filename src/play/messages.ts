@@ -203,6 +203,9 @@ export function openingDrawText(view: ClientView, byName = false): string | unde
   return `${rounds.join(' ')} ${starts}${why}.`;
 }
 
+/** `sorteo` for a game whose view has no opening draw to tell (G-02). */
+export const NO_OPENING_DRAW_TEXT = 'No consta el sorteo de salida de esta partida.';
+
 /**
  * Hot-seat: the next person's rack stays hidden until they have the keyboard, so the one who
  * just played does not see it (issue 10, item 2).

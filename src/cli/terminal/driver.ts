@@ -280,6 +280,7 @@ const PUBLIC_WHILE_HIDDEN = new Set([
   'fila',
   'columna',
   'impugnar',
+  'sorteo',
   'ayuda',
   'ordenes',
   'detalle',
