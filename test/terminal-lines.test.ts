@@ -310,6 +310,33 @@ describe('atril play in line mode (pipes)', () => {
     expect(readdirSync(saves).filter((f) => f.endsWith('.gcg'))).toHaveLength(1);
   });
 
+  it('--cargar then salir or the end of input, with nothing done: no new file, the game stays as saved', () => {
+    const saves = join(tempDir('atril-cargar-'), 'auto');
+    const run = (args: string[], input: string): string =>
+      spawnSync(process.execPath, [BIN, 'play', ...args], {
+        input,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', ATRIL_SAVE_DIR: saves },
+      }).stdout.trimEnd();
+    const files = (): string[] => readdirSync(saves).filter((f) => f.endsWith('.gcg'));
+    run(['--jugadores', 'Ana', 'Luis', '--seed', '7'], '8H celo\nsalir\n');
+    const [first] = files();
+    const file = join(saves, first!);
+    const stays = `La partida queda como estaba guardada en «${file}». Para seguirla: atril play --cargar ${file}`;
+    expect(run(['--cargar', file], 'marcador\nsorteo\nsalir\n').split('\n').at(-1)).toBe(
+      `Hasta luego. ${stays}`,
+    );
+    expect(run(['--cargar', file], 'turno\n').split('\n').at(-1)).toBe(
+      `Fin de la entrada. ${stays}`,
+    );
+    expect(files()).toEqual([first]);
+    // A move made after loading is a game to go on with, saved as ever.
+    expect(run(['--cargar', file], 'pasar\nsalir\n')).toMatch(
+      /\nHasta luego\. La partida queda sin terminar; está guardada en «[^»]+\.gcg»/,
+    );
+    expect(files()).toHaveLength(2);
+  });
+
   it('refuses a file that is not a saved game', () => {
     const dir = tempDir('atril-save-');
     const file = join(dir, 'otra.gcg');

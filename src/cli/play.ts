@@ -18,7 +18,14 @@ import { botFor, BOT_LEVELS } from './terminal/bots.js';
 import { runKeyMode } from './terminal/keyMode.js';
 import { runLineMode } from './terminal/lineMode.js';
 import { LocalGame, type SeatConfig } from './terminal/localGame.js';
-import { adoptPrivate, autosaveGame, forgetPrivate, loadGame, saveGame } from './terminal/save.js';
+import {
+  adoptPrivate,
+  autosaveGame,
+  autosaveLoaded,
+  forgetPrivate,
+  loadGame,
+  saveGame,
+} from './terminal/save.js';
 import { printable } from './safeText.js';
 import { parseOptions, tileSetMismatch, usageError } from './args.js';
 import { type Result, err, ok } from '../engine/result.js';
@@ -371,14 +378,19 @@ export async function runPlay(args: string[]): Promise<number> {
   return start(game, intro, values.lineas ?? false);
 }
 
-function start(game: LocalGame, intro: string, lineas: boolean): Promise<number> {
+function start(
+  game: LocalGame,
+  intro: string,
+  lineas: boolean,
+  autosave: (game: LocalGame) => string = autosaveGame,
+): Promise<number> {
   const lineMode = lineas || !process.stdin.isTTY;
   const io = {
     input: process.stdin,
     output: process.stdout,
     intro: `${intro} ${helpHintText(lineMode)}`,
     save: saveGame,
-    autosave: autosaveGame,
+    autosave,
     ended: forgetPrivate,
   };
   if (lineMode) return runLineMode(game, { ...io, signals: true, handover: process.stdin.isTTY });
@@ -431,7 +443,7 @@ async function resume(path: string, lexicon: string | undefined, lineas: boolean
   ).length;
   const intro =
     `Partida de «${path}», ${turns === 1 ? '1 turno jugado' : `${turns} turnos jugados`}. ${clockNote}`.trimEnd();
-  return start(game, intro, lineas);
+  return start(game, intro, lineas, autosaveLoaded(game, path));
 }
 
 /** The options of `atril play` as they can be given for a game on a server. */

@@ -657,7 +657,7 @@ export const TERMINAL_HELP: readonly {
   },
   {
     names: ['salir'],
-    help: 'Salir del programa. Si la partida no ha terminado, en el modo de teclas se pide confirmación; en el de líneas se guarda en un fichero y se dice dónde (si ya se ha hecho alguna jugada).',
+    help: 'Salir del programa. Si la partida no ha terminado, en el modo de teclas se pide confirmación; en el de líneas se guarda en un fichero y se dice dónde (si se ha jugado algo desde que empezó o se cargó).',
   },
 ];
 
@@ -701,6 +701,15 @@ export function shellWord(path: string): string {
  */
 export function autosavedText(path: string): string {
   return `La partida queda sin terminar; está guardada en «${path}». Para seguirla: atril play --cargar ${shellWord(path)}`;
+}
+
+/**
+ * A game read with `--cargar path` left before anything happened in it: no new file, the game
+ * is still in `path` as it was saved; the command to go on ends the sentence, as in
+ * `autosavedText`.
+ */
+export function leftAsSavedText(path: string): string {
+  return `La partida queda como estaba guardada en «${path}». Para seguirla: atril play --cargar ${shellWord(path)}`;
 }
 
 /** An unfinished game left without a way to save it (no folder, or the save failed). */

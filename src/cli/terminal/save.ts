@@ -42,6 +42,7 @@ import {
   autosavedText,
   badPrivateIdText,
   clockMismatchText,
+  leftAsSavedText,
   privateMissingText,
   privateOtherUserText,
   saveExistsText,
@@ -227,6 +228,17 @@ export function autosaveGame(game: LocalGame): string {
   for (let n = 2; existsSync(path); n++) path = join(dir, `partida-${stamp}-${n}.gcg`);
   const saved = saveGame(game, path);
   return saved.written ? autosavedText(path) : `${LEFT_UNFINISHED_TEXT} ${saved.text}`;
+}
+
+/**
+ * The autosave (`autosaveGame`) of `game`, just read with `--cargar` from `path`: left before
+ * anything happened in it, the game is still in `path` as it was, so no new file is written
+ * (each such exit wrote one more to the folder) and the player is told to go on from `path`.
+ * The time spent looking at a timed game is not kept then: `path` holds the game all the same.
+ */
+export function autosaveLoaded(game: LocalGame, path: string): (game: LocalGame) => string {
+  const events = game.state.events.length;
+  return (g) => (g.state.events.length === events ? leftAsSavedText(path) : autosaveGame(g));
 }
 
 // A write failure in words, never a raw code (ENOENT, EISDIR…).
