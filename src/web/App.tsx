@@ -25,7 +25,7 @@ import {
 } from './identity.js';
 import { waitingInvites } from '../client/invites.js';
 import { L } from './labels.js';
-import { LiveRegions, assertiveRegion, pacedSpeech, politeRegion, speak } from './live.js';
+import { LiveRegions, assertiveRegion, pacedSpeech, politeRegion, speak, unsay } from './live.js';
 import { usePageHeading } from './heading.js';
 import { Lobby } from './lobby/Lobby.js';
 import { type MineChange, mineChanged, mineRelisted, newlySeated, seatedAs } from './lobby/mine.js';
@@ -228,10 +228,23 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
 /** The name typed in `draft`, trimmed, or null after saying what is wrong with it. */
 function checkedName(draft: Signal<string>, problem: Signal<string>): string | null {
   const n = draft.value.trim();
-  if (nameSchema.safeParse(n).success) return n;
+  if (nameSchema.safeParse(n).success) {
+    nameRightAgain(problem);
+    return n;
+  }
   problem.value = L.nameInvalid;
   speak(L.nameInvalid, 'assertive');
   return null;
+}
+
+/**
+ * The name is fine now (typed right, or the form given up): what was said wrong with it goes,
+ * from the hint and from the assertive region, where a screen reader would still find it.
+ */
+function nameRightAgain(problem: Signal<string>): void {
+  if (problem.value === '') return;
+  problem.value = '';
+  unsay(L.nameInvalid);
 }
 
 /** A name field with its label and its hint, which gives way to what is wrong (`problem`). */
@@ -254,7 +267,10 @@ function NameField(p: {
         autoComplete="nickname"
         aria-describedby={`${p.id}-ayuda`}
         value={p.draft.value}
-        onInput={(e) => (p.draft.value = e.currentTarget.value)}
+        onInput={(e) => {
+          p.draft.value = e.currentTarget.value;
+          if (nameSchema.safeParse(p.draft.value.trim()).success) nameRightAgain(p.problem);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Escape') p.onEscape?.();
         }}
@@ -281,7 +297,7 @@ function NameChange({ who }: { who: string }) {
   }, [editing.value]);
   const close = () => {
     editing.value = false;
-    problem.value = '';
+    nameRightAgain(problem);
     // The button comes back on the next paint; the focus goes back to it.
     setTimeout(() => change.current?.focus(), 0);
   };

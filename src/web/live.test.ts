@@ -1,6 +1,6 @@
 /** The page's live regions: news said one message at a time (live.tsx). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assertiveRegion, pacedSpeech, politeRegion, speakingMs } from './live.js';
+import { assertiveRegion, pacedSpeech, politeRegion, speak, speakingMs, unsay } from './live.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -69,5 +69,18 @@ describe('pacedSpeech', () => {
     fast('Dos.');
     vi.advanceTimersByTime(Math.max(250, speakingMs('Una.', 40)));
     expect(politeRegion.value.text).toBe('Dos.');
+  });
+});
+
+describe('unsay', () => {
+  it('empties a region that still holds the message, a repeat too, and leaves a newer one', () => {
+    speak('Escribe un nombre de 1 a 40 caracteres.', 'assertive');
+    speak('Escribe un nombre de 1 a 40 caracteres.', 'assertive'); // said again: a trailing space
+    const n = assertiveRegion.value.n;
+    unsay('Escribe un nombre de 1 a 40 caracteres.');
+    expect(assertiveRegion.value).toEqual({ text: '', n: n + 1 });
+    speak('Sin conexión.', 'assertive');
+    unsay('Escribe un nombre de 1 a 40 caracteres.');
+    expect(assertiveRegion.value.text).toBe('Sin conexión.');
   });
 });

@@ -23,6 +23,17 @@ export function speak(text: string, priority: 'polite' | 'assertive' = 'polite')
 }
 
 /**
+ * Empties a region that still holds `text` (as `speak` put it there, a repeat included): a
+ * message no longer true, such as an error the player has since put right, must not stay for a
+ * screen reader to find there later. A region that has moved on to something else is left alone.
+ */
+export function unsay(text: string, priority: 'polite' | 'assertive' = 'assertive'): void {
+  const region = priority === 'polite' ? politeRegion : assertiveRegion;
+  if (region.value.text.replace(/\u00a0$/, '') !== text) return;
+  region.value = { text: '', n: region.value.n + 1 };
+}
+
+/**
  * About how long a screen reader takes to read a message at `rate` characters a second (the
  * player's setting; 15 is about NVDA's default), and a moment to start; at most 6 s.
  */

@@ -178,6 +178,40 @@ describe('lobby', () => {
     await page.context().close();
   });
 
+  it('a name said wrong is no longer in the assertive region once it is typed right', async () => {
+    const page = await (await newPlayer(env.browser)).newPage();
+    await page.goto(env.server.url);
+    const alerts = page.locator('#avisos');
+    const hint = page.locator('#nombre-ayuda');
+    // The first visit's form: an empty name is said wrong, and a right one takes it back.
+    await page.getByRole('button', { name: 'Guardar nombre' }).click();
+    await page.waitForFunction(
+      'document.getElementById("avisos").textContent === "Escribe un nombre de 1 a 40 caracteres."',
+    );
+    expect(await hint.textContent()).toBe('Escribe un nombre de 1 a 40 caracteres.');
+    await page.getByRole('textbox', { name: 'Tu nombre' }).fill('Ana');
+    expect(await alerts.textContent()).toBe('');
+    expect(await hint.textContent()).toMatch(/^Es el nombre que verán los demás jugadores/);
+    await page.getByRole('button', { name: 'Guardar nombre' }).click();
+    await page.getByRole('button', { name: 'Cambiar de nombre' }).waitFor();
+    expect(await alerts.textContent()).toBe('');
+    // «Cambiar de nombre»: the same, and the renaming succeeds with nothing stale left.
+    await page.getByRole('button', { name: 'Cambiar de nombre' }).click();
+    const field = page.getByRole('textbox', { name: 'Tu nuevo nombre' });
+    await field.fill('   ');
+    await page.getByRole('button', { name: 'Guardar nombre' }).click();
+    await page.waitForFunction(
+      'document.getElementById("avisos").textContent === "Escribe un nombre de 1 a 40 caracteres."',
+    );
+    await field.fill('Ana María');
+    expect(await alerts.textContent()).toBe('');
+    await page.getByRole('button', { name: 'Guardar nombre' }).click();
+    await page.getByRole('button', { name: 'Cambiar de nombre' }).waitFor();
+    expect(await page.locator('#anuncios').textContent()).toBe('Ahora te llamas Ana María.');
+    expect(await alerts.textContent()).toBe('');
+    await page.context().close();
+  });
+
   it('the host waiting in the lobby hears a friend arrive, and finds the game under «Mis partidas»', async () => {
     const ana = await lobbyPage('Ana');
     const heard = new Announcer(ana);
