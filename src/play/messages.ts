@@ -307,10 +307,15 @@ export function turnRecordText(
 
 /**
  * The tiles the viewer just drew, by their rack names: "Robas: a, erre y comodín." (the colon
- * keeps «Robas a» from sounding like the preposition).
+ * keeps «Robas a» from sounding like the preposition). When they emptied the bag (`emptied`),
+ * fewer than were played perhaps: "Robas: a y e, las últimas de la bolsa."; none at all, the
+ * bag being empty already: "No robas: la bolsa está vacía."
  */
-export function drawnText(set: TileSet, tiles: readonly number[]): string {
-  return `Robas: ${spokenList(tiles.map((t) => tileName(set, t)))}.`;
+export function drawnText(set: TileSet, tiles: readonly number[], emptied = false): string {
+  if (tiles.length === 0) return 'No robas: la bolsa está vacía.';
+  const list = spokenList(tiles.map((t) => tileName(set, t)));
+  if (!emptied) return `Robas: ${list}.`;
+  return `Robas: ${list}, ${tiles.length === 1 ? 'la última' : 'las últimas'} de la bolsa.`;
 }
 
 /** "Ñ y B", "A, E y comodín": tiles listed as a sentence reads them. */

@@ -7,7 +7,7 @@ import { Session } from './session.js';
 import { say } from './state.js';
 import type { PlaySnapshot } from './types.js';
 import { MIDGAME } from './testing/cases.js';
-import { resignedView, viewFrom } from './testing/views.js';
+import { type ViewSpec, resignedView, viewFrom } from './testing/views.js';
 
 describe('Session.update: what happened since the last view (UX.md §2.5)', () => {
   it("announces the viewer's own play politely and leaves the writing mode", () => {
@@ -71,6 +71,48 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
       'Ana: L4 vertical, CAPA, 26.',
       'Tu turno.',
     ]);
+  });
+
+  it('says when the bag ran out with the draw, or was empty already', () => {
+    // CASAS plays one tile, S; the bag had one left, an A, and is empty now.
+    const played: ViewSpec = {
+      ...MIDGAME,
+      toMove: 1,
+      bag: 0,
+      turns: [...MIDGAME.turns!, [0, '8H', '....S']],
+    };
+    const last = new Session(viewFrom(MIDGAME));
+    expect(
+      last.update({ ...viewFrom(played), lastDrawn: tilesOf('A') }).map((a) => a.text),
+    ).toEqual(['Jugada CASAS, 8H horizontal, 8 puntos.', 'Robas: a, la última de la bolsa.']);
+    // ALES down from the A of CASA plays three tiles; the bag held two.
+    const three: ViewSpec = { ...played, turns: [...MIDGAME.turns!, [0, 'I8', '.LES']] };
+    const fewer = new Session(viewFrom(MIDGAME));
+    expect(
+      fewer.update({ ...viewFrom(three), lastDrawn: tilesOf('AE') }).map((a) => a.text),
+    ).toEqual(['Jugada ALES, I8 vertical, 5 puntos.', 'Robas: a y e, las últimas de la bolsa.']);
+    // The bag was empty already: nothing came.
+    const none = new Session(viewFrom({ ...MIDGAME, bag: 0 }));
+    expect(none.update(viewFrom(played)).map((a) => a.text)).toEqual([
+      'Jugada CASAS, 8H horizontal, 8 puntos.',
+      'No robas: la bolsa está vacía.',
+    ]);
+    // A play that empties the rack with nothing to draw says nothing of the bag: its end does.
+    const out = new Session(viewFrom({ ...MIDGAME, bag: 0 }));
+    expect(out.update({ ...viewFrom(played), rack: [] }).map((a) => a.text)).toEqual([
+      'Jugada CASAS, 8H horizontal, 8 puntos.',
+    ]);
+    // The opponent drew the last tiles after the viewer's full draw: not the viewer's to say.
+    const after: ViewSpec = { ...played, toMove: 0, turns: [...played.turns!, [1, 'L4', 'CAPA']] };
+    const them = new Session(viewFrom(MIDGAME));
+    expect(them.update({ ...viewFrom(after), lastDrawn: tilesOf('A') }).map((a) => a.text)).toEqual(
+      [
+        'Jugada CASAS, 8H horizontal, 8 puntos.',
+        'Robas: a.',
+        'Ana: L4 vertical, CAPAS, 28.',
+        'Tu turno.',
+      ],
+    );
   });
 
   it("announces the opponent's play and the turn assertively, with sounds", () => {

@@ -35,6 +35,7 @@ import {
 } from './messages.js';
 import { asciiEnye, isCoordAlone, looksLikePlay } from './playText.js';
 import { boardTileName } from './speech.js';
+import type { HistoryRecord } from '../protocol/view.js';
 import { PlayState, say, sayError } from './state.js';
 import type { ClientView } from './view.js';
 import type {
@@ -305,8 +306,10 @@ export class Session {
       if (own) st.mode = 'navegacion';
       // The tiles that came in, which C would read among the rest; not aloud to a table of
       // several players at one screen (byName), who would all hear them.
-      if (k === drew && !st.byName && view.lastDrawn.length > 0)
-        out.push(say(drawnText(st.set, view.lastDrawn), 'play'));
+      if (k === drew && !st.byName) {
+        const text = this.drawnNews(view, rec, fresh.slice(k + 1));
+        if (text) out.push(say(text, 'play'));
+      }
     });
     if (covered.length > 0)
       out.push(say(st.coveredText(covered), 'placement', undefined, 'assertive'));
@@ -331,6 +334,35 @@ export class Session {
       out.push(say(turnText(view), 'turn'));
     }
     return st.remember(out);
+  }
+
+  /**
+   * What the viewer drew for `rec`, their latest play or exchange (`later`: the turns heard
+   * with it that came after): the tiles, and whether they were the bag's last, fewer than
+   * the tiles played perhaps; or that nothing came, the bag being empty. Undefined when there
+   * is nothing to say: a play withdrawn since (its draw went back to the bag), or one that
+   * emptied the rack with nothing left to draw (the end, or its challenge, is what comes).
+   */
+  private drawnNews(
+    view: ClientView,
+    rec: HistoryRecord,
+    later: readonly HistoryRecord[],
+  ): string | undefined {
+    const drawn = view.lastDrawn;
+    const used =
+      rec.kind === 'play'
+        ? rec.tiles.filter((t) => t !== 0).length
+        : rec.kind === 'exchange'
+          ? rec.count
+          : 0;
+    if (drawn.length === 0) {
+      const empty = used > 0 && view.bagCount === 0 && (view.rack?.length ?? 0) > 0;
+      return empty ? drawnText(this.state.set, drawn) : undefined;
+    }
+    // The bag is empty now and nobody drew after the viewer: this draw took its last tiles.
+    const drewSince = later.some((r) => r.kind === 'play' || r.kind === 'exchange');
+    const emptied = drawn.length < used || (view.bagCount === 0 && !drewSince);
+    return drawnText(this.state.set, drawn, emptied);
   }
 
   /**

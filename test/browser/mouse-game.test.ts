@@ -21,7 +21,7 @@ import { mouseDrag, rackTile, square } from './pointer.js';
 import { screenshot } from './screenshots.js';
 import { serverAndBrowser } from './setup.js';
 import { untilTurnOf } from './turns.js';
-import { newTiles, rackSlots, squareName, usesBlank } from './typing.js';
+import { drawnPattern, newTiles, rackSlots, squareName, usesBlank } from './typing.js';
 
 const env = serverAndBrowser();
 
@@ -123,12 +123,20 @@ async function dragMove(page: Page, heard: Announcer, move: PlaceMove): Promise<
   }
 }
 
-/** Clicks "Jugar" and checks the play is announced with the score the oracle expects. */
-async function submit(page: Page, heard: Announcer, score: number): Promise<void> {
+/**
+ * Clicks "Jugar" and checks the play is announced with the score the oracle expects, then the
+ * tiles drawn from the bag as it stood in `view` (or that none came).
+ */
+async function submit(
+  page: Page,
+  heard: Announcer,
+  view: GameView,
+  play: { move: PlaceMove; score: number },
+): Promise<void> {
   const said = await heard.after(() => page.getByRole('button', { name: 'Jugar' }).click());
   expect(said).toMatch(/^Jugada /);
-  // Then the tiles drawn, while the bag has any.
-  expect(said).toMatch(new RegExp(`, ${points(score)}(, con scrabble)?\\.( Robas: [^.]+\\.)?$`));
+  const drawn = drawnPattern(play.move, view.bagCount, view.rack!.length);
+  expect(said).toMatch(new RegExp(`, ${points(play.score)}(, con scrabble)?\\.${drawn}$`));
 }
 
 /** The placement with a blank to play first: one whose blank is a digraph or Ñ if any. */
@@ -188,7 +196,7 @@ describe('a game against the computer with the mouse', () => {
         const play = blankPlay(view);
         expect(play, 'a play with the blank on the first turn').toBeDefined();
         await dragMove(page, heard, play!.move);
-        await submit(page, heard, play!.score);
+        await submit(page, heard, view, play!);
         blankPlayed = true;
         if (turns === 0) await screenshots(page, 'raton-partida');
         continue;
@@ -227,7 +235,7 @@ describe('a game against the computer with the mouse', () => {
           tookBack = true;
         }
         await dragMove(page, heard, best.move);
-        await submit(page, heard, best.score);
+        await submit(page, heard, view, best);
       } else if (view.canExchange) {
         await page.getByRole('button', { name: 'Cambiar', exact: true }).click();
         await page.getByRole('listbox', { name: 'Atril' }).getByRole('option').first().click();

@@ -29,6 +29,18 @@ export function newTiles(move: PlaceMove): { square: number; tile: number }[] {
 }
 
 /**
+ * How the page's sentence for a play of `move` ends after its score, as a regular expression's
+ * source: the tiles drawn, and whether they were the bag's last (`bag` tiles were left in it);
+ * with the bag empty, that none came, unless the play emptied the rack (`rackSize` tiles).
+ */
+export function drawnPattern(move: PlaceMove, bag: number, rackSize: number): string {
+  const n = newTiles(move).length;
+  if (bag > n) return ' Robas: [^.]+\\.';
+  if (bag > 0) return ` Robas: [^.]+, ${bag === 1 ? 'la última' : 'las últimas'} de la bolsa\\.`;
+  return n < rackSize ? ' No robas: la bolsa está vacía\\.' : '';
+}
+
+/**
  * The key that places a letter tile in a writing mode, or undefined for LL and for a rack's
  * blank (neither has a key of its own: both go by Shift+digit).
  */

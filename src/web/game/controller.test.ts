@@ -273,6 +273,17 @@ describe('GameController: keys to the session, replies to the live regions', () 
     expect(sounds).toEqual(['opponent']);
   });
 
+  it("says with the viewer's own play that the bag was empty, as the terminal does (one Session)", () => {
+    const { ctl } = setup(undefined, { ...MIDGAME, bag: 0 });
+    ctl.update(
+      viewFrom({ ...MIDGAME, bag: 0, turns: [...MIDGAME.turns!, [0, '9J', 'RE']], toMove: 1 }),
+    );
+    expect(ctl.polite.value.text).toBe(
+      'Jugada RE, 9J horizontal, 11 puntos. No robas: la bolsa está vacía.',
+    );
+    expect(ctl.assertive.value.text).toBe('');
+  });
+
   it("holds the computer's quick reply until the viewer's own play has been read, then says it assertively", () => {
     vi.useFakeTimers();
     try {
