@@ -14,6 +14,7 @@ import {
   LOW_TIME_MS,
 } from './controller.js';
 import { speakingMs } from '../live.js';
+import { TOURNAMENT_CLOCK, makeRules } from '../../engine/rules.js';
 
 type Outcome = Awaited<ReturnType<GamePort['act']>>;
 
@@ -446,6 +447,27 @@ describe('GameController: keys to the session, replies to the live regions', () 
     ctl.onTick();
     expect(ctl.assertive.value.n).toBe(n);
     expect(sounds).toEqual(['turn']);
+  });
+
+  it('does not say the time is low on arrival at a clock already under a minute, a one-minute game', () => {
+    const oneMinute = makeRules('fise', { clock: { ...TOURNAMENT_CLOCK, minutesPerPlayer: 1 } });
+    const view = { ...viewFrom({ ...MIDGAME, clocksMs: [60_000, 60_000] }), rules: oneMinute };
+    let now = 0;
+    const ctl = new GameController(
+      view,
+      { act: () => Promise.resolve({ ok: true }) },
+      {
+        clock: () => now,
+      },
+    );
+    for (let t = 0; t < 5; t++, now += 1000) ctl.onTick();
+    expect(ctl.assertive.value.text).toBe('');
+    // Nor on a page reloaded with 45 seconds left in a longer game.
+    const { ctl: late, advance } = setup(undefined, { ...MIDGAME, clocksMs: [45_000, 500_000] });
+    late.onTick();
+    advance(1000);
+    late.onTick();
+    expect(late.assertive.value.text).toBe('');
   });
 });
 

@@ -139,7 +139,12 @@ export class GameController {
   readonly busy = signal(false);
   /** Bumped every clock tick so the clocks redraw. */
   readonly tick = signal(0);
-  private lowTimeSaid = false;
+  /**
+   * The viewer's time left when last looked at: on arrival, then at each tick of their running
+   * clock. The low-time cue is for a clock that goes under LOW_TIME_MS while it runs, once;
+   * one that was under it already (a one-minute game, a page reloaded late) is no news.
+   */
+  private lastLeftMs = -Infinity;
   private readonly clock: () => number;
   private readonly sound: (s: Sound) => void;
   private readonly focusFollowsCursor: (square: number) => boolean;
@@ -174,6 +179,8 @@ export class GameController {
       ],
     });
     this.snap = signal<PlaySnapshot>(this.session.snapshot());
+    if (view.seat !== null)
+      this.lastLeftMs = seatClock(view, view.seat, this.clockNow())?.remainingMs ?? -Infinity;
   }
 
   get view(): ClientView {
@@ -289,7 +296,6 @@ export class GameController {
 
   /** The game changed: announce what happened and redraw. */
   update(view: ClientView): void {
-    if (view.clock?.running !== view.seat) this.lowTimeSaid = false;
     this.announce(this.session.update(view));
     this.refresh();
   }
@@ -306,9 +312,13 @@ export class GameController {
     const v = this.session.view;
     if (v.seat === null || v.phase === 'over' || v.clock?.running !== v.seat) return;
     const c = seatClock(v, v.seat, this.clockNow());
-    if (!c || this.lowTimeSaid || c.remainingMs > LOW_TIME_MS || c.remainingMs < 0) return;
-    this.lowTimeSaid = true;
-    this.announce([say(LOW_TIME_TEXT, 'clock', 'turn', 'assertive')]);
+    if (!c) return;
+    const before = this.lastLeftMs;
+    this.lastLeftMs = c.remainingMs;
+    // Gone over already between two ticks (a page in the background ticks seldom): too late
+    // for a warning.
+    if (before > LOW_TIME_MS && c.remainingMs <= LOW_TIME_MS && c.remainingMs >= 0)
+      this.announce([say(LOW_TIME_TEXT, 'clock', 'turn', 'assertive')]);
   }
 
   /** The tentative play's words and score, as Y says them; null with no tile placed. */
