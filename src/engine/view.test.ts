@@ -32,6 +32,20 @@ describe('viewFor: what each seat may see (DESIGN §5)', () => {
     expect(v0.rackCounts).toEqual([7, 7]);
   });
 
+  it("TM-02: each entry of a timed game carries its turn's time on the clock; an untimed one none", () => {
+    const timed = rigged({
+      rules: makeRules('fise', { clock: { minutesPerPlayer: 25, penaltyPerMinute: 10 } }),
+      racks: ['CASAEEE', 'SEOOOII'],
+      bag: 'AEIOUAEIOUXYZ',
+    });
+    const { state: s } = run(timed, [
+      { ...play('8H', 'CASA'), seat: 0, elapsedMs: 61_000 },
+      { kind: 'pass', seat: 1, elapsedMs: 1_500 },
+    ]);
+    expect(viewFor(s, 'observer').history.map((h) => h.elapsedMs)).toEqual([61_000, 1_500]);
+    expect(viewFor(state, 0).history.every((h) => !('elapsedMs' in h))).toBe(true);
+  });
+
   it('no view carries the seed or the PRNG state, which would predict every draw', () => {
     const secret = newGame({ rules: PRESETS.fise, seed: 'semilla-secreta-42', players: 2 });
     for (const viewer of [0, 1, 'observer'] as const) {

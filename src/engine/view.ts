@@ -41,6 +41,11 @@ interface HistoryBase {
   readonly seat: number;
   /** The seat's total after the entry. */
   readonly total: number;
+  /**
+   * The time the seat spent on the turn this entry ended, in a timed game (TM-02): absent
+   * when no clock ran (an untimed game, a challenge made off turn, a resignation).
+   */
+  readonly elapsedMs?: number;
 }
 
 /** A play that stood when it was made (a later challenge entry may withdraw it). */
@@ -266,6 +271,11 @@ function playOf(e: PlayEvent): Omit<PlayEntry, keyof HistoryBase | 'kind'> {
   return { row, col, dir, tiles, words, score, bingo };
 }
 
+// An event's time on the clock, as a history entry carries it; nothing when none ran.
+function timed(e: { readonly elapsedMs?: number }): { elapsedMs: number } | null {
+  return e.elapsedMs ? { elapsedMs: e.elapsedMs } : null;
+}
+
 function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
   const totals = new Array<number>(state.players).fill(0);
   const out: HistoryEntry[] = [];
@@ -282,6 +292,7 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           kind: 'play',
           seat: e.seat,
           total: totals[e.seat]!,
+          ...timed(e),
           row: e.row,
           col: e.col,
           dir: e.dir,
@@ -297,13 +308,14 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           kind: 'exchange',
           seat: e.seat,
           total: totals[e.seat]!,
+          ...timed(e),
           count: e.returned.length,
           tiles: viewer === e.seat ? [...e.returned] : null,
         });
         return;
       case 'pass':
       case 'accept':
-        out.push({ index, kind: e.kind, seat: e.seat, total: totals[e.seat]! });
+        out.push({ index, kind: e.kind, seat: e.seat, total: totals[e.seat]!, ...timed(e) });
         return;
       case 'resign':
         out.push({
@@ -321,6 +333,7 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           kind: 'rejected',
           seat: e.seat,
           total: totals[e.seat]!,
+          ...timed(e),
           row: e.row,
           col: e.col,
           dir: e.dir,
@@ -337,6 +350,7 @@ function historyFor(state: GameState, viewer: Viewer): HistoryEntry[] {
           kind: 'challenge',
           seat: e.seat,
           total: totals[e.seat]!,
+          ...timed(e),
           target: e.target,
           targetTotal: totals[e.target]!,
           valid: e.valid,

@@ -20,7 +20,13 @@ import {
   word,
 } from './common.js';
 
-const historyBase = { index: count, seat, total: points };
+const historyBase = {
+  index: count,
+  seat,
+  total: points,
+  /** The seat's time on the turn the entry ended, in a timed game (TM-02); absent otherwise. */
+  elapsedMs: z.number().nonnegative().optional(),
+};
 
 /** One line of the history (engine/view.ts `HistoryEntry`), told apart by `kind`. */
 export const historyEntrySchema = z.discriminatedUnion('kind', [
