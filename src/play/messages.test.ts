@@ -14,12 +14,15 @@ import {
   rackAdjustText,
   rulesText,
   scoresText,
+  timeUpText,
   turnRecordText,
   turnText,
   waitingSeatsText,
 } from './messages.js';
 import { Session } from './session.js';
 import { viewFrom } from './testing/views.js';
+import { MIDGAME } from './testing/cases.js';
+import { timeUps } from './view.js';
 import { boardTileName, wordSaid } from './speech.js';
 import { BLANK_FLAG, SPANISH } from '../engine/tiles.js';
 import type { HistoryRecord } from '../protocol/view.js';
@@ -236,6 +239,12 @@ describe('E-06 between people at one screen', () => {
   });
 });
 
+/** A timed position (25 minutes each, TM-01) with both seats within their time. */
+const MIDGAME_CLOCKS = { clocksMs: MIDGAME.clocksMs };
+// The view's seats with the first one renamed.
+const named = (v: ReturnType<typeof viewFrom>, name: string) =>
+  v.seats.map((x, i) => (i === 0 ? { ...x, name } : x));
+
 describe('a clock read aloud (TM-01, TM-02)', () => {
   it('whole minutes are said without a zero after them, as every other duration is', () => {
     const left = (s: number): string => clockText(s * 1000, 0);
@@ -249,6 +258,58 @@ describe('a clock read aloud (TM-01, TM-02)', () => {
     expect(left(25 * 60)).toBe('25 minutos');
     expect(clockText(-60_000, 10)).toBe('1 minuto de más (-10 puntos)');
     expect(clockText(-61_000, 20)).toBe('1 minuto 1 de más (-20 puntos)');
+  });
+
+  it("TM-02: a clock run out says what it costs by the game's rules, to the seat and to the others", () => {
+    const timed = viewFrom({ ...MIDGAME_CLOCKS, names: ['Tú', 'Ana'] });
+    expect(timeUpText(timed, 1)).toBe(
+      'Se acabó el tiempo de Ana: al final pierde 10 puntos por cada minuto empezado de más.',
+    );
+    expect(timeUpText(timed, 0)).toBe(
+      'Se acabó tu tiempo: al final pierdes 10 puntos por cada minuto empezado de más.',
+    );
+    // Several people at one screen: each by name.
+    expect(timeUpText({ ...timed, seats: named(timed, 'Luis') }, 0, true)).toBe(
+      'Se acabó el tiempo de Luis: al final pierde 10 puntos por cada minuto empezado de más.',
+    );
+    const clock = (penaltyPerMinute: number) => ({
+      ...timed,
+      rules: makeRules('fise', { clock: { minutesPerPlayer: 25, penaltyPerMinute } }),
+    });
+    expect(timeUpText(clock(1), 1)).toBe(
+      'Se acabó el tiempo de Ana: al final pierde 1 punto por cada minuto empezado de más.',
+    );
+    expect(timeUpText(clock(0), 0)).toBe('Se acabó tu tiempo: sigues jugando, sin penalización.');
+    expect(timeUpText(clock(0), 1)).toBe(
+      'Se acabó el tiempo de Ana: sigue jugando, sin penalización.',
+    );
+  });
+
+  it('TM-02: where each clock ran out, by the times of the turns: before the turn that took it over', () => {
+    const MIN = 60_000;
+    // Ana went over on her second turn (13 + 13 minutes of 25); the viewer is over now, in
+    // the turn still running; untimed entries (a challenge off turn) count nothing.
+    const base = viewFrom({
+      ...MIDGAME_CLOCKS,
+      turns: [
+        [0, '8H', 'CASA'],
+        [1, 'K5', 'PES.'],
+        [0, 'pass'],
+        [1, 'pass'],
+      ],
+      clocksMs: [MIN, -MIN],
+    });
+    const times = [12 * MIN, 13 * MIN, 12 * MIN, 13 * MIN];
+    const v = { ...base, history: base.history.map((r, k) => ({ ...r, elapsedMs: times[k]! })) };
+    expect(timeUps(v, 0)).toEqual([{ seat: 1, before: 3 }]);
+    expect(timeUps(v, 2 * MIN)).toEqual([
+      { seat: 1, before: 3 },
+      { seat: 0, before: 4 },
+    ]);
+    // A view without the turns' times (an older server): the end of the history.
+    expect(timeUps(base, 0)).toEqual([{ seat: 1, before: 4 }]);
+    // No clock, nothing.
+    expect(timeUps(viewFrom({}), 0)).toEqual([]);
   });
 });
 

@@ -469,6 +469,22 @@ export function clockText(remainingMs: number, penalty: number): string {
 }
 
 /**
+ * TM-02: a seat's time has run out. The game goes on (no loss on time); each minute started
+ * over costs the rules' penalty at the end, as the rules' sentence says it: «Se acabó el
+ * tiempo de Ana: al final pierde 10 puntos por cada minuto empezado de más.», to the seat
+ * itself «Se acabó tu tiempo: al final pierdes …» (by name, `byName`, at a screen several
+ * people share). A clock without a penalty: «…: sigue jugando, sin penalización.»
+ */
+export function timeUpText(view: ClientView, seat: number, byName = false): string {
+  const mine = seat === addressee(view, byName);
+  const head = mine ? 'Se acabó tu tiempo' : `Se acabó el tiempo de ${seatName(view, seat, null)}`;
+  const penalty = view.rules.clock?.penaltyPerMinute ?? 0;
+  if (penalty === 0) return `${head}: ${mine ? 'sigues' : 'sigue'} jugando, sin penalización.`;
+  const pts = `${penalty} ${penalty === 1 ? 'punto' : 'puntos'}`;
+  return `${head}: al final ${mine ? 'pierdes' : 'pierde'} ${pts} por cada minuto empezado de más.`;
+}
+
+/**
  * Every seat's clock at `at` (the view clock's time line): "Tú 12 minutos 40, Ana 9 minutos 5";
  * a seat still waiting for its invitee is named as everywhere else.
  */

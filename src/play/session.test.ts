@@ -203,6 +203,103 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
   });
 });
 
+describe('TM-02: a clock that runs out is said once, to everyone at the table', () => {
+  const TIME_UP_ANA =
+    'Se acabó el tiempo de Ana: al final pierde 10 puntos por cada minuto empezado de más.';
+  const TIME_UP_MINE =
+    'Se acabó tu tiempo: al final pierdes 10 puntos por cada minuto empezado de más.';
+
+  it("the viewer's own, as it runs out between views (a client's tick), with a sound", () => {
+    let clock = 0;
+    const s = new Session(viewFrom({ ...MIDGAME, clocksMs: [1500, 545_000] }), {
+      localClock: () => clock,
+    });
+    expect(s.clockNews()).toEqual([]);
+    clock = 1500; // exactly nothing left: not over yet
+    expect(s.clockNews()).toEqual([]);
+    clock = 1501;
+    expect(s.clockNews()).toEqual([say(TIME_UP_MINE, 'clock', 'turn', 'assertive')]);
+    clock = 70_000;
+    expect(s.clockNews()).toEqual([]);
+    expect(s.line('repetir').say[0]!.text).toBe(TIME_UP_MINE);
+  });
+
+  it("another seat's, to a player and to someone watching, without a sound", () => {
+    let clock = 0;
+    const spec = { ...MIDGAME, toMove: 1, clocksMs: [760_000, 500] };
+    const player = new Session(viewFrom(spec), { localClock: () => clock });
+    const watcher = new Session(
+      { ...viewFrom(spec), seat: null, rack: null },
+      {
+        localClock: () => clock,
+      },
+    );
+    clock = 1000;
+    for (const s of [player, watcher])
+      expect(s.clockNews()).toEqual([say(TIME_UP_ANA, 'clock', undefined, 'assertive')]);
+  });
+
+  it('a view that brings it says it before the turn it ran out in, and never again', () => {
+    // A client without a running clock (a local terminal): the view says the time as it is.
+    const s = new Session(viewFrom({ ...MIDGAME, toMove: 1 }));
+    const late = viewFrom({
+      ...MIDGAME,
+      turns: [...MIDGAME.turns!, [1, 'L4', 'CAPA']],
+      clocksMs: [760_000, -2000],
+    });
+    expect(s.update(late).map((a) => a.text)).toEqual([
+      TIME_UP_ANA,
+      'Ana: L4 vertical, CAPA, 26.',
+      'Tu turno.',
+    ]);
+    expect(s.clockNews()).toEqual([]);
+    expect(s.update({ ...late, clock: { ...late.clock!, remainingMs: [700_000, -2000] } })).toEqual(
+      [],
+    );
+  });
+
+  it('a clock out already when the session starts is no news; by name at a shared screen', () => {
+    const out = viewFrom({ ...MIDGAME, clocksMs: [760_000, -60_000] });
+    expect(new Session(out).clockNews()).toEqual([]);
+    const table = new Session(viewFrom({ ...MIDGAME, names: ['Luis', 'Ana'], clocksMs: [-1, 9] }), {
+      byName: true,
+    });
+    expect(table.clockNews()).toEqual([]);
+    const shared = new Session(viewFrom({ ...MIDGAME, names: ['Luis', 'Ana'] }), { byName: true });
+    expect(
+      shared.update(viewFrom({ ...MIDGAME, names: ['Luis', 'Ana'], clocksMs: [-1, 9] })),
+    ).toEqual([
+      say(
+        'Se acabó el tiempo de Luis: al final pierde 10 puntos por cada minuto empezado de más.',
+        'clock',
+        undefined,
+        'assertive',
+      ),
+    ]);
+    // Said on another person's session at the same screen: taken as heard here (Session.seen).
+    const other = new Session(viewFrom({ ...MIDGAME, names: ['Luis', 'Ana'], seat: 1 }), {
+      byName: true,
+    });
+    other.seen(viewFrom({ ...MIDGAME, names: ['Luis', 'Ana'], seat: 1, clocksMs: [-1, 9] }));
+    expect(other.clockNews()).toEqual([]);
+  });
+
+  it('once the game is over the result counts it, and nothing is said of the clock', () => {
+    const s = new Session(viewFrom({ ...MIDGAME, toMove: 1 }));
+    const over = viewFrom({
+      ...MIDGAME,
+      clocksMs: [760_000, -2000],
+      end: { scores: [12, 12], winners: [0, 1], timePenalty: [0, 10] },
+    });
+    expect(
+      s
+        .update(over)
+        .map((a) => a.text)
+        .join(' '),
+    ).not.toContain('Se acabó');
+  });
+});
+
 describe('the rack keeps the layout the player knows (UX.md §2.5, liwords #1284)', () => {
   const atril = (s: Session) => s.line('atril').say[0]!.text;
 

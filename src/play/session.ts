@@ -30,6 +30,7 @@ import {
   seatAwayText,
   seatBackText,
   seatTakenText,
+  timeUpText,
   turnRecordText,
   turnText,
 } from './messages.js';
@@ -37,7 +38,7 @@ import { asciiEnye, isCoordAlone, looksLikePlay } from './playText.js';
 import { boardTileName } from './speech.js';
 import type { HistoryRecord } from '../protocol/view.js';
 import { PlayState, say, sayError } from './state.js';
-import type { ClientView } from './view.js';
+import { type ClientView, timeUps } from './view.js';
 import type {
   Announcement,
   KeyInput,
@@ -118,6 +119,8 @@ export class Session {
   private readonly returnUnsaid = new Set<number>();
   /** Until when (local clock) a departure of such a seat goes unsaid. */
   private quietUntil = 0;
+  /** Seats whose time running out was said, or was no news (out already when the view came). */
+  private readonly timeUpSaid = new Set<number>();
 
   constructor(view: ClientView, opts: SessionOptions = {}) {
     this.state = new PlayState(view);
@@ -135,6 +138,7 @@ export class Session {
     this.seenHistory = view.history.length;
     this.endAnnounced = view.result !== null;
     this.claimHow = opts.claimHow;
+    this.timeUpsHeard();
   }
 
   get view(): ClientView {
@@ -259,6 +263,41 @@ export class Session {
   }
 
   /**
+   * A clock that has just run out (TM-02), said once to everyone at the table, the one whose
+   * time it was and those watching included: «Se acabó el tiempo de Ana: al final pierde 10
+   * puntos por cada minuto empezado de más.» No view says when that happens: clients whose
+   * clocks run between views ask now and then (a clock's tick); a view that comes says it too
+   * (`update`). Nothing once the game is over, whose result counts the time over.
+   */
+  clockNews(): Announcement[] {
+    return this.state.remember(this.timeUpNews());
+  }
+
+  // The clocks run out since they were last looked at, each said once.
+  private timeUpNews(): Announcement[] {
+    const view = this.state.view;
+    if (view.phase === 'over') return [];
+    return timeUps(view, this.clockNow()).flatMap(({ seat }) => {
+      if (this.timeUpSaid.has(seat)) return [];
+      this.timeUpSaid.add(seat);
+      const own = seat === view.seat && !this.state.byName;
+      return [
+        say(
+          timeUpText(view, seat, this.state.byName),
+          'clock',
+          own ? 'turn' : undefined,
+          'assertive',
+        ),
+      ];
+    });
+  }
+
+  // The clocks run out as the current view stands: not news from now on.
+  private timeUpsHeard(): void {
+    for (const t of timeUps(this.state.view, this.clockNow())) this.timeUpSaid.add(t.seat);
+  }
+
+  /**
    * Takes a new view after the game changed and announces what happened since the last one:
    * each new turn, "Tu turno", the end of the game.
    */
@@ -293,6 +332,9 @@ export class Session {
     const claimNow = this.claimHow !== undefined && mayClaim(view) && !mayClaim(st.view);
     const covered = st.setView(view);
     this.seenHistory = view.history.length;
+    // A clock that ran out in the turns this view brings, or in the one now running, before
+    // them: it happened while the turn was being thought.
+    out.push(...this.timeUpNews());
     // The viewer's latest play or exchange among the news: the one its last draw was for (a
     // play withdrawn since has put its tiles back, and the engine empties lastDrawn then).
     let drew = -1;
@@ -433,6 +475,7 @@ export class Session {
     st.setView(view);
     this.seenHistory = view.history.length;
     if (view.result) this.endAnnounced = true;
+    this.timeUpsHeard();
   }
 
   /** The client reports what happened to the last intent; only refusals are announced here. */

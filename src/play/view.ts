@@ -40,3 +40,37 @@ export function seatClock(view: ClientView, seat: number, at?: number): SeatCloc
   const usedMs = limits.minutesPerPlayer * 60_000 - remainingMs;
   return { remainingMs, penalty: overtimePenalty(view.rules, usedMs) };
 }
+
+/**
+ * Where a seat's time ran out (TM-02), for the history: before the entry `before` (an index of
+ * `view.history`), the one that ended the turn it ran out in; `history.length` when it ran out
+ * in the turn still running at `at`.
+ */
+export interface TimeUp {
+  readonly seat: number;
+  readonly before: number;
+}
+
+/**
+ * The seats whose time has run out by `at` (as `seatClock`), in the order it happened; none
+ * in a game without a clock. The entries' times (`elapsedMs`) place each one; a view without
+ * them (from a server older than that field) places it at the end.
+ */
+export function timeUps(view: ClientView, at?: number): TimeUp[] {
+  const limits = view.rules.clock;
+  if (!view.clock || !limits) return [];
+  const limit = limits.minutesPerPlayer * 60_000;
+  const used = view.seats.map(() => 0);
+  const out: TimeUp[] = [];
+  view.history.forEach((rec, k) => {
+    if (!rec.elapsedMs) return;
+    const before = used[rec.seat]!;
+    used[rec.seat] = before + rec.elapsedMs;
+    if (before <= limit && used[rec.seat]! > limit) out.push({ seat: rec.seat, before: k });
+  });
+  view.seats.forEach((_, seat) => {
+    if (out.some((t) => t.seat === seat)) return;
+    if (seatClock(view, seat, at)!.remainingMs < 0) out.push({ seat, before: view.history.length });
+  });
+  return out;
+}

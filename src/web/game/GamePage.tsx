@@ -124,7 +124,7 @@ export function GamePage(p: GamePageProps) {
           )}
           {view.seat !== null && <Tentative ctl={ctl} />}
           <LastPlay ctl={ctl} />
-          <History view={view} />
+          <History ctl={ctl} />
           <Chat
             ctl={ctl}
             lines={p.chat}

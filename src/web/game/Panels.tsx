@@ -15,10 +15,11 @@ import {
   rackAdjustText,
   resignationText,
   rulesText,
+  timeUpText,
   turnRecordText,
   waitingSeatName,
 } from '../../play/messages.js';
-import { type ClientView, seatClock, setOf } from '../../play/view.js';
+import { type ClientView, seatClock, setOf, timeUps } from '../../play/view.js';
 import { READING_RATES, type ReadingRate, saveSetting } from '../identity.js';
 import { L } from '../labels.js';
 import { gameHash } from '../route.js';
@@ -148,9 +149,22 @@ export function LastPlay({ ctl }: { ctl: GameController }) {
   );
 }
 
-export function History({ view }: { view: ClientView }) {
+export function History({ ctl }: { ctl: GameController }) {
+  const view = ctl.snap.value.view;
   // G-02: who started and why comes first, as it came first in the game.
   const opening = openingDrawText(view);
+  // TM-02: a clock run out, said where it happened, before the turn it ran out in; one runs
+  // out between views, so a timed game's list follows the clocks' tick.
+  if (view.clock) void ctl.tick.value;
+  const ups = view.clock ? timeUps(view, ctl.clockNow()) : [];
+  const upsBefore = (k: number) =>
+    ups
+      .filter((t) => t.before === k)
+      .map((t) => (
+        <li key={`tiempo-${t.seat}`} class="time-up">
+          {timeUpText(view, t.seat)}
+        </li>
+      ));
   return (
     <section aria-labelledby="h-historial">
       <h2 id="h-historial">{L.historyHeading}</h2>
@@ -167,12 +181,15 @@ export function History({ view }: { view: ClientView }) {
         {/* Shown in GCG; read in Spanish, as U says a move («>Ana: 8D PUEDE +22 22» read out
             is «mayor que Ana dos puntos…»). */}
         <ol>
-          {view.history.map((rec) => (
-            <li key={rec.index}>
+          {view.history.map((rec, k) => [
+            ...upsBefore(k),
+            // Numbered as the turns go: a clock's line between them takes no number.
+            <li key={rec.index} value={k + 1}>
               <span class="sr-only">{spokenLine(view, rec)}</span>
               <span aria-hidden="true">{gcgLine(view, rec)}</span>
-            </li>
-          ))}
+            </li>,
+          ])}
+          {upsBefore(view.history.length)}
         </ol>
       </div>
     </section>

@@ -449,6 +449,30 @@ describe('GameController: keys to the session, replies to the live regions', () 
     expect(sounds).toEqual(['turn']);
   });
 
+  it("TM-02: says once, assertively, that a clock ran out, the viewer's with a sound", () => {
+    const { ctl, sounds, advance } = setup(undefined, { ...MIDGAME, clocksMs: [1500, 500_000] });
+    ctl.onTick();
+    expect(ctl.assertive.value.text).toBe('');
+    advance(2000);
+    ctl.onTick();
+    expect(ctl.assertive.value.text).toBe(
+      'Se acabó tu tiempo: al final pierdes 10 puntos por cada minuto empezado de más.',
+    );
+    expect(sounds).toEqual(['turn']);
+    const n = ctl.assertive.value.n;
+    advance(60_000);
+    ctl.onTick();
+    expect(ctl.assertive.value.n).toBe(n);
+    // Ana's, on her turn: said to the viewer as well.
+    const theirs = setup(undefined, { ...MIDGAME, toMove: 1, clocksMs: [760_000, 500] });
+    theirs.advance(1000);
+    theirs.ctl.onTick();
+    expect(theirs.ctl.assertive.value.text).toBe(
+      'Se acabó el tiempo de Ana: al final pierde 10 puntos por cada minuto empezado de más.',
+    );
+    expect(theirs.sounds).toEqual([]);
+  });
+
   it('does not say the time is low on arrival at a clock already under a minute, a one-minute game', () => {
     const oneMinute = makeRules('fise', { clock: { ...TOURNAMENT_CLOCK, minutesPerPlayer: 1 } });
     const view = { ...viewFrom({ ...MIDGAME, clocksMs: [60_000, 60_000] }), rules: oneMinute };

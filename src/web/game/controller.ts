@@ -301,22 +301,25 @@ export class GameController {
   }
 
   /**
-   * Once a second: clocks redraw, the viewer hears when their time runs low, and who came back
-   * to the table while a restarted server waited for everyone.
+   * Once a second: clocks redraw, the viewer hears when their time runs low, everyone when a
+   * clock runs out (TM-02), and who came back to the table while a restarted server waited for
+   * everyone.
    */
   onTick(): void {
     this.tick.value++;
     // After a reconnection: who came back while the server waited for everyone.
     const back = this.session.settlePresence();
     if (back.length > 0) this.announce(back);
+    const out = this.session.clockNews();
+    if (out.length > 0) this.announce(out);
     const v = this.session.view;
     if (v.seat === null || v.phase === 'over' || v.clock?.running !== v.seat) return;
     const c = seatClock(v, v.seat, this.clockNow());
     if (!c) return;
     const before = this.lastLeftMs;
     this.lastLeftMs = c.remainingMs;
-    // Gone over already between two ticks (a page in the background ticks seldom): too late
-    // for a warning.
+    // Gone over already between two ticks (a page in the background ticks seldom): the time
+    // being up has been said instead.
     if (before > LOW_TIME_MS && c.remainingMs <= LOW_TIME_MS && c.remainingMs >= 0)
       this.announce([say(LOW_TIME_TEXT, 'clock', 'turn', 'assertive')]);
   }
