@@ -6,12 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { PassThrough, Writable } from 'node:stream';
+import { describe, expect, it, vi } from 'vitest';
 import { type Rules, TOURNAMENT_CLOCK, type WordJudge, makeRules } from '../src/engine/rules.js';
 import { SPANISH, tilesToWord } from '../src/engine/tiles.js';
 import { LocalGame, type SeatConfig } from '../src/cli/terminal/localGame.js';
 import { runLineMode } from '../src/cli/terminal/lineMode.js';
+import { runKeyMode } from '../src/cli/terminal/keyMode.js';
 import { drawStatus } from '../src/cli/terminal/render.js';
 import { loadGame, saveGame } from '../src/cli/terminal/save.js';
 import { scriptedGame } from './helpers/scriptedGame.js';
@@ -35,6 +36,11 @@ const JUDGE: WordJudge = { isWord: (t) => WORDS.has(tilesToWord(SPANISH, Array.f
 /** 25 minutes each, −10 per started minute over (TM-01/TM-02). */
 const TIMED = makeRules('fise', { clock: TOURNAMENT_CLOCK });
 const HOT_SEAT: SeatConfig[] = [{ name: 'Ana' }, { name: 'Luis' }];
+/** A computer that always passes. */
+const PASSER: SeatConfig = {
+  name: 'Pasa',
+  bot: { level: 'prueba', play: () => ({ kind: 'pass' }) },
+};
 
 // Seed 7: Luis starts with C E L N O U U (rack value 9), Ana holds A H I I J N Z (26).
 function newGame(clock: FakeClock, rules: Rules = TIMED, seats = HOT_SEAT): LocalGame {
@@ -194,6 +200,96 @@ describe('TM-01/TM-02: the clock of atril play --reloj, driven with a fake clock
     expect(endLine(r.lines)).toBe('Fin de la partida. Gana Luis: Ana -26, Luis -9.');
     expect(game.state.events.some((e) => 'elapsedMs' in e)).toBe(false);
     expect(game.state.clockMs).toEqual([0, 0]);
+  });
+
+  it('TM-02: a clock run out is said once, at the next line, before its answer', async () => {
+    const clock = new FakeClock();
+    const game = newGame(clock);
+    const r = await play(game, clock, [25.5, 'reloj', 1, 'reloj', 'pasar']);
+    const up =
+      'Se acabó el tiempo de Luis: al final pierde 10 puntos por cada minuto empezado de más.';
+    expect(r.lines.filter((l) => l.startsWith('Se acabó'))).toEqual([up]);
+    expect(r.lines[r.lines.indexOf(up) + 1]).toBe(
+      'Ana 25 minutos, Luis 30 segundos de más (-10 puntos).',
+    );
+    // Against the computer, to the one whose time it is.
+    const own = new FakeClock();
+    const alone = newGame(own, TIMED, [{ name: 'Ana' }, PASSER]);
+    const mine = await play(alone, own, [26, 'reloj']);
+    expect(mine.lines).toContain(
+      'Se acabó tu tiempo: al final pierdes 10 puntos por cada minuto empezado de más.',
+    );
+  });
+
+  it('TM-02: running out while the player thinks is said when it happens, between two lines', async () => {
+    vi.useFakeTimers();
+    try {
+      const clock = new FakeClock();
+      const game = newGame(clock);
+      let typed!: () => void;
+      const thinking = new Promise<void>((resolve) => (typed = resolve));
+      async function* lines(): AsyncGenerator<string> {
+        await thinking;
+        yield 'pasar';
+      }
+      let out = '';
+      const output = new Writable({
+        write(chunk: Buffer, _enc, done) {
+          out += chunk.toString();
+          done();
+        },
+      });
+      const done = runLineMode(game, { input: lines(), output, intro: 'Partida.' });
+      const up =
+        'Se acabó el tiempo de Luis: al final pierde 10 puntos por cada minuto empezado de más.';
+      clock.t += 25 * MIN;
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(out).not.toContain('Se acabó');
+      clock.t += 1000;
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(out.endsWith(`${up}\n`)).toBe(true);
+      clock.t += MIN;
+      await vi.advanceTimersByTimeAsync(5000);
+      typed();
+      await done;
+      expect(out.split(up)).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('TM-02: in key mode too, running out between two keys is shown when it happens, once', async () => {
+    vi.useFakeTimers();
+    try {
+      const clock = new FakeClock();
+      const game = newGame(clock);
+      const input = new PassThrough();
+      let out = '';
+      const output = new Writable({
+        write(chunk: Buffer, _enc, done) {
+          out += chunk.toString();
+          done();
+        },
+      });
+      const done = runKeyMode(game, { input, output, intro: 'Partida.', color: false });
+      const up =
+        'Se acabó el tiempo de Luis: al final pierde 10 puntos por cada minuto empezado de más.';
+      clock.t += 25 * MIN;
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(out).not.toContain('Se acabó');
+      clock.t += 1000;
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(out).toContain(up);
+      clock.t += MIN;
+      await vi.advanceTimersByTimeAsync(5000);
+      input.write('s'); // S, the scores: the screen is drawn again, the news not said again
+      await vi.advanceTimersByTimeAsync(0);
+      input.end();
+      await done;
+      expect(out.split(up)).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the key-mode status line shows each clock, and the time over with a +', () => {

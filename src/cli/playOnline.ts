@@ -222,27 +222,35 @@ export async function runOnline(
     }),
     invites,
   );
-  if (!keyMode) {
-    void (async () => {
-      for (;;) {
-        const next = await lines.next();
-        if (next.done) return inbox.push({ kind: 'eof' });
-        inbox.push({ kind: 'line', text: next.value });
+  // A clock runs out between the server's views: the table looks once a second (TM-02).
+  const ticker = view.rules.clock
+    ? setInterval(() => inbox.push({ kind: 'tick' }), 1000).unref()
+    : undefined;
+  try {
+    if (!keyMode) {
+      void (async () => {
+        for (;;) {
+          const next = await lines.next();
+          if (next.done) return inbox.push({ kind: 'eof' });
+          inbox.push({ kind: 'line', text: next.value });
+        }
+      })();
+      try {
+        return await runOnlineLines(table, inbox, io.output, intro);
+      } finally {
+        rl.close();
       }
-    })();
-    try {
-      return await runOnlineLines(table, inbox, io.output, intro);
-    } finally {
-      rl.close();
     }
+    rl.close();
+    return await runOnlineKeys(table, inbox, {
+      input: io.input,
+      output: io.output,
+      intro,
+      color: !process.env['NO_COLOR'] && io.output.isTTY,
+    });
+  } finally {
+    clearInterval(ticker);
   }
-  rl.close();
-  return runOnlineKeys(table, inbox, {
-    input: io.input,
-    output: io.output,
-    intro,
-    color: !process.env['NO_COLOR'] && io.output.isTTY,
-  });
 }
 
 /**

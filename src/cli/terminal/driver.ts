@@ -104,10 +104,24 @@ export class Driver {
 
   /**
    * Brings the clocks in the session's view up to this moment, so that `reloj` and the status
-   * line count the turn in progress (timed games only; nothing to announce).
+   * line count the turn in progress (timed games only). Returns what that brings: a clock that
+   * has run out meanwhile (TM-02), said once to the whole table.
    */
-  tick(session: Session): void {
-    if (this.game.timed && !this.game.over) session.update(this.game.viewOf(this.seatOf(session)));
+  tick(session: Session): Announcement[] {
+    if (!this.game.timed || this.game.over) return [];
+    const said = session.update(this.game.viewOf(this.seatOf(session)));
+    if (said.length > 0) this.shareNews(session);
+    return said;
+  }
+
+  /**
+   * For a timer of the client (once a second in a timed game): the clock of the seat on turn
+   * if it has just run out, said once to the table; nothing while a bot is on turn (its turn
+   * is played at once) or once the game is over.
+   */
+  clockNews(): Announcement[] {
+    const s = this.current();
+    return s ? this.tick(s) : [];
   }
 
   /** Plays bots' turns until a person is on turn or the game ends. */
@@ -234,9 +248,10 @@ export class Driver {
     session: Session,
     act: () => T,
   ): T {
-    this.tick(session);
+    const late = this.tick(session);
     const events = this.game.state.events.length;
     const done = act();
+    done.say.unshift(...late);
     const again = this.game.state.events.length !== events ? this.handover() : undefined;
     if (done.moved) this.atKeyboard = undefined;
     else if (again) done.say.push(say(again, 'prompt'));

@@ -80,7 +80,9 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
   let line: string | undefined;
 
   const draw = (session: Session | undefined): void => {
-    if (session && hidden === undefined) driver.tick(session);
+    // A clock that ran out meanwhile (TM-02) came before what is shown now.
+    const late = session && hidden === undefined ? driver.tick(session) : [];
+    if (late.length > 0) messages = [...late.map((a) => a.text), ...messages];
     // findIndex gives -1, not undefined, when every seat is a bot: then seat 0's view.
     const human = driver.sessions.findIndex((s) => s);
     const view = session?.view ?? game.viewOf(human >= 0 ? human : 0);
@@ -98,6 +100,16 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
     if (line !== undefined) bottom.push(`> ${line}`);
     screen.draw(top, bottom);
   };
+  // A clock runs out while its player thinks, between two keys: said when it does (TM-02),
+  // under what is shown already.
+  const ticker = game.timed
+    ? setInterval(() => {
+        const late = driver.clockNews();
+        if (late.length === 0) return;
+        messages = [...messages, ...late.map((a) => a.text)];
+        draw(driver.current());
+      }, 1000).unref()
+    : undefined;
   const goodbye = (): string => (game.over ? GOODBYE_TEXT : GOODBYE_UNFINISHED_TEXT);
   const show = (said: readonly Announcement[]): void => {
     messages = said.map((a) => a.text);
@@ -210,14 +222,14 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
               if (done && w === 'ayuda') messages.push(...terminalHelp());
               moved = done?.moved ?? false;
             } else if ((w === 'impugnar' || w === 'dudar') && rest.length > 0 && !over) {
-              driver.tick(session);
+              const late = driver.tick(session);
               const done = driver.challengeAs(session, rest.join(' '));
-              show(done.say);
+              show([...late, ...done.say]);
               moved = done.moved;
             } else {
-              driver.tick(session);
+              const late = driver.tick(session);
               const done = driver.perform(session, session.line(text));
-              show(done.say);
+              show([...late, ...done.say]);
               if (w === 'ayuda') messages.push(...terminalHelp());
               moved = done.moved && !over;
             }
@@ -225,16 +237,17 @@ export async function runKeyMode(game: LocalGame, io: KeyIo): Promise<number> {
           if (!moved) draw(session);
           continue;
         }
-        driver.tick(session);
+        const late = driver.tick(session);
         const r = session.key(k);
         const done = driver.perform(session, r);
-        show(done.say);
+        show([...late, ...done.say]);
         if (r.openCommandLine) line = '';
         moved = done.moved && !over;
         if (!moved) draw(session);
       }
     }
   } finally {
+    clearInterval(ticker);
     stopSignals();
     io.output.off('resize', onResize);
     io.input.off('data', onData);

@@ -92,6 +92,8 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
   const terminalHelp = (): void => {
     for (const c of TERMINAL_HELP) print(`  ${c.names.join(', ')}: ${c.help}`);
   };
+  // A clock runs out while its player thinks, between two lines: said when it does (TM-02).
+  const ticker = game.timed ? setInterval(() => say(driver.clockNews()), 1000).unref() : undefined;
   print(io.intro);
   say(driver.opening());
   try {
@@ -176,7 +178,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
           print(saveLine(io.save, w, text));
           continue;
         }
-        driver.tick(session);
+        say(driver.tick(session));
         if ((w === 'impugnar' || w === 'dudar') && rest.length > 0 && !game.over) {
           const done = driver.challengeAs(session, rest.join(' '));
           say(done.say);
@@ -191,6 +193,7 @@ export async function runLineMode(game: LocalGame, io: LineIo): Promise<number> 
       }
     }
   } finally {
+    clearInterval(ticker);
     if (io.signals) for (const name of Object.keys(SIGNALS)) process.off(name, onSignal);
     rl?.close();
   }

@@ -7,7 +7,7 @@
 import type { Writable } from 'node:stream';
 import { squareName } from '../../engine/notation/coords.js';
 import { KeyQueue, restoreOnSignal } from './keys.js';
-import type { Inbox, OnlineInput } from './onlineLines.js';
+import { type Inbox, type OnlineInput, newsOf } from './onlineLines.js';
 import { type OnlineTable } from './onlineTable.js';
 import { drawBoard, drawRack, drawStatus } from './render.js';
 
@@ -70,8 +70,8 @@ export async function runOnlineKeys(
   try {
     for (;;) {
       const item = await inbox.next();
-      if (item.kind === 'event' || item.kind === 'settle') {
-        const news = item.kind === 'event' ? table.event(item.event) : table.settle();
+      if (item.kind === 'event' || item.kind === 'settle' || item.kind === 'tick') {
+        const news = newsOf(table, item);
         if (news.say.length === 0 && !news.redraw) continue;
         messages = [...messages, ...news.say];
         if (news.ended) messages.push(table.endHint);

@@ -8,7 +8,7 @@ import type { ConnectionEvent } from '../../client/connection.js';
 import type { Announcement } from '../../play/types.js';
 import type { TermInput } from './keys.js';
 import { clip, printable } from '../safeText.js';
-import { ONLINE_COMMANDS, type OnlineTable } from './onlineTable.js';
+import { type News, ONLINE_COMMANDS, type OnlineTable } from './onlineTable.js';
 import { drawBoard, drawRack } from './render.js';
 
 /**
@@ -21,7 +21,9 @@ export type OnlineInput =
   | { readonly kind: 'eof' }
   | { readonly kind: 'event'; readonly event: ConnectionEvent }
   /** The wait after a reconnection is over: who came back meanwhile (`OnlineTable.settle`). */
-  | { readonly kind: 'settle' };
+  | { readonly kind: 'settle' }
+  /** A second has passed in a timed game: a clock may have run out (`OnlineTable.tick`). */
+  | { readonly kind: 'tick' };
 
 /** A queue that the input and the connection fill and the loop empties in order. */
 export class Inbox<T> {
@@ -41,6 +43,15 @@ export class Inbox<T> {
     if (t !== undefined) return Promise.resolve(t);
     return new Promise((resolve) => (this.waiting = resolve));
   }
+}
+
+/** What the table says of news that is not the player's input: the connection's, or time's. */
+export function newsOf(
+  table: OnlineTable,
+  input: Extract<OnlineInput, { kind: 'event' | 'settle' | 'tick' }>,
+): News {
+  if (input.kind === 'event') return table.event(input.event);
+  return input.kind === 'settle' ? table.settle() : table.tick();
 }
 
 /** Runs a game on a server in line mode; resolves to the exit code. */
@@ -80,8 +91,8 @@ export async function runOnlineLines(
         return 0;
       }
       if (input.kind === 'term') continue;
-      if (input.kind === 'event' || input.kind === 'settle') {
-        const news = input.kind === 'event' ? table.event(input.event) : table.settle();
+      if (input.kind === 'event' || input.kind === 'settle' || input.kind === 'tick') {
+        const news = newsOf(table, input);
         news.say.forEach(print);
         if (news.fatal) return 1;
         if (news.ended) showEnd();

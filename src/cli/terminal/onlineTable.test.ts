@@ -10,6 +10,7 @@ import {
   OnlineTable,
   claimHowTerminal,
 } from './onlineTable.js';
+import { newsOf } from './onlineLines.js';
 
 const SERVER = 'http://127.0.0.1:8790';
 const ENDED = viewFrom({
@@ -115,6 +116,24 @@ describe('OnlineTable: what a seated player and a watcher are told', () => {
     expect(t.settle().say).toEqual([]);
     clock = PRESENCE_UNSURE_MS;
     expect(t.settle().say).toEqual(['Beto ha vuelto a la mesa.']);
+  });
+});
+
+describe('OnlineTable: a clock that runs out (TM-02)', () => {
+  it('is said on the tick after it does, once, to a player and to someone watching', () => {
+    const timed = viewFrom({ toMove: 1, clocksMs: [760_000, 1_000] });
+    for (const view of [timed, { ...timed, seat: null, rack: null }]) {
+      let clock = 0;
+      const conn = new Connection({ url: 'ws://127.0.0.1:1/ws', socket: () => ({}) as never });
+      const t = new OnlineTable(conn, SERVER, 'g1', new Session(view, { localClock: () => clock }));
+      expect(newsOf(t, { kind: 'tick' }).say).toEqual([]);
+      clock = 1_001;
+      expect(newsOf(t, { kind: 'tick' }).say).toEqual([
+        'Se acabó el tiempo de Ana: al final pierde 10 puntos por cada minuto empezado de más.',
+      ]);
+      clock = 5_000;
+      expect(newsOf(t, { kind: 'tick' }).say).toEqual([]);
+    }
   });
 });
 

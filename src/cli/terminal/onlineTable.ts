@@ -184,6 +184,14 @@ export class OnlineTable {
     return { say: this.session.settlePresence().map((a) => a.text) };
   }
 
+  /**
+   * A clock that has run out since the last look (TM-02, `Session.clockNews`): no view comes
+   * when it does, so a timed game's client asks once a second.
+   */
+  tick(): News {
+    return { say: this.session.clockNews().map((a) => a.text) };
+  }
+
   /** Turns an event of the connection into what to say. */
   event(e: ConnectionEvent): News {
     switch (e.type) {
