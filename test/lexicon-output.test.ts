@@ -4,18 +4,21 @@
  * replaced only with --force; a missing folder is not created; no temporary file is ever left
  * behind, after a failed rename or a termination signal.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   readFileSync,
   readdirSync,
+  readlinkSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../src/lexicon/index.js';
+import { NOT_REGULAR_FILE, writeFileAtomic } from '../src/lexicon/index.js';
 import { runCli } from './helpers/runCli.js';
 import { repoRoot } from './gcg-dir.js';
 import { tempDir } from './helpers/tempDir.js';
@@ -92,6 +95,89 @@ describe('lexicon build -o', () => {
     );
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/es una carpeta/);
+  });
+
+  it('a link is written through: the file it names is replaced, the link stays', async () => {
+    const d = workDir();
+    mkdirSync(join(d, 'real'));
+    writeFileSync(join(d, 'real', 'viejo.kwg'), 'viejo\n');
+    // Relative, as links usually are: resolved against the link's folder, not the current one.
+    symlinkSync('real/viejo.kwg', join(d, 'enlace.kwg'));
+    const r = await runCli('lexicon', 'build', join(d, 'lista.txt'), '-o', join(d, 'enlace.kwg'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/ya existe: usa --force/);
+    const f = await runCli(
+      'lexicon',
+      'build',
+      join(d, 'lista.txt'),
+      '-o',
+      join(d, 'enlace.kwg'),
+      '--force',
+    );
+    expect(f.code, f.err).toBe(0);
+    expect(lstatSync(join(d, 'enlace.kwg')).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(d, 'enlace.kwg'))).toBe('real/viejo.kwg');
+    expect(
+      readFileSync(join(d, 'real', 'viejo.kwg'))
+        .subarray(0, 8)
+        .toString(),
+    ).toBe('ATRILKWG');
+    expect(temps(d)).toEqual([]);
+    expect(temps(join(d, 'real'))).toEqual([]);
+  });
+
+  it('a dangling link is written through too, creating the file it names', () => {
+    const d = workDir();
+    symlinkSync(join(d, 'nuevo.gcg'), join(d, 'enlace.gcg'));
+    symlinkSync('enlace.gcg', join(d, 'enlace2.gcg'));
+    writeFileAtomic(join(d, 'enlace2.gcg'), new Uint8Array([65, 10]));
+    expect(readFileSync(join(d, 'nuevo.gcg'), 'utf8')).toBe('A\n');
+    expect(lstatSync(join(d, 'enlace.gcg')).isSymbolicLink()).toBe(true);
+    expect(lstatSync(join(d, 'enlace2.gcg')).isSymbolicLink()).toBe(true);
+  });
+
+  it('a pipe or a socket is not replaced by a file, even with --force', async () => {
+    const d = workDir();
+    const fifo = join(d, 'tuberia');
+    execFileSync('mkfifo', [fifo]);
+    const socket = join(d, 'enchufe');
+    const server = createServer();
+    await new Promise<void>((ok) => server.listen(socket, ok));
+    try {
+      for (const target of [fifo, socket]) {
+        const r = await runCli('lexicon', 'build', join(d, 'lista.txt'), '-o', target, '--force');
+        expect(r.code, target).toBe(2);
+        expect(r.err).toBe(
+          `No se puede escribir «${target}»: no es un archivo normal (¿un dispositivo, una tubería o un socket?), y no se sobrescribe.\n`,
+        );
+        // The check at the last moment, for a target that changed after the command looked.
+        let thrown: unknown;
+        try {
+          writeFileAtomic(target, new Uint8Array([1, 2, 3]));
+        } catch (e) {
+          thrown = e;
+        }
+        expect((thrown as NodeJS.ErrnoException).code).toBe(NOT_REGULAR_FILE);
+      }
+      // Through a link as well.
+      symlinkSync(fifo, join(d, 'enlace'));
+      const l = await runCli(
+        'lexicon',
+        'build',
+        join(d, 'lista.txt'),
+        '-o',
+        join(d, 'enlace'),
+        '--force',
+      );
+      expect(l.code).toBe(2);
+      expect(l.err).toMatch(/no es un archivo normal/);
+      expect(lstatSync(fifo).isFIFO()).toBe(true);
+      expect(lstatSync(socket).isSocket()).toBe(true);
+      expect(lstatSync(join(d, 'enlace')).isSymbolicLink()).toBe(true);
+      expect(temps(d)).toEqual([]);
+    } finally {
+      server.close();
+    }
   });
 
   it('a failed rename leaves no temporary file', () => {

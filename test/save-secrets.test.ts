@@ -3,12 +3,14 @@
  * saver's own racks only and no seed (which fixes every rack and the bag's order); the full
  * record goes to Atril's private folder, and `--cargar` gives back the very same game.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   readFileSync,
   readdirSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -172,6 +174,30 @@ describe('private full records do not pile up (issue 10, item 9)', () => {
     // Only the record of the autosave at the end of input, which its file names.
     const auto = /guardada en «([^»]+)»/.exec(run.out)![1]!;
     expect(privateIds(saves)).toEqual([`${idOf(auto)}.gcg`]);
+  });
+
+  it('guardar writes through a link and refuses a pipe, as lexicon build does', () => {
+    const dir = tempDir('atril-special-');
+    const saves = join(dir, 'atril');
+    const real = join(dir, 'real.gcg');
+    writeFileSync(real, 'otra partida\n');
+    const link = join(dir, 'enlace.gcg');
+    symlinkSync(real, link);
+    const fifo = join(dir, 'tuberia');
+    execFileSync('mkfifo', [fifo]);
+    const run = atril(
+      ['play', '--vs', 'aficionado', '--seed', '3'],
+      `pasar\nreemplazar ${link}\nguardar ${fifo}\nreemplazar ${fifo}\n`,
+      saves,
+    );
+    expect(run.out).toContain(`Partida guardada en «${link}».`);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(real, 'utf8')).toContain('#atril-privado');
+    // Neither offers «reemplazar» for the pipe, nor turns it into a file.
+    const refused = `No se ha podido guardar en «${fifo}»: no es un archivo normal (¿un dispositivo, una tubería o un socket?), y no se sobrescribe.`;
+    expect(run.out.split(refused)).toHaveLength(3);
+    expect(run.out).not.toContain(`Ya existe «${fifo}»`);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
   });
 
   it('key mode too: the record of a mid-game guardar goes once the game ends', async () => {

@@ -12,6 +12,7 @@ import {
   MIN_WORD_TILES,
   buildPackedKwg,
   defaultLexiconPath,
+  NOT_REGULAR_FILE,
   guardTemporaryFiles,
   loadLexicon,
   readDefaultWordList,
@@ -24,7 +25,12 @@ import {
 import { parseOptions } from './args.js';
 import { counted, decimal } from './numbers.js';
 import { echo } from './safeText.js';
-import { lexiconLoadErrorText, rejectReasonText, rejectTitleText } from '../play/errorText.js';
+import {
+  lexiconLoadErrorText,
+  rejectReasonText,
+  rejectTitleText,
+  writeProblemText,
+} from '../play/errorText.js';
 
 export const lexiconHelp = `Uso: atril lexicon build [LISTA.txt] [-o ARCHIVO] [--tile-set ID] [--if-missing]
      atril lexicon info [ARCHIVO]
@@ -180,7 +186,8 @@ async function build(args: string[]): Promise<number> {
 /**
  * Why the lexicon cannot be written to `output`, or undefined: the list itself (compared by
  * real path, so `./lista.txt`, `lista.txt` and a link to it are one file), a missing folder,
- * a folder, or an existing file without permission to replace it.
+ * a folder, something else that is not a regular file (a device, a pipe, a socket), or an
+ * existing file without permission to replace it. A link counts as the file it names.
  */
 function outputProblem(
   output: string,
@@ -204,7 +211,11 @@ function outputProblem(
       return `No existe la carpeta «${dirname(output)}»: créala antes o elige otra salida.`;
     return undefined;
   }
-  if (statSync(out).isDirectory()) return `«${output}» es una carpeta, no un archivo.`;
+  const st = statSync(out);
+  if (st.isDirectory()) return `«${output}» es una carpeta, no un archivo.`;
+  // Checked before the build, so that a long compilation does not end in this refusal.
+  if (!st.isFile())
+    return `No se puede escribir «${output}»: ${writeProblemText(NOT_REGULAR_FILE)}.`;
   if (!replace)
     return `«${output}» ya existe: usa --force para reemplazarlo, o elige otra salida con -o.`;
   return undefined;

@@ -29,7 +29,7 @@ export {
   type LexiconLoadError,
   type Loaded,
 } from './io.js';
-export { guardTemporaryFiles, writeFileAtomic } from './outputFile.js';
+export { NOT_REGULAR_FILE, guardTemporaryFiles, writeFileAtomic } from './outputFile.js';
 export {
   INPUT_LIMITS,
   readInputFile,

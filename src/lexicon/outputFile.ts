@@ -5,13 +5,20 @@
  * calls `guardTemporaryFiles` first: a SIGINT, SIGTERM or SIGHUP is then handled by Node after
  * the synchronous write finishes instead of killing the process in the middle of it, and the
  * handler removes any temporary file still pending before exiting with 128 + the signal number.
+ *
+ * A rename replaces whatever name it lands on, so the target is looked at first: a symbolic link
+ * is followed to the file it names (that file is replaced and the link stays, as a shell's `>`
+ * would do), and a target that exists but is not a regular file (a device, a pipe, a socket, a
+ * folder) is refused rather than turned into one.
  */
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   constants,
   fsyncSync,
+  lstatSync,
   openSync,
+  readlinkSync,
   renameSync,
   unlinkSync,
   writeSync,
@@ -28,9 +35,66 @@ function removeQuietly(path: string): void {
   }
 }
 
-/** Writes `bytes` to `path` through a temporary file in the same directory and a rename. */
+/**
+ * The `code` of the error `writeFileAtomic` throws for a target that exists and is neither a
+ * regular file nor a folder (a folder gets EISDIR, as the system would say); its words are in
+ * src/play/errorText.ts (`writeProblemText`).
+ */
+export const NOT_REGULAR_FILE = 'NOT_REGULAR_FILE';
+
+/** An error with a `code`, as Node's file-system errors carry. */
+function codedError(code: string, path: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${code}: ${path}`), { code, path });
+}
+
+// Most links a path may go through, as Linux allows (MAXSYMLINKS); more is a loop.
+const MAX_LINKS = 40;
+
+/**
+ * The file that writing to `path` must replace: `path` itself, or, when it is a symbolic link,
+ * the file at the end of its chain of links (which need not exist yet).
+ */
+function linkTarget(path: string): string {
+  let at = path;
+  for (let links = 0; links <= MAX_LINKS; links++) {
+    let next: string;
+    try {
+      next = readlinkSync(at);
+    } catch (e) {
+      // EINVAL: not a link; ENOENT: nothing there yet. Anything else, opening would meet too.
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EINVAL' || code === 'ENOENT') return at;
+      throw e;
+    }
+    at = resolve(dirname(at), next);
+  }
+  throw codedError('ELOOP', path);
+}
+
+/**
+ * Throws unless `path` is missing or a regular file. `lstat`, not `stat`: the links were
+ * followed already, so a link here appeared since and the rename would replace it.
+ */
+function refuseIrregular(path: string): void {
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw e;
+  }
+  if (st.isDirectory()) throw codedError('EISDIR', path);
+  if (!st.isFile()) throw codedError(NOT_REGULAR_FILE, path);
+}
+
+/**
+ * Writes `bytes` to `path` through a temporary file in the same directory and a rename. A link
+ * is written through (the file it names is replaced, the link kept); a target that exists and
+ * is not a regular file throws, with `code` EISDIR for a folder and NOT_REGULAR_FILE otherwise,
+ * and nothing is written.
+ */
 export function writeFileAtomic(path: string, bytes: Uint8Array): void {
-  const abs = resolve(path);
+  const abs = linkTarget(resolve(path));
   const tmp = join(
     dirname(abs),
     `.${basename(abs)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
@@ -44,6 +108,8 @@ export function writeFileAtomic(path: string, bytes: Uint8Array): void {
     } finally {
       closeSync(fd);
     }
+    // Checked last, just before the rename, so that nothing can have changed the target since.
+    refuseIrregular(abs);
     renameSync(tmp, abs);
   } catch (err) {
     removeQuietly(tmp);

@@ -28,7 +28,12 @@ import type { GameEvent } from '../../engine/events.js';
 import { gameFromGcg, gameToGcg } from '../../engine/notation/gameRecord.js';
 import { type GcgRecord, parseGcg, writeGcg } from '../../engine/notation/gcg.js';
 import type { WordJudge } from '../../engine/rules.js';
-import { INPUT_LIMITS, readInputFile, writeFileAtomic } from '../../lexicon/index.js';
+import {
+  INPUT_LIMITS,
+  NOT_REGULAR_FILE,
+  readInputFile,
+  writeFileAtomic,
+} from '../../lexicon/index.js';
 import { type Result, err, ok } from '../../engine/result.js';
 import {
   gameFromGcgErrorText,
@@ -112,10 +117,13 @@ export type SaveGame = (game: LocalGame, path: string, replace?: boolean) => Sav
 export function saveGame(game: LocalGame, typed: string, replace = false): SaveReply {
   const path = typedPath(typed);
   const abs = resolve(path);
-  // A folder is no file to replace: «reemplazar» could not write there either.
-  if (existsSync(abs) && statSync(abs).isDirectory())
+  // A folder, a device, a pipe or a socket is no file to replace: «reemplazar» could not write
+  // there either (writeFileAtomic refuses them), so it is not offered. A link counts as the file
+  // it names, which is what gets replaced.
+  const irregular = irregularTarget(abs);
+  if (irregular)
     return {
-      text: saveFailedText(path, writeProblemText('EISDIR')),
+      text: saveFailedText(path, writeProblemText(irregular)),
       exists: false,
       written: false,
     };
@@ -239,6 +247,19 @@ export function autosaveGame(game: LocalGame): string {
 export function autosaveLoaded(game: LocalGame, path: string): (game: LocalGame) => string {
   const events = game.state.events.length;
   return (g) => (g.state.events.length === events ? leftAsSavedText(path) : autosaveGame(g));
+}
+
+// The code writeFileAtomic would refuse an existing `abs` with (EISDIR, NOT_REGULAR_FILE), or
+// undefined for a regular file or nothing at all.
+function irregularTarget(abs: string): string | undefined {
+  let st;
+  try {
+    st = statSync(abs);
+  } catch {
+    return undefined;
+  }
+  if (st.isDirectory()) return 'EISDIR';
+  return st.isFile() ? undefined : NOT_REGULAR_FILE;
 }
 
 // A write failure in words, never a raw code (ENOENT, EISDIR…).
