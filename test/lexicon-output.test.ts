@@ -17,11 +17,26 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NOT_REGULAR_FILE, writeFileAtomic } from '../src/lexicon/index.js';
+import type * as LexiconModule from '../src/lexicon/index.js';
 import { runCli } from './helpers/runCli.js';
 import { repoRoot } from './gcg-dir.js';
 import { tempDir } from './helpers/tempDir.js';
+
+// A write failure the tests cannot cause for real (root may write anywhere): when set, saveKwg
+// throws an error with this code instead of writing.
+const saveFails = vi.hoisted(() => ({ code: undefined as string | undefined }));
+vi.mock('../src/lexicon/index.js', async (original) => {
+  const real = await original<typeof LexiconModule>();
+  return {
+    ...real,
+    saveKwg: (...args: Parameters<typeof real.saveKwg>) => {
+      if (saveFails.code === undefined) return real.saveKwg(...args);
+      throw Object.assign(new Error(`${saveFails.code}: simulated`), { code: saveFails.code });
+    },
+  };
+});
 
 function workDir(): string {
   const d = tempDir('atril-salida-');
@@ -178,6 +193,43 @@ describe('lexicon build -o', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('a write that fails says why in words, never a raw code', async () => {
+    const d = workDir();
+    const list = join(d, 'lista.txt');
+    // Part of the path is a file, not a folder (ENOTDIR).
+    const a = await runCli('lexicon', 'build', list, '-o', join(d, 'lista.txt', 'x.kwg'));
+    expect(a.code).toBe(2);
+    expect(a.err).toBe(
+      `No se puede escribir «${join(d, 'lista.txt', 'x.kwg')}»: parte del camino no es una carpeta.\n`,
+    );
+    // Two links naming each other (ELOOP).
+    symlinkSync(join(d, 'b'), join(d, 'a'));
+    symlinkSync(join(d, 'a'), join(d, 'b'));
+    const b = await runCli('lexicon', 'build', list, '-o', join(d, 'a'), '--force');
+    expect(b.code).toBe(2);
+    expect(b.err).toBe(
+      `No se puede escribir «${join(d, 'a')}»: los enlaces simbólicos del camino forman un bucle.\n`,
+    );
+    const said = async (code: string, out = join(d, 'x.kwg')): Promise<string> => {
+      saveFails.code = code;
+      try {
+        const r = await runCli('lexicon', 'build', list, '-o', out);
+        expect(r.code, code).toBe(2);
+        return r.err;
+      } finally {
+        saveFails.code = undefined;
+      }
+    };
+    expect(await said('EACCES')).toBe(
+      `No se puede escribir «${join(d, 'x.kwg')}»: no hay permiso para escribir ahí.\n`,
+    );
+    // An existing folder that takes no new files (as /proc answers).
+    expect(await said('ENOENT')).toMatch(/: en esa carpeta no se pueden crear ficheros\.\n$/);
+    expect(await said('ENOSPC')).toMatch(/: el disco está lleno\.\n$/);
+    expect(await said('EIO')).toMatch(/: error al escribir\.\n$/);
+    expect(temps(d)).toEqual([]);
   });
 
   it('a failed rename leaves no temporary file', () => {

@@ -165,8 +165,10 @@ async function build(args: string[]): Promise<number> {
   try {
     saveKwg(kwg, output, { createDir: generated });
   } catch (e) {
+    // In words, as the terminal's `guardar` says it: never a raw code such as ENOENT.
+    const code = (e as NodeJS.ErrnoException).code;
     err(
-      `No se puede escribir «${output}»: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`,
+      `No se puede escribir «${output}»: ${writeProblemText(code, existsSync(dirname(resolve(output))))}.`,
     );
     return 2;
   } finally {

@@ -767,6 +767,7 @@ const WRITE_PROBLEM: Readonly<Record<string, string>> = {
   ENOSPC: 'el disco está lleno',
   ENOTDIR: 'parte del camino no es una carpeta',
   EROFS: 'el disco es de solo lectura',
+  ELOOP: 'los enlaces simbólicos del camino forman un bucle',
   // src/lexicon/outputFile.ts: a device, a pipe or a socket is never turned into a file.
   NOT_REGULAR_FILE:
     'no es un archivo normal (¿un dispositivo, una tubería o un socket?), y no se sobrescribe',
