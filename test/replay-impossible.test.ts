@@ -16,7 +16,7 @@ import { replayRecord } from '../src/engine/notation/recordAudit.js';
 import { makeRules, type PresetName } from '../src/engine/rules.js';
 import { Rng, seedRng } from '../src/engine/rng.js';
 import { WordIndex, randomAction } from '../src/engine/testing/randomPlayer.js';
-import { SPANISH, wordToTiles } from '../src/engine/tiles.js';
+import { SPANISH, rackToTiles, tilesToGcg, wordToTiles } from '../src/engine/tiles.js';
 import { gcgDir } from './gcg-dir.js';
 import { runCli } from './helpers/runCli.js';
 import { tempDir } from './helpers/tempDir.js';
@@ -39,6 +39,8 @@ async function cli(text: string): Promise<{ code: number; err: string }> {
   writeFileSync(f, text);
   return runCli('replay', f, '--lexicon', 'none');
 }
+
+const sum = (counts: Uint8Array): number => counts.reduce((a, b) => a + b, 0);
 
 let words: WordIndex | undefined;
 function wordIndex(): WordIndex {
@@ -98,6 +100,39 @@ describe('item 11: a rack holds rackSize tiles (G-03, V-01)', () => {
     ).toBe('OK'));
   it('an exchange of 8 tiles with 7-tile racks', () =>
     expect(outcome(HEAD + '>a: -8 +0 0\n')).toBe('RACK_OVERFLOW@4 8 7'));
+  it('a stated rack of 10 tiles with 7-tile racks, whatever the move', () => {
+    expect(outcome(HEAD + '>a: ACASERTXYZ 8G CASA +12 12\n')).toBe('RACK_TOO_LONG@4 10 7');
+    expect(outcome(HEAD + '>a: ACASERTX -ZX +0 0\n')).toBe('RACK_TOO_LONG@4 8 7');
+    expect(outcome(HEAD + '>a: ACASERTX - +0 0\n')).toBe('RACK_TOO_LONG@4 8 7');
+    // Partial racks are fine, and 9 tiles fit the 9-tile variant.
+    expect(outcome(HEAD + '>a: ACAS 8G CASA +12 12\n')).toBe('OK');
+    expect(outcome('#atril-rules {"rackSize":9}\n' + HEAD + '>a: ACASERTXY 8G CASA +12 12\n')).toBe(
+      'OK',
+    );
+  });
+  it('with the bag empty, a stated rack longer than the tiles the player has left', () => {
+    const s = gameUntil('fise', (g) => g.bag.length === 0 && sum(g.racks[g.turn]!) < 7);
+    const own = rackToTiles(s.racks[s.turn]!);
+    // Its own tiles and one of the other player's: no more of any tile than the set has.
+    const rack = tilesToGcg(SPANISH, [...own, rackToTiles(s.racks[1 - s.turn]!)[0]!], '?');
+    const text = recordPlus(s, `>NICK: ${rack} - +0 TOTAL\n`);
+    expect(outcome(text)).toBe(
+      `RACK_TOO_LONG@${text.trimEnd().split('\n').length} ${own.length + 1} ${own.length}`,
+    );
+  });
+  it('atril replay and atril analyze exit 2 and name the line', async () => {
+    const text = HEAD + '>a: ACASERTXYZ 8G CASA +12 12\n';
+    const r = await cli(text);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      'línea 4 (turno 1): partida imposible: el atril anotado tiene 10 fichas, pero en el atril solo puede haber 7.',
+    );
+    const f = join(dir, 'atril-de-10.gcg');
+    writeFileSync(f, text);
+    const a = await runCli('analyze', f);
+    expect(a.code).toBe(2);
+    expect(a.err).toContain('el atril anotado tiene 10 fichas');
+  });
 });
 
 describe('item 11: an exchange the bag cannot fund (X-01…X-03)', () => {

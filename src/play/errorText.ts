@@ -401,6 +401,8 @@ const IMPOSSIBLE: Record<ImpossibleRecordReason, (e: ReplayError) => string> = {
     `hay más fichas ${e.tiles} (en el tablero y en el atril anotado) de las que tiene el juego`,
   RACK_OVERFLOW: (e) =>
     `usa ${tiles(e.count ?? 0)}, pero en el atril solo puede haber ${e.held ?? 0}`,
+  RACK_TOO_LONG: (e) =>
+    `el atril anotado tiene ${tiles(e.count ?? 0)}, pero en el atril solo puede haber ${e.held ?? 0}`,
   EXCHANGE_BAG_TOO_SMALL: (e) =>
     `un cambio con ${tiles(e.bag ?? 0)} en la bolsa; hacen falta al menos ${e.needed ?? 0}`,
   MOVE_AFTER_END: () =>

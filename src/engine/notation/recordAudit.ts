@@ -18,9 +18,10 @@
  *   rack rule E-05), never both; own-rack lines must subtract exactly the tiles' value.
  * Racks in records are often partial, so tiles played that the stated rack lacks are warnings.
  * A record of a game that cannot have been played is refused (IMPOSSIBLE_RECORD): more tiles of
- * a letter than the set has, more tiles placed than a rack holds, an exchange the bag could not
- * fund (X-01…X-03), a turn after a player went out with the bag empty (E-01), an own-rack line
- * with nobody out and too few scoreless turns for any end rule (E-02, E-03). The bag is counted
+ * a letter than the set has, more tiles placed, or stated in a rack, than a rack holds, an
+ * exchange the bag could not fund (X-01…X-03), a turn after a player went out with the bag
+ * empty (E-01), an own-rack line with nobody out and too few scoreless turns for any end rule
+ * (E-02, E-03). The bag is counted
  * as a game would: each player holds a full rack while the bag has tiles, then what is left.
  * Rack size and exchange limit come from the record's `#atril-rules` when it has them, else 7
  * and the tile set's practice (1 tile for Spanish, X-02; 7 otherwise, FORMAT.md §6).
@@ -190,6 +191,7 @@ export interface ReplayReport {
 export type ImpossibleRecordReason =
   | 'TOO_MANY_TILES' // board and stated rack hold more of a tile than the set has (`tiles`)
   | 'RACK_OVERFLOW' // more tiles placed or exchanged (`count`) than the rack holds (`held`)
+  | 'RACK_TOO_LONG' // a stated rack of more tiles (`count`) than the rack holds (`held`)
   | 'EXCHANGE_BAG_TOO_SMALL' // an exchange with `bag` tiles in the bag; it needs `needed`
   | 'MOVE_AFTER_END' // a turn after a player went out with the bag empty, or reached the target
   | 'EARLY_RACK_PENALTY'; // an own-rack line after `count` scoreless turns; an end needs `needed`
@@ -401,6 +403,8 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
         return refuse(turn, line, 'TOO_MANY_TILES', { tiles: tilesToGcg(set, over, '?') });
     }
 
+    // What the player's rack held before this turn: a stated rack may be partial, never longer.
+    const heldBefore = held[p]!;
     switch (ev.kind) {
       case 'place': {
         coord = formatCoord(ev);
@@ -580,6 +584,12 @@ export function replayRecord(record: GcgRecord, opts: ReplayOptions = {}): Repla
         break;
       }
     }
+    // After the move's own checks, so that a move of too many tiles is said as such.
+    if (
+      (ev.kind === 'place' || ev.kind === 'exchange' || ev.kind === 'pass') &&
+      ev.rack.length > heldBefore
+    )
+      return refuse(turn, line, 'RACK_TOO_LONG', { count: ev.rack.length, held: heldBefore });
 
     computed[owner]! += score;
     const total = computed[p]!;
