@@ -36,6 +36,31 @@ describe('argsErrorText', () => {
     expect(argsErrorText(errorOf(['sobra']))).toBe('Argumento de más: «sobra».');
   });
 
+  it('an option with a short form is named as written, never as the pair «-o, --output»', () => {
+    const options = {
+      output: { type: 'string', short: 'o' },
+      force: { type: 'boolean', short: 'f' },
+    } as const;
+    const text = (...args: string[]): string => {
+      try {
+        parseArgs({ args, options, allowPositionals: true });
+      } catch (e) {
+        return argsErrorText(e, args);
+      }
+      throw new Error(`parseArgs accepted ${args.join(' ')}`);
+    };
+    expect(text('lista.txt', '-o')).toBe('-o necesita un valor.');
+    expect(text('--output')).toBe('--output necesita un valor.');
+    expect(text('--force=si')).toBe('--force no lleva valor.');
+    // Pasted with `=`, a value starting with a dash works in the long form only.
+    expect(text('-o', '-x')).toBe(
+      'Falta el valor de -o: «-x» empieza por «-» y se toma por otra opción (si es el valor, escríbelo pegado: --output=-x).',
+    );
+    expect(text('--output', '-x')).toBe(
+      'Falta el valor de --output: «-x» empieza por «-» y se toma por otra opción (si es el valor, escríbelo pegado: --output=-x).',
+    );
+  });
+
   it('names tile sets by their language, never by their internal id', () => {
     expect(lexiconMismatch('La posición', ENGLISH, SPANISH)).toBe(
       'La posición es de fichas del inglés y el léxico, del español; indica otro léxico con --lexicon.',

@@ -29,7 +29,11 @@ export function argsErrorText(e: unknown, args: readonly string[] = []): string 
   const err = e as { code?: string; message?: string };
   const msg = err.message ?? String(e);
   const quoted = /'([^']+)'/.exec(msg)?.[1] ?? '';
-  const option = quoted.split(' ')[0]!;
+  // An option with a short form is quoted with both, `-o, --output <value>`: name the one the
+  // user wrote (else the long one), never the pair with its comma.
+  const forms = quoted.replace(/ <value>$/, '').split(', ');
+  const wrote = (f: string): boolean => args.some((a) => a === f || a.startsWith(f + '='));
+  const option = forms.find(wrote) ?? forms[forms.length - 1]!;
   switch (err.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return `Opción desconocida: «${option}».`;
@@ -37,10 +41,13 @@ export function argsErrorText(e: unknown, args: readonly string[] = []): string 
       return `Argumento de más: «${quoted}».`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
       if (/ambiguous/.test(msg)) {
+        // A value pasted with `=` works for the long form only (`-o=-x` is the value «=-x»):
+        // parseArgs names the long form in its advice (`use '--output=-XYZ'`).
+        const long = /'(--[^'=]+)=-XYZ'/.exec(msg)?.[1] ?? option;
         const value = args[args.indexOf(option) + 1];
         return value === undefined || args.indexOf(option) < 0
-          ? `${option} necesita un valor; si empieza por «-», escríbelo pegado: ${option}=VALOR.`
-          : `Falta el valor de ${option}: «${value}» empieza por «-» y se toma por otra opción (si es el valor, escríbelo pegado: ${option}=${value}).`;
+          ? `${option} necesita un valor; si empieza por «-», escríbelo pegado: ${long}=VALOR.`
+          : `Falta el valor de ${option}: «${value}» empieza por «-» y se toma por otra opción (si es el valor, escríbelo pegado: ${long}=${value}).`;
       }
       if (/does not take an argument/.test(msg)) return `${option} no lleva valor.`;
       return `${option} necesita un valor.`;
