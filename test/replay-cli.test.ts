@@ -141,6 +141,17 @@ describe('atril replay: the ends GCG has no line for (V-02, a resignation)', () 
     expect(text).toMatch(/^Partida partida\.gcg: Ana, Berto y Carla; fichas: /);
     expect(out('')).toMatch(/^Partida partida\.gcg: Ana contra Berto; fichas: /);
   });
+  it('a record that names no tile set is Spanish unless its scores say English (the Q)', () => {
+    const players = '#player1 ana Ana\n#player2 bea Bea\n';
+    const spanish = atril(tempGcg(players + '>ana: QUESERT 8G QUE +14 14\n'));
+    expect(spanish.code, spanish.out).toBe(0);
+    expect(spanish.out).toContain('fichas: español.');
+    expect(spanish.out).toContain('Resultado: todo cuadra.');
+    const english = atril(tempGcg(players + '>ana: QUESERT 8G QUE +24 24\n'));
+    expect(english.code, english.out).toBe(0);
+    expect(english.out).toContain('fichas: inglés.');
+  });
+
   it('a resigned game says who resigned', () => {
     const r = atril(tempGcg(head + '#atril-resign 1\n' + play), '--lexicon', 'none');
     expect(r.code).toBe(0);

@@ -1,6 +1,6 @@
 /** `atril analyze` on the Spanish records of the fixtures, through the built CLI. */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -162,6 +162,15 @@ describe('atril analyze', () => {
     );
     expect(r.out).toMatch(/^Resumen:$/m);
     expect(r.out).toMatch(/^ {2}arcadio: \d+ jugadas analizadas, \d+,\d de equidad perdida$/m);
+  });
+
+  it('a record that names no tile set is a Spanish game when it fits one (a plain CASA)', () => {
+    const file = join(tempDir('atril-analyze-'), 'casa.gcg');
+    writeFileSync(file, '#player1 ana Ana\n#player2 bea Bea\n>ana: ACASERT 8G CASA +12 12\n');
+    const r = atril('analyze', file);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/^ {2}1\. ana: 8G CASA \(12 puntos, equidad \d+,\d\): pierde /m);
   });
 
   it("says nothing of the record's word list when the user chose one with --lexicon", () => {

@@ -3,8 +3,7 @@
  * (src/ai/analyze.ts): every move next to the best ones by equity, the points of equity it gave
  * away, and each player's costliest mistakes. A progress bar on stderr when it is a terminal.
  */
-import { parseGcg } from '../engine/notation/gcg.js';
-import { replayRecord } from '../engine/notation/recordAudit.js';
+import { parseGcgRecord, replayRecord } from '../engine/notation/recordAudit.js';
 import type { Move } from '../engine/move.js';
 import type { TileSet } from '../engine/tiles.js';
 import { INPUT_LIMITS, openLexicon, readInputFile } from '../lexicon/index.js';
@@ -79,7 +78,7 @@ export async function runAnalyze(args: string[]): Promise<number> {
   // without permission or too large, each said in Spanish.
   const read = readInputFile(file, INPUT_LIMITS.record);
   if (!read.ok) return fail(inputFileErrorText(read.error));
-  const parsed = parseGcg(read.value);
+  const parsed = parseGcgRecord(read.value);
   if (!parsed.ok) return fail(`«${file}»: ${gcgErrorText(parsed.error)}`);
   const { record, lines } = parsed.value;
   // A game that cannot have been played (a tile on a taken square, a first move off the

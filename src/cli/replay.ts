@@ -9,8 +9,8 @@
  * `ok` is about scores (DESIGN.md §4), and real records are full of phonies, challenged or not.
  */
 import { basename } from 'node:path';
-import { type GcgRecord, parseGcg } from '../engine/notation/gcg.js';
-import { type ReplayReport, replayRecord } from '../engine/notation/recordAudit.js';
+import type { GcgRecord } from '../engine/notation/gcg.js';
+import { type ReplayReport, parseGcgRecord, replayRecord } from '../engine/notation/recordAudit.js';
 import {
   gcgErrorText,
   inputFileErrorText,
@@ -42,6 +42,9 @@ resta en su propia línea.
 Sin --lexicon, las partidas en español se comprueban con el léxico por defecto y las demás
 no se comprueban. Las palabras que no están en el léxico se avisan, pero no cambian el
 resultado, que trata de las puntuaciones.
+
+Una partida que no dice su juego de fichas (#tile-distribution, o un #lexicon conocido) se lee
+en español si sus letras lo permiten, salvo que solo cuadre en inglés (la Q vale 10, dos Y…).
 
 Salida: 0 si todo cuadra, 1 si alguna puntuación o total no cuadra, 2 si el archivo no se
 puede leer (no existe, codificación incorrecta, jugador sin declarar, jugada imposible…) o
@@ -83,7 +86,7 @@ export async function runReplay(args: string[]): Promise<number> {
   const read = readInputFile(file, INPUT_LIMITS.record);
   if (!read.ok) return fail(inputFileErrorText(read.error));
 
-  const parsed = parseGcg(read.value);
+  const parsed = parseGcgRecord(read.value);
   if (!parsed.ok) return fail(`«${file}»: ${gcgErrorText(parsed.error)}`);
   const { record, lines } = parsed.value;
 

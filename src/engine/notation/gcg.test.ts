@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLANK, BLANK_FLAG, EMPTY, SPANISH, parseNotation } from '../tiles.js';
+import { BLANK, BLANK_FLAG, EMPTY, ENGLISH, SPANISH, parseNotation } from '../tiles.js';
 import {
   type GcgParseResult,
   type GcgRecord,
@@ -132,7 +132,8 @@ describe('GCG text handling', () => {
     ).value.record;
     expect(r.pragmas).toEqual([{ name: 'game-type', value: 'classic' }]);
     expect(r.incomplete).toBe('');
-    expect(r.finalRacks).toEqual([{ player: 1, tiles: [24, 25, BLANK] }]);
+    // No tile set named and Spanish letters: Spanish tiles.
+    expect(r.finalRacks).toEqual([{ player: 1, tiles: [...codes('XY'), BLANK] }]);
   });
   it('reads two to four players', () => {
     const r = parse('#player1 a A\n#player2 b B\n#player3 c C\n#player4 d D\n>d: AB 8G AB +8 8\n')
@@ -190,10 +191,30 @@ describe('GCG tile sets and notation (RULES.md §2.1, N-06)', () => {
     expect(tileSetOfLexicon('CSW21')).toBe('english');
     expect(tileSetOfLexicon('whatever')).toBeUndefined();
   });
-  it('with no pragma, the letters used choose the set; English otherwise', () => {
-    expect(parse(head + '>a: ŻÓŁW 8G ŻÓŁW +8 8\n').value.record.tileSet).toBe('polish');
-    expect(parse(head + '>a: AÑO 8G AÑO +8 8\n').value.record.tileSet).toBe('spanish');
-    expect(parse(head + '>a: QUIZ 8G QUIZ +8 8\n').value.record.tileSet).toBe('english');
+  it('with no pragma, the letters used choose the set: Spanish when they are Spanish tiles', () => {
+    const guess = (s: string) => {
+      const r = parse(s).value;
+      return `${r.record.tileSet}${r.tileSetGuessed ? ' (guessed)' : ''}`;
+    };
+    expect(guess(head + '>a: ŻÓŁW 8G ŻÓŁW +8 8\n')).toBe('polish (guessed)');
+    expect(guess(head + '>a: AÑO 8G AÑO +8 8\n')).toBe('spanish (guessed)');
+    expect(guess(head + '>a: QUIZ 8G QUIZ +8 8\n')).toBe('spanish (guessed)');
+    expect(guess(head + '>a: KIWI 8G KIWI +8 8\n')).toBe('english (guessed)');
+    expect(guess('#tile-distribution english\n' + head + '>a: QUIZ 8G QUIZ +8 8\n')).toBe(
+      'english',
+    );
+    expect(guess('#lexicon NWL20\n' + head + '>a: QUIZ 8G QUIZ +8 8\n')).toBe('english');
+  });
+  it('unnamedAs reads a record that names no set with the one given; a named set wins', () => {
+    const as = (s: string) => {
+      const r = parseGcg(utf8(s), { unnamedAs: ENGLISH });
+      return r.ok
+        ? `${r.value.record.tileSet}${r.value.tileSetGuessed ? ' (guessed)' : ''}`
+        : r.error.code;
+    };
+    expect(as(head + '>a: QUIZ 8G QUIZ +8 8\n')).toBe('english');
+    expect(as(head + '>a: AÑO 8G AÑO +8 8\n')).toBe('UNKNOWN_TILE');
+    expect(as('#tile-distribution spanish\n' + head + '>a: QUIZ 8G QUIZ +8 8\n')).toBe('spanish');
   });
 });
 

@@ -9,6 +9,7 @@
 import type { Placement } from '../move.js';
 import {
   ENGLISH,
+  SPANISH,
   type TileSet,
   allTileSets,
   parseNotation,
@@ -126,7 +127,8 @@ export interface GcgRecord {
   readonly players: readonly GcgPlayer[];
   /**
    * Id of the tile set (`spanish`, `english`, …): from `#tile-distribution`, else implied by the
-   * lexicon name, else by the letters the record uses, else English.
+   * lexicon name, else Spanish when the record's letters are Spanish tiles, else the first set
+   * whose tiles they are (English, German, Polish). See `GcgParsed.tileSetGuessed`.
    */
   readonly tileSet: string;
   readonly lexicon?: string;
@@ -174,6 +176,21 @@ export interface GcgParsed {
   readonly lines: readonly number[];
   /** How the bytes were decoded. */
   readonly encoding: 'utf-8' | 'iso-8859-1';
+  /**
+   * The record names no tile set (no `#tile-distribution`, no lexicon Atril knows), so it was
+   * chosen by the letters it uses. Spanish and English share most letters: recordAudit.ts's
+   * `parseGcgRecord` settles such a record by its scores.
+   */
+  readonly tileSetGuessed: boolean;
+}
+
+/** How to read a record. */
+export interface GcgReadOptions {
+  /**
+   * The tile set of a record that names none, instead of the guess from its letters; a record
+   * whose letters are not its tiles is refused (UNKNOWN_TILE). A named set always wins.
+   */
+  readonly unnamedAs?: TileSet;
 }
 
 export type GcgParseResult = Result<GcgParsed, GcgError>;
@@ -184,7 +201,7 @@ export type GcgParseResult = Result<GcgParsed, GcgError>;
  * whose bytes are valid UTF-8 with non-ASCII letters is read as UTF-8: scraped records are
  * written that way, and Latin-1 text that happens to be valid UTF-8 does not occur in practice.
  */
-export function parseGcg(bytes: Uint8Array): GcgParseResult {
+export function parseGcg(bytes: Uint8Array, opts: GcgReadOptions = {}): GcgParseResult {
   let start = 0;
   let utf8 = false;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
@@ -217,7 +234,7 @@ export function parseGcg(bytes: Uint8Array): GcgParseResult {
   } else {
     text = decodeLatin1(body);
   }
-  const parsed = parseGcgText(text);
+  const parsed = parseGcgText(text, opts);
   if (!parsed.ok) return parsed;
   return ok({ ...parsed.value, encoding: utf8 ? 'utf-8' : 'iso-8859-1' });
 }
@@ -239,7 +256,7 @@ interface RawEvent {
 const SCORE = /^[+-]?\d+$/;
 
 /** Reads a GCG record from already decoded text (any mix of CR and LF line ends). */
-export function parseGcgText(text: string): GcgParseResult {
+export function parseGcgText(text: string, opts: GcgReadOptions = {}): GcgParseResult {
   const lines = text.split(/\r\n|\r|\n/);
   const players: (GcgPlayer | undefined)[] = [];
   const raw: RawEvent[] = [];
@@ -314,7 +331,9 @@ export function parseGcgText(text: string): GcgParseResult {
     if (players[k] === undefined) return fail('TOO_FEW_PLAYERS', 1);
   const declared = players as GcgPlayer[];
 
-  const setOrError = chooseTileSet(head.tileDistribution, head.lexicon, raw, finalRacks);
+  const named = namedTileSet(head.tileDistribution, head.lexicon);
+  const setOrError =
+    named ?? readingSet(opts.unnamedAs ? [opts.unnamedAs] : guessOrder(), raw, finalRacks);
   if ('code' in setOrError) return err(setOrError);
   const set = setOrError;
 
@@ -351,7 +370,12 @@ export function parseGcgText(text: string): GcgParseResult {
     pragmas,
     events,
   };
-  return ok({ record, lines: eventLines, encoding: 'utf-8' });
+  return ok({
+    record,
+    lines: eventLines,
+    encoding: 'utf-8',
+    tileSetGuessed: named === undefined && !opts.unnamedAs,
+  });
 }
 
 // One event line, split into tokens. The forms are told apart in the order Macondo warns about:
@@ -430,17 +454,31 @@ export function tileSetOfLexicon(lexicon: string): string | undefined {
   return LEXICON_SETS.find(([re]) => re.test(lexicon.trim()))?.[1];
 }
 
-function chooseTileSet(
+// The tile set the record names by `#tile-distribution` or by a lexicon Atril knows; undefined
+// when it names none.
+function namedTileSet(
   distribution: string | undefined,
   lexicon: string | undefined,
+): TileSet | GcgError | undefined {
+  const named = distribution ?? (lexicon !== undefined ? tileSetOfLexicon(lexicon) : undefined);
+  if (named === undefined) return undefined;
+  const set = tileSetById(named.trim());
+  return set ?? { code: 'UNKNOWN_TILE_DISTRIBUTION', text: named };
+}
+
+// The sets to try, in order, for a record that names none. Atril is a Spanish program: Spanish
+// first, then English (the records of other programs that do not name theirs are English).
+function guessOrder(): readonly TileSet[] {
+  return [SPANISH, ENGLISH, ...allTileSets().filter((s) => s !== SPANISH && s !== ENGLISH)];
+}
+
+// The first of `candidates` whose tiles all the record's racks and words are written in, or
+// the first set's complaint about them.
+function readingSet(
+  candidates: readonly TileSet[],
   raw: readonly RawEvent[],
   finalRacks: readonly { text: string; line: number }[],
 ): TileSet | GcgError {
-  const named = distribution ?? (lexicon !== undefined ? tileSetOfLexicon(lexicon) : undefined);
-  if (named !== undefined) {
-    const set = tileSetById(named.trim());
-    return set ?? { code: 'UNKNOWN_TILE_DISTRIBUTION', text: named };
-  }
   const texts: { text: string; line: number }[] = [];
   for (const r of raw) {
     texts.push({ text: r.rack, line: r.line });
@@ -448,7 +486,6 @@ function chooseTileSet(
     if (r.tiles !== undefined) texts.push({ text: r.tiles, line: r.line });
   }
   texts.push(...finalRacks);
-  const candidates = [ENGLISH, ...allTileSets().filter((s) => s !== ENGLISH)];
   let firstError: GcgError | undefined;
   for (const set of candidates) {
     const bad = texts.find(

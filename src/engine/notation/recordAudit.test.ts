@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseGcgText } from './gcg.js';
-import { type ReplayOptions, replayRecord } from './recordAudit.js';
+import { type ReplayOptions, parseGcgRecord, replayRecord } from './recordAudit.js';
 import { SPANISH, tilesToWord } from '../tiles.js';
 
 // A Spanish two-player record: `a` opens CASA at 8G (12), `b` answers OS at 9G (10: OS 3, CO 5, AS 2).
@@ -298,5 +298,34 @@ describe('replay: word checks with a judge', () => {
     const r = replay(CASA + '>b: OX 9G OX +24 24\n');
     expect(r.wordsChecked).toBe(false);
     expect(r.invalidWords).toEqual([]);
+  });
+});
+
+describe('parseGcgRecord: the tile set of a record that names none', () => {
+  const PLAYERS = '#player1 a Ana\n#player2 b Berto\n';
+  const setOf = (text: string): string => {
+    const r = parseGcgRecord(new TextEncoder().encode(text));
+    return r.ok ? r.value.record.tileSet : r.error.code;
+  };
+
+  it('Spanish when it fits as well as English: a plain game, a Q scored at 5', () => {
+    expect(setOf(PLAYERS + CASA)).toBe('spanish');
+    expect(setOf(PLAYERS + '>a: QUESERT 8G QUE +14 14\n')).toBe('spanish');
+    // Neither reading fits (three Z): Spanish, whose complaint the replay then gives.
+    expect(setOf(PLAYERS + '>a: AZ 8G ZA +22 22\n>b: OZ 9G ZO +33 33\n>a: ZA 7G ZA +22 44\n')).toBe(
+      'spanish',
+    );
+  });
+
+  it('English when only English fits: a Q scored at 10, a second Y, K or W, an English lexicon', () => {
+    expect(setOf(PLAYERS + '>a: QUESERT 8G QUE +24 24\n')).toBe('english');
+    expect(setOf(PLAYERS + '>a: AYY 8G YAY +18 18\n')).toBe('english');
+    expect(setOf(PLAYERS + '>a: KIWI 8G KIWI +22 22\n')).toBe('english');
+    expect(setOf('#lexicon CSW21\n' + PLAYERS + CASA)).toBe('english');
+  });
+
+  it('a named set is kept, fit or not', () => {
+    expect(setOf('#tile-distribution english\n' + PLAYERS + CASA)).toBe('english');
+    expect(setOf(HEAD + '>a: QUESERT 8G QUE +24 24\n')).toBe('spanish');
   });
 });

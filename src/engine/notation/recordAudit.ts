@@ -30,7 +30,13 @@ import { SQUARES, emptyBoard } from '../board.js';
 import { type Result, err, ok } from '../result.js';
 import { type RulesError, rulesFromPreset } from '../rules.js';
 import type { PlaceMove, Placement } from '../move.js';
-import type { GcgEvent, GcgRecord } from './gcg.js';
+import {
+  type GcgEvent,
+  type GcgParseResult,
+  type GcgParsed,
+  type GcgRecord,
+  parseGcg,
+} from './gcg.js';
 import { formatCoord } from './coords.js';
 import { CLAIM_PRAGMA, RESIGN_PRAGMA, RULES_PRAGMA } from './gameRecord.js';
 import {
@@ -43,6 +49,8 @@ import {
 import {
   BLANK,
   EMPTY,
+  ENGLISH,
+  SPANISH,
   type TileSet,
   emptyRack,
   fullDistribution,
@@ -308,6 +316,37 @@ function recordRules(record: GcgRecord, set: TileSet): Result<RecordRules, Rules
     targetScore: rules.value.targetScore,
     lostTurns: rules.value.challengeMode === 'double',
   });
+}
+
+/**
+ * Reads a game record to replay it (`parseGcg`), settling the tile set of one that names none.
+ * Such a record is read as Spanish when its letters are Spanish tiles; but English records
+ * often name no set either, and without K or W their letters are Spanish tiles too. The two sets
+ * score alike but for the Q (5 points, 10 in English) and differ in how many of each tile there
+ * are, so the record is replayed both ways, and read as English only when that fits it better:
+ * fewer scores or totals that disagree, or a game that could not have been played in Spanish
+ * (a second Y, more I than the set has, a final tally that is not the Spanish bag).
+ */
+export function parseGcgRecord(bytes: Uint8Array): GcgParseResult {
+  const spanish = parseGcg(bytes);
+  if (!spanish.ok || !spanish.value.tileSetGuessed || spanish.value.record.tileSet !== SPANISH.id)
+    return spanish;
+  const english = parseGcg(bytes, { unnamedAs: ENGLISH });
+  if (!english.ok) return spanish;
+  return misfit(english.value) < misfit(spanish.value) ? english : spanish;
+}
+
+// How badly a record fits its tile set: what disagrees when it is replayed, or Infinity when
+// it cannot be replayed at all.
+function misfit(parsed: GcgParsed): number {
+  const r = replayRecord(parsed.record, { lines: parsed.lines });
+  if (!r.ok) return Infinity;
+  const { mismatches, final } = r.value;
+  return (
+    mismatches.length +
+    final.players.filter((p) => !p.ok).length +
+    (final.pool.checked && !final.pool.ok ? 1 : 0)
+  );
 }
 
 /** Replays a record on the standard board and checks every stated score and total. */
