@@ -12,7 +12,9 @@ import { formatCoord } from '../engine/notation/coords.js';
 import { SPANISH, rackFromTiles, rackToTiles, tilesToGcg } from '../engine/tiles.js';
 import { loadDefaultLexicon } from '../lexicon/index.js';
 import { solvePreEndgame } from '../ai/endgame/preendgame.js';
-import { EndgameSolver } from '../ai/endgame/solver.js';
+import { type EndgameResult, EndgameSolver } from '../ai/endgame/solver.js';
+import { parseCgp } from '../engine/notation/cgp.js';
+import { playedOut } from './endgame.js';
 import { type RandomEndgame, benchEndgames, randomEndgames } from '../ai/testing/endgames.js';
 
 const bin = fileURLToPath(new URL('../../bin/atril.js', import.meta.url));
@@ -307,5 +309,60 @@ describe('atril endgame: a rack left out, one tile in the bag', () => {
     expect(two.err).toMatch(
       /^La bolsa no está vacía: quedan 2 fichas fuera del tablero y de los atriles \(un final admite una como mucho\)\./,
     );
+  });
+});
+
+describe('playedOut: "end" says how the line shown ends, exact or not', () => {
+  // The example of --help: LU against ADHPTTU, where 9I LU. goes out at once.
+  const example = (): Parameters<typeof playedOut>[3] => {
+    const pos = parseCgp(
+      '7C3AYAS/6NASARDOS1/3L3N4DE1/3A3T1MIME2/3PReLuCID2E1/3O3[RR]1ZAFEN1/3N3ECO3C1/1V1AJO[CH]O2B2AD/' +
+        '1A2U5A2BE/1Q2Ñ5G2O1/1U2I5U4/HETEA5E2G1/1I2SILEROS2R1/1S6EX3I1/9ENRO[LL]O LU/ADHPTTU 350/340 0',
+    );
+    if (!pos.ok) throw new Error(pos.error.code);
+    const { board, racks, scores, zeroTurns } = pos.value;
+    return {
+      board,
+      racks: [rackFromTiles(SPANISH, racks[0]!), rackFromTiles(SPANISH, racks[1]!)],
+      scores,
+      zeroTurns,
+    };
+  };
+  const rules = makeRules('fise');
+  const pass = (player: 0 | 1) => ({ player, move: { kind: 'pass' } as const, score: 0 });
+  const cut = (line: EndgameResult['line']): EndgameResult => ({
+    value: 0,
+    exact: false,
+    line,
+    depth: 1,
+    nodes: 1,
+    ms: 1,
+  });
+
+  it('a line cut short that still goes out ends «out», with the same scores as the exact one', () => {
+    const pos = example();
+    const exact = new EndgameSolver(nodes, SPANISH, rules).solve({
+      board: pos.board,
+      racks: pos.racks,
+    });
+    expect(exact.exact).toBe(true);
+    const proven = playedOut(exact, SPANISH, rules, pos);
+    expect(proven.end).toBe('out');
+    const shown = playedOut({ ...exact, exact: false }, SPANISH, rules, pos);
+    expect(shown.end).toBe('out');
+    expect(shown.finalScores).toEqual(proven.finalScores);
+    expect(shown.finalScores).toEqual([367, 327]);
+  });
+
+  it('passes end it when the rules say (E-02: four in a row), counting those before the position', () => {
+    const pos = example();
+    expect(playedOut(cut([pass(0), pass(1), pass(0)]), SPANISH, rules, pos).end).toBe('open');
+    const four = playedOut(cut([pass(0), pass(1), pass(0), pass(1)]), SPANISH, rules, pos);
+    expect(four.end).toBe('passes');
+    // Each player subtracts their own rack: LU is 2 points, ADHPTTU 13.
+    expect(four.finalScores).toEqual([348, 327]);
+    const after = playedOut(cut([pass(0), pass(1)]), SPANISH, rules, { ...pos, zeroTurns: 2 });
+    expect(after.end).toBe('passes');
+    expect(playedOut(cut([]), SPANISH, rules, pos).end).toBe('open');
   });
 });

@@ -8,7 +8,7 @@ import { SIZE } from '../engine/board.js';
 import type { PlaceMove } from '../engine/move.js';
 import { formatCoord } from '../engine/notation/coords.js';
 import { parseCgp } from '../engine/notation/cgp.js';
-import { PRESETS, type PresetName, makeRules } from '../engine/rules.js';
+import { PRESETS, type PresetName, type Rules, makeRules } from '../engine/rules.js';
 import {
   BLANK_FLAG,
   EMPTY,
@@ -16,11 +16,12 @@ import {
   rackCount,
   rackFromTiles,
   rackValue,
+  type TileSet,
   tileSetById,
   tilesToGcg,
 } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
-import type { EndgameIteration, EndgameResult } from '../ai/endgame/solver.js';
+import { type EndgameIteration, type EndgameResult, lineEndsByRuns } from '../ai/endgame/solver.js';
 import { mainWord } from '../ai/bestPlays.js';
 import { EndgameRunner } from './endgameRunner.js';
 import { runPreEndgame } from './preendgame.js';
@@ -37,6 +38,70 @@ import {
 import { cgpErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { count, counted, decimal, signed } from './numbers.js';
 import { LongTask } from './status.js';
+
+/** An endgame position as `playedOut` reads it: board, both racks (the mover's first), scores. */
+export interface LinePosition {
+  readonly board: Uint8Array;
+  readonly racks: readonly [Uint8Array, Uint8Array];
+  readonly scores: readonly number[];
+  /** Scoreless turns in a row so far, counted as passes too (as the search counts them). */
+  readonly zeroTurns: number;
+}
+
+/**
+ * A search's line played out from `pos`: each move with its main word, how the line ends (a
+ * player out, the runs of passes, or `open` when it stops short of the end), what is left on
+ * each rack and its value, and the final scores with the rack adjustment of that end (E-05).
+ */
+export function playedOut(res: EndgameResult, set: TileSet, rules: Rules, pos: LinePosition) {
+  const racks = pos.racks;
+  const board = pos.board.slice();
+  const left = [racks[0].slice(), racks[1].slice()];
+  const points = [0, 0];
+  const line = res.line.map((step) => {
+    const p = step.player;
+    points[p]! += step.score;
+    if (step.move.kind !== 'place')
+      return { player: p + 1, coord: null, word: '-', score: 0, main: null as string | null };
+    const m: PlaceMove = step.move;
+    const sq = (k: number) => m.row * SIZE + m.col + k * (m.dir === 'H' ? 1 : SIZE);
+    const main = mainWord(set, board, m);
+    m.tiles.forEach((t, k) => {
+      if (t === EMPTY) return;
+      board[sq(k)] = t;
+      left[p]![(t & BLANK_FLAG) !== 0 ? 0 : t]!--;
+    });
+    return {
+      player: p + 1,
+      coord: formatCoord(m),
+      word: tilesToGcg(set, m.tiles),
+      score: step.score,
+      main,
+    };
+  });
+  const rackPts = left.map((r) => rackValue(set, r));
+  const outSeat = left.findIndex((r) => r.every((c) => c === 0));
+  // How the line shown ends, exact or not: a line cut short by the search's horizon may still
+  // reach the end of the game, by a player going out or by the runs of passes (E-02, E-03).
+  // An exact line always reaches it.
+  const runs = { passes: pos.zeroTurns, scoreless: pos.zeroTurns };
+  const end: 'out' | 'passes' | 'open' =
+    outSeat >= 0 ? 'out' : res.exact || lineEndsByRuns(res.line, rules, runs) ? 'passes' : 'open';
+  const adjust = [0, 0];
+  if (end === 'out') {
+    const other = rackPts[outSeat ^ 1]!;
+    if (rules.endRackScoring === 'naspa') adjust[outSeat] = 2 * other;
+    else {
+      adjust[outSeat] = other;
+      adjust[outSeat ^ 1] = -other;
+    }
+  } else if (end === 'passes') {
+    adjust[0] = -rackPts[0]!;
+    adjust[1] = -rackPts[1]!;
+  }
+  const finalScores = [0, 1].map((s) => pos.scores[s]! + points[s]! + adjust[s]!);
+  return { line, end, outSeat, rackPts, finalScores };
+}
 
 /** A real endgame for --help's example (LU against ADHPTTU), solved in a fraction of a second. */
 const EXAMPLE =
@@ -67,9 +132,10 @@ las que no se ven; con él, es la que sobra.
   --json              salida para programas: {"exact","value","finalScores","finalSpread",
                       "depth","nodes","ms","end","line":[{"player","coord","word","score"}]};
                       "player" 1 o 2, "coord" null y "word" «-» en un pase; "value" es la
-                      diferencia que gana desde aquí el jugador que mueve; "end" out, passes u
-                      open. En un prefinal: {"preendgame":true,"candidates":[{"coord","word",
-                      "score","value","exact"}],"evaluated","total","endgames","stopped","ms"}
+                      diferencia que gana desde aquí el jugador que mueve; "end", cómo acaba la
+                      secuencia: out, passes u open (no llega al final). En un prefinal:
+                      {"preendgame":true,"candidates":[{"coord","word","score","value",
+                      "exact"}],"evaluated","total","endgames","stopped","ms"}
   --lexicon ARCHIVO   usa otro léxico
 
 En un terminal, la búsqueda muestra su avance en la salida de errores. Ctrl+C la detiene y
@@ -244,50 +310,13 @@ export async function runEndgame(args: string[]): Promise<number> {
     await runner.close();
   }
 
-  // The line played out: points per player, then the end and its rack adjustment (E-05).
-  const board = pos.board.slice();
-  const left = [racks[0].slice(), racks[1].slice()];
-  const points = [0, 0];
-  const line = res.line.map((step) => {
-    const p = step.player;
-    points[p]! += step.score;
-    if (step.move.kind !== 'place')
-      return { player: p + 1, coord: null, word: '-', score: 0, main: null as string | null };
-    const m: PlaceMove = step.move;
-    const sq = (k: number) => m.row * SIZE + m.col + k * (m.dir === 'H' ? 1 : SIZE);
-    const main = mainWord(set, board, m);
-    m.tiles.forEach((t, k) => {
-      if (t === EMPTY) return;
-      board[sq(k)] = t;
-      left[p]![(t & BLANK_FLAG) !== 0 ? 0 : t]!--;
-    });
-    return {
-      player: p + 1,
-      coord: formatCoord(m),
-      word: tilesToGcg(set, m.tiles),
-      score: step.score,
-      main,
-    };
+  const { line, end, outSeat, rackPts, finalScores } = playedOut(res, set, rules, {
+    board: pos.board,
+    racks,
+    scores: pos.scores,
+    zeroTurns: pos.zeroTurns,
   });
-  const rackPts = left.map((r) => rackValue(set, r));
-  const outSeat = left.findIndex((r) => r.every((c) => c === 0));
-  const end: 'out' | 'passes' | 'open' =
-    outSeat >= 0 ? 'out' : res.exact || res.line.length > 0 ? 'passes' : 'open';
-  const adjust = [0, 0];
-  if (end === 'out') {
-    const other = rackPts[outSeat ^ 1]!;
-    if (rules.endRackScoring === 'naspa') adjust[outSeat] = 2 * other;
-    else {
-      adjust[outSeat] = other;
-      adjust[outSeat ^ 1] = -other;
-    }
-  } else if (end === 'passes' && res.exact) {
-    adjust[0] = -rackPts[0]!;
-    adjust[1] = -rackPts[1]!;
-  }
-  const finalScores = [0, 1].map((s) => pos.scores[s]! + points[s]! + adjust[s]!);
   const finalSpread = finalScores[0]! - finalScores[1]!;
-  const endKind = res.exact ? end : 'open';
 
   if (values.json) {
     process.stdout.write(
@@ -299,7 +328,7 @@ export async function runEndgame(args: string[]): Promise<number> {
         depth: res.depth,
         nodes: res.nodes,
         ms: res.ms,
-        end: endKind,
+        end,
         line: line.map(({ main: _main, ...rest }) => rest),
       }) + '\n',
     );
@@ -319,12 +348,12 @@ export async function runEndgame(args: string[]): Promise<number> {
       l.coord === null ? 'pasa' : `${l.coord} ${l.word} (${l.main}), ${counted(l.score, 'punto')}`;
     out.push(`${String(k + 1).padStart(3)}. Jugador ${l.player}: ${what}`);
   });
-  if (endKind === 'out') {
+  if (end === 'out') {
     const other = rackPts[outSeat ^ 1]!;
     out.push(
       `Fin: el jugador ${outSeat + 1} se queda sin fichas y el atril del jugador ${2 - outSeat} vale ${counted(other, 'punto')}.`,
     );
-  } else if (endKind === 'passes') {
+  } else if (end === 'passes') {
     out.push(
       `Fin por pases: el jugador 1 resta ${counted(rackPts[0]!, 'punto')} y el jugador 2, ${counted(rackPts[1]!, 'punto')}.`,
     );

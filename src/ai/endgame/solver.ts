@@ -165,6 +165,39 @@ const FLAG_EXACT = 0;
 const FLAG_LOWER = 1;
 const FLAG_UPPER = 2;
 /**
+ * The runs that end a two-player game with the bag empty, as the search counts them: passes in
+ * a row (E-02: two per player; V-03: with the bag empty only a pass leaves the table unchanged)
+ * and scoreless turns in a row, zero-point placements included (E-03); Infinity when no rule
+ * ends the game that way.
+ */
+export function runLimits(rules: Rules): { passes: number; scoreless: number } {
+  const limits = [Infinity];
+  if (rules.passesToEnd !== null) limits.push(rules.passesToEnd * 2);
+  if (rules.blockedTurnsToEnd !== null) limits.push(rules.blockedTurnsToEnd);
+  return { passes: Math.min(...limits), scoreless: rules.scorelessTurnsToEnd ?? Infinity };
+}
+
+/**
+ * Whether `line`, played from a position whose runs of passes and scoreless turns are `runs`,
+ * ends the game by those runs (E-02, E-03, V-03; see `runLimits`).
+ */
+export function lineEndsByRuns(
+  line: readonly EndgameStep[],
+  rules: Rules,
+  runs: { passes: number; scoreless: number },
+): boolean {
+  const limit = runLimits(rules);
+  let { passes, scoreless } = runs;
+  for (const step of line) {
+    if (step.move.kind === 'pass') passes++;
+    else passes = 0;
+    scoreless = step.score === 0 ? scoreless + 1 : 0;
+    if (passes >= limit.passes || scoreless >= limit.scoreless) return true;
+  }
+  return false;
+}
+
+/**
  * The transposition table's size by default, as a power of two: 4M entries (64 MB), what a bot
  * can hold on each of a server's threads. The long one-sided lines of a stuck opponent flood a
  * smaller table; buckets that keep the costly results hold them off: the bench's endgame 27
@@ -428,12 +461,7 @@ export class EndgameSolver {
       this.val[c] = set.letters[c - 1]!.value;
     }
     this.racks = [new Uint8Array(n), new Uint8Array(n)];
-    const limits = [Infinity];
-    if (rules.passesToEnd !== null) limits.push(rules.passesToEnd * 2);
-    // V-03: with the bag empty no exchange is possible, and only a pass leaves the board as is.
-    if (rules.blockedTurnsToEnd !== null) limits.push(rules.blockedTurnsToEnd);
-    this.passLimit = Math.min(...limits);
-    this.scorelessLimit = rules.scorelessTurnsToEnd ?? Infinity;
+    ({ passes: this.passLimit, scoreless: this.scorelessLimit } = runLimits(rules));
     this.passContinues = this.passLimit > 1 && this.scorelessLimit > 1;
     this.kn = listedArcs(kwg);
     this.pairs = letterPairs(this.kn);
