@@ -79,7 +79,23 @@ const CASES: [string[], string][] = [
   ],
   [
     ['selfplay', '--games', '1', '--bots', 'experto,experto', '--seed', '1e3'],
-    '--seed necesita un número entero (sin exponente, menor que 2^53), no «1e3».',
+    '--seed necesita un número entero de 0 a 4294967295, no «1e3».',
+  ],
+  // The same rule and sentence for the simulation's seed.
+  [
+    ['best', '--cgp', `${'15/'.repeat(14)}15 AEINRST/ 0/0 0`, '--sim', '--seed', '1.5'],
+    '--seed necesita un número entero de 0 a 4294967295, no «1.5».',
+  ],
+  [
+    [
+      'best',
+      '--cgp',
+      `${'15/'.repeat(14)}15 AEINRST/ 0/0 0`,
+      '--sim',
+      '--seed',
+      '99999999999999999999',
+    ],
+    '--seed necesita un número entero de 0 a 4294967295, no «99999999999999999999».',
   ],
 ];
 

@@ -5,11 +5,13 @@ import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ENGLISH, SPANISH } from '../engine/tiles.js';
 import {
+  MAX_SEED,
   argsErrorText,
   lexiconMismatch,
   namedLexiconWarning,
   plainCount,
   plainPositive,
+  seedOption,
   threadsOption,
   tilesLanguage,
 } from './args.js';
@@ -92,6 +94,16 @@ describe('argsErrorText', () => {
     for (const bad of ['0', '65', '1.5', 'dos', ''])
       expect(threadsOption(bad, 2)).toBe(
         `--hilos necesita un número entero entre 1 y 64, no «${bad}».`,
+      );
+  });
+
+  it('seedOption: one rule for every --seed, a whole number from 0 to 2^32 − 1', () => {
+    expect(seedOption(undefined, 1)).toBe(1);
+    expect(seedOption('0', 1)).toBe(0);
+    expect(seedOption('4294967295', 1)).toBe(MAX_SEED);
+    for (const bad of ['4294967296', '99999999999999999999', '1.5', '-1', '1e3', ' 7', ''])
+      expect(seedOption(bad, 1), bad).toBe(
+        `--seed necesita un número entero de 0 a 4294967295, no «${bad}».`,
       );
   });
 

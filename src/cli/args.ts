@@ -77,6 +77,25 @@ export function plainPositive(text: string): number | undefined {
 }
 
 /**
+ * The largest seed: the bag's generator reads a numeric seed by its low 32 bits (`seedRng`), so
+ * a larger number would be the same seed as a smaller one.
+ */
+export const MAX_SEED = 2 ** 32 - 1;
+
+/**
+ * `--seed S` of the commands seeded with a number (`best --sim`, `selfplay`): a whole number
+ * from 0 to MAX_SEED written plainly, `fallback` when not given, or the sentence that refuses
+ * it, the same for every command.
+ */
+export function seedOption(text: string | undefined, fallback: number): number | string {
+  if (text === undefined) return fallback;
+  const n = plainCount(text);
+  return n !== undefined && n <= MAX_SEED
+    ? n
+    : `--seed necesita un número entero de 0 a ${MAX_SEED}, no «${text}».`;
+}
+
+/**
  * A lexicon compiled for another tile set reads its codes as other letters (English C is
  * Spanish CH): the message for a game whose rules use `game`.
  */

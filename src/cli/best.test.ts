@@ -286,11 +286,17 @@ describe('atril selfplay', () => {
     const dash = atril('selfplay', '--games', '-3', '--bots', 'experto,experto');
     expect(dash.code).toBe(2);
     expect(dash.err).not.toMatch(/Option|argument/);
-    // A seed past 2^53 would give every game the same seed (S + g rounds back to S).
+    // A seed past 2^32 − 1 would be read as a smaller one (the generator takes 32 bits).
     const big = atril('selfplay', '--games', '2', '--bots', 'experto,experto', '--seed', '1e20');
     expect(big.code).toBe(2);
     const huge = ['--seed', '100000000000000000000'];
     expect(atril('selfplay', '--games', '2', '--bots', 'experto,experto', ...huge).code).toBe(2);
+    expect(atril('selfplay', '--games', '1', '--bots', 'experto,experto', '--seed=-5').code).toBe(
+      2,
+    );
+    expect(atril('selfplay', '--games', '1', '--bots', 'experto,experto', '--seed', '0').code).toBe(
+      0,
+    );
   });
 
   it('one game reads in the singular', () => {

@@ -14,11 +14,13 @@ import { defaultLeaves } from '../ai/leaves.js';
 import { bestPlays, positionRack } from '../ai/bestPlays.js';
 import { DEFAULT_SAMPLES, EXCHANGE_SAMPLES, LeaveInference } from '../ai/sim/inference.js';
 import {
+  MAX_SEED,
   lexiconMismatch,
   namedLexiconWarning,
   parseOptions,
   plainCount,
   plainPositive,
+  seedOption,
   threadsOption,
   usageError,
 } from './args.js';
@@ -51,7 +53,8 @@ fichas que se quedan en el atril (con la bolsa vacía, los puntos del final de p
   --tiempo S          con --sim, segundos como máximo (10 por omisión)
   --iteraciones N     con --sim, iteraciones como máximo (1000 por omisión)
   --hilos N           con --sim, hilos de trabajo, de 1 a 64 (todos los núcleos por omisión)
-  --seed S            con --sim, semilla (1 por omisión): misma semilla, mismo resultado
+  --seed S            con --sim, semilla, un entero de 0 a ${MAX_SEED} (1 por omisión):
+                      misma semilla, mismo resultado
   --ultima "JUGADA"   con --sim y dos jugadores, la última jugada del rival, ya en el tablero,
                       en notación GCG («8H CA.A»: sus letras son las fichas que puso, cada «.»
                       una que ya estaba): de ella se deduce qué fichas guardó, como hace el
@@ -98,7 +101,7 @@ export async function runBest(args: string[]): Promise<number> {
   };
   const seconds = simNumber('--tiempo', values.tiempo, 10);
   const iterations = simNumber('--iteraciones', values.iteraciones, 1000);
-  const seed = simNumber('--seed', values.seed, 1);
+  const seed = seedOption(values.seed, 1);
   for (const v of [seconds, iterations, seed]) if (typeof v === 'string') return fail(v);
   const threads = threadsOption(values.hilos);
   if (typeof threads === 'string') return fail(threads);
@@ -146,7 +149,7 @@ export async function runBest(args: string[]): Promise<number> {
       const play = last.value;
       const inferrer = new LeaveInference(lex.nodes, set, rules, leaves);
       // The seed the simulation is given: the same one gives the same leaves.
-      const s = Math.floor(seed as number);
+      const s = seed as number;
       const text = values.ultima.trim().split(/\s+/).join(' ');
       inference =
         play.kind === 'place'
@@ -189,7 +192,7 @@ export async function runBest(args: string[]): Promise<number> {
       seconds: seconds as number,
       iterations: Math.floor(iterations as number),
       threads: threads.threads,
-      seed: Math.floor(seed as number),
+      seed: seed as number,
       json: values.json === true,
     });
   }

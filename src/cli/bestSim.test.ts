@@ -178,6 +178,11 @@ describe('atril best --sim', () => {
     );
   });
 
+  it('--seed 0 is a seed like any other, as for selfplay', () => {
+    const r = atril('best', '--cgp', CGP, '--sim', '--top', '1', '--iteraciones', '4', '--hilos', '1', '--seed', '0', '--json'); // prettier-ignore
+    expect(r.code, r.err).toBe(0);
+  });
+
   it('--tiempo needs a positive number', () => {
     const r = atril('best', '--cgp', CGP, '--sim', '--tiempo', 'x');
     expect(r.code).toBe(2);

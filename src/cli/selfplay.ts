@@ -11,7 +11,14 @@ import { tileSetById } from '../engine/tiles.js';
 import { openLexicon } from '../lexicon/index.js';
 import { BOT_LEVELS, isBotLevel, makeBot } from '../ai/bots.js';
 import { SelfPlay, wilson } from '../ai/selfplay.js';
-import { parseOptions, plainCount, tileSetMismatch, usageError } from './args.js';
+import {
+  MAX_SEED,
+  parseOptions,
+  plainCount,
+  seedOption,
+  tileSetMismatch,
+  usageError,
+} from './args.js';
 import { count, counted, decimal } from './numbers.js';
 import { LongTask, progressBar } from './status.js';
 
@@ -23,7 +30,7 @@ cada partida; cada partida usa la semilla S + número de partida, así que se pu
 
   --games N           número de partidas (entero ≥ 1)
   --bots A,B,…        de dos a cuatro niveles: ${BOT_LEVELS.join(', ')}
-  --seed S            semilla (1 por omisión)
+  --seed S            semilla, un entero de 0 a ${MAX_SEED} (1 por omisión)
   --rules PRESET      reglas: ${Object.keys(PRESETS).join(', ')} (fise por omisión)
   --json              salida para programas: victorias, empates, medias e intervalo del 95 %
   --lexicon ARCHIVO   usa otro léxico
@@ -58,15 +65,10 @@ export async function runSelfplay(args: string[]): Promise<number> {
     return fail(
       `--bots necesita de dos a cuatro niveles separados por comas, entre: ${BOT_LEVELS.join(', ')}.`,
     );
-  // Game g uses seed S + g: past 2^53 that sum would round back to S for every game.
-  const seed = values.seed === undefined ? 1 : Number(values.seed);
-  if (
-    (values.seed !== undefined && !/^-?\d+$/.test(values.seed)) ||
-    !Number.isSafeInteger(seed + games)
-  )
-    return fail(
-      `--seed necesita un número entero (sin exponente, menor que 2^53), no «${values.seed}».`,
-    );
+  // Game g uses seed S + g; past MAX_SEED the generator reads it modulo 2^32 (seeds 0, 1 …),
+  // still a different seed for every game of the run.
+  const seed = seedOption(values.seed, 1);
+  if (typeof seed === 'string') return fail(seed);
   const preset = values.rules ?? 'fise';
   const built = rulesFromPreset(preset);
   if (!built.ok) return fail(rulesErrorText(built.error));
