@@ -40,8 +40,13 @@ marcan como no válidas.
                       «-FICHAS» cambiar; "valid" en la jugada hecha)
   --lexicon ARCHIVO   usa otro léxico (del mismo juego de fichas que la partida)
 
-Muestra una barra de progreso en la salida de errores si es un terminal.
-Salida: 0 si todo va bien, 2 si la orden está mal escrita o el archivo no se puede leer.`;
+Muestra una barra de progreso en la salida de errores si es un terminal. Ctrl+C para el
+análisis y muestra lo analizado hasta entonces, con su resumen (en --json, "stoppedAt" dice
+hasta qué jugada del archivo llegó); un segundo Ctrl+C sale sin más.
+
+Salida: 0 si todo va bien, 2 si la orden está mal escrita, el archivo no se puede leer o
+describe una partida que no pudo jugarse (una ficha en una casilla ocupada, más fichas de las
+que tiene el juego o de las que caben en el atril…: se dice por qué, como en «atril replay»).`;
 
 function usage(message: string): number {
   return usageError('analyze', message);

@@ -1,5 +1,6 @@
 /** parseArgs errors in Spanish, for every command that reads options. */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -137,6 +138,28 @@ describe('argsErrorText', () => {
       expect(one.stdout).toBe(run('best', '--help').stdout);
     }
     expect(run('ayuda', 'nada').stderr).toMatch(/^Orden desconocida: «nada»\./);
+  });
+
+  it('--version and -v say the version of package.json; the helps say what the commands do', () => {
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+    const pkg = JSON.parse(
+      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+    ) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const r = run(flag);
+      expect([r.status, r.stdout, r.stderr], flag).toEqual([0, `atril ${pkg.version}\n`, '']);
+    }
+    const all = run('--help').stdout;
+    expect(all).toContain('«atril --version» (o -v) dice la versión.');
+    // endgame also takes one tile in the bag (a pre-endgame).
+    expect(all).toMatch(/^ {2}endgame +resuelve un final de partida .*una ficha/m);
+    expect(run('lexicon', '--help').stdout).toMatch(/^Uso: atril lexicon build .*\[--force\]/);
+    const analyze = run('analyze', '--help').stdout;
+    expect(analyze).toMatch(/Ctrl\+C para el\s+análisis y muestra lo analizado hasta entonces/);
+    expect(analyze).toMatch(
+      /2 si la orden está mal escrita, el archivo no se puede leer o\s+describe una partida que no pudo jugarse/,
+    );
   });
 
   it('every command answers an unknown option in Spanish with exit 2', () => {

@@ -68,7 +68,7 @@ export const commands: readonly Command[] = [
   },
   {
     name: 'endgame',
-    summary: 'resuelve un final de partida (bolsa vacía, dos jugadores)',
+    summary: 'resuelve un final de partida (dos jugadores, con la bolsa vacía o una ficha en ella)',
     load: async () => {
       const m = await import('./endgame.js');
       return { help: m.endgameHelp, run: m.runEndgame };

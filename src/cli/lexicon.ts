@@ -32,7 +32,7 @@ import {
   writeProblemText,
 } from '../play/errorText.js';
 
-export const lexiconHelp = `Uso: atril lexicon build [LISTA.txt] [-o ARCHIVO] [--tile-set ID] [--if-missing]
+export const lexiconHelp = `Uso: atril lexicon build [LISTA.txt] [-o ARCHIVO] [--force] [--tile-set ID] [--if-missing]
      atril lexicon info [ARCHIVO]
 
 Compila una lista de palabras en un archivo de léxico (un grafo DAWG + GADDAG) que las

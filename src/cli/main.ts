@@ -2,6 +2,7 @@
  * The `atril` command: dispatches to one module per sub-command. Every command answers
  * `--help`; usage errors exit with 2 and a Spanish message.
  */
+import { readFileSync } from 'node:fs';
 import { type CommandModule, commands } from './commands.js';
 import { echo, printableWrites } from './safeText.js';
 
@@ -10,7 +11,18 @@ const USAGE = `Uso: atril <orden> [opciones]
 Órdenes:
 ${commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
 
-«atril <orden> --help» explica cada orden.`;
+«atril <orden> --help» explica cada orden; «atril --version» (o -v) dice la versión.`;
+
+/**
+ * The version of the package, from its package.json: two folders up from this module, both as
+ * src/cli/main.ts and as dist/cli/main.js.
+ */
+export function atrilVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
 
 /** Runs the CLI with the given arguments and resolves to the process exit code. */
 export async function run(argv: string[]): Promise<number> {
@@ -23,6 +35,10 @@ export async function run(argv: string[]): Promise<number> {
   if (name === undefined || ['--help', '-h', 'ayuda', 'help'].includes(name)) {
     process.stdout.write(USAGE + '\n');
     return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`atril ${atrilVersion()}\n`);
+    return 0;
   }
   const cmd = commands.find((c) => c.name === name);
   if (!cmd) {
