@@ -81,6 +81,14 @@ const CASES: [string[], string][] = [
     ['selfplay', '--games', '1', '--bots', 'experto,experto', '--seed', '1e3'],
     '--seed necesita un número entero de 0 a 4294967295, no «1e3».',
   ],
+  [
+    ['selfplay', '--games', '1', '--bots', 'experto,dios'],
+    'Nivel desconocido: «dios». Niveles: principiante, aficionado, experto, campeon.',
+  ],
+  [
+    ['selfplay', '--games', '1', '--bots', 'experto'],
+    '--bots necesita de dos a cuatro niveles separados por comas, entre: principiante, aficionado, experto, campeon.',
+  ],
   // The same rule and sentence for the simulation's seed.
   [
     ['best', '--cgp', `${'15/'.repeat(14)}15 AEINRST/ 0/0 0`, '--sim', '--seed', '1.5'],

@@ -271,7 +271,7 @@ describe('atril selfplay', () => {
     expect(atril('selfplay', '--games', '0', '--bots', 'experto,experto').code).toBe(2);
     const r = atril('selfplay', '--games', '2', '--bots', 'experto,maestro');
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/niveles/);
+    expect(r.err).toMatch(/^Nivel desconocido: «maestro»\. Niveles: /);
     expect(
       atril('selfplay', '--games', '2', '--bots', 'experto,experto', '--rules', 'x').code,
     ).toBe(2);

@@ -61,6 +61,10 @@ export async function runSelfplay(args: string[]): Promise<number> {
   const games = plainCount(values.games ?? '') ?? 0;
   if (games < 1) return fail('--games necesita un número entero de partidas (1 o más).');
   const names = (values.bots ?? '').split(',').map((s) => s.trim().toLowerCase());
+  // A level not known is named, as `play --vs` names it: «dios» alone says what to fix.
+  const unknown = names.find((n) => n !== '' && !isBotLevel(n));
+  if (unknown !== undefined)
+    return fail(`Nivel desconocido: «${unknown}». Niveles: ${BOT_LEVELS.join(', ')}.`);
   if (names.length < 2 || names.length > 4 || !names.every(isBotLevel))
     return fail(
       `--bots necesita de dos a cuatro niveles separados por comas, entre: ${BOT_LEVELS.join(', ')}.`,
