@@ -47,6 +47,22 @@ describe('input files: only regular files, with a size cap', () => {
     });
   }
 
+  it('an empty game record is said to be empty by replay, analyze and play --cargar', async () => {
+    const empty = join(dir, 'vacia.gcg');
+    writeFileSync(empty, '');
+    for (const argv of [
+      ['replay', empty],
+      ['analyze', empty],
+      ['play', '--cargar', empty],
+    ]) {
+      const r = await runCli(...argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.err, argv.join(' ')).toContain(
+        `«${empty}»: el archivo está vacío: no tiene ninguna línea de partida.`,
+      );
+    }
+  });
+
   it('a FIFO is refused by the reader itself, without blocking', () => {
     const r = readInputFile(fifo, 1000);
     expect(r.ok ? 'read' : r.error.code).toBe('NOT_REGULAR');

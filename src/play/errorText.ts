@@ -304,6 +304,7 @@ const GCG: Record<GcgErrorCode, (e: GcgError) => string> = {
   BAD_PLAYER: (e) =>
     `declaración de jugador mal escrita: «${echo(e.text ?? '')}» (se espera «#player1 APODO Nombre»).`,
   DUPLICATE_PLAYER: (e) => `el jugador «${echo(e.text ?? '')}» está declarado dos veces.`,
+  EMPTY_FILE: () => 'el archivo está vacío: no tiene ninguna línea de partida.',
   TOO_FEW_PLAYERS: () =>
     'faltan jugadores: hacen falta #player1 y #player2 (y #player3, #player4 sin saltos).',
   UNKNOWN_PLAYER: (e) =>
@@ -314,7 +315,11 @@ const GCG: Record<GcgErrorCode, (e: GcgError) => string> = {
 };
 
 // Codes whose sentence names no line: the file as a whole is wrong.
-const WHOLE_FILE: readonly GcgErrorCode[] = ['TOO_FEW_PLAYERS', 'UNKNOWN_TILE_DISTRIBUTION'];
+const WHOLE_FILE: readonly GcgErrorCode[] = [
+  'EMPTY_FILE',
+  'TOO_FEW_PLAYERS',
+  'UNKNOWN_TILE_DISTRIBUTION',
+];
 
 /** A GCG file that cannot be read: "línea 3: no se entiende esta línea de jugada: «…»." */
 export function gcgErrorText(e: GcgError): string {

@@ -236,6 +236,12 @@ describe('GCG coded errors', () => {
     expect(err(utf8(head + '>c: AB 8G AB +8 8\n'))).toBe('UNKNOWN_PLAYER@3'));
   it('DUPLICATE_PLAYER', () =>
     expect(err(utf8('#player1 a A\n#player2 a B\n'))).toBe('DUPLICATE_PLAYER@2'));
+  it('EMPTY_FILE for a file of nothing but blank lines, not TOO_FEW_PLAYERS', () => {
+    expect(err(utf8(''))).toBe('EMPTY_FILE@1');
+    expect(err(utf8('\n \r\n\t\n'))).toBe('EMPTY_FILE@1');
+    expect(err(Uint8Array.from([0xef, 0xbb, 0xbf]))).toBe('EMPTY_FILE@1');
+    expect(err(utf8('#note nada\n'))).toBe('TOO_FEW_PLAYERS@1');
+  });
   it('TOO_FEW_PLAYERS, also for a gap in the numbering', () => {
     expect(err(utf8('#player1 a A\n'))).toBe('TOO_FEW_PLAYERS@1');
     expect(err(utf8('#player2 b B\n>b: AB 8G AB +8 8\n'))).toBe('TOO_FEW_PLAYERS@1');

@@ -156,6 +156,7 @@ export type GcgErrorCode =
   | 'BAD_EVENT' // an event line of no known shape
   | 'BAD_PLAYER' // a malformed `#playerN`
   | 'DUPLICATE_PLAYER' // two players with one nick, or one number declared twice
+  | 'EMPTY_FILE' // nothing but blank lines: no pragma, no event
   | 'TOO_FEW_PLAYERS' // fewer than two players, or a gap in the numbering
   | 'UNKNOWN_PLAYER' // an event names an undeclared nick
   | 'UNKNOWN_TILE_DISTRIBUTION' // a tile set Atril does not have
@@ -272,6 +273,7 @@ export function parseGcgText(text: string, opts: GcgReadOptions = {}): GcgParseR
     tileDistribution?: string;
   } = {};
   let inNote = false;
+  let blank = true;
   const fail = (code: GcgErrorCode, line: number, t?: string): GcgParseResult =>
     err(t === undefined ? { code, line } : { code, line, text: t });
 
@@ -279,6 +281,7 @@ export function parseGcgText(text: string, opts: GcgReadOptions = {}): GcgParseR
     const lineNo = i + 1;
     const line = lines[i]!.replace(/^\uFEFF/, '').trim();
     if (line === '') continue;
+    blank = false;
     if (line.startsWith('#')) {
       const pm = /^#(\S*)\s*(.*)$/.exec(line)!;
       const name = pm[1]!;
@@ -326,6 +329,8 @@ export function parseGcgText(text: string, opts: GcgReadOptions = {}): GcgParseR
     return fail('BAD_LINE', lineNo, line);
   }
 
+  // An empty file is said as such, not as one whose players are missing.
+  if (blank) return fail('EMPTY_FILE', 1);
   // A sparse array: `some` would skip the holes left by a missing #playerN.
   for (let k = 0; k < Math.max(2, players.length); k++)
     if (players[k] === undefined) return fail('TOO_FEW_PLAYERS', 1);
