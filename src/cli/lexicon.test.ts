@@ -69,4 +69,11 @@ describe('atril lexicon build', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/palabras: 2/);
   });
+
+  it('info groups the thousands as the rest of the output does («636.598»)', () => {
+    const r = atril('lexicon', 'info');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^ {2}palabras: \d{1,3}(\.\d{3})+$/m);
+    expect(r.out).toMatch(/^ {2}nodos: \d{1,3}(\.\d{3})+ \(\d+,\d MiB\)$/m);
+  });
 });

@@ -23,7 +23,7 @@ import {
   type NormalisedList,
 } from '../lexicon/index.js';
 import { parseOptions } from './args.js';
-import { counted, decimal } from './numbers.js';
+import { count, counted, decimal } from './numbers.js';
 import { echo } from './safeText.js';
 import {
   lexiconLoadErrorText,
@@ -252,7 +252,10 @@ async function info(args: string[]): Promise<number> {
   const lex = r.value;
   out(`${path}`);
   out(`  juego de fichas: ${lex.set.name}`);
-  out(`  palabras: ${lex.wordCount}`);
-  out(`  nodos: ${lex.nodes.length} (${decimal((lex.nodes.length * 4 + 40) / 1048576)} MiB)`);
+  // Grouped as `build` says them («636.598 palabras»).
+  out(`  palabras: ${count(lex.wordCount)}`);
+  out(
+    `  nodos: ${count(lex.nodes.length)} (${decimal((lex.nodes.length * 4 + 40) / 1048576)} MiB)`,
+  );
   return 0;
 }
