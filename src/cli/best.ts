@@ -140,6 +140,13 @@ export async function runBest(args: string[]): Promise<number> {
 
   if (values.sim) {
     const { rack, bagCount, unseen } = positionRack(set, pos);
+    // With the bag empty and two players each knows the other's rack: a simulation would only
+    // estimate, with made-up odds, what the endgame solver proves.
+    if (bagCount === 0 && pos.racks.length <= 2)
+      return fail(
+        'Con la bolsa vacía no hay nada que simular: cada uno sabe qué fichas tiene el otro. ' +
+          'El final exacto lo calcula «atril endgame --cgp "…"», con la misma posición.',
+      );
     const rules = makeRules('fise', { tileSet: set.id, ...(nine && { rackSize: 9 }) });
     const leaves = set.id === 'spanish' ? defaultLeaves() : NO_LEAVES;
     let inference: BestSimInference | undefined;

@@ -52,6 +52,18 @@ beforeAll(() => {
   cgp = cgpOf(game, [350, 340]);
 });
 
+describe('atril best --sim on an endgame', () => {
+  it('refuses to simulate with the bag empty and names the command that solves it exactly', () => {
+    const r = atril('best', '--cgp', cgp, '--sim', '--iteraciones', '4', '--hilos', '1');
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err.split('\n')[0]).toBe(
+      'Con la bolsa vacía no hay nada que simular: cada uno sabe qué fichas tiene el otro. ' +
+        'El final exacto lo calcula «atril endgame --cgp "…"», con la misma posición.',
+    );
+  });
+});
+
 describe('atril endgame', () => {
   it('--json: the exact value of the solver, the line and the final scores (E-05)', () => {
     // One thread: the same search as the solver here, so the same line.
