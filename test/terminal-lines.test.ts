@@ -149,6 +149,17 @@ describe('atril play in line mode (pipes)', () => {
     expect(r.out).not.toMatch(/tecla [DP]/);
   });
 
+  it('E-06: what the final window refuses is refused in commands too, for an exchange and for a play', () => {
+    // Seed 7: Luis's CELO reaches the target; Ana, in the window, tries to exchange, then to play.
+    const r = atril(
+      ['play', '--jugadores', 'Ana', 'Luis', '--seed', '7', '--meta', '10'],
+      '8H celo\ncambiar A\n9H a\npasar\n',
+    );
+    // The turn's sentence, then one refusal for each attempt, all in commands.
+    expect(r.out.split(FINAL_WINDOW_LINE_TEXT)).toHaveLength(4);
+    expect(r.out).not.toMatch(/tecla [DP]/);
+  });
+
   it('previews a line play with valor, reads n~ as Ñ and counts what is missing (issue 10, items 4 and 6)', () => {
     // Seed 7: Luis starts with C E L N O U U.
     const r = atril(

@@ -482,7 +482,7 @@ export class Session {
   moveOutcome(outcome: MoveOutcome): Announcement[] {
     if (outcome.ok) return [];
     const st = this.state;
-    return st.remember([sayError(st.set, outcome.error.code, outcome.error)]);
+    return st.remember([st.errorSaid(outcome.error.code, outcome.error)]);
   }
 
   /** The help for the current mode (as `?` gives it). */
