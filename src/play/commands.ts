@@ -76,7 +76,8 @@ function isWithdrawn(history: readonly HistoryRecord[], i: number): boolean {
 // Why no exchange is allowed now: the last play waits to be challenged or accepted (E-06), or
 // the bag holds too few tiles.
 function noExchange(st: PlayState): Reaction {
-  if (st.view.phase === 'final-challenge') return one(st.errorSaid('FINAL_CHALLENGE_WINDOW'));
+  if (st.view.phase === 'final-challenge')
+    return one(sayError(st.set, 'FINAL_CHALLENGE_WINDOW', { linesOnly: st.linesOnly }));
   return one(sayError(st.set, 'BAG_TOO_SMALL_TO_EXCHANGE', { bag: st.view.bagCount }));
 }
 

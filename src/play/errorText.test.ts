@@ -10,6 +10,7 @@ import {
   PLAY_ERROR_CODES,
   cgpErrorText,
   dbOpenErrorText,
+  onlineErrorText,
   playErrorText,
   rulesErrorText,
   serverErrorText,
@@ -174,6 +175,12 @@ describe('FINAL_CHALLENGE_WINDOW: what can still be done, in both modes', () => 
     const text = playErrorText({ code: 'FINAL_CHALLENGE_WINDOW' }, SPANISH);
     expect(text).toMatch(/«impugnar», tecla D/);
     expect(text).toMatch(/«pasar», tecla P/);
+    const lines = playErrorText({ code: 'FINAL_CHALLENGE_WINDOW', linesOnly: true }, SPANISH);
+    expect(lines).toBe(
+      'La partida acaba: solo puedes impugnar la última jugada («impugnar») o aceptarla («pasar»).',
+    );
+    // The same from a server's refusal, to a terminal in line mode.
+    expect(onlineErrorText('FINAL_CHALLENGE_WINDOW', { linesOnly: true }, SPANISH)).toBe(lines);
   });
 });
 

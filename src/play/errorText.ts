@@ -33,7 +33,7 @@ import type { StoredEventProblem, StoredGameError, StoredGameErrorCode } from '.
 import { BLANK_FLAG, type TileSet, letterOf, tilesToWord } from '../engine/tiles.js';
 import { tileText, tilesCount } from './speech.js';
 import { echo } from './echo.js';
-import { CLAIM_AFTER_TEXT, FINAL_WINDOW_TEXT } from './messages.js';
+import { CLAIM_AFTER_TEXT, FINAL_WINDOW_LINE_TEXT, FINAL_WINDOW_TEXT } from './messages.js';
 
 const list = (words: readonly string[]): string => words.join(', ');
 
@@ -89,6 +89,11 @@ export interface PlayError extends Omit<GameError, 'code'> {
   readonly caseBlanks?: boolean;
   /** AMBIGUOUS_DIGIT: the digits the symbol may stand for. */
   readonly digits?: readonly number[];
+  /**
+   * The client takes lines only (a terminal's line mode): a sentence that says what to do next
+   * names the commands, not keys it has not got (FINAL_CHALLENGE_WINDOW).
+   */
+  readonly linesOnly?: boolean;
 }
 
 // A small count in words, agreeing with a feminine noun (una A) or a masculine one (un comodín).
@@ -184,7 +189,7 @@ const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
         : `No se puede cambiar: ${e.bag === 1 ? 'queda' : 'quedan'} ${tilesCount(e.bag)} en la bolsa.`,
   NOTHING_TO_CHALLENGE: () => 'No hay ninguna jugada que se pueda impugnar.',
   NO_CHALLENGES: () => 'Con estas reglas las palabras se comprueban solas: no hay impugnaciones.',
-  FINAL_CHALLENGE_WINDOW: () => FINAL_WINDOW_TEXT,
+  FINAL_CHALLENGE_WINDOW: (e) => (e.linesOnly ? FINAL_WINDOW_LINE_TEXT : FINAL_WINDOW_TEXT),
   NOTHING_TO_ACCEPT: () => 'No hay ninguna jugada final que aceptar.',
   UNKNOWN_COMMAND: (e) =>
     `Orden desconocida: «${e.text ?? ''}». Escribe «ayuda» para ver las órdenes.`,

@@ -820,6 +820,19 @@ describe('E-06: the last play of the game waits to be challenged or accepted', (
     expect(s.key({ key: 't' }).say.map((a) => a.text)).toEqual([`Turno de Luis. ${only}`]);
   });
 
+  it('in line mode, trying something else is refused naming the commands, not the keys', () => {
+    const lines = new Session(onTurn, { linesOnly: true });
+    const onlyLines =
+      'La partida acaba: solo puedes impugnar la última jugada («impugnar») o aceptarla («pasar»).';
+    expect(lines.line('cambiar AEU').say.map((a) => a.text)).toEqual([onlyLines]);
+    const refused = { ok: false, error: { code: 'FINAL_CHALLENGE_WINDOW' } } as const;
+    expect(lines.moveOutcome(refused).map((a) => a.text)).toEqual([onlyLines]);
+    // Key mode keeps its keys.
+    const keys = new Session(onTurn);
+    expect(keys.line('cambiar AEU').say.map((a) => a.text)).toEqual([only]);
+    expect(keys.moveOutcome(refused).map((a) => a.text)).toEqual([only]);
+  });
+
   it('P asks whether to accept the play, not whether to pass; the second P accepts', () => {
     const s = new Session(onTurn);
     expect(s.key({ key: 'p' }).say.map((a) => a.text)).toEqual([

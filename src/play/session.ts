@@ -482,7 +482,9 @@ export class Session {
   moveOutcome(outcome: MoveOutcome): Announcement[] {
     if (outcome.ok) return [];
     const st = this.state;
-    return st.remember([st.errorSaid(outcome.error.code, outcome.error)]);
+    // A refusal that says what to do instead names commands to a client of lines only.
+    const error = { ...outcome.error, linesOnly: st.linesOnly };
+    return st.remember([sayError(st.set, error.code, error)]);
   }
 
   /** The help for the current mode (as `?` gives it). */

@@ -23,7 +23,6 @@ import {
 } from '../engine/tiles.js';
 import { type PlayErrorCode, type PlayError, onlineErrorText, playErrorText } from './errorText.js';
 import {
-  FINAL_WINDOW_LINE_TEXT,
   MODE_NAMES,
   ORDER_NAMES,
   WRAP_TEXT,
@@ -151,16 +150,6 @@ export class PlayState {
   turnSentence(asked = false): string {
     if (this.awaitingPlayer) return turnText(this.view, this.byName, asked ? 'table' : 'none');
     return turnText(this.view, this.byName, this.linesOnly ? 'lines' : 'keys');
-  }
-
-  /**
-   * A refusal as said to this viewer (`sayError`): the final window's (E-06) names the commands,
-   * not their keys, to a client of lines only, as `turnSentence` does.
-   */
-  errorSaid(code: PlayErrorCode, data: Omit<PlayError, 'code'> = {}): Announcement {
-    if (code === 'FINAL_CHALLENGE_WINDOW' && this.linesOnly)
-      return say(FINAL_WINDOW_LINE_TEXT, 'error', 'error');
-    return sayError(this.set, code, data);
   }
 
   get myTurn(): boolean {

@@ -137,6 +137,31 @@ describe('OnlineTable: a clock that runs out (TM-02)', () => {
   });
 });
 
+describe('OnlineTable: the final window (E-06) in line mode', () => {
+  const finalWindow = { ...viewFrom({ toMove: 0 }), phase: 'final-challenge' as const };
+  const conn = (): Connection =>
+    new Connection({ url: 'ws://127.0.0.1:1/ws', socket: () => ({}) as never });
+  const refused = {
+    type: 'error',
+    error: { code: 'FINAL_CHALLENGE_WINDOW', data: {} },
+  } as const;
+
+  it('the server refusing anything else is said with the commands, not the keys', () => {
+    const lines = new OnlineTable(
+      conn(),
+      SERVER,
+      'g1',
+      new Session(finalWindow, { linesOnly: true }),
+    );
+    expect(lines.event(refused).say).toEqual([
+      'La partida acaba: solo puedes impugnar la última jugada («impugnar») o aceptarla («pasar»).',
+    ]);
+    expect(tableOf(finalWindow).event(refused).say).toEqual([
+      'La partida acaba: solo puedes impugnar la última jugada («impugnar», tecla D) o aceptarla («pasar», tecla P).',
+    ]);
+  });
+});
+
 describe('OnlineTable: «enlace»', () => {
   it('gives the link of the game, and the invitations of a room made here while their seats wait', () => {
     const conn = new Connection({ url: 'ws://127.0.0.1:1/ws', socket: () => ({}) as never });

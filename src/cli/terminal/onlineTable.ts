@@ -211,7 +211,7 @@ export class OnlineTable {
         if (e.gameId !== this.gameId) return { say: [] };
         return { say: [chatLineText(e.from, e.text)] };
       case 'error':
-        return { say: [onlineErrorText(e.error.code, e.error.data, setOf(this.view))] };
+        return { say: [this.refusal(e.error.code, e.error.data)[0]!.text] };
       case 'rematch':
         return e.gameId === this.gameId
           ? { say: [rematchText(gameLink(this.server, e.newGameId), this.watching)] }
@@ -300,8 +300,10 @@ export class OnlineTable {
   }
 
   // A refusal, said at once (the server's code and data, or the same check made here).
+  // In line mode, a refusal that says what to do instead names the commands (linesOnly).
   private refusal(code: string, data?: Readonly<Record<string, unknown>>): Announcement[] {
-    const text = onlineErrorText(code, data, setOf(this.view));
+    const linesOnly = this.session.state.linesOnly;
+    const text = onlineErrorText(code, { ...data, linesOnly }, setOf(this.view));
     return [{ text, category: 'error', priority: 'assertive' }];
   }
 
