@@ -146,6 +146,21 @@ describe('OnlineTable: the final window (E-06) in line mode', () => {
     error: { code: 'FINAL_CHALLENGE_WINDOW', data: {} },
   } as const;
 
+  it('arriving in the window, the turn names the commands in line mode and the keys in key mode', () => {
+    const lines = new OnlineTable(
+      conn(),
+      SERVER,
+      'g1',
+      new Session(finalWindow, { linesOnly: true }),
+    );
+    expect(lines.opening().at(-1)).toBe(
+      'Tu turno. La partida acaba: solo puedes impugnar la última jugada («impugnar») o aceptarla («pasar»).',
+    );
+    expect(tableOf(finalWindow).opening().at(-1)).toBe(
+      'Tu turno. La partida acaba: solo puedes impugnar la última jugada («impugnar», tecla D) o aceptarla («pasar», tecla P).',
+    );
+  });
+
   it('the server refusing anything else is said with the commands, not the keys', () => {
     const lines = new OnlineTable(
       conn(),

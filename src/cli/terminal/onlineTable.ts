@@ -24,7 +24,6 @@ import {
   chatLineText,
   connectionBackText,
   rematchText,
-  turnText,
   waitingSeatsText,
 } from '../../play/messages.js';
 import { PLAY_ERROR_CODES, type PlayErrorCode } from '../../play/errorText.js';
@@ -172,7 +171,8 @@ export class OnlineTable {
     const out = this.session.arrivalNews().map((a) => a.text);
     const waiting = waitingSeatsText(this.view);
     if (waiting) out.push(waiting);
-    out.push(turnText(this.view));
+    // The session's sentence: in line mode, the final window (E-06) names commands, not keys.
+    out.push(this.session.state.turnSentence());
     return out;
   }
 
