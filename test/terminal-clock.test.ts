@@ -221,6 +221,23 @@ describe('TM-01/TM-02: the clock of atril play --reloj, driven with a fake clock
     );
   });
 
+  it('the low-time cue: going under a minute is said once, by name at one keyboard', async () => {
+    const clock = new FakeClock();
+    const game = newGame(clock);
+    const r = await play(game, clock, [24.5, 'reloj', 0.1, 'reloj', 'pasar']);
+    expect(r.lines.filter((l) => l.includes('menos de un minuto'))).toEqual([
+      'A Luis le queda menos de un minuto.',
+    ]);
+    expect(r.lines[r.lines.indexOf('A Luis le queda menos de un minuto.') + 1]).toBe(
+      'Ana 25 minutos, Luis 30 segundos.',
+    );
+    // Against the computer, to the player, whose own clock it is.
+    const own = new FakeClock();
+    const alone = newGame(own, TIMED, [{ name: 'Ana' }, PASSER]);
+    const mine = await play(alone, own, [24.5, 'reloj']);
+    expect(mine.lines).toContain('Te queda menos de un minuto.');
+  });
+
   it('TM-02: running out while the player thinks is said when it happens, between two lines', async () => {
     vi.useFakeTimers();
     try {

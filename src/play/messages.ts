@@ -620,6 +620,14 @@ export const CONNECTION_TEXT = {
 /** Said once when the viewer's own clock drops under a minute (a sound goes with it). */
 export const LOW_TIME_TEXT = 'Te queda menos de un minuto.';
 
+/**
+ * LOW_TIME_TEXT for `seat`'s clock; by name (several people at one screen, where «te» would
+ * be whoever is reading) it names the player: «A Ana le queda menos de un minuto.»
+ */
+export function lowTimeText(view: ClientView, seat: number, byName = false): string {
+  return byName ? `A ${seatName(view, seat, null)} le queda menos de un minuto.` : LOW_TIME_TEXT;
+}
+
 /** Said when a search for a letter on the board starts again from A1 (before the square). */
 export const WRAP_TEXT = 'Vuelta al principio.';
 

@@ -203,6 +203,71 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
   });
 });
 
+describe("the low-time cue: the viewer's own clock going under a minute while it runs", () => {
+  const LOW = say('Te queda menos de un minuto.', 'clock', 'turn', 'assertive');
+
+  it('is said once, when it crosses, at a tick of the client', () => {
+    let clock = 0;
+    const s = new Session(viewFrom({ ...MIDGAME, clocksMs: [61_000, 500_000] }), {
+      localClock: () => clock,
+    });
+    expect(s.clockNews()).toEqual([]);
+    clock = 1500;
+    expect(s.clockNews()).toEqual([LOW]);
+    clock = 2500;
+    expect(s.clockNews()).toEqual([]);
+    expect(s.line('repetir').say[0]!.text).toBe(LOW.text);
+  });
+
+  it('not on arrival or at the start of a turn with less already, nor for another clock', () => {
+    let clock = 0;
+    const late = new Session(viewFrom({ ...MIDGAME, clocksMs: [45_000, 500_000] }), {
+      localClock: () => clock,
+    });
+    const theirs = new Session(viewFrom({ ...MIDGAME, toMove: 1, clocksMs: [500_000, 61_000] }), {
+      localClock: () => clock,
+    });
+    const watching = new Session(
+      { ...viewFrom({ ...MIDGAME, clocksMs: [61_000, 500_000] }), seat: null, rack: null },
+      { localClock: () => clock },
+    );
+    clock = 2000;
+    for (const s of [late, theirs, watching]) expect(s.clockNews()).toEqual([]);
+    // A local terminal's session, whose views say the time as it is: its turn comes back with
+    // 50 seconds, under a minute since its last turn.
+    const waiting = new Session(viewFrom({ ...MIDGAME, toMove: 1, clocksMs: [50_000, 500_000] }));
+    const back = viewFrom({
+      ...MIDGAME,
+      turns: [...MIDGAME.turns!, [1, 'pass']],
+      clocksMs: [50_000, 490_000],
+    });
+    expect(waiting.update(back).map((a) => a.text)).not.toContain(LOW.text);
+  });
+
+  it('not when the clock ran out between two looks: that is said instead', () => {
+    let clock = 0;
+    const s = new Session(viewFrom({ ...MIDGAME, clocksMs: [61_000, 500_000] }), {
+      localClock: () => clock,
+    });
+    clock = 62_000;
+    expect(s.clockNews().map((a) => a.text)).toEqual([
+      'Se acabó tu tiempo: al final pierdes 10 puntos por cada minuto empezado de más.',
+    ]);
+  });
+
+  it('by name at a screen several people share, in the view that brings it', () => {
+    const names = ['Luis', 'Ana'];
+    const s = new Session(viewFrom({ ...MIDGAME, names, clocksMs: [61_000, 500_000] }), {
+      byName: true,
+    });
+    const later = viewFrom({ ...MIDGAME, names, clocksMs: [59_000, 500_000] });
+    expect(s.update(later)).toEqual([
+      say('A Luis le queda menos de un minuto.', 'clock', 'turn', 'assertive'),
+    ]);
+    expect(s.update(viewFrom({ ...MIDGAME, names, clocksMs: [58_000, 500_000] }))).toEqual([]);
+  });
+});
+
 describe('TM-02: a clock that runs out is said once, to everyone at the table', () => {
   const TIME_UP_ANA =
     'Se acabó el tiempo de Ana: al final pierde 10 puntos por cada minuto empezado de más.';

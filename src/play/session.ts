@@ -31,6 +31,7 @@ import {
   seatBackText,
   seatTakenText,
   timeUpText,
+  lowTimeText,
   turnRecordText,
   turnText,
 } from './messages.js';
@@ -38,7 +39,7 @@ import { asciiEnye, isCoordAlone, looksLikePlay } from './playText.js';
 import { boardTileName } from './speech.js';
 import type { HistoryRecord } from '../protocol/view.js';
 import { PlayState, say, sayError } from './state.js';
-import { type ClientView, timeUps } from './view.js';
+import { type ClientView, seatClock, timeUps } from './view.js';
 import type {
   Announcement,
   KeyInput,
@@ -98,6 +99,12 @@ export interface SessionOptions {
   readonly claimHow?: string;
 }
 
+/**
+ * Under this much time left on their running clock, the viewer hears it once (LOW_TIME_TEXT;
+ * UX.md §2.5, the low-time cue).
+ */
+export const LOW_TIME_MS = 60_000;
+
 /** One viewer's interaction with one game. */
 export class Session {
   readonly state: PlayState;
@@ -121,6 +128,12 @@ export class Session {
   private quietUntil = 0;
   /** Seats whose time running out was said, or was no news (out already when the view came). */
   private readonly timeUpSaid = new Set<number>();
+  /**
+   * The viewer's time left when last looked at: on arrival, then at each look while their
+   * clock runs. The low-time cue is for a clock that goes under LOW_TIME_MS while it runs,
+   * once; one that was under it already (a one-minute game, a game resumed late) is no news.
+   */
+  private lastLeftMs = -Infinity;
 
   constructor(view: ClientView, opts: SessionOptions = {}) {
     this.state = new PlayState(view);
@@ -139,6 +152,8 @@ export class Session {
     this.endAnnounced = view.result !== null;
     this.claimHow = opts.claimHow;
     this.timeUpsHeard();
+    if (view.seat !== null)
+      this.lastLeftMs = seatClock(view, view.seat, this.clockNow())?.remainingMs ?? -Infinity;
   }
 
   get view(): ClientView {
@@ -270,7 +285,23 @@ export class Session {
    * (`update`). Nothing once the game is over, whose result counts the time over.
    */
   clockNews(): Announcement[] {
-    return this.state.remember(this.timeUpNews());
+    return this.state.remember([...this.timeUpNews(), ...this.lowTimeNews()]);
+  }
+
+  // The viewer's own clock, running, gone under LOW_TIME_MS since the last look: said once per
+  // crossing, to the viewer (by name at a screen several people share, where the clock that
+  // runs is that of the player on turn). Not once it has run out between two looks (a page in
+  // the background looks seldom): the time being up is said instead.
+  private lowTimeNews(): Announcement[] {
+    const view = this.state.view;
+    if (view.seat === null || view.phase === 'over' || view.clock?.running !== view.seat) return [];
+    const left = seatClock(view, view.seat, this.clockNow())?.remainingMs;
+    if (left === undefined) return [];
+    const before = this.lastLeftMs;
+    this.lastLeftMs = left;
+    if (before <= LOW_TIME_MS || left > LOW_TIME_MS || left < 0) return [];
+    const text = lowTimeText(view, view.seat, this.state.byName);
+    return [say(text, 'clock', 'turn', 'assertive')];
   }
 
   // The clocks run out since they were last looked at, each said once.
@@ -334,7 +365,7 @@ export class Session {
     this.seenHistory = view.history.length;
     // A clock that ran out in the turns this view brings, or in the one now running, before
     // them: it happened while the turn was being thought.
-    out.push(...this.timeUpNews());
+    out.push(...this.timeUpNews(), ...this.lowTimeNews());
     // The viewer's latest play or exchange among the news: the one its last draw was for (a
     // play withdrawn since has put its tiles back, and the engine empties lastDrawn then).
     let drew = -1;

@@ -177,6 +177,20 @@ describe('OnlineTable: the final window (E-06) in line mode', () => {
   });
 });
 
+describe('OnlineTable: the low-time cue', () => {
+  it("is said on the tick after the player's own clock goes under a minute, once", () => {
+    let clock = 0;
+    const conn = new Connection({ url: 'ws://127.0.0.1:1/ws', socket: () => ({}) as never });
+    const view = viewFrom({ toMove: 0, clocksMs: [61_000, 500_000] });
+    const t = new OnlineTable(conn, SERVER, 'g1', new Session(view, { localClock: () => clock }));
+    expect(newsOf(t, { kind: 'tick' }).say).toEqual([]);
+    clock = 1_500;
+    expect(newsOf(t, { kind: 'tick' }).say).toEqual(['Te queda menos de un minuto.']);
+    clock = 2_500;
+    expect(newsOf(t, { kind: 'tick' }).say).toEqual([]);
+  });
+});
+
 describe('OnlineTable: «enlace»', () => {
   it('gives the link of the game, and the invitations of a room made here while their seats wait', () => {
     const conn = new Connection({ url: 'ws://127.0.0.1:1/ws', socket: () => ({}) as never });

@@ -6,13 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { MIDGAME } from '../../play/testing/cases.js';
 import type { ViewSpec } from '../../play/testing/views.js';
 import { viewFrom } from '../../play/testing/views.js';
-import {
-  type Act,
-  FOCUS_WAIT_MS,
-  GameController,
-  type GamePort,
-  LOW_TIME_MS,
-} from './controller.js';
+import { type Act, FOCUS_WAIT_MS, GameController, type GamePort } from './controller.js';
+import { LOW_TIME_MS } from '../../play/session.js';
 import { speakingMs } from '../live.js';
 import { TOURNAMENT_CLOCK, makeRules } from '../../engine/rules.js';
 

@@ -6,13 +6,7 @@
  */
 import { type Signal, signal } from '@preact/signals';
 import { onlineErrorText } from '../../play/errorText.js';
-import {
-  EMPTY_LINE_TEXT,
-  LOW_TIME_TEXT,
-  WRAP_TEXT,
-  CLAIM_HELP_TEXT,
-  claimRefusal,
-} from '../../play/messages.js';
+import { EMPTY_LINE_TEXT, WRAP_TEXT, CLAIM_HELP_TEXT, claimRefusal } from '../../play/messages.js';
 import { Session } from '../../play/session.js';
 import { L } from '../labels.js';
 import { type Spoken, speakingMs } from '../live.js';
@@ -27,7 +21,7 @@ import type {
   Sound,
   Verbosity,
 } from '../../play/types.js';
-import { type ClientView, seatClock, setOf } from '../../play/view.js';
+import { type ClientView, setOf } from '../../play/view.js';
 import type { ClientAction } from '../../protocol/actions.js';
 
 /** A refusal as the server words it: a code and its data (error frame of the protocol). */
@@ -73,9 +67,6 @@ export interface ControllerOptions {
  * away; this only covers a page that never says so.
  */
 export const FOCUS_WAIT_MS = 500;
-
-/** Under this much time left, the viewer hears it once (issue 12: a low-time cue). */
-export const LOW_TIME_MS = 60_000;
 
 /** The action the server takes for an intent of the core. */
 export function actOf(intent: Intent): Act {
@@ -139,12 +130,6 @@ export class GameController {
   readonly busy = signal(false);
   /** Bumped every clock tick so the clocks redraw. */
   readonly tick = signal(0);
-  /**
-   * The viewer's time left when last looked at: on arrival, then at each tick of their running
-   * clock. The low-time cue is for a clock that goes under LOW_TIME_MS while it runs, once;
-   * one that was under it already (a one-minute game, a page reloaded late) is no news.
-   */
-  private lastLeftMs = -Infinity;
   private readonly clock: () => number;
   private readonly sound: (s: Sound) => void;
   private readonly focusFollowsCursor: (square: number) => boolean;
@@ -179,8 +164,6 @@ export class GameController {
       ],
     });
     this.snap = signal<PlaySnapshot>(this.session.snapshot());
-    if (view.seat !== null)
-      this.lastLeftMs = seatClock(view, view.seat, this.clockNow())?.remainingMs ?? -Infinity;
   }
 
   get view(): ClientView {
@@ -310,18 +293,9 @@ export class GameController {
     // After a reconnection: who came back while the server waited for everyone.
     const back = this.session.settlePresence();
     if (back.length > 0) this.announce(back);
+    // A clock run out, and the viewer's own going under a minute (the core's low-time cue).
     const out = this.session.clockNews();
     if (out.length > 0) this.announce(out);
-    const v = this.session.view;
-    if (v.seat === null || v.phase === 'over' || v.clock?.running !== v.seat) return;
-    const c = seatClock(v, v.seat, this.clockNow());
-    if (!c) return;
-    const before = this.lastLeftMs;
-    this.lastLeftMs = c.remainingMs;
-    // Gone over already between two ticks (a page in the background ticks seldom): the time
-    // being up has been said instead.
-    if (before > LOW_TIME_MS && c.remainingMs <= LOW_TIME_MS && c.remainingMs >= 0)
-      this.announce([say(LOW_TIME_TEXT, 'clock', 'turn', 'assertive')]);
   }
 
   /** The tentative play's words and score, as Y says them; null with no tile placed. */
