@@ -1,6 +1,7 @@
 /**
  * The page's command line (UX.md §2.3, «:» or «/»): each opening starts it empty, as a terminal's
- * command line does, so that text left there before Escape is not sent with the next command.
+ * command line does, so that text left there before Escape is not sent with the next command;
+ * and it has every key typed after «:», however fast they come.
  */
 import { describe, expect, it } from 'vitest';
 import { openPage } from './browser.js';
@@ -39,6 +40,24 @@ describe('the command line', () => {
       await page.keyboard.press('Enter');
     });
     expect(said).toMatch(/^Tú 0, Principiante \d+\.$/);
+    await page.context().close();
+  });
+
+  it('has every key typed at once after «:»: the first letter is not lost to the board', async () => {
+    const page = await openPage(env.browser, env.server.url);
+    const heard = new Announcer(page);
+    await enterName(page, 'Rosa');
+    await startComputerGame(page, { level: 'principiante' });
+    await focusBoard(page);
+    // «s» is also the board's key for the scores: lost there, it would be read as S and the
+    // line would get «orteo».
+    const since = await heard.mark();
+    await page.keyboard.type(':sorteo');
+    await page.keyboard.press('Enter');
+    const draw = /^(Sorteo de salida: |Empiezas? |No consta el sorteo)/;
+    await heard.waitFor(draw, { since, region: 'polite' });
+    const said = (await heard.all()).slice(since).filter((a) => a.region === 'polite');
+    expect(said.map((a) => a.text)).toEqual(['Línea de órdenes.', expect.stringMatching(draw)]);
     await page.context().close();
   });
 });

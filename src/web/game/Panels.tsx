@@ -282,12 +282,22 @@ export function Actions({
   const line = useSignal('');
   const input = useRef<HTMLInputElement>(null);
   // Opened by its key, the command line starts empty, as a terminal's does: text left there
-  // before an Escape would otherwise lead the next command («ct» + «marcador»).
+  // before an Escape would otherwise lead the next command («ct» + «marcador»). It takes the
+  // focus at once, in the very keydown of «:»: a render or an effect comes later, and a key
+  // typed before it (a fast typist, a slow machine) would go to the board instead («:sorteo»
+  // read as S, then «orteo»).
   useEffect(() => {
-    if (ctl.openLine.value === 0) return;
-    line.value = '';
-    input.current?.focus();
-  }, [ctl.openLine.value]);
+    let seen = ctl.openLine.peek();
+    return ctl.openLine.subscribe((n) => {
+      if (n === seen) return;
+      seen = n;
+      line.value = '';
+      const field = input.current;
+      if (!field) return;
+      field.value = '';
+      field.focus();
+    });
+  }, [ctl]);
   const seated = view.seat !== null;
   const over = view.phase === 'over';
   const busy = ctl.busy.value;
