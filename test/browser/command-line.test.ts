@@ -1,8 +1,11 @@
 /**
  * The page's command line (UX.md §2.3, «:» or «/»): each opening starts it empty, as a terminal's
  * command line does, so that text left there before Escape is not sent with the next command;
- * and it has every key typed after «:», however fast they come.
+ * it has every key typed after «:», however fast they come; and, opened so, it closes once its
+ * command has run, as «:» in the terminal's key mode does: the focus goes back where it was.
+ * Reached by Tab or a click, it stays, for a player who types every order there.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage } from './browser.js';
 import { enterName, focusBoard, startComputerGame } from './flows.js';
@@ -11,6 +14,19 @@ import { Announcer } from './liveRegions.js';
 import { serverAndBrowser } from './setup.js';
 
 const env = serverAndBrowser();
+
+// What has the focus: its id, the square of a board cell, or the slot of a rack tile.
+function focused(page: Page): Promise<string> {
+  return page.evaluate<string>(`(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    const sq = el.getAttribute('data-square');
+    const slot = el.getAttribute('data-slot');
+    return el.id || (sq ? 'square ' + sq : slot ? 'slot ' + slot : el.tagName);
+  })()`);
+}
+
+const SCORES = /^Tú 0, Principiante \d+\.$/;
 
 describe('the command line', () => {
   it('opens empty each time: what was typed before Escape is gone, and the next command is read alone', async () => {
@@ -39,7 +55,7 @@ describe('the command line', () => {
       await page.keyboard.type('marcador');
       await page.keyboard.press('Enter');
     });
-    expect(said).toMatch(/^Tú 0, Principiante \d+\.$/);
+    expect(said).toMatch(SCORES);
     await page.context().close();
   });
 
@@ -58,6 +74,64 @@ describe('the command line', () => {
     await heard.waitFor(draw, { since, region: 'polite' });
     const said = (await heard.all()).slice(since).filter((a) => a.region === 'polite');
     expect(said.map((a) => a.text)).toEqual(['Línea de órdenes.', expect.stringMatching(draw)]);
+    await page.context().close();
+  });
+
+  it('opened by «:», closes once its command has run: the focus is back where «:» was pressed', async () => {
+    const page = await openPage(env.browser, env.server.url);
+    const heard = new Announcer(page);
+    await enterName(page, 'Rosa');
+    await startComputerGame(page, { level: 'principiante' });
+    const field = page.getByRole('textbox', { name: 'Orden' });
+
+    // From the board: back on the same square, the reply said, and keys are commands again.
+    await focusBoard(page);
+    const square = await focused(page);
+    expect(square).toMatch(/^square \d+$/);
+    let since = await heard.mark();
+    await page.keyboard.type(':marcador');
+    expect(await focused(page)).toBe('orden');
+    await page.keyboard.press('Enter');
+    await heard.waitFor(SCORES, { since, region: 'polite' });
+    expect(await focused(page)).toBe(square);
+    expect(await field.inputValue()).toBe('');
+    since = await heard.mark();
+    await press(page, 'KeyS');
+    await heard.waitFor(SCORES, { since, region: 'polite' });
+    expect(await field.inputValue()).toBe('');
+
+    // From the rack: back on the same tile.
+    const tile = page
+      .getByRole('listbox', { name: 'Atril' })
+      .locator('[role=option][tabindex="0"]');
+    await tile.focus();
+    const slot = await focused(page);
+    expect(slot).toMatch(/^slot \d+$/);
+    since = await heard.mark();
+    await page.keyboard.type(':marcador');
+    await page.keyboard.press('Enter');
+    await heard.waitFor(SCORES, { since, region: 'polite' });
+    expect(await focused(page)).toBe(slot);
+
+    // Enter with nothing written runs nothing: the line waits for an order.
+    await focusBoard(page);
+    since = await heard.mark();
+    await page.keyboard.type(':');
+    await page.keyboard.press('Enter');
+    await heard.waitFor(/^No has escrito ninguna orden/, { since, region: 'polite' });
+    expect(await focused(page)).toBe('orden');
+    // Escape still closes it, to the board.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focused(page)).toMatch(/^square \d+$/);
+
+    // Reached by Tab or a click, the line is the player's place to type orders: it stays.
+    await field.focus();
+    since = await heard.mark();
+    await page.keyboard.type('marcador');
+    await page.keyboard.press('Enter');
+    await heard.waitFor(SCORES, { since, region: 'polite' });
+    expect(await focused(page)).toBe('orden');
+    expect(await field.inputValue()).toBe('');
     await page.context().close();
   });
 });

@@ -281,6 +281,12 @@ export function Actions({
   const view = snap.view;
   const line = useSignal('');
   const input = useRef<HTMLInputElement>(null);
+  // Opened by its key, the command line is a one-off, as «:» in the terminal's key mode (and
+  // in vim): once a command runs, the focus goes back where «:» was pressed, and keys are
+  // commands again. Reached by Tab or a click instead, the field is where the player chose to
+  // type every order (a text field always gets keystrokes, UX.md §2.3, whatever the screen
+  // reader's mode): it stays. Where «:» was pressed, while the line it opened has the focus.
+  const returnTo = useRef<Element | null>(null);
   // Opened by its key, the command line starts empty, as a terminal's does: text left there
   // before an Escape would otherwise lead the next command («ct» + «marcador»). It takes the
   // focus at once, in the very keydown of «:»: a render or an effect comes later, and a key
@@ -295,9 +301,19 @@ export function Actions({
       const field = input.current;
       if (!field) return;
       field.value = '';
+      if (document.activeElement !== field) returnTo.current = document.activeElement;
       field.focus();
     });
   }, [ctl]);
+  // Before the command runs, as Escape does: its reply then comes after the name of what the
+  // focus lands on, instead of being cut off by it.
+  const closeLine = (): void => {
+    const back = returnTo.current;
+    returnTo.current = null;
+    if (!back) return;
+    if (back instanceof HTMLElement && back.isConnected) back.focus();
+    if (document.activeElement === input.current) focusBoardCursor();
+  };
   const seated = view.seat !== null;
   const over = view.phase === 'over';
   const busy = ctl.busy.value;
@@ -344,6 +360,8 @@ export function Actions({
           e.preventDefault();
           const t = line.value;
           line.value = '';
+          // Nothing written runs nothing: the reply asks for an order, and the line waits for it.
+          if (t.trim() !== '') closeLine();
           ctl.line(t);
         }}
       >
@@ -357,6 +375,9 @@ export function Actions({
           value={line.value}
           onInput={(e) => (line.value = e.currentTarget.value)}
           onKeyDown={(e) => leaveOnEscape(e, ctl)}
+          // Left otherwise (Escape, Tab), the line is no longer the one «:» opened; a window
+          // that loses the focus leaves it as it was.
+          onBlur={() => document.hasFocus() && (returnTo.current = null)}
         />
         <p id="orden-ayuda" class="hint">
           {L.commandHint}
