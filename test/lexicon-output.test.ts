@@ -18,7 +18,7 @@ import {
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { NOT_REGULAR_FILE, writeFileAtomic } from '../src/lexicon/index.js';
+import { NOT_REGULAR_FILE, refusedTarget, writeFileAtomic } from '../src/lexicon/index.js';
 import type * as LexiconModule from '../src/lexicon/index.js';
 import { runCli } from './helpers/runCli.js';
 import { repoRoot } from './gcg-dir.js';
@@ -190,6 +190,47 @@ describe('lexicon build -o', () => {
       expect(lstatSync(socket).isSocket()).toBe(true);
       expect(lstatSync(join(d, 'enlace')).isSymbolicLink()).toBe(true);
       expect(temps(d)).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('refusedTarget is the write’s own check, for a command that asks before writing', async () => {
+    const d = workDir();
+    const fifo = join(d, 'tuberia');
+    execFileSync('mkfifo', [fifo]);
+    const socket = join(d, 'enchufe');
+    const server = createServer();
+    await new Promise<void>((ok) => server.listen(socket, ok));
+    mkdirSync(join(d, 'carpeta'));
+    symlinkSync(fifo, join(d, 'a-tuberia'));
+    symlinkSync(join(d, 'carpeta'), join(d, 'a-carpeta'));
+    symlinkSync(join(d, 'nuevo.txt'), join(d, 'colgante'));
+    symlinkSync('bucle', join(d, 'bucle'));
+    try {
+      const cases: [string, string | undefined][] = [
+        ['lista.txt', undefined],
+        ['no-existe.txt', undefined],
+        ['colgante', undefined],
+        ['carpeta', 'EISDIR'],
+        ['a-carpeta', 'EISDIR'],
+        ['tuberia', NOT_REGULAR_FILE],
+        ['enchufe', NOT_REGULAR_FILE],
+        ['a-tuberia', NOT_REGULAR_FILE],
+        // The write meets the loop and says why; the check does not stand in its way.
+        ['bucle', undefined],
+      ];
+      for (const [name, code] of cases) {
+        expect(refusedTarget(join(d, name)), name).toBe(code);
+        if (code === undefined) continue;
+        let thrown: unknown;
+        try {
+          writeFileAtomic(join(d, name), new Uint8Array([1]));
+        } catch (e) {
+          thrown = e;
+        }
+        expect((thrown as NodeJS.ErrnoException).code, name).toBe(code);
+      }
     } finally {
       server.close();
     }

@@ -3,7 +3,7 @@
  * `atril lexicon info ARCHIVO`: describes one. Without a list, builds the default Spanish
  * lexicon into data/spanish.kwg (what `npm install` runs).
  */
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { tileSetById, type TileSet, SPANISH } from '../engine/tiles.js';
 import {
@@ -12,11 +12,11 @@ import {
   MIN_WORD_TILES,
   buildPackedKwg,
   defaultLexiconPath,
-  NOT_REGULAR_FILE,
   guardTemporaryFiles,
   loadLexicon,
   readDefaultWordList,
   readWordList,
+  refusedTarget,
   saveKwg,
   summariseRejections,
   type Kwg,
@@ -213,11 +213,10 @@ function outputProblem(
       return `No existe la carpeta «${dirname(output)}»: créala antes o elige otra salida.`;
     return undefined;
   }
-  const st = statSync(out);
-  if (st.isDirectory()) return `«${output}» es una carpeta, no un archivo.`;
-  // Checked before the build, so that a long compilation does not end in this refusal.
-  if (!st.isFile())
-    return `No se puede escribir «${output}»: ${writeProblemText(NOT_REGULAR_FILE)}.`;
+  // Checked before the build, so that a long compilation does not end in the write's refusal.
+  const refused = refusedTarget(output);
+  if (refused === 'EISDIR') return `«${output}» es una carpeta, no un archivo.`;
+  if (refused) return `No se puede escribir «${output}»: ${writeProblemText(refused)}.`;
   if (!replace)
     return `«${output}» ya existe: usa --force para reemplazarlo, o elige otra salida con -o.`;
   return undefined;

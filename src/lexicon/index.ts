@@ -29,7 +29,12 @@ export {
   type LexiconLoadError,
   type Loaded,
 } from './io.js';
-export { NOT_REGULAR_FILE, guardTemporaryFiles, writeFileAtomic } from './outputFile.js';
+export {
+  NOT_REGULAR_FILE,
+  guardTemporaryFiles,
+  refusedTarget,
+  writeFileAtomic,
+} from './outputFile.js';
 export {
   INPUT_LIMITS,
   readInputFile,

@@ -71,20 +71,34 @@ function linkTarget(path: string): string {
   throw codedError('ELOOP', path);
 }
 
-/**
- * Throws unless `path` is missing or a regular file. `lstat`, not `stat`: the links were
- * followed already, so a link here appeared since and the rename would replace it.
- */
-function refuseIrregular(path: string): void {
+// The code a write refuses `path` with (EISDIR for a folder, NOT_REGULAR_FILE for a device, a
+// pipe or a socket), or undefined when it is missing or a regular file. `lstat`, not `stat`: the
+// links were followed already, so a link here appeared since and the rename would replace it.
+function irregularCode(path: string): string | undefined {
   let st;
   try {
     st = lstatSync(path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw e;
   }
-  if (st.isDirectory()) throw codedError('EISDIR', path);
-  if (!st.isFile()) throw codedError(NOT_REGULAR_FILE, path);
+  if (st.isDirectory()) return 'EISDIR';
+  return st.isFile() ? undefined : NOT_REGULAR_FILE;
+}
+
+/**
+ * The `code` `writeFileAtomic` would refuse `path` with, for a command that must refuse before
+ * asking anything (whether to replace the file): EISDIR for a folder, NOT_REGULAR_FILE for a
+ * device, a pipe or a socket, following links as the write does. Undefined for a regular file,
+ * for nothing at all, and when the path cannot be looked at (a loop of links, no permission):
+ * the write meets that too and says why.
+ */
+export function refusedTarget(path: string): string | undefined {
+  try {
+    return irregularCode(linkTarget(resolve(path)));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -109,7 +123,8 @@ export function writeFileAtomic(path: string, bytes: Uint8Array): void {
       closeSync(fd);
     }
     // Checked last, just before the rename, so that nothing can have changed the target since.
-    refuseIrregular(abs);
+    const refused = irregularCode(abs);
+    if (refused) throw codedError(refused, abs);
     renameSync(tmp, abs);
   } catch (err) {
     removeQuietly(tmp);

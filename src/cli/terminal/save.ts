@@ -30,8 +30,8 @@ import { type GcgRecord, parseGcg, writeGcg } from '../../engine/notation/gcg.js
 import type { WordJudge } from '../../engine/rules.js';
 import {
   INPUT_LIMITS,
-  NOT_REGULAR_FILE,
   readInputFile,
+  refusedTarget,
   writeFileAtomic,
 } from '../../lexicon/index.js';
 import { type Result, err, ok } from '../../engine/result.js';
@@ -118,9 +118,9 @@ export function saveGame(game: LocalGame, typed: string, replace = false): SaveR
   const path = typedPath(typed);
   const abs = resolve(path);
   // A folder, a device, a pipe or a socket is no file to replace: «reemplazar» could not write
-  // there either (writeFileAtomic refuses them), so it is not offered. A link counts as the file
-  // it names, which is what gets replaced.
-  const irregular = irregularTarget(abs);
+  // there either (`refusedTarget` is writeFileAtomic's own check), so it is not offered. A link
+  // counts as the file it names, which is what gets replaced.
+  const irregular = refusedTarget(abs);
   if (irregular)
     return {
       text: saveFailedText(path, writeProblemText(irregular)),
@@ -247,19 +247,6 @@ export function autosaveGame(game: LocalGame): string {
 export function autosaveLoaded(game: LocalGame, path: string): (game: LocalGame) => string {
   const events = game.state.events.length;
   return (g) => (g.state.events.length === events ? leftAsSavedText(path) : autosaveGame(g));
-}
-
-// The code writeFileAtomic would refuse an existing `abs` with (EISDIR, NOT_REGULAR_FILE), or
-// undefined for a regular file or nothing at all.
-function irregularTarget(abs: string): string | undefined {
-  let st;
-  try {
-    st = statSync(abs);
-  } catch {
-    return undefined;
-  }
-  if (st.isDirectory()) return 'EISDIR';
-  return st.isFile() ? undefined : NOT_REGULAR_FILE;
 }
 
 // A write failure in words, never a raw code (ENOENT, EISDIR…).
