@@ -74,6 +74,8 @@ export type InputFileError =
 export type LexiconLoadError = (
   | InputFileError
   | { readonly code: 'NOT_TEXT'; readonly path: string }
+  /** Text, but in Latin-1 or Windows-1252 (Ñ as the one byte 0xD1), not UTF-8. */
+  | { readonly code: 'LATIN1'; readonly path: string }
   | { readonly code: 'NO_WORDS'; readonly path: string }
   | (LexiconFileError & { readonly path: string })
 ) & { readonly defaultLexicon?: boolean };

@@ -65,6 +65,31 @@ describe('user word lists', () => {
     expect(nul.ok ? 'ok' : nul.error.code).toBe('NOT_TEXT');
   });
 
+  it('a list saved in Latin-1 or Windows-1252 is told apart from a binary file', () => {
+    // «ñu», «cañón», «pingüino» and «camión» as an older editor saves them: one byte a letter,
+    // with Windows-1252's curly quotes (0x93, 0x94) in a comment, and Windows line ends.
+    const latin1 = Uint8Array.from(
+      [...'# \x93mis\x94 palabras\r\n\xf1u\r\nca\xf1\xf3n\r\nping\xfcino\r\ncami\xf3n\r\n'].map(
+        (c) => c.charCodeAt(0),
+      ),
+    );
+    const r = readWordList(file('latin1.txt', latin1));
+    expect(r.ok ? 'ok' : r.error.code).toBe('LATIN1');
+    if (!r.ok)
+      expect(lexiconLoadErrorText(r.error)).toBe(
+        `«${join(dir, 'latin1.txt')}» no está en UTF-8 (parece Latin-1): guárdalo como UTF-8.`,
+      );
+    // Bytes that are no UTF-8 and hold a control byte are binary data, as before.
+    for (const bytes of [
+      [0xf1, 0x75, 0x0a, 0x01],
+      [0xd1, 0x55, 0x00],
+      [0x63, 0x61, 0x81, 0x0a],
+    ]) {
+      const b = readWordList(file('binario.dat', new Uint8Array(bytes)));
+      expect(b.ok ? 'ok' : b.error.code, bytes.join(' ')).toBe('NOT_TEXT');
+    }
+  });
+
   it('a missing file or a folder says so', () => {
     const r = readWordList(join(dir, 'no-existe.txt'));
     expect(r.ok ? 'ok' : r.error.code).toBe('NOT_FOUND');

@@ -79,24 +79,51 @@ export function openLexicon(option: string | undefined): Loaded<Lexicon> {
   return option === undefined ? loadDefaultLexicon() : loadLexicon(option);
 }
 
+// DEL, and the bytes Windows-1252 leaves undefined: in no Latin-1 or Windows-1252 text.
+const LATIN1_NEVER = new Set([0x7f, 0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+
+/**
+ * Whether bytes that are not UTF-8 read as Latin-1 or Windows-1252 text: no control byte but
+ * tab, line ends and form feed, and none of LATIN1_NEVER. A Spanish list saved that way by an
+ * older editor has its Ñ as 0xD1 and its á as 0xE1; binary data soon has a control byte (NUL
+ * above all).
+ */
+function looksLatin1(bytes: Uint8Array): boolean {
+  for (const b of bytes) {
+    if (b < 0x20 ? b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d : LATIN1_NEVER.has(b))
+      return false;
+  }
+  return true;
+}
+
+/**
+ * The text of a word list's bytes (UTF-8, its byte-order mark dropped), or why there is none:
+ * binary data (NOT_TEXT), or text saved in Latin-1 (LATIN1), which the user can convert.
+ */
+function listText(bytes: Uint8Array): Result<string, 'NOT_TEXT' | 'LATIN1'> {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return err(looksLatin1(bytes) ? 'LATIN1' : 'NOT_TEXT');
+  }
+  // NUL is in no word list: binary data whose bytes happen to be valid UTF-8.
+  if (text.includes('\0')) return err('NOT_TEXT');
+  return ok(text.startsWith('\ufeff') ? text.slice(1) : text);
+}
+
 /**
  * Reads a word list text file (UTF-8, one word per line, `#` comments) and normalises it.
- * A binary or non-UTF-8 file and a file without a single entry are errors; rejected lines are
- * in the result.
+ * A binary file, a text in Latin-1 (told apart, for the user to save it as UTF-8) and a file
+ * without a single entry are errors; rejected lines are in the result.
  */
 export function readWordList(path: string, set: TileSet = SPANISH): Loaded<NormalisedList> {
   const abs = resolve(path);
   const bytes = readBytes(abs, INPUT_LIMITS.wordList);
   if (!bytes.ok) return bytes;
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.value);
-  } catch {
-    return fail({ code: 'NOT_TEXT', path: abs });
-  }
-  if (text.includes('\0')) return fail({ code: 'NOT_TEXT', path: abs });
-  if (text.startsWith('\ufeff')) text = text.slice(1);
-  const list = normaliseEntries(set, textEntries(text));
+  const text = listText(bytes.value);
+  if (!text.ok) return fail({ code: text.error, path: abs });
+  const list = normaliseEntries(set, textEntries(text.value));
   if (list.entries === 0) return fail({ code: 'NO_WORDS', path: abs });
   return ok(list);
 }

@@ -576,6 +576,7 @@ const LEXICON_LOAD: Sentences<LexiconLoadError> = {
   NO_PERMISSION: (e) => say(INPUT_FILE, e),
   UNREADABLE: (e) => say(INPUT_FILE, e),
   NOT_TEXT: (e) => `«${e.path}» no es un archivo de texto UTF-8 (¿es un archivo binario?).`,
+  LATIN1: (e) => `«${e.path}» no está en UTF-8 (parece Latin-1): guárdalo como UTF-8.`,
   NO_WORDS: (e) => `«${e.path}» no contiene ninguna palabra.`,
   EMPTY_FILE: (e) => `«${e.path}»: ${say(LEXICON_FILE, e)}.`,
   BAD_MAGIC: (e) => `«${e.path}»: ${say(LEXICON_FILE, e)}.`,
