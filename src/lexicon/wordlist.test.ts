@@ -81,6 +81,24 @@ describe('word lists', () => {
     ]);
   });
 
+  it('text lists: a line ends in LF, CRLF or CR alone (old Mac), numbered the same', () => {
+    const lines = ['# mi lista', 'casa', '', 'calle', 'kiwi'];
+    const expected = [
+      { line: 2, text: 'casa' },
+      { line: 4, text: 'calle' },
+      { line: 5, text: 'kiwi' },
+    ];
+    for (const end of ['\n', '\r\n', '\r'])
+      expect([...textEntries(lines.join(end) + end)], JSON.stringify(end)).toEqual(expected);
+    // Mixed, as a list pasted together from several files may be.
+    expect([...textEntries('casa\rcalle\r\nkiwi\n\rcosa')]).toEqual([
+      { line: 1, text: 'casa' },
+      { line: 2, text: 'calle' },
+      { line: 3, text: 'kiwi' },
+      { line: 5, text: 'cosa' },
+    ]);
+  });
+
   it('the JSON byte reader equals JSON.parse + normaliseArray, escapes and odd entries included', () => {
     const words = [
       'casa',

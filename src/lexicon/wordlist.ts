@@ -197,10 +197,11 @@ export function normaliseJsonArray(set: TileSet, bytes: Uint8Array): NormalisedL
 
 /**
  * The entries of a text word list: one word per line, surrounding spaces ignored, blank lines
- * and lines starting with `#` skipped.
+ * and lines starting with `#` skipped. A line ends in LF, CRLF (Windows) or CR alone (the old
+ * Mac OS, whose lists are still about): a CR-only list read by LF alone would be one long line.
  */
 export function* textEntries(text: string): Generator<ListEntry> {
-  const lines = text.split('\n');
+  const lines = text.split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
     const t = lines[i]!.trim();
     if (t === '' || t.startsWith('#')) continue;
