@@ -89,6 +89,12 @@ const CASES: [string[], string][] = [
     ['selfplay', '--games', '1', '--bots', 'experto'],
     '--bots necesita de dos a cuatro niveles separados por comas, entre: principiante, aficionado, experto, campeon.',
   ],
+  // The same rule and sentence for the bag's seed of a game in the terminal.
+  [['play', '--seed', 'abc'], '--seed necesita un número entero de 0 a 4294967295, no «abc».'],
+  [
+    ['play', '--vs', 'experto', '--seed', '4294967296'],
+    '--seed necesita un número entero de 0 a 4294967295, no «4294967296».',
+  ],
   // The same rule and sentence for the simulation's seed.
   [
     ['best', '--cgp', `${'15/'.repeat(14)}15 AEINRST/ 0/0 0`, '--sim', '--seed', '1.5'],

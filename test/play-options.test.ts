@@ -63,6 +63,27 @@ describe('atril play options (issue 10, 3)', () => {
     );
   });
 
+  it('--seed: a number deals as it always did, and the seed said at the end deals again', () => {
+    const rackOf = (out: string): string => /Atril: [^\n]+/.exec(out)?.[0] ?? out;
+    // «007» is the seed 7: the same deal.
+    expect(rackOf(play(['--vs', 'experto', '--seed', '007'], 'atril\n').out)).toBe(
+      rackOf(play(['--vs', 'experto', '--seed', '7'], 'atril\n').out),
+    );
+    // A game with a seed drawn in secret, ended by four passes, says its seed; that seed,
+    // given back, deals the same racks.
+    const passes = 'pasar\n'.repeat(4);
+    const first = play(['--jugadores', 'Ana,Luis'], passes);
+    const said = /Semilla ([0-9a-f]{32}): con los mismos jugadores y reglas, «--seed \1»/.exec(
+      first.out,
+    );
+    expect(said, first.out).not.toBeNull();
+    const again = play(['--jugadores', 'Ana,Luis', '--seed', said![1]!], passes);
+    expect(again.code, again.err).toBe(0);
+    const racks = (out: string): string[] => out.match(/Atril: [^\n]+/g) ?? [];
+    expect(racks(again.out)).toEqual(racks(first.out));
+    expect(racks(first.out)).toHaveLength(4);
+  });
+
   it('--help names the variants', () => {
     const r = play(['--help'], '');
     expect(r.out).toContain('--fichas 7|9');

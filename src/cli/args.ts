@@ -83,9 +83,10 @@ export function plainPositive(text: string): number | undefined {
 export const MAX_SEED = 2 ** 32 - 1;
 
 /**
- * `--seed S` of the commands seeded with a number (`best --sim`, `selfplay`): a whole number
- * from 0 to MAX_SEED written plainly, `fallback` when not given, or the sentence that refuses
- * it, the same for every command.
+ * `--seed S` of the commands seeded with a number (`best --sim`, `selfplay`, and `play`, which
+ * takes a seed it said at the end of a game as well): a whole number from 0 to MAX_SEED written
+ * plainly, `fallback` when not given, or the sentence that refuses it, the same for every
+ * command.
  */
 export function seedOption(text: string | undefined, fallback: number): number | string {
   if (text === undefined) return fallback;

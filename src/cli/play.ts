@@ -13,7 +13,7 @@ import { rulesErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { helpHintText, rulesText } from '../play/messages.js';
 import { openLexicon } from '../lexicon/index.js';
 import { tileSetById } from '../engine/tiles.js';
-import { secretSeed } from '../engine/rng.js';
+import { isSecretSeed, secretSeed } from '../engine/rng.js';
 import { botFor, BOT_LEVELS } from './terminal/bots.js';
 import { runKeyMode } from './terminal/keyMode.js';
 import { runLineMode } from './terminal/lineMode.js';
@@ -27,7 +27,7 @@ import {
   saveGame,
 } from './terminal/save.js';
 import { printable } from './safeText.js';
-import { parseOptions, tileSetMismatch, usageError } from './args.js';
+import { MAX_SEED, parseOptions, seedOption, tileSetMismatch, usageError } from './args.js';
 import { type Result, err, ok } from '../engine/result.js';
 import { parseLink } from '../client/link.js';
 import { botLevelSchema } from '../protocol/index.js';
@@ -54,8 +54,10 @@ Sin opciones: tú contra el ordenador (nivel aficionado).
                        (la jugada no válida se rechaza y vuelves a intentarlo); entre personas,
                        la de las reglas.
   --lexicon ARCHIVO    otro léxico (compilado con «atril lexicon build»).
-  --seed S             semilla de la bolsa, para repetir un reparto. Sin ella, la semilla es
-                       secreta mientras se juega (fija todos los atriles) y se dice al final.
+  --seed S             semilla de la bolsa, para repetir un reparto: un entero de 0 a
+                       ${MAX_SEED}, o la que Atril dice al final de una partida. Sin
+                       ella, la semilla es secreta mientras se juega (fija todos los
+                       atriles) y se dice al final.
   --reloj [MINUTOS]    partida con reloj de ajedrez: MINUTOS para cada jugador (25 si no se
                        dice, la opción de torneo de la FISE). El turno de cada uno, también
                        el del ordenador, corre desde que le toca hasta que juega; una jugada
@@ -265,6 +267,19 @@ function clockOf(text: string): Result<NonNullable<Rules['clock']>, string> {
   return ok({ minutesPerPlayer: n, penaltyPerMinute: TOURNAMENT_CLOCK.penaltyPerMinute });
 }
 
+/**
+ * The bag's seed of `--seed S`, or the sentence that refuses it: a number by the rule of every
+ * `--seed` (`seedOption`), or a seed Atril drew and said at the end of a game (`seedText`), so
+ * that the deal it promises can be played again. A number stays the decimal text it always was
+ * here (the generator hashes text and numbers apart), so `--seed 7` deals what it dealt before.
+ */
+function playSeed(text: string): Result<string, string> {
+  const lower = text.toLowerCase();
+  if (isSecretSeed(lower)) return ok(lower);
+  const n = seedOption(text, 0);
+  return typeof n === 'number' ? ok(String(n)) : err(n);
+}
+
 /** Runs `atril play`. */
 export async function runPlay(args: string[]): Promise<number> {
   const argv = listArgs(clockArgs(args));
@@ -304,7 +319,7 @@ export async function runPlay(args: string[]): Promise<number> {
       values.vs ||
       values.jugadores ||
       values.rules ||
-      values.seed ||
+      values.seed !== undefined ||
       values.impugnacion ||
       values.fichas !== undefined ||
       values.meta !== undefined ||
@@ -332,6 +347,8 @@ export async function runPlay(args: string[]): Promise<number> {
   if (badName) return usage(badName);
   const variants = variantsOf(values.fichas, values.meta);
   if (!variants.ok) return usage(variants.error);
+  const chosenSeed = values.seed === undefined ? undefined : playSeed(values.seed);
+  if (chosenSeed && !chosenSeed.ok) return usage(chosenSeed.error);
 
   const preset = (values.rules ?? 'fise').toLowerCase();
   const challenge = challengeOf(values.impugnacion, levels.length > 0);
@@ -354,7 +371,7 @@ export async function runPlay(args: string[]): Promise<number> {
   }
   const set = tileSetById(rules.tileSet)!;
   if (lex.value.set.id !== set.id) return usage(tileSetMismatch(lex.value.set, set));
-  const seed = values.seed ?? secretSeed();
+  const seed = chosenSeed ? chosenSeed.value : secretSeed();
   const seats: SeatConfig[] = humans.map((name) => ({ name }));
   const botNames = new Map<string, number>();
   for (const level of levels) {
@@ -372,7 +389,7 @@ export async function runPlay(args: string[]): Promise<number> {
     ...(clock ? [overtimeRule(clock)] : []),
     // A seed drawn at random is a secret while the game goes on: it fixes every rack and the
     // bag's order (issue 10, items 6 and 9). It is said at the end, to replay the same deal.
-    ...(values.seed !== undefined ? [`Semilla ${seed}.`] : []),
+    ...(chosenSeed ? [`Semilla ${seed}.`] : []),
   ].join(' ');
 
   return start(game, intro, values.lineas ?? false);

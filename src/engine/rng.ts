@@ -21,6 +21,14 @@ export function secretSeed(): string {
   return hex;
 }
 
+/**
+ * Whether `text` is a seed as `secretSeed` draws it, 32 hexadecimal digits in lower case: the
+ * form a game says its seed in at the end, for playing the same deal again.
+ */
+export function isSecretSeed(text: string): boolean {
+  return /^[0-9a-f]{32}$/.test(text);
+}
+
 /** Hashes a seed (string, or a number written in decimal) into a starting state. */
 export function seedRng(seed: string | number): RngState {
   const text = typeof seed === 'number' ? `#${seed >>> 0}` : seed;
