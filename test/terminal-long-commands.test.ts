@@ -119,6 +119,22 @@ describe('atril endgame on a terminal', () => {
     expect(after).toMatch(/El nivel campeon jugaría la [123]\.ª/);
   }, 60_000);
 
+  it('atril best --sim: the bar counts the iterations the result counts, the clock cutting a batch short', async () => {
+    const cgp = '15/15/15/15/15/15/15/3CANTOR6/15/15/15/15/15/15/15 AEGIMRU/ 20/14 0';
+    // Past a millisecond each of the two threads stops after its first iteration: 2 of the
+    // batch of 32 ran (bestSim.test.ts), and the bar once said 32.
+    const args = ['--cgp', cgp, '--sim', '--top', '3', '--tiempo', '0,001', '--hilos', '2'];
+    term = new Terminal(args, { NO_COLOR: '1' }, 'best');
+    expect(await term.exit).toBe(0);
+    const result = /Simulación: (\d+) iteraciones en /.exec(term.out);
+    expect(result, term.out).not.toBeNull();
+    const bars = [...term.out.matchAll(/Simulando \[[#.]*\] (\d+)\/1000 iteraciones/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(bars.at(-1), term.out).toBe(Number(result![1]));
+    expect(Math.max(...bars)).toBe(Number(result![1]));
+  }, 60_000);
+
   it('atril analyze: a bar of the moves reviewed, blanked before the review', async () => {
     const file = readdirSync(gcgDir()).find((f) => f.startsWith('ropita_') && f.endsWith('.gcg'))!;
     term = new Terminal([join(gcgDir(), file)], { NO_COLOR: '1' }, 'analyze');

@@ -97,7 +97,9 @@ export async function simulateParallel(
         ran += part.ran;
       }
       done += ran;
-      opts.onProgress?.(to, maxIt);
+      // The iterations that ran, as the result counts them: past the deadline a slice stops
+      // short of `to`.
+      opts.onProgress?.(done, maxIt);
       // Stopped by the clock within the batch.
       if (ran < to - next) break;
       next = to;
