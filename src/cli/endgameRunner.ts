@@ -24,7 +24,10 @@ export interface RunnerSolveOptions {
   readonly timeMs?: number;
   /** The threads take over: the first try's result so far. */
   readonly onThreads?: (quick: EndgameResult) => void;
-  /** A depth the threads completed, `ms` counted from the start of this solve. */
+  /**
+   * A depth the threads completed, deeper than any reported before in this solve (the first
+   * try's, given to `onThreads`, included), `ms` counted from the start of this solve.
+   */
   readonly onIteration?: (step: EndgameIteration) => void;
 }
 
@@ -78,9 +81,15 @@ export class EndgameRunner {
     opts.onThreads?.(quick);
     const rest = timeMs === undefined ? undefined : Math.max(1, timeMs - quick.ms);
     const onIteration = opts.onIteration;
+    // The threads deepen from depth 1 again, through the depths the first try has completed
+    // already: those are no news, and reported they would take a progress line back a depth.
     const full = await this.parallel.solve(position, {
       timeMs: rest,
-      onIteration: onIteration && ((step) => onIteration({ ...step, ms: step.ms + quick.ms })),
+      onIteration:
+        onIteration &&
+        ((step) => {
+          if (step.depth > quick.depth) onIteration({ ...step, ms: step.ms + quick.ms });
+        }),
     });
     return laterAnswer(quick, full);
   }
