@@ -5,6 +5,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -26,7 +27,7 @@ import { runKeyMode } from '../src/cli/terminal/keyMode.js';
 import { LocalGame } from '../src/cli/terminal/localGame.js';
 import { PRIVATE_KEEP, forgetPrivate, saveGame } from '../src/cli/terminal/save.js';
 import { makeRules } from '../src/engine/rules.js';
-import { openLexicon } from '../src/lexicon/index.js';
+import { defaultLexiconPath, openLexicon } from '../src/lexicon/index.js';
 import { BIN } from './helpers/terminal.js';
 import { tempDir } from './helpers/tempDir.js';
 
@@ -259,5 +260,45 @@ describe('private full records do not pile up (issue 10, item 9)', () => {
     expect(left).toContain('notas.txt');
     for (const name of old.slice(0, 7)) expect(left).not.toContain(name);
     for (const name of old.slice(7)) expect(left).toContain(name);
+  });
+});
+
+describe('a saved game names its word list (#lexicon)', () => {
+  it('the default one as «spanish», another by its file; reading back says only what differs', () => {
+    const dir = tempDir('atril-lexicon-name-');
+    const saves = join(dir, 'atril');
+    const lexiconOf = (file: string): string | undefined => {
+      const r = parseGcg(readFileSync(file));
+      if (!r.ok) throw new Error(r.error.code);
+      return r.value.record.lexicon;
+    };
+    const usual = join(dir, 'usual.gcg');
+    atril(['play', '--vs', 'experto', '--seed', '11'], `pasar\nguardar ${usual}\n`, saves);
+    expect(readFileSync(usual, 'utf8').split('\n').slice(0, 2)).toEqual([
+      '#character-encoding UTF-8',
+      '#lexicon spanish',
+    ]);
+    expect(lexiconOf(usual)).toBe('spanish');
+    // Atril reads its own record back without a word about it.
+    const resumed = atril(['play', '--cargar', usual], 'salir\n', saves);
+    expect(resumed.code).toBe(0);
+    expect(resumed.err).toBe('');
+    expect(resumed.out).toContain(`Partida de «${usual}», `);
+    const analyzed = atril(['analyze', usual], '', saves);
+    expect(analyzed.code, analyzed.err).toBe(0);
+    expect(analyzed.err).not.toContain('Aviso');
+
+    // Another lexicon (a copy of the default one), named by its file: a blank is no word break.
+    const mine = join(dir, 'mi lista.kwg');
+    copyFileSync(defaultLexiconPath(), mine);
+    const other = join(dir, 'otra.gcg');
+    const game = ['play', '--vs', 'experto', '--seed', '11', '--lexicon', mine];
+    atril(game, `pasar\nguardar ${other}\n`, saves);
+    expect(lexiconOf(other)).toBe('mi_lista');
+    const warning =
+      'Aviso: la partida indica el léxico «mi_lista»; se usa el léxico por defecto (otro, con --lexicon ARCHIVO).\n';
+    expect(atril(['play', '--cargar', other], 'salir\n', saves).err).toBe(warning);
+    expect(atril(['play', '--cargar', other, '--lexicon', mine], 'salir\n', saves).err).toBe('');
+    expect(atril(['analyze', other], '', saves).err).toBe(warning);
   });
 });

@@ -81,6 +81,8 @@ describe('argsErrorText', () => {
     expect(namedLexiconWarning('la posición', undefined, undefined)).toBeNull();
     expect(namedLexiconWarning('la posición', '', undefined)).toBeNull();
     expect(namedLexiconWarning('la posición', 'NWL20', 'mi.kwg')).toBeNull();
+    // The default lexicon's own name, which the games Atril saves write.
+    expect(namedLexiconWarning('la partida', 'spanish', undefined)).toBeNull();
   });
 
   it('threadsOption: 1 to 64 threads; more than the cores is allowed with a warning', () => {

@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type Result, err, ok } from '../engine/result.js';
 import { type TileSet, tileSetById } from '../engine/tiles.js';
+import { lexiconName } from '../lexicon/index.js';
 
 /**
  * `parseArgs` for a command: its options and positionals, or the one-line Spanish message for
@@ -152,8 +153,9 @@ export function threadsOption(
 /**
  * A record or position (`what`) that names its word list (`#lexicon FILE2017`, `lex NWL20;`)
  * read with Atril's default one, as a warning: «Aviso: la partida indica el léxico «FILE2017»;
- * se usa el léxico por defecto (otro, con --lexicon ARCHIVO).» Null when it names none or the
- * user chose one with --lexicon.
+ * se usa el léxico por defecto (otro, con --lexicon ARCHIVO).» Null when it names none, names
+ * the default one itself (`lexiconName`: the games Atril saves name theirs), or the user chose
+ * one with --lexicon.
  */
 export function namedLexiconWarning(
   what: 'la partida' | 'la posición',
@@ -161,6 +163,7 @@ export function namedLexiconWarning(
   given: string | undefined,
 ): string | null {
   if (named === undefined || named.trim() === '' || given !== undefined) return null;
+  if (named.trim() === lexiconName(undefined)) return null;
   return `Aviso: ${what} indica el léxico «${named.trim()}»; se usa el léxico por defecto (otro, con --lexicon ARCHIVO).`;
 }
 

@@ -11,7 +11,7 @@ import {
 } from '../engine/rules.js';
 import { rulesErrorText, lexiconLoadErrorText } from '../play/errorText.js';
 import { helpHintText, rulesText } from '../play/messages.js';
-import { openLexicon } from '../lexicon/index.js';
+import { lexiconName, openLexicon } from '../lexicon/index.js';
 import { tileSetById } from '../engine/tiles.js';
 import { isSecretSeed, secretSeed } from '../engine/rng.js';
 import { botFor, BOT_LEVELS } from './terminal/bots.js';
@@ -27,7 +27,14 @@ import {
   saveGame,
 } from './terminal/save.js';
 import { printable } from './safeText.js';
-import { MAX_SEED, parseOptions, seedOption, tileSetMismatch, usageError } from './args.js';
+import {
+  MAX_SEED,
+  namedLexiconWarning,
+  parseOptions,
+  seedOption,
+  tileSetMismatch,
+  usageError,
+} from './args.js';
 import { type Result, err, ok } from '../engine/result.js';
 import { parseLink } from '../client/link.js';
 import { botLevelSchema } from '../protocol/index.js';
@@ -382,7 +389,9 @@ export async function runPlay(args: string[]): Promise<number> {
     const base = level === 'campeon' ? 'Campeón' : level[0]!.toUpperCase() + level.slice(1);
     seats.push({ name: n > 1 ? `${base} ${n}` : base, bot: { level, play } });
   }
-  const game = new LocalGame(seats, lex.value, rules, seed);
+  const game = new LocalGame(seats, lex.value, rules, seed, {
+    lexicon: lexiconName(values.lexicon),
+  });
   const rivals = seats.map((s) => (s.bot ? `${s.name} (ordenador)` : s.name)).join(', ');
   const intro = [
     `Partida de Scrabble. Jugadores: ${rivals}. ${rulesText(rules)}`,
@@ -428,6 +437,10 @@ async function resume(path: string, lexicon: string | undefined, lineas: boolean
   const loaded = read.value;
   const set = tileSetById(loaded.state.rules.tileSet)!;
   if (lex.value.set.id !== set.id) return usage(tileSetMismatch(lex.value.set, set));
+  // A game the record says was played with another word list, resumed with the default one:
+  // said, as `atril analyze` says it.
+  const named = namedLexiconWarning('la partida', loaded.lexicon, lexicon);
+  if (named) process.stderr.write(named + '\n');
   const seats: SeatConfig[] = [];
   for (let i = 0; i < loaded.names.length; i++) {
     const level = loaded.bots[i];
@@ -440,8 +453,10 @@ async function resume(path: string, lexicon: string | undefined, lineas: boolean
     if (!play) return usage(`Nivel desconocido en «${path}»: «${level}».`);
     seats.push({ name, bot: { level, play } });
   }
+  // Saved again, the game names the lexicon it goes on with.
   const game = new LocalGame(seats, lex.value, loaded.state, undefined, {
     turnMs: loaded.turnMs,
+    lexicon: lexiconName(lexicon),
   });
   if (game.over) {
     process.stderr.write(`La partida de «${path}» ya ha terminado.\n`);

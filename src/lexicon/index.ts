@@ -20,6 +20,7 @@ export {
 export {
   defaultLexiconPath,
   defaultWordListPath,
+  lexiconName,
   loadDefaultLexicon,
   loadLexicon,
   openLexicon,

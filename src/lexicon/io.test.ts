@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SPANISH } from '../engine/tiles.js';
 import { buildPackedKwg } from './build.js';
 import { HEADER_BYTES } from './file.js';
-import { loadLexicon, openLexicon, readWordList, saveKwg } from './io.js';
+import { lexiconName, loadLexicon, openLexicon, readWordList, saveKwg } from './io.js';
 import type { Lexicon } from './lexicon.js';
 import { tiles } from './testing/graph.js';
 import { lexiconLoadErrorText } from '../play/errorText.js';
@@ -96,6 +96,16 @@ describe('user word lists', () => {
     mkdirSync(join(dir, 'carpeta'));
     const d = loadLexicon(join(dir, 'carpeta'));
     expect(d.ok ? 'ok' : lexiconLoadErrorText(d.error)).toMatch(/es una carpeta/);
+  });
+});
+
+describe('lexiconName', () => {
+  it('names a lexicon by its file, as Macondo does, in one word on one line', () => {
+    expect(lexiconName(undefined)).toBe('spanish');
+    expect(lexiconName('/datos/FISE2.kwg')).toBe('FISE2');
+    expect(lexiconName('mi lista.v2.kwg')).toBe('mi_lista.v2');
+    expect(lexiconName('raro\n#player1 x X.kwg')).toBe('raro_#player1_x_X');
+    expect(lexiconName('sin-extension')).toBe('sin-extension');
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SPANISH, type TileSet } from '../engine/tiles.js';
 import type { LexiconLoadError } from '../engine/errors.js';
@@ -31,6 +31,18 @@ export type Loaded<T> = Result<T, LexiconLoadError>;
 /** Where `npm install` puts the default Spanish lexicon: `data/spanish.kwg` in the package. */
 export function defaultLexiconPath(): string {
   return fileURLToPath(new URL('../../data/spanish.kwg', import.meta.url));
+}
+
+/**
+ * The name a game record gives the lexicon of `path` (GCG `#lexicon`), or of the default one
+ * without a path: its file's name without the extension, as Macondo names a lexicon by its file
+ * (NWL20.kwg is NWL20) and `atril serve` its lexicons by id (`spanish`, data/spanish.kwg). Blanks
+ * and control characters become `_`: the name is one word on one line of the record.
+ */
+export function lexiconName(path: string | undefined): string {
+  const file = basename(path ?? defaultLexiconPath());
+  const name = file.slice(0, file.length - extname(file).length) || file;
+  return name.replace(/[\p{C}\p{Z}\s]+/gu, '_');
 }
 
 /** The default word list: `index.json` of the npm package an-array-of-spanish-words (MIT). */

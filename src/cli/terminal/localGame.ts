@@ -29,6 +29,12 @@ export interface ClockOptions {
   readonly turnMs?: number;
 }
 
+/** What a local game may be told besides its seats, judge, rules and seed. */
+export interface LocalGameOptions extends ClockOptions {
+  /** The name of its lexicon (`lexiconName`), for the records it is saved to. */
+  readonly lexicon?: string;
+}
+
 /**
  * The game plus its seats; `state` is replaced (never mutated) as actions are applied.
  *
@@ -40,6 +46,8 @@ export interface ClockOptions {
  */
 export class LocalGame {
   state: GameState;
+  /** The name of the lexicon that judges the words (`#lexicon` of a saved game), if known. */
+  readonly lexicon: string | undefined;
   private readonly now: () => number;
   private turnStart: number;
   private turnCarry: number;
@@ -49,15 +57,16 @@ export class LocalGame {
     readonly judge: WordJudge,
     rulesOrState: Rules | GameState,
     seed: string | number = secretSeed(),
-    clock: ClockOptions = {},
+    opts: LocalGameOptions = {},
   ) {
+    this.lexicon = opts.lexicon;
     this.state =
       'events' in rulesOrState
         ? rulesOrState
         : newGame({ rules: rulesOrState, seed, players: seats.length });
-    this.now = clock.now ?? (() => performance.now());
+    this.now = opts.now ?? (() => performance.now());
     this.turnStart = this.now();
-    this.turnCarry = clock.turnMs ?? 0;
+    this.turnCarry = opts.turnMs ?? 0;
   }
 
   /** Whether the rules put a chess clock on the game. */

@@ -1,7 +1,8 @@
 /**
  * Saving and resuming a local game as a GCG file (`guardar FICHERO`, `--cargar FICHERO`). The
  * record is the engine's (gameToGcg: it carries the rules and the seed, so the same game is
- * rebuilt); Atril adds one pragma, `#atril-bots`, naming each seat's bot level or `-` for a person.
+ * rebuilt), with GCG's `#lexicon` line naming the word list that judges it (`lexiconName`);
+ * Atril adds one pragma, `#atril-bots`, naming each seat's bot level or `-` for a person.
  *
  * A game saved while it goes on must not give away the other players' racks (issue 10, item 9),
  * and the seed fixes every rack and the bag's order. So FICHERO is then the record for the eyes
@@ -201,7 +202,7 @@ function prunePrivate(dir: string, keep: string): void {
 function publicText(game: LocalGame, id: string): string {
   const owner = process.getuid?.();
   const names = game.seats.map((s) => s.name);
-  const record = gameToGcg(game.state, { names, viewer: game.turn });
+  const record = gameToGcg(game.state, { names, viewer: game.turn, ...lexiconOf(game) });
   const bots = game.seats.map((s) => s.bot?.level ?? '-').join(' ');
   // The clocks are no secret: everyone at the table sees them.
   const clock = game.timed ? [clockPragma(game)] : [];
@@ -265,9 +266,16 @@ export function typedPath(text: string): string {
   return p;
 }
 
+// `#lexicon`, the standard GCG line naming the word list the game is judged by, when known.
+const lexiconOf = (game: LocalGame): { lexicon?: string } =>
+  game.lexicon === undefined ? {} : { lexicon: game.lexicon };
+
 // The GCG text of the game, with Atril's pragmas.
 function recordText(game: LocalGame): string {
-  const record = gameToGcg(game.state, { names: game.seats.map((s) => s.name) });
+  const record = gameToGcg(game.state, {
+    names: game.seats.map((s) => s.name),
+    ...lexiconOf(game),
+  });
   const bots = game.seats.map((s) => s.bot?.level ?? '-').join(' ');
   const pragmas = [...record.pragmas, { name: BOTS_PRAGMA, value: bots }];
   if (game.timed) pragmas.push(clockPragma(game));
@@ -291,6 +299,8 @@ export interface LoadedGame {
   readonly clockLost: boolean;
   /** A game saved mid-game: the id of the private full record it was read from. */
   readonly privateId?: string;
+  /** The lexicon the record names (`#lexicon`), if any. */
+  readonly lexicon?: string;
 }
 
 /**
@@ -372,6 +382,7 @@ function loadRecord(
     bots: record.players.map((_, i) => bots?.[i]),
     turnMs,
     clockLost: state.rules.clock !== null && clockText === undefined,
+    ...(full.lexicon !== undefined && { lexicon: full.lexicon }),
   });
 }
 
