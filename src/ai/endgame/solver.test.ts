@@ -167,6 +167,8 @@ describe('endgame solver: a player who cannot place anything, against the exhaus
     ['Q', 'the mover holds a lone Q', 0, 1, 8],
     ['Q', 'the mover holds a lone Q after 9 scoreless turns (E-03 near)', 9, 1, 8],
     ['QÑ', 'the mover holds a Q and an Ñ', 0, 1, 8],
+    // Once its A is down, whether its lone Q can go anywhere is asked at the other's node.
+    ['QA', 'the mover holds a Q and an A', 0, 1, 8],
     ['Q', 'a lone Q', 0, 2, 24],
   ];
   for (const [stuck, name, scoreless, minRack, count] of cases) {
