@@ -26,7 +26,7 @@ import { SIZE } from '../engine/board.js';
 import { type Result, err, ok } from '../engine/result.js';
 import { type PlayState, say, sayError } from './state.js';
 import type { Announcement, HelpEntry, Mode, PlaySnapshot, Reaction } from './types.js';
-import { formatCoord, parseSquare } from '../engine/notation/coords.js';
+import { formatCoord, parseCoord } from '../engine/notation/coords.js';
 import type { HistoryRecord } from '../protocol/view.js';
 import { wordSaid } from './speech.js';
 import { onlineErrorText } from './errorText.js';
@@ -104,6 +104,13 @@ function exchangeReaction(st: PlayState, tiles: number[]): Reaction {
     );
   }
   return { say: [], intent: { kind: 'exchange', tiles } };
+}
+
+// A square named either way (UX.md §1): `H8` or `8H`, any case. For a play the order says the
+// direction; a square has none, so both forms name the same one.
+function squareOf(text: string): number | undefined {
+  const c = parseCoord(text);
+  return c && c.row * SIZE + c.col;
 }
 
 // `fila 8` / `columna H`: a line named by its number or letter, or the cursor's.
@@ -351,13 +358,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     id: 'casilla',
     keys: ['O'],
     names: ['casilla'],
-    help: 'Describir la casilla del cursor: coordenada, contenido, premio. «casilla H8» lleva el cursor allí.',
-    lineHelp: 'Describir una casilla: «casilla H8».',
+    help: 'Describir la casilla del cursor: coordenada, contenido, premio. «casilla H8» (u «8H») lleva el cursor allí.',
+    lineHelp: 'Describir una casilla: «casilla H8» o «casilla 8H».',
     available: always,
     run: (st, arg) => {
       if (arg.trim()) {
-        const sq = parseSquare(arg);
-        if (sq === undefined) return one(sayError(st.set, 'BAD_COORD', { text: arg.trim() }));
+        const sq = squareOf(arg);
+        if (sq === undefined) return one(sayError(st.set, 'BAD_SQUARE', { text: arg.trim() }));
         return one(st.goTo(sq));
       }
       return one(st.squareText());

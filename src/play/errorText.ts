@@ -53,6 +53,7 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
 export type CoreErrorCode =
   | 'UNKNOWN_COMMAND' // `text`: the word typed
   | 'BAD_COORD' // `text`: not a coordinate (8H across, H8 down)
+  | 'BAD_SQUARE' // `text`: not a square (H8 or 8H: a square has no direction)
   | 'MISSING_WORD' // `text`: a coordinate typed alone
   | 'BAD_WORD_TEXT' // `text`: letters that are not tiles
   | 'WORDS_APART' // `text`: more than one word after the coordinate
@@ -195,6 +196,8 @@ const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
     `Orden desconocida: «${e.text ?? ''}». Escribe «ayuda» para ver las órdenes.`,
   BAD_COORD: (e) =>
     `Coordenada no válida: «${e.text ?? ''}». Ejemplos: 8H (horizontal), H8 (vertical).`,
+  BAD_SQUARE: (e) =>
+    `Casilla no válida: «${e.text ?? ''}». Escribe su columna (A a O) y su fila (1 a 15), como H8 u 8H.`,
   MISSING_WORD: (e) =>
     `Falta la palabra tras «${e.text ?? ''}»: escribe la coordenada y la palabra, por ejemplo «${e.text ?? ''} casa».`,
   BAD_WORD_TEXT: (e) => `No entiendo las letras «${e.text ?? ''}».`,

@@ -313,6 +313,10 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
   { id: 'casilla', title: 'O on the centre', position: OPENING, step: 'o', says: ['H8, vacía, doble palabra, centro.'] },
   { id: 'casilla', title: 'O on a tile', position: MIDGAME, step: 'o', says: ['H8, C.'] },
   { id: 'casilla', title: 'casilla L8 moves the cursor', position: MIDGAME, step: '> casilla L8', says: ['L8, vacía, doble letra.'] },
+  { id: 'casilla', title: 'casilla 8L, row first, names the same square (UX.md §1)', position: MIDGAME, step: '> casilla 8L', says: ['L8, vacía, doble letra.'] },
+  { id: 'casilla', title: 'casilla in lower case, either way round', position: MIDGAME, step: '> casilla a10', says: ['A10, vacía.'] },
+  { id: 'casilla', title: 'casilla 10a', position: MIDGAME, step: '> casilla 10a', says: ['A10, vacía.'] },
+  { id: 'casilla', title: 'casilla off the board says how a square is written, no direction', position: MIDGAME, step: '> casilla P8', says: ['Casilla no válida: «P8». Escribe su columna (A a O) y su fila (1 a 15), como H8 u 8H.'] },
   {
     id: 'linea',
     title: 'E reads the row',
