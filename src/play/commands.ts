@@ -23,6 +23,7 @@ import { parseExchangeText, parsePlayText } from './playText.js';
 import { evaluatePlacement, placementOf } from '../engine/placement.js';
 import type { Direction, PlaceMove, PlayResult } from '../engine/move.js';
 import { SIZE } from '../engine/board.js';
+import { EMPTY } from '../engine/tiles.js';
 import { type Result, err, ok } from '../engine/result.js';
 import { type PlayState, say, sayError } from './state.js';
 import type { Announcement, HelpEntry, Mode, PlaySnapshot, Reaction } from './types.js';
@@ -627,6 +628,16 @@ function linePlay(
 ): Result<{ move: PlaceMove; result: PlayResult }, Reaction> {
   const r = parsePlayText(st.set, st.board, st.slots, text);
   if (!r.ok) return err(one(sayError(st.set, r.error.code, r.error)));
+  // Every square already holds its letter: the word is on the board, which says more than
+  // «no has puesto ninguna ficha» to someone who typed a whole word.
+  if (r.value.tiles.every((t) => t === EMPTY)) {
+    const step = r.value.dir === 'H' ? 1 : SIZE;
+    const start = r.value.row * SIZE + r.value.col;
+    const word = r.value.tiles.map((_, k) => st.board[start + k * step]!);
+    return err(
+      one(sayError(st.set, 'ALREADY_ON_BOARD', { words: [word], text: formatCoord(r.value) })),
+    );
+  }
   const placed = placementOf(st.board, r.value);
   if (!placed.ok) return err(one(sayError(st.set, placed.error.code, placed.error)));
   const ev = evaluatePlacement(st.board, placed.value, st.set, st.scoring);

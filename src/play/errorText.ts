@@ -55,6 +55,7 @@ export type CoreErrorCode =
   | 'BAD_COORD' // `text`: not a coordinate (8H across, H8 down)
   | 'BAD_SQUARE' // `text`: not a square (H8 or 8H: a square has no direction)
   | 'MISSING_WORD' // `text`: a coordinate typed alone
+  | 'ALREADY_ON_BOARD' // `words[0]` is on the board at coordinate `text`: nothing to place
   | 'BAD_WORD_TEXT' // `text`: letters that are not tiles
   | 'WORDS_APART' // `text`: more than one word after the coordinate
   | 'THROUGH_MISMATCH' // `square` holds `tiles[0]`, not the letter typed
@@ -200,6 +201,13 @@ const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
     `Casilla no válida: «${e.text ?? ''}». Escribe su columna (A a O) y su fila (1 a 15), como H8 u 8H.`,
   MISSING_WORD: (e) =>
     `Falta la palabra tras «${e.text ?? ''}»: escribe la coordenada y la palabra, por ejemplo «${e.text ?? ''} casa».`,
+  ALREADY_ON_BOARD: (e, set) => {
+    const w = e.words?.[0];
+    const where = e.text !== undefined ? ` en ${e.text}` : '';
+    return w
+      ? `${tilesToWord(set, w)} ya está en el tablero${where}: no pones ninguna ficha.`
+      : 'Esa palabra ya está en el tablero: no pones ninguna ficha.';
+  },
   BAD_WORD_TEXT: (e) => `No entiendo las letras «${e.text ?? ''}».`,
   WORDS_APART: (e) =>
     `Escribe una sola palabra tras la coordenada, sin espacios: «${e.text ?? ''}» son varias.`,

@@ -444,6 +444,8 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
   { id: 'fin', title: 'Ñ spelled n~ on the command line', position: { rack: 'ÑUAEL?S', bag: 86 }, step: '> 8H n~u', intent: { kind: 'place', row: 7, col: 7, dir: 'H', tiles: [16, 24] } },
   { id: 'valor', title: 'valor with a play on the command line previews it', position: OPENING, step: '> valor 8H casa', says: ['CASA 12, total 12.'] },
   { id: 'valor', title: 'valor with a bad play says why', position: OPENING, step: '> valor 2A casa', says: ['La primera jugada debe pasar por la casilla central, H8.'] },
+  { id: 'valor', title: 'valor of a word already on the board says so, not that nothing was placed', position: MIDGAME, step: '> valor 8H casa', says: ['CASA ya está en el tablero en 8H: no pones ninguna ficha.'] },
+  { id: 'fin', title: 'a line play of a word already on the board says so', position: MIDGAME, step: '> K5 pesa', says: ['PESA ya está en el tablero en K5: no pones ninguna ficha.'] },
   { id: 'escribir', title: 'Shift+7 typing / on a Spanish layout places rack tile 7, no command line', position: MIDGAME, before: ['h'], step: 'Shift+7 as /', says: ['L en L8.'] },
   { id: 'escribir', title: 'Shift+6 typing & on a Spanish layout places rack tile 6', position: MIDGAME, before: ['h'], step: 'Shift+6 as &', says: ['S en L8.'] },
   {
