@@ -46,6 +46,12 @@ export interface CommandSpec extends HelpEntry {
    * while a blank waits for its letter (Session.button).
    */
   readonly shownOnly?: true;
+  /**
+   * It reads what follows its word on the command line («ficha 3», «cambiar AEU»). Any other
+   * command refuses words after it, rather than running without them: «pasar ahora» would
+   * pass, and «ayuda cambiar» would not be the help the player asked for.
+   */
+  readonly takesArg?: true;
   readonly run: (st: PlayState, arg: string, via: Via) => Reaction;
 }
 
@@ -163,6 +169,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     id: 'ficha',
+    takesArg: true,
     keys: ['1–9'],
     names: ['ficha'],
     help: 'Leer la ficha n del atril con su valor («ficha 3» en la línea de órdenes).',
@@ -186,6 +193,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     id: 'fin',
+    takesArg: true,
     keys: ['F', 'Intro'],
     names: ['fin', 'terminar', 'jugar'],
     help: 'Terminar el turno: comprobar y enviar las fichas puestas (en modo cambio, confirmar el cambio).',
@@ -202,6 +210,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     id: 'cambiar',
+    takesArg: true,
     keys: ['G'],
     names: ['cambiar', 'cambio'],
     help: 'Cambiar fichas: la primera G entra en modo cambio, la segunda (o Intro) confirma. En la línea de órdenes: «cambiar AEU».',
@@ -282,6 +291,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     id: 'valor',
+    takesArg: true,
     keys: ['Y'],
     names: ['valor', 'previa'],
     help: 'Ver el valor posible de la jugada en curso: palabras, puntos de cada una y total (sin comprobar las palabras). En la línea de órdenes: «valor 8H casa».',
@@ -357,6 +367,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     id: 'casilla',
+    takesArg: true,
     keys: ['O'],
     names: ['casilla'],
     help: 'Describir la casilla del cursor: coordenada, contenido, premio. «casilla H8» (u «8H») lleva el cursor allí.',
@@ -382,6 +393,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     id: 'fila',
+    takesArg: true,
     keys: [],
     names: ['fila'],
     help: 'Leer una fila, resumida: «fila 8»; sin número, la de la última casilla elegida.',
@@ -390,6 +402,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     id: 'columna',
+    takesArg: true,
     keys: [],
     names: ['columna'],
     help: 'Leer una columna, resumida: «columna H»; sin letra, la de la última casilla elegida.',
@@ -502,6 +515,8 @@ export interface ClientCommand {
   readonly lineHelp?: string | null;
   /** Modes whose help lists it (every mode when absent). */
   readonly modes?: readonly Mode[];
+  /** It reads words after its own on the command line (absent: it refuses them). */
+  readonly takesArg?: boolean;
   /** Does the client's work; returns what to say. */
   readonly run: (snapshot: PlaySnapshot, arg: string, via: Via) => readonly Announcement[];
 }
@@ -533,6 +548,7 @@ export function withClientCommands(extra: readonly ClientCommand[]): readonly Co
       help: c.help,
       ...(c.lineHelp !== undefined ? { lineHelp: c.lineHelp } : {}),
       ...(c.modes ? { modes: c.modes } : {}),
+      ...(c.takesArg ? { takesArg: true as const } : {}),
       available: always,
       run: (st, arg, via) => ({ say: [...c.run(st.snapshot(), arg, via)] }),
     });

@@ -52,6 +52,7 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
 /** Codes the interaction core raises itself, about what the player typed or pressed. */
 export type CoreErrorCode =
   | 'UNKNOWN_COMMAND' // `text`: the word typed
+  | 'NO_ARGUMENT' // `text`: a command word typed with words after it, which it does not take
   | 'BAD_COORD' // `text`: not a coordinate (8H across, H8 down)
   | 'BAD_SQUARE' // `text`: not a square (H8 or 8H: a square has no direction)
   | 'MISSING_WORD' // `text`: a coordinate typed alone
@@ -195,6 +196,8 @@ const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
   NOTHING_TO_ACCEPT: () => 'No hay ninguna jugada final que aceptar.',
   UNKNOWN_COMMAND: (e) =>
     `Orden desconocida: «${e.text ?? ''}». Escribe «ayuda» para ver las órdenes.`,
+  NO_ARGUMENT: (e) =>
+    `«${echo(e.text ?? '')}» no lleva nada detrás: escribe solo «${echo(e.text ?? '')}».`,
   BAD_COORD: (e) =>
     `Coordenada no válida: «${e.text ?? ''}». Ejemplos: 8H (horizontal), H8 (vertical).`,
   BAD_SQUARE: (e) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tilesOf } from '../engine/testing/positions.js';
 import { SPANISH, tilesToGcg } from '../engine/tiles.js';
-import type { ClientCommand } from './commands.js';
+import { COMMANDS, type ClientCommand } from './commands.js';
 import { turnRecordText } from './messages.js';
 import { Session } from './session.js';
 import { say } from './state.js';
@@ -986,6 +986,40 @@ describe('a play typed on the line of commands', () => {
       'Falta la palabra tras «8H»: escribe la coordenada y la palabra, por ejemplo «8H casa».';
     expect(s.line('valor 8H').say.map((a) => a.text)).toEqual([missing]);
     expect(s.line('8H').say.map((a) => a.text)).toEqual([missing]);
+  });
+});
+
+describe('words after a command that takes none', () => {
+  it('are refused, for every such command of the table, and nothing runs', () => {
+    const argless = COMMANDS.filter((c) => !c.takesArg).flatMap((c) => c.names);
+    expect(argless).toEqual(expect.arrayContaining(['pasar', 'ayuda', 'turno', 'retirar']));
+    for (const name of argless) {
+      const s = new Session(viewFrom(MIDGAME));
+      const r = s.line(`${name} ahora`);
+      expect(r.say.map((a) => a.text)).toEqual([
+        `«${name}» no lleva nada detrás: escribe solo «${name}».`,
+      ]);
+      expect(r.intent).toBeUndefined();
+      expect(s.mode).toBe('navegacion');
+    }
+  });
+
+  it('«pasar» alone still passes at once, and a command that reads words still reads them', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    expect(s.line('Pasar ya').say[0]!.text).toBe(
+      '«Pasar» no lleva nada detrás: escribe solo «Pasar».',
+    );
+    expect(s.line('pasar').intent).toEqual({ kind: 'pass' });
+    expect(s.line('ficha 3').say[0]!.text).toBe('3: erre, 1 punto.');
+  });
+
+  it('a client command that takes none refuses them too', () => {
+    const s = new Session(viewFrom(MIDGAME), {
+      commands: [{ id: 'reclamar', names: ['reclamar'], help: 'Reclamar.', run: () => [] }],
+    });
+    expect(s.line('reclamar ya').say[0]!.text).toBe(
+      '«reclamar» no lleva nada detrás: escribe solo «reclamar».',
+    );
   });
 });
 

@@ -734,6 +734,10 @@ export class Session {
     st.pendingChallenge = false;
     const [first, ...rest] = t.split(/\s+/);
     const c = commandForName(first!, this.commands);
+    // Words after a command that takes none are refused, not dropped: «pasar ahora» is not
+    // surely a pass (the key P asks first; a typed line is explicit only when it is exact).
+    if (c && rest.length > 0 && !c.takesArg)
+      return { say: [sayError(st.set, 'NO_ARGUMENT', { text: first! })] };
     if (c) return runCommand(st, c, rest.join(' '), 'line');
     if (/^[1-9]$/.test(first!) && rest.length === 0)
       return runCommand(st, commandForName('ficha')!, first!, 'line');

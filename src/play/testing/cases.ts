@@ -237,6 +237,7 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
     says: ['Pase cancelado.', 'Tu turno.'],
   },
   { id: 'pasar', title: 'pasar on the command line', position: MIDGAME, step: '> pasar', says: [], intent: { kind: 'pass' } },
+  { id: 'pasar', title: 'pasar with words after it does not pass', position: MIDGAME, step: '> pasar ahora', says: ['«pasar» no lleva nada detrás: escribe solo «pasar».'] },
   { id: 'pasar', title: 'X repeats the question and keeps the pass asked', position: MIDGAME, before: ['p'], step: 'x', says: ['¿Pasar? Pulsa P otra vez.'] },
   { id: 'pasar', title: 'P after X passes', position: MIDGAME, before: ['p', 'x'], step: 'p', says: [], intent: { kind: 'pass' } },
   { id: 'horizontal', title: 'H', position: MIDGAME, step: 'h', says: ['Escritura horizontal desde H8.'] },
