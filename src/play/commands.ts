@@ -446,7 +446,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     id: 'ayuda',
-    keys: ['?', 'F1'],
+    // ¿ is Shift+¡ on a Spanish keyboard, beside ?: whoever asks the Spanish way is asking too.
+    keys: ['?', '¿', 'F1'],
     names: ['ayuda'],
     help: 'Ayuda del modo actual, con todas las teclas.',
     lineHelp: 'Esta lista de órdenes.',
@@ -576,13 +577,18 @@ const MODE_HELP: Record<Mode, readonly string[]> = {
     'Retroceso: quitar la última ficha puesta.',
   ],
   cambio: [
+    'Flechas: no mueven el cursor en este modo.',
     'Mayúsculas+letra: elegir o soltar una ficha con esa letra.',
     'Mayúsculas+1 a 9: elegir o soltar la ficha n del atril.',
     'G o Intro: confirmar el cambio. Escape: volver a navegación.',
   ],
 };
 
-const KEY_NAMES: Record<string, string> = { ':': 'dos puntos', '?': 'interrogación' };
+const KEY_NAMES: Record<string, string> = {
+  ':': 'dos puntos',
+  '?': 'interrogación',
+  '¿': 'abrir interrogación',
+};
 
 /** The help for the current mode, generated from the table. */
 function helpText(st: PlayState, via: Via = 'key'): string {

@@ -36,6 +36,13 @@ export const MODE_NAMES: Record<Mode, string> = {
 };
 
 /**
+ * An arrow (or Home, End) in Cambio mode, where the cursor stays (UX.md §2.2: arrows do nothing
+ * there): the mode, and how to choose, confirm and leave.
+ */
+export const EXCHANGE_ARROW_TEXT =
+  'Modo cambio: el cursor no se mueve. Elige fichas con Mayúsculas y la letra o el número; G o Intro para confirmar, Escape para salir.';
+
+/**
  * The seat the sentences speak to in the second person ("Tú", "tu turno"): the viewer's, or
  * none when `byName` is set. Several people sharing one screen (hot-seat) are each called by
  * name, since "Tú" would mean whoever happens to read (issue 10, item 2).

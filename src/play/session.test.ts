@@ -1023,7 +1023,27 @@ describe('words after a command that takes none', () => {
   });
 });
 
+describe('Cambio mode (UX.md §2.2)', () => {
+  it('the arrows, Home and End leave the cursor where it was; after Escape they move it again', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    const at = s.cursor;
+    s.key({ key: 'g' });
+    for (const key of ['ArrowRight', 'ArrowDown', 'Home', 'End']) {
+      expect(s.key({ key }).say[0]!.category).toBe('mode');
+      expect(s.cursor).toBe(at);
+    }
+    s.key({ key: 'Escape' });
+    s.key({ key: 'ArrowRight' });
+    expect(s.cursor).toBe(at + 1);
+  });
+});
+
 describe('help', () => {
+  it('names both question marks as its keys: ¿ is Shift+¡ on a Spanish keyboard', () => {
+    const help = new Session(viewFrom(MIDGAME)).key({ key: '¿' }).say[0]!.text;
+    expect(help).toContain('interrogación o abrir interrogación o F1: Ayuda del modo actual');
+  });
+
   it('names the colon first for the command line: on a Spanish keyboard «/» is Shift+7', () => {
     const help = new Session(viewFrom(MIDGAME)).key({ key: '?' }).say[0]!.text;
     expect(help).toContain(

@@ -19,6 +19,7 @@ import {
 } from './commands.js';
 import {
   CHALLENGE_CANCELLED_TEXT,
+  EXCHANGE_ARROW_TEXT,
   claimableText,
   drawnText,
   endReasonText,
@@ -550,6 +551,9 @@ export class Session {
   private keyAction(ev: KeyInput): Reaction {
     const st = this.state;
     const arrow = ARROWS[ev.key];
+    // Cambio chooses tiles, not squares: the cursor stays, and the key says where the player is.
+    if (st.mode === 'cambio' && (arrow || ev.key === 'Home' || ev.key === 'End'))
+      return { say: [say(EXCHANGE_ARROW_TEXT, 'mode', 'error')] };
     if (arrow) return { say: [st.move(arrow[0], arrow[1])] };
     // The physical digit first: on a Spanish layout Shift+7 is '/', which must not open the
     // command line when the client knows the key (UX.md §2.1, 5).
@@ -576,7 +580,8 @@ export class Session {
         return { say: [st.removeLast()] };
       case 'F1':
       case '?':
-        return this.command('?');
+      case '¿':
+        return this.command(ev.key);
       case '/':
       case ':': {
         const r = this.command('/');
