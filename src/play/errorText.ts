@@ -33,7 +33,12 @@ import type { StoredEventProblem, StoredGameError, StoredGameErrorCode } from '.
 import { BLANK_FLAG, type TileSet, letterOf, tilesToWord } from '../engine/tiles.js';
 import { tileText, tilesCount } from './speech.js';
 import { echo } from './echo.js';
-import { CLAIM_AFTER_TEXT, FINAL_WINDOW_LINE_TEXT, FINAL_WINDOW_TEXT } from './messages.js';
+import {
+  CLAIM_AFTER_TEXT,
+  FINAL_WINDOW_LINE_TEXT,
+  FINAL_WINDOW_TEXT,
+  emptyPlaceText,
+} from './messages.js';
 
 const list = (words: readonly string[]): string => words.join(', ');
 
@@ -64,6 +69,7 @@ export type CoreErrorCode =
   | 'NO_FREE_SQUARE' // no empty square left in the writing direction
   | 'NOT_WRITING' // placing tiles outside the writing modes
   | 'NO_SUCH_TILE' // no tile at that rack position
+  | 'EMPTY_PLACE' // rack place `slot` is empty: its tile `tiles[0]` is on `square` this turn
   | 'NOT_AVAILABLE' // a command that does not apply now
   | 'NO_SUCH_LETTER' // `tiles[0]` is nowhere on the board
   | 'BAD_BLANK_LETTER' // `text`: not a letter for a blank
@@ -229,6 +235,10 @@ const PLAY: Record<PlayErrorCode, (e: PlayError, set: TileSet) => string> = {
     `«${e.text ?? ''}» es ${(e.digits ?? []).map((d) => `Mayúsculas+${d}`).join(' o ')} según el teclado, y este terminal no ve la tecla: usa Alt y el número (Alt+1 a Alt+9).`,
   AMBIGUOUS_DIGIT_AGAIN: (e) => `«${e.text ?? ''}»: usa Alt y el número.`,
   NO_SUCH_TILE: () => 'No hay ficha en esa posición del atril.',
+  EMPTY_PLACE: (e, set) =>
+    e.slot !== undefined && e.tiles?.[0] !== undefined && e.square !== undefined
+      ? emptyPlaceText(set, e.slot, e.tiles[0], e.square)
+      : 'Esa posición del atril está vacía: su ficha está en el tablero.',
   NOT_AVAILABLE: () => 'Esa orden no está disponible ahora.',
   NO_SUCH_LETTER: (e, set) => {
     const t = e.tiles?.[0];

@@ -4,10 +4,11 @@
  */
 import type { Word } from '../engine/events.js';
 import type { PlayResult } from '../engine/move.js';
-import { formatCoord } from '../engine/notation/coords.js';
+import { formatCoord, squareName } from '../engine/notation/coords.js';
 import { CLAIM_AFTER_MS, type Rules, describeRules } from '../engine/rules.js';
 import { BLANK, type TileSet } from '../engine/tiles.js';
 import {
+  agree,
   boardTileName,
   points,
   spelled,
@@ -34,6 +35,24 @@ export const MODE_NAMES: Record<Mode, string> = {
   vertical: 'Escritura vertical',
   cambio: 'Modo cambio',
 };
+
+/**
+ * A place of the rack whose tile is on the board this turn (C, the rendered racks): it keeps
+ * its number, and the others theirs, until the turn ends.
+ */
+export const EMPTY_PLACE_TEXT = 'vacío';
+
+/** C when every tile of the rack is on the board this turn. */
+export const ALL_PLACED_TEXT = 'Atril vacío: todas tus fichas están puestas en el tablero.';
+
+/**
+ * Rack place n while its tile is on the board this turn (key n, Shift+n):
+ * «2: vacío, E puesta en H8.», «5: vacío, comodín (como A) puesto en I8.»
+ */
+export function emptyPlaceText(set: TileSet, n: number, tile: number, square: number): string {
+  const name = boardTileName(set, tile);
+  return `${n}: ${EMPTY_PLACE_TEXT}, ${name} ${agree(tile, 'puesta')} en ${squareName(square)}.`;
+}
 
 /**
  * An arrow (or Home, End) in Cambio mode, where the cursor stays (UX.md §2.2: arrows do nothing

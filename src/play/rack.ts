@@ -43,17 +43,28 @@ export function sameTiles(a: readonly number[], b: readonly number[]): boolean {
 
 /**
  * A new rack laid out as the player arranged the old one (liwords #1284): the tiles kept stay
- * in their places, the new ones follow.
+ * in their places, and the tiles drawn go into the places of those that went, in the order
+ * drawn, as on a real rack; any more follow, and a place left without one (the bag ran short)
+ * closes up. `leaving`: the old slots whose tiles went (played or exchanged), when known, so
+ * that of two equal tiles the one kept is the one that stayed.
  */
-export function keepArrangement(old: readonly number[], rack: readonly number[]): number[] {
+export function keepArrangement(
+  old: readonly number[],
+  rack: readonly number[],
+  leaving: ReadonlySet<number> = new Set(),
+): number[] {
   const pool = [...rack];
-  const kept: number[] = [];
-  for (const t of old) {
-    const k = pool.indexOf(t);
-    if (k >= 0) {
-      kept.push(t);
-      pool.splice(k, 1);
-    }
-  }
-  return [...kept, ...pool];
+  const out: (number | undefined)[] = old.map(() => undefined);
+  const keep = (i: number): void => {
+    const k = pool.indexOf(old[i]!);
+    if (k < 0) return;
+    out[i] = old[i];
+    pool.splice(k, 1);
+  };
+  old.forEach((_, i) => leaving.has(i) || keep(i));
+  // A tile drawn like the one that left its place goes back into that place.
+  old.forEach((_, i) => leaving.has(i) && keep(i));
+  for (let i = 0; i < out.length && pool.length > 0; i++)
+    if (out[i] === undefined) out[i] = pool.shift();
+  return [...out.filter((t): t is number => t !== undefined), ...pool];
 }

@@ -27,7 +27,8 @@ describe('Session.update: what happened since the last view (UX.md §2.5)', () =
       ['Jugada CASAS, 8H horizontal, 8 puntos.', 'polite'],
     ]);
     expect(s.mode).toBe('navegacion');
-    expect(s.line('atril').say[0]!.text).toBe('a, e, erre, comodín, che, ele, e.');
+    // The E drawn takes the place the S left, as on a real rack.
+    expect(s.line('atril').say[0]!.text).toBe('a, e, erre, comodín, che, e, ele.');
   });
 
   it("says the tiles drawn for the viewer's own play or exchange, after it", () => {
@@ -371,9 +372,9 @@ describe('the rack keeps the layout the player knows (UX.md §2.5, liwords #1284
   it('after a play the kept tiles stay in place; a withdrawn play gives back the very layout', () => {
     const s = new Session(viewFrom(MIDGAME));
     expect(atril(s)).toBe('a, e, erre, comodín, che, ese, ele.');
-    // S played, an E drawn: the E goes last.
+    // S played, an E drawn: the E goes into the S's place.
     s.update(viewFrom({ ...MIDGAME, rack: 'EAER?[CH]L' }));
-    expect(atril(s)).toBe('a, e, erre, comodín, che, ele, e.');
+    expect(atril(s)).toBe('a, e, erre, comodín, che, e, ele.');
     // The play is withdrawn (C-02): the server hands the seven back in its own order.
     s.update(viewFrom({ ...MIDGAME, rack: 'SLAER?[CH]' }));
     expect(atril(s)).toBe('a, e, erre, comodín, che, ese, ele.');
@@ -393,6 +394,102 @@ describe('the rack keeps the layout the player knows (UX.md §2.5, liwords #1284
     s.key({ key: 'h' });
     s.key({ key: 'A', shift: true });
     expect(s.state.arrange([...before.state.slots].reverse())).toBe(false);
+  });
+});
+
+describe('rack places keep their numbers through the turn, as on a real rack (UX.md §3)', () => {
+  const atril = (s: Session) => s.line('atril').say[0]!.text;
+  const key = (s: Session, k: string) =>
+    s.key(
+      k.startsWith('Shift+')
+        ? { key: k.slice(6), code: `Digit${k.slice(6)}`, shift: true }
+        : { key: k, shift: k !== k.toLowerCase() },
+    );
+
+  it('a tile placed leaves its place empty; Backspace and Z put tiles back in their own places', () => {
+    const s = new Session(viewFrom(MIDGAME)); // A E R ? CH S L
+    key(s, 'h');
+    key(s, 'E');
+    key(s, 'S');
+    expect(atril(s)).toBe('a, vacío, erre, comodín, che, vacío, ele.');
+    // The blank is still 4, as C read it before the E and the S were placed.
+    expect(s.key({ key: '4' }).say[0]!.text).toBe('4: comodín, 0 puntos.');
+    expect(s.key({ key: '2' }).say[0]!.text).toBe('2: vacío, E puesta en L8.');
+    key(s, 'Backspace');
+    expect(atril(s)).toBe('a, vacío, erre, comodín, che, ese, ele.');
+    key(s, 'z');
+    expect(atril(s)).toBe('a, e, erre, comodín, che, ese, ele.');
+  });
+
+  it('the order (I) still applies, the empty places sorted with their tiles', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    key(s, 'h');
+    key(s, 'E');
+    key(s, 'i');
+    expect(atril(s)).toBe('a, che, vacío, ele, erre, ese, comodín.');
+    expect(s.key({ key: '7' }).say[0]!.text).toBe('7: comodín, 0 puntos.');
+  });
+
+  it('the tiles drawn fill the places of the tiles played, in the order drawn; the others stay', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    key(s, 'h');
+    key(s, 'E');
+    key(s, 'S');
+    expect(s.key({ key: 'f' }).intent?.kind).toBe('place');
+    // The server hands the rack in its own order: the five kept, then the two drawn (O, U).
+    s.update(
+      viewFrom({
+        ...MIDGAME,
+        rack: 'LA[CH]R?OU',
+        toMove: 1,
+        turns: [...MIDGAME.turns!, [0, '8H', '....ES']],
+      }),
+    );
+    expect(atril(s)).toBe('a, o, erre, comodín, che, u, ele.');
+    // Ana plays: the layout stays as it is.
+    s.update(
+      viewFrom({
+        ...MIDGAME,
+        rack: 'LA[CH]R?OU',
+        turns: [...MIDGAME.turns!, [0, '8H', '....ES'], [1, 'pass']],
+      }),
+    );
+    expect(atril(s)).toBe('a, o, erre, comodín, che, u, ele.');
+  });
+
+  it('after an exchange, the tiles drawn take the places of the tiles given back', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    key(s, 'g');
+    key(s, 'Shift+1');
+    key(s, 'Shift+6');
+    expect(s.key({ key: 'g' }).intent).toEqual({ kind: 'exchange', tiles: tilesOf('AS') });
+    s.update(
+      viewFrom({
+        ...MIDGAME,
+        rack: 'ER?[CH]LOU',
+        toMove: 1,
+        turns: [...MIDGAME.turns!, [0, 'exchange', 2]],
+      }),
+    );
+    expect(atril(s)).toBe('o, e, erre, comodín, che, u, ele.');
+  });
+
+  it('a place its tile left without one to fill it (the bag ran short) closes up', () => {
+    const s = new Session(viewFrom(MIDGAME));
+    key(s, 'h');
+    key(s, 'E');
+    key(s, 'S');
+    s.key({ key: 'f' });
+    s.update(
+      viewFrom({
+        ...MIDGAME,
+        rack: 'LA[CH]R?O',
+        bag: 0,
+        toMove: 1,
+        turns: [...MIDGAME.turns!, [0, '8H', '....ES']],
+      }),
+    );
+    expect(atril(s)).toBe('a, o, erre, comodín, che, ele.');
   });
 });
 
@@ -432,7 +529,17 @@ describe('Session.snapshot: what a renderer reads (issue 9, item 7)', () => {
     expect(snap.modeName).toBe('Escritura horizontal');
     expect(snap.placed).toEqual([{ square: 7 * 15 + 11, slot: 5, tile: tilesOf('S')[0] }]);
     expect(snap.board[7 * 15 + 11]).toBe(tilesOf('S')[0]);
-    expect(snap.rack.map((r) => r.slot)).toEqual([0, 1, 2, 3, 4, 6]);
+    // Every place, the S's too, empty while the S is on L8: key n stays rack[n-1].
+    expect(snap.rack.map((r) => r.slot)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(snap.rack.map((r) => r.placedAt)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      7 * 15 + 11,
+      null,
+    ]);
     s.key({ key: 'i' }); // alphabetical order: the old snapshot does not move
     s.key({ key: 'Backspace' });
     expect(snap.order).toBe('robo');

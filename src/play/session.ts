@@ -609,8 +609,13 @@ export class Session {
   private digitKey(digit: number, shifted: boolean): Reaction {
     const st = this.state;
     if (!shifted) return { say: [st.rackTileText(digit)] };
-    const slot = st.rackSlots()[digit - 1];
+    const slot = st.rackPlaces()[digit - 1];
     if (slot === undefined) return { say: [sayError(st.set, 'NO_SUCH_TILE')] };
+    const away = st.placedFrom(slot);
+    if (away) {
+      const data = { slot: digit, tiles: [away.tile], square: away.square };
+      return { say: [sayError(st.set, 'EMPTY_PLACE', data)] };
+    }
     if (st.writing) return { say: st.placeSlot(slot) };
     return { say: [st.toggleSlot(slot)] };
   }

@@ -23,10 +23,13 @@ import {
 } from '../engine/tiles.js';
 import { type PlayErrorCode, type PlayError, onlineErrorText, playErrorText } from './errorText.js';
 import {
+  ALL_PLACED_TEXT,
+  EMPTY_PLACE_TEXT,
   MODE_NAMES,
   ORDER_NAMES,
   WRAP_TEXT,
   capitalized,
+  emptyPlaceText,
   previewText,
   turnText,
 } from './messages.js';
@@ -100,7 +103,11 @@ export class PlayState {
    * until they do), so what they may do then is not said to the table (`turnSentence`).
    */
   awaitingPlayer = false;
-  /** The viewer's tiles in the order they were drawn; slots index this array. */
+  /**
+   * The viewer's tiles in the order they were drawn; slots index this array. A slot stays
+   * while its tile is on the board this turn (`placed` names it), as a place on a real rack:
+   * the numbers of the keys 1–9 do not move under the player's fingers mid-turn.
+   */
   slots: number[] = [];
   /** The rack as it was laid out before its last change (a play withdrawn brings it back). */
   private slotsBefore: number[] = [];
@@ -185,7 +192,11 @@ export class PlayState {
       // A play withdrawn after a challenge gives back the very rack the player laid out.
       const back = sameTiles(this.slotsBefore, rack);
       const old = this.slots;
-      this.slots = back ? this.slotsBefore : keepArrangement(old, rack);
+      // The tiles that went (played, or else exchanged) leave their places to those drawn.
+      const leaving = new Set(
+        this.placed.length > 0 ? this.placed.map((p) => p.slot) : this.selected,
+      );
+      this.slots = back ? this.slotsBefore : keepArrangement(old, rack, leaving);
       this.slotsBefore = old;
       this.placed = [];
       this.selected.clear();
@@ -228,6 +239,26 @@ export class PlayState {
     return orderedSlots(this.set, this.slots, new Set(this.placed.map((p) => p.slot)), this.order);
   }
 
+  /**
+   * Every place of the rack in the current order, those whose tile is on the board this turn
+   * included: key n (1–9, Shift+n, the n-th item of a rendered rack) is the n-th. A place
+   * emptied by a tile placed keeps its number, and so do the others (UX.md §3: Shift+n is the
+   * unambiguous way to place a tile, so n must not change between two presses).
+   */
+  rackPlaces(): number[] {
+    return orderedSlots(this.set, this.slots, new Set(), this.order);
+  }
+
+  /** The tile placed this turn from rack slot `slot`, if it is on the board. */
+  placedFrom(slot: number): TentativeTile | undefined {
+    return this.placed.find((p) => p.slot === slot);
+  }
+
+  /** What rack place n says while its tile is on the board: «2: vacío, E puesta en H8.» */
+  emptyPlaceText(n: number, away: TentativeTile): string {
+    return emptyPlaceText(this.set, n, away.tile, away.square);
+  }
+
   /** What a renderer reads: a plain, frozen copy of the interaction state (issue 9, item 7). */
   snapshot(): PlaySnapshot {
     const board = Array.from(this.board);
@@ -241,8 +272,13 @@ export class PlayState {
       verbosity: this.verbosity,
       myTurn: this.myTurn,
       rack: Object.freeze(
-        this.rackSlots().map((slot) =>
-          Object.freeze({ slot, tile: this.slots[slot]!, selected: this.selected.has(slot) }),
+        this.rackPlaces().map((slot) =>
+          Object.freeze({
+            slot,
+            tile: this.slots[slot]!,
+            selected: this.selected.has(slot),
+            placedAt: this.placedFrom(slot)?.square ?? null,
+          }),
         ),
       ),
       board: Object.freeze(board),
@@ -280,11 +316,16 @@ export class PlayState {
 
   // ── Reports ────────────────────────────────────────────────────────────────
 
-  /** C: the whole rack in the current order. */
+  /**
+   * C: the whole rack in the current order, a place whose tile is on the board this turn said
+   * «vacío» where it stands, so that the n-th name heard is still key n.
+   */
   rackText(): string {
-    const slots = this.rackSlots();
+    const slots = this.rackPlaces();
     if (slots.length === 0) return 'Atril vacío.';
+    if (this.placed.length === slots.length) return ALL_PLACED_TEXT;
     const names = slots.map((s) => {
+      if (this.placedFrom(s)) return EMPTY_PLACE_TEXT;
       const name = tileName(this.set, this.slots[s]!);
       return this.selected.has(s) ? `${name} (${agree(this.slots[s]!, 'elegida')})` : name;
     });
@@ -292,6 +333,7 @@ export class PlayState {
     return (
       slots
         .map((s, i) => {
+          if (this.placedFrom(s)) return `${i + 1}: ${names[i]}`;
           const t = this.slots[s]!;
           return `${i + 1}: ${names[i]}, ${points(tileValue(this.set, t))}`;
         })
@@ -303,8 +345,10 @@ export class PlayState {
   rackTileText(n: number): Announcement {
     // A watcher has no rack to number: saying "no tile there" would suggest an empty one.
     if (this.view.seat === null) return say(onlineErrorText('NOT_SEATED'), 'error', 'error');
-    const slot = this.rackSlots()[n - 1];
+    const slot = this.rackPlaces()[n - 1];
     if (slot === undefined) return sayError(this.set, 'NO_SUCH_TILE');
+    const away = this.placedFrom(slot);
+    if (away) return say(this.emptyPlaceText(n, away), 'rack');
     const t = this.slots[slot]!;
     const sel = this.selected.has(slot) ? `, ${agree(t, 'elegida')} para cambiar` : '';
     return say(`${n}: ${tileName(this.set, t)}, ${points(tileValue(this.set, t))}${sel}.`, 'rack');
@@ -483,6 +527,8 @@ export class PlayState {
     const sq = this.freeSquareFromCursor();
     if (sq === undefined) return [sayError(this.set, 'NO_FREE_SQUARE')];
     const raw = this.slots[slot]!;
+    // On the board it is no longer a tile to exchange (taken back, it is chosen again by hand).
+    this.selected.delete(slot);
     if (raw === BLANK && blankAs === undefined) {
       this.placed.push({ square: sq, slot, tile: BLANK_FLAG });
       this.cursor = sq;
@@ -517,6 +563,7 @@ export class PlayState {
     if (this.tileAt(square) !== EMPTY) return [sayError(this.set, 'SQUARE_OCCUPIED', { square })];
     if (this.pendingBlank) this.cancelBlank();
     this.cursor = square;
+    this.selected.delete(slot);
     if (this.slots[slot] === BLANK) {
       this.placed.push({ square, slot, tile: BLANK_FLAG });
       this.pendingBlank = { square, slot };
@@ -594,12 +641,14 @@ export class PlayState {
         ),
       ];
     }
-    const blank = free.findIndex((s) => this.slots[s] === BLANK);
+    // The blank's key is its place's number, which the tiles placed before it do not change.
+    const blank = free.find((s) => this.slots[s] === BLANK);
+    const key = blank === undefined ? 0 : this.rackPlaces().indexOf(blank) + 1;
     return [
       sayError(
         this.set,
         'NOT_IN_RACK',
-        blank >= 0 ? { tiles: [letter], slot: blank + 1 } : { tiles: [letter] },
+        key > 0 ? { tiles: [letter], slot: key } : { tiles: [letter] },
       ),
     ];
   }
@@ -628,6 +677,7 @@ export class PlayState {
     }
     const slot = this.rackSlots().find((s) => this.slots[s] === digraph);
     if (slot === undefined) return undefined;
+    this.selected.delete(slot);
     this.placed[this.placed.length - 1] = { square: last.square, slot, tile: digraph };
     return say(
       `${tileLabel(this.set, letterOf(last.tile))} cambiada por ${tileLabel(this.set, digraph)} en ${squareName(last.square)}.`,
@@ -698,8 +748,17 @@ export class PlayState {
     return confirm ? `${chosen} Pulsa G para confirmar.` : chosen;
   }
 
-  /** Toggles the selection of a rack slot. */
+  /** Toggles the selection of a rack slot; one whose tile is on the board says so instead. */
   toggleSlot(slot: number): Announcement {
+    const away = this.placedFrom(slot);
+    if (away) {
+      const n = this.rackPlaces().indexOf(slot) + 1;
+      return sayError(this.set, 'EMPTY_PLACE', {
+        slot: n,
+        tiles: [away.tile],
+        square: away.square,
+      });
+    }
     const code = this.slots[slot]!;
     const name = tileName(this.set, code);
     let text: string;

@@ -89,14 +89,19 @@ export interface TentativeTile {
   readonly tile: number;
 }
 
-/** One tile on the rack as a renderer shows it. */
+/** One place of the rack as a renderer shows it, and its tile. */
 export interface RackTile {
-  /** The slot: the tile's place in the order drawn (stable while it stays on the rack). */
+  /** The slot: the tile's place in the order drawn (stable for the whole turn). */
   readonly slot: number;
   /** The tile code (0 for a blank). */
   readonly tile: number;
-  /** Chosen for an exchange. */
+  /** Chosen for an exchange (UX.md §2.2: Shift+n in navigation too, for a later G). */
   readonly selected: boolean;
+  /**
+   * The square the tile was placed on this turn, its place on the rack empty meanwhile (shown
+   * and said as such, «vacío»); null while it is on the rack.
+   */
+  readonly placedAt: number | null;
 }
 
 /**
@@ -114,7 +119,10 @@ export interface PlaySnapshot {
   readonly verbosity: Verbosity;
   /** True when the viewer is to move. */
   readonly myTurn: boolean;
-  /** The tiles on the rack (not placed this turn) in the current order: key n is `rack[n-1]`. */
+  /**
+   * Every place of the rack in the current order, those emptied by a tile placed this turn
+   * included (`placedAt`): key n is `rack[n-1]`.
+   */
   readonly rack: readonly RackTile[];
   /** The 225 squares with this turn's tiles on them (blanks with BLANK_FLAG). */
   readonly board: readonly number[];

@@ -74,10 +74,26 @@ describe('the rack by keyboard', () => {
     since = await heard.mark();
     await page.keyboard.press('Enter');
     await expect.poll(() => board(page).locator('.tentative').count()).toBe(1);
-    await expect.poll(() => options.count()).toBe(6);
-    // The turn is not finished by that Enter, and the focus stays in the rack.
+    // The tile leaves its place empty, and every place keeps its number (UX.md §3).
+    await expect
+      .poll(async () => (await options.nth(n).textContent())?.trim())
+      .toMatch(new RegExp(`^${n + 1}, vacío`));
+    expect(await options.count()).toBe(7);
+    expect(await options.nth(n).getAttribute('aria-disabled')).toBe('true');
+    for (let k = 0; k < 7; k++)
+      if (k !== n) expect((await options.nth(k).textContent())?.trim()).toBe(names[k]);
+    // The turn is not finished by that Enter, and the focus stays on that place.
     expect(await committedGame(env.server.dbFile, id).then((g) => g.state.turn)).toBe(me);
-    await expect.poll(() => focused(page)).toMatchObject({ role: 'option' });
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({
+        role: 'option',
+        text: expect.stringMatching(new RegExp(`^${n + 1}, vacío`)),
+      });
+    // Its key says where the tile went.
+    since = await heard.mark();
+    await press(page, `Digit${n + 1}`);
+    await heard.waitFor(new RegExp(`^${n + 1}: vacío, .+ puest[ao] en [A-O]\\d+\\.$`), { since });
 
     // Escape: back to the board, in navigation mode, said once.
     since = await heard.mark();
@@ -87,7 +103,7 @@ describe('the rack by keyboard', () => {
 
     // Cambio mode: Space on a tile chooses it.
     await press(page, 'KeyZ');
-    await expect.poll(() => options.count()).toBe(7);
+    await expect.poll(async () => (await options.nth(n).textContent())?.trim()).toBe(names[n]);
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
     await expect.poll(() => focused(page)).toMatchObject({ role: 'option' });

@@ -63,7 +63,8 @@ export async function cursorTo(page: Page, square: number): Promise<void> {
 
 /**
  * The rack as the page lists it (listbox "Atril"), as tile codes in slot order; each option's
- * name is "N, LETTER, P puntos" where LETTER is the label or its spoken name.
+ * name is "N, LETTER, P puntos" where LETTER is the label or its spoken name, or "N, vacío" for
+ * a place whose tile is on the board this turn (-1 here), so that key n is still index n - 1.
  */
 export async function rackSlots(page: Page): Promise<number[]> {
   const names = await page
@@ -77,6 +78,7 @@ export async function rackSlots(page: Page): Promise<number[]> {
   });
   return names.map((n) => {
     const name = n.split(',')[1]?.trim().toLowerCase() ?? '';
+    if (name.startsWith('vacío')) return -1;
     const code = byName.get(name);
     if (code === undefined) throw new Error(`rack option «${n}» names no tile`);
     return code;

@@ -4,7 +4,7 @@
  */
 import { CENTER, SIZE, premiumAt } from '../../engine/board.js';
 import { BLANK, type TileSet, isBlank, tileLabel } from '../../engine/tiles.js';
-import { awaySuffix, waitingSeatName } from '../../play/messages.js';
+import { EMPTY_PLACE_TEXT, awaySuffix, waitingSeatName } from '../../play/messages.js';
 import type { Session } from '../../play/session.js';
 import { type ClientView, seatClock, setOf } from '../../play/view.js';
 
@@ -69,7 +69,10 @@ export function drawBoard(view: ClientView, opts: DrawOptions = {}): string {
   return lines.join('\n');
 }
 
-/** The rack in the session's order, with slot numbers: "1:A 2:E 3:RR 4:? …". */
+/**
+ * The rack in the session's order, with the numbers of the keys: "1:A 2:E 3:RR 4:? …"; a place
+ * whose tile is on the board this turn says so and keeps its number ("2:vacío"), as C does.
+ */
 export function drawRack(session: Session): string {
   const snap = session.snapshot();
   const set = setOf(snap.view);
@@ -78,6 +81,7 @@ export function drawRack(session: Session): string {
     'Atril: ' +
     snap.rack
       .map((r, i) => {
+        if (r.placedAt !== null) return `${i + 1}:${EMPTY_PLACE_TEXT}`;
         const label = r.tile === BLANK ? '?' : tileLabel(set, r.tile);
         return `${i + 1}:${label}${r.selected ? '*' : ''}`;
       })

@@ -273,7 +273,7 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
     id: 'valor',
     title: 'Y on a seven-tile opening counts the bingo',
     position: OPENING,
-    before: ['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'h', 'C', 'A', 'S', 'E', 'L', 'A', 'Shift+1', 'S'],
+    before: ['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'h', 'C', 'A', 'S', 'E', 'L', 'A', 'Shift+7', 'S'],
     step: 'y',
     says: ['CASELAS (s como comodín) 16, scrabble 50, total 66.'],
   },
@@ -484,7 +484,7 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
   { id: 'escribir', title: 'Shift+C then Shift+H makes CH when the rack holds it', position: { ...DIGRAPHS, rack: '[CH]CAE' }, before: ['h', 'C'], step: 'H', says: ['C cambiada por CH en L8.'] },
   { id: 'escribir', title: 'Shift+R twice makes RR when the rack holds it', position: { ...DIGRAPHS, rack: '[RR]RAE' }, before: ['h', 'R'], step: 'R', says: ['R cambiada por RR en L8.'] },
   { id: 'escribir', title: 'Shift+R twice without RR is two R tiles', position: { ...DIGRAPHS, rack: 'RRAE' }, before: ['h', 'R'], step: 'R', says: ['R en M8.'] },
-  { id: 'escribir', title: 'Shift+L twice without LL and one L: no second L', position: { ...DIGRAPHS, rack: 'L?AE' }, before: ['h', 'L'], step: 'L', says: ['No tienes la L en el atril. El comodín se pone con Mayúsculas+1 (o Alt+1).'] },
+  { id: 'escribir', title: 'Shift+L twice without LL and one L: no second L', position: { ...DIGRAPHS, rack: 'L?AE' }, before: ['h', 'L'], step: 'L', says: ['No tienes la L en el atril. El comodín se pone con Mayúsculas+2 (o Alt+2).'] },
   {
     id: 'escribir',
     title: 'a letter not in the rack and no blank',
@@ -548,7 +548,13 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
   },
   { id: 'escribir', title: 'Backspace removes the last tile', position: MIDGAME, before: ['h', 'S', 'E'], step: 'Backspace', says: ['E retirada de M8.'] },
   { id: 'escribir', title: 'unshifted letters stay commands in writing mode', position: MIDGAME, before: ['h'], step: 'c', says: ['a, e, erre, comodín, che, ese, ele.'] },
-  { id: 'escribir', title: 'tiles leave the rack while placed', position: MIDGAME, before: ['h', 'S', 'A'], step: 'c', says: ['e, erre, comodín, che, ele.'] },
+  { id: 'escribir', title: 'a tile placed leaves its place empty, and the others keep their numbers', position: MIDGAME, before: ['h', 'S', 'A'], step: 'c', says: ['vacío, e, erre, comodín, che, vacío, ele.'] },
+  { id: 'escribir', title: 'C in detail numbers every place, the empty ones too', position: MIDGAME, before: ['> detalle', 'h', 'S', 'A'], step: 'c', says: ['1: vacío; 2: e, 1 punto; 3: erre, 1 punto; 4: comodín, 0 puntos; 5: che, 5 puntos; 6: vacío; 7: ele, 1 punto.'] },
+  { id: 'ficha', title: 'a place whose tile is on the board says so, and where', position: MIDGAME, before: ['h', 'S', 'A'], step: '6', says: ['6: vacío, S puesta en L8.'] },
+  { id: 'escribir', title: 'the blank keeps its number while tiles before it are placed (UX.md §3)', position: MIDGAME, before: ['h', 'A', 'E'], step: 'Shift+4', says: ['Comodín en N8. ¿Qué letra es? Escribe la letra (K para CH, W para RR, LL con Mayúsculas+L dos veces).'] },
+  { id: 'escribir', title: 'Shift+n on an empty place is refused, saying where its tile went', position: MIDGAME, before: ['h', 'A'], step: 'Shift+1', says: ['1: vacío, A puesta en L8.'] },
+  { id: 'cambiar', title: 'Shift+n in Cambio mode on an empty place is refused the same way', position: MIDGAME, before: ['h', 'A', 'g'], step: 'Shift+1', says: ['1: vacío, A puesta en L8.'] },
+  { id: 'escribir', title: 'all the tiles on the board: C says the rack is empty for now', position: { rack: 'CASA', bag: 0 }, before: ['ArrowLeft', 'h', 'C', 'A', 'S', 'A'], step: 'c', says: ['Atril vacío: todas tus fichas están puestas en el tablero.'] },
   { id: 'escribir', title: 'a key without a function', position: MIDGAME, step: 'q', says: ['Q: tecla sin función. Pulsa ? para la ayuda.'] },
 
   // ── Whole plays on the command line (UX.md §2.3) ──

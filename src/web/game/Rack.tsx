@@ -1,7 +1,8 @@
 /**
- * The rack as a listbox (UX.md §2.5): options "1, A, 1 punto" in the order I chose, the tiles
- * placed this turn left out. A tile is dragged to the board, or clicked and then a square
- * clicked; in Cambio mode a click chooses it for the exchange. The tiles for keys 1–9 are the
+ * The rack as a listbox (UX.md §2.5): options "1, A, 1 punto" in the order I chose. A tile
+ * placed this turn leaves its place empty ("2, vacío"), as on a real rack, so the other tiles
+ * keep their numbers. A tile is dragged to the board, or clicked and then a square
+ * clicked; in Cambio mode a click chooses it for the exchange. The places for keys 1–9 are the
  * session's, so the number on a tile is the number to press.
  *
  * By keyboard the rack is one tab stop (the ARIA listbox pattern): the arrows, Home and End move
@@ -12,7 +13,7 @@
 import type { Signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { tileLabel, tileValue } from '../../engine/tiles.js';
-import { ORDER_NAMES } from '../../play/messages.js';
+import { EMPTY_PLACE_TEXT, ORDER_NAMES } from '../../play/messages.js';
 import { points, tileName } from '../../play/speech.js';
 import { setOf } from '../../play/view.js';
 import { L } from '../labels.js';
@@ -71,8 +72,8 @@ export function Rack({ ctl, picked }: { ctl: GameController; picked: Signal<numb
   };
   return (
     <div class="rack-area" data-rack>
-      {/* An empty rack (all tiles on the board, or gone out) shows nothing; a screen reader
-          still hears that it is empty rather than an empty list. */}
+      {/* A rack gone out shows nothing; a screen reader still hears that it is empty rather
+          than an empty list. Tiles on the board this turn leave their places listed. */}
       {snap.rack.length === 0 ? (
         <p class="sr-only">{L.rackEmpty}</p>
       ) : (
@@ -86,21 +87,29 @@ export function Rack({ ctl, picked }: { ctl: GameController; picked: Signal<numb
           onKeyDown={onKeyDown}
         >
           {snap.rack.map((t, i) => {
-            const chosen = exchanging ? t.selected : picked.value === t.slot;
+            // One element for the place, tile or not: placing its tile by Enter changes its
+            // name and leaves the focus on it, rather than taking the focus away mid-reply.
+            const empty = t.placedAt !== null;
+            const chosen = !empty && (exchanging ? t.selected : picked.value === t.slot);
+            const n = i + 1;
             return (
               <li
                 key={t.slot}
                 role="option"
                 aria-selected={chosen}
+                aria-disabled={empty ? 'true' : undefined}
                 data-slot={t.slot}
                 tabIndex={i === current ? 0 : -1}
-                class={`tile${t.tile === 0 ? ' blank' : ''}${chosen ? ' chosen' : ''}`}
+                class={`tile${empty ? ' empty' : t.tile === 0 ? ' blank' : ''}${chosen ? ' chosen' : ''}`}
                 onClick={() => {
                   setActive(i);
-                  if (exchanging) ctl.toggle(t.slot);
+                  // An empty place says where its tile went, as its key does.
+                  if (empty) ctl.key({ key: String(n), code: `Digit${n}`, shift: false });
+                  else if (exchanging) ctl.toggle(t.slot);
                   else picked.value = picked.value === t.slot ? null : t.slot;
                 }}
                 onPointerDown={(e) =>
+                  empty ||
                   followPress(e, { slot: t.slot }, tileLabel(set, t.tile), (s, target) => {
                     picked.value = null;
                     dropTile(ctl, s, target);
@@ -108,13 +117,21 @@ export function Rack({ ctl, picked }: { ctl: GameController; picked: Signal<numb
                 }
               >
                 <span class="sr-only">
-                  {`${i + 1}, ${tileName(set, t.tile)}, ${points(tileValue(set, t.tile))}`}
+                  {empty
+                    ? `${n}, ${EMPTY_PLACE_TEXT}`
+                    : `${n}, ${tileName(set, t.tile)}, ${points(tileValue(set, t.tile))}`}
                 </span>
                 <span aria-hidden="true">
                   {/* A blank is marked, not left empty: an empty-looking tile reads as no tile. */}
-                  {t.tile === 0 ? <span class="blank-mark">?</span> : tileLabel(set, t.tile)}
-                  <sub>{tileValue(set, t.tile) || ''}</sub>
-                  <small class="slotnum">{i + 1}</small>
+                  {empty ? (
+                    ''
+                  ) : t.tile === 0 ? (
+                    <span class="blank-mark">?</span>
+                  ) : (
+                    tileLabel(set, t.tile)
+                  )}
+                  {!empty && <sub>{tileValue(set, t.tile) || ''}</sub>}
+                  <small class="slotnum">{n}</small>
                 </span>
               </li>
             );
