@@ -55,6 +55,25 @@ export function emptyPlaceText(set: TileSet, n: number, tile: number, square: nu
 }
 
 /**
+ * What marks a rack tile chosen for the exchange wherever the rack is read or shown (1–9, the
+ * page's rack items): «elegida para cambiar», «elegido para cambiar» for a blank. The choice
+ * made in navigation (Shift+n) lasts until G, so it must be heard outside Cambio mode too.
+ */
+export function chosenNote(tile: number): string {
+  return `${agree(tile, 'elegida')} para cambiar`;
+}
+
+/**
+ * Said on leaving Cambio mode with tiles chosen, which stay chosen for a later G (UX.md §2.2):
+ * «Siguen elegidas para cambiar: a, erre.», «Sigue elegido para cambiar: comodín.»
+ */
+export function stillChosenText(set: TileSet, tiles: readonly number[]): string {
+  const names = tiles.map((t) => tileName(set, t)).join(', ');
+  if (tiles.length === 1) return `Sigue ${agree(tiles[0]!, 'elegida')} para cambiar: ${names}.`;
+  return `Siguen elegidas para cambiar: ${names}.`;
+}
+
+/**
  * An arrow (or Home, End) in Cambio mode, where the cursor stays (UX.md §2.2: arrows do nothing
  * there): the mode, and how to choose, confirm and leave.
  */

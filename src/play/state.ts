@@ -29,8 +29,10 @@ import {
   ORDER_NAMES,
   WRAP_TEXT,
   capitalized,
+  chosenNote,
   emptyPlaceText,
   previewText,
+  stillChosenText,
   turnText,
 } from './messages.js';
 import {
@@ -350,7 +352,7 @@ export class PlayState {
     const away = this.placedFrom(slot);
     if (away) return say(this.emptyPlaceText(n, away), 'rack');
     const t = this.slots[slot]!;
-    const sel = this.selected.has(slot) ? `, ${agree(t, 'elegida')} para cambiar` : '';
+    const sel = this.selected.has(slot) ? `, ${chosenNote(t)}` : '';
     return say(`${n}: ${tileName(this.set, t)}, ${points(tileValue(this.set, t))}${sel}.`, 'rack');
   }
 
@@ -466,14 +468,20 @@ export class PlayState {
 
   // ── Modes ─────────────────────────────────────────────────────────────────
 
-  /** H / V / N / G (first press) / Escape. */
+  /**
+   * H / V / N / G (first press) / Escape. Leaving Cambio mode with tiles chosen says they stay
+   * chosen: the choice outlives the mode (UX.md §2.2), and a later G would exchange them.
+   */
   setMode(mode: Mode): Announcement {
+    const leftExchange = this.mode === 'cambio' && mode !== 'cambio';
     this.mode = mode;
     this.pendingPass = false;
     this.pendingBlank = undefined;
+    const chosen = this.selectedTiles();
+    const still = leftExchange && chosen.length > 0 ? ` ${stillChosenText(this.set, chosen)}` : '';
     const name = MODE_NAMES[mode];
     if (mode === 'horizontal' || mode === 'vertical')
-      return say(`${name} desde ${squareName(this.cursor)}.`, 'mode');
+      return say(`${name} desde ${squareName(this.cursor)}.${still}`, 'mode');
     if (mode === 'cambio') {
       // The selection made before (Shift+1–9 in navigation) without its own «Pulsa G»: the
       // sentence ends with how to confirm.
@@ -483,7 +491,7 @@ export class PlayState {
         'mode',
       );
     }
-    return say(`${name}.`, 'mode');
+    return say(`${name}.${still}`, 'mode');
   }
 
   // ── Placement ─────────────────────────────────────────────────────────────

@@ -80,7 +80,10 @@ async function askEverything(page: Page, heard: Announcer, view: GameView) {
   expect(await say('KeyG')).toMatch(/Cambiar 1 ficha: .+\. Pulsa G para confirmar\.|Modo cambio/);
   const second = letterKeyFor(rack[1]!);
   if (second) expect(await say(second)).toMatch(/elegid[ao]\. Cambiar \d fichas?: /);
-  expect(await say('Escape')).toBe('Modo navegación.');
+  // The tiles chosen stay chosen for a later G, and Escape says so (UX.md §2.2).
+  expect(await say('Escape')).toMatch(
+    /^Modo navegación\. Siguen? elegid[ao]s? para cambiar: .+\.$/,
+  );
   if (onBoard) {
     const sq = view.board.findIndex((t) => t !== 0 && letterKeyFor(t) !== undefined);
     // A blank's name holds parentheses: "comodín (como E)".

@@ -113,6 +113,25 @@ describe('the rack by keyboard', () => {
     await page.keyboard.press(' ');
     await expect.poll(() => options.first().getAttribute('aria-selected')).toBe('true');
     expect(await options.nth(1).getAttribute('aria-selected')).toBe('false');
+
+    // Out of Cambio mode the tile stays chosen for a later G (UX.md §2.2): heard on leaving,
+    // and still selected, named and marked (not by colour alone) where the rack is shown.
+    const first = options.first();
+    since = await heard.mark();
+    await page.keyboard.press('Escape');
+    await heard.waitFor(/^Modo navegación\. Sigue elegid[ao] para cambiar: [^,]+\.$/, { since });
+    await focusBoard(page);
+    expect(await first.getAttribute('aria-selected')).toBe('true');
+    expect(await rack.getAttribute('aria-multiselectable')).toBe('true');
+    expect(await first.textContent()).toMatch(/^1, [^,]+, \d+ puntos?, elegid[ao] para cambiar/);
+    expect(await first.locator('.exchange-mark').isVisible()).toBe(true);
+    // Shift+1 in navigation lets it go: nothing chosen is left, seen or heard.
+    since = await heard.mark();
+    await press(page, 'Shift+Digit1');
+    await heard.waitFor(/no elegid[ao]\. Ninguna ficha elegida\.$/, { since });
+    await expect.poll(() => first.getAttribute('aria-selected')).toBe('false');
+    expect(await first.textContent()).not.toContain('para cambiar');
+    expect(await first.locator('.exchange-mark').count()).toBe(0);
     // The page's help says so.
     const help = page.getByRole('region', { name: 'Ayuda' });
     expect(await help.textContent()).toContain('En el atril: las flechas, Inicio y Fin');

@@ -6,6 +6,7 @@ import { CENTER, SIZE, premiumAt } from '../../engine/board.js';
 import { BLANK, type TileSet, isBlank, tileLabel } from '../../engine/tiles.js';
 import { EMPTY_PLACE_TEXT, awaySuffix, waitingSeatName } from '../../play/messages.js';
 import type { Session } from '../../play/session.js';
+import { agree } from '../../play/speech.js';
 import { type ClientView, seatClock, setOf } from '../../play/view.js';
 
 const COLS = 'ABCDEFGHIJKLMNO';
@@ -71,7 +72,8 @@ export function drawBoard(view: ClientView, opts: DrawOptions = {}): string {
 
 /**
  * The rack in the session's order, with the numbers of the keys: "1:A 2:E 3:RR 4:? …"; a place
- * whose tile is on the board this turn says so and keeps its number ("2:vacío"), as C does.
+ * whose tile is on the board this turn says so and keeps its number ("2:vacío"), as C does, and
+ * a tile chosen for an exchange says that too ("3:RR(elegida)").
  */
 export function drawRack(session: Session): string {
   const snap = session.snapshot();
@@ -83,7 +85,9 @@ export function drawRack(session: Session): string {
       .map((r, i) => {
         if (r.placedAt !== null) return `${i + 1}:${EMPTY_PLACE_TEXT}`;
         const label = r.tile === BLANK ? '?' : tileLabel(set, r.tile);
-        return `${i + 1}:${label}${r.selected ? '*' : ''}`;
+        // Chosen for an exchange (Shift+n, even out of Cambio mode): in words, which a screen
+        // reader says whatever its punctuation setting, unlike a mark such as *.
+        return `${i + 1}:${label}${r.selected ? `(${agree(r.tile, 'elegida')})` : ''}`;
       })
       .join(' ')
   );

@@ -244,6 +244,10 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
   { id: 'vertical', title: 'V', position: MIDGAME, before: ['ArrowDown'], step: 'v', says: ['Escritura vertical desde H9.'] },
   { id: 'navegacion', title: 'N', position: MIDGAME, before: ['h'], step: 'n', says: ['Modo navegación.'] },
   { id: 'navegacion', title: 'Escape', position: MIDGAME, before: ['g'], step: 'Escape', says: ['Modo navegación.'] },
+  { id: 'navegacion', title: 'Escape from Cambio mode with a tile chosen says it stays chosen (UX.md §2.2)', position: MIDGAME, before: ['g', 'A'], step: 'Escape', says: ['Modo navegación. Sigue elegida para cambiar: a.'] },
+  { id: 'navegacion', title: 'N from Cambio mode with tiles chosen says they stay chosen', position: MIDGAME, before: ['g', 'Shift+4', 'S'], step: 'n', says: ['Modo navegación. Siguen elegidas para cambiar: comodín, ese.'] },
+  { id: 'navegacion', title: 'a blank alone stays «elegido»', position: MIDGAME, before: ['g', 'Shift+4'], step: 'Escape', says: ['Modo navegación. Sigue elegido para cambiar: comodín.'] },
+  { id: 'ficha', title: 'a tile chosen in navigation is said so by its key', position: MIDGAME, before: ['Shift+2'], step: '2', says: ['2: e, 1 punto, elegida para cambiar.'] },
   {
     id: 'cambiar',
     title: 'an arrow in Cambio mode leaves the cursor where it is and says the mode (UX.md §2.2)',

@@ -13,7 +13,7 @@
 import type { Signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { tileLabel, tileValue } from '../../engine/tiles.js';
-import { EMPTY_PLACE_TEXT, ORDER_NAMES } from '../../play/messages.js';
+import { EMPTY_PLACE_TEXT, ORDER_NAMES, chosenNote } from '../../play/messages.js';
 import { points, tileName } from '../../play/speech.js';
 import { setOf } from '../../play/view.js';
 import { L } from '../labels.js';
@@ -81,7 +81,7 @@ export function Rack({ ctl, picked }: { ctl: GameController; picked: Signal<numb
           role="listbox"
           id="atril"
           aria-label={L.rackLabel}
-          aria-multiselectable={exchanging}
+          aria-multiselectable={exchanging || snap.rack.some((t) => t.selected)}
           class="rack"
           ref={list}
           onKeyDown={onKeyDown}
@@ -90,7 +90,11 @@ export function Rack({ ctl, picked }: { ctl: GameController; picked: Signal<numb
             // One element for the place, tile or not: placing its tile by Enter changes its
             // name and leaves the focus on it, rather than taking the focus away mid-reply.
             const empty = t.placedAt !== null;
-            const chosen = !empty && (exchanging ? t.selected : picked.value === t.slot);
+            // Chosen for the exchange, in Cambio mode or before it (Shift+n in navigation, for
+            // a later G): selected and marked in every mode, or it would be exchanged unseen.
+            // Out of Cambio mode a click picks a tile up instead, to put it on a square.
+            const picking = !exchanging && picked.value === t.slot;
+            const chosen = !empty && (t.selected || picking);
             const n = i + 1;
             return (
               <li
@@ -100,7 +104,7 @@ export function Rack({ ctl, picked }: { ctl: GameController; picked: Signal<numb
                 aria-disabled={empty ? 'true' : undefined}
                 data-slot={t.slot}
                 tabIndex={i === current ? 0 : -1}
-                class={`tile${empty ? ' empty' : t.tile === 0 ? ' blank' : ''}${chosen ? ' chosen' : ''}`}
+                class={`tile${empty ? ' empty' : t.tile === 0 ? ' blank' : ''}${chosen ? ' chosen' : ''}${t.selected ? ' exchange' : ''}`}
                 onClick={() => {
                   setActive(i);
                   // An empty place says where its tile went, as its key does.
@@ -119,7 +123,7 @@ export function Rack({ ctl, picked }: { ctl: GameController; picked: Signal<numb
                 <span class="sr-only">
                   {empty
                     ? `${n}, ${EMPTY_PLACE_TEXT}`
-                    : `${n}, ${tileName(set, t.tile)}, ${points(tileValue(set, t.tile))}`}
+                    : `${n}, ${tileName(set, t.tile)}, ${points(tileValue(set, t.tile))}${t.selected ? `, ${chosenNote(t.tile)}` : ''}`}
                 </span>
                 <span aria-hidden="true">
                   {/* A blank is marked, not left empty: an empty-looking tile reads as no tile. */}
@@ -132,6 +136,8 @@ export function Rack({ ctl, picked }: { ctl: GameController; picked: Signal<numb
                   )}
                   {!empty && <sub>{tileValue(set, t.tile) || ''}</sub>}
                   <small class="slotnum">{n}</small>
+                  {/* Seen without colour: a tick in the corner, and the tile raised. */}
+                  {t.selected && <span class="exchange-mark">✓</span>}
                 </span>
               </li>
             );
