@@ -2,16 +2,24 @@
  * The page's command line (UX.md §2.3, «:» or «/»): each opening starts it empty, as a terminal's
  * command line does, so that text left there before Escape is not sent with the next command;
  * it has every key typed after «:», however fast they come; and, opened so, it closes once its
- * command has run, as «:» in the terminal's key mode does: the focus goes back where it was.
- * Reached by Tab or a click, it stays, for a player who types every order there.
+ * command has done what it asked, as «:» in the terminal's key mode does: the focus goes back
+ * where it was. A command refused keeps it open with its text, to be corrected. Reached by Tab
+ * or a click, it stays, for a player who types every order there.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { PlaceMove } from '../../src/engine/move.js';
+import { formatCoord } from '../../src/engine/notation/coords.js';
+import { SPANISH, letterOf, tileLabel } from '../../src/engine/tiles.js';
+import { type GameView, viewFor } from '../../src/engine/view.js';
 import { openPage } from './browser.js';
 import { enterName, focusBoard, startComputerGame } from './flows.js';
 import { press } from './keys.js';
 import { Announcer } from './liveRegions.js';
+import { isWord, placements } from './oracle.js';
 import { serverAndBrowser } from './setup.js';
+import { exchangeAllOrPass, keyboardGameOnTurn, pageSays, untilTurnOf } from './turns.js';
+import { newTiles, usesBlank } from './typing.js';
 
 const env = serverAndBrowser();
 
@@ -134,4 +142,80 @@ describe('the command line', () => {
     expect(await field.inputValue()).toBe('');
     await page.context().close();
   });
+
+  it('a refused command keeps the line open, focused, its text there to correct; corrected, it closes', async () => {
+    const { page, id, heard, me, state: first } = await keyboardGameOnTurn(env, 'Rosa');
+    const field = page.getByRole('textbox', { name: 'Orden' });
+    const square = await focused(page);
+    expect(square).toMatch(/^square \d+$/);
+
+    // A typo: the core refuses it, and the line waits with what was typed.
+    let since = await heard.mark();
+    await page.keyboard.type(':marcdor');
+    await page.keyboard.press('Enter');
+    await heard.waitFor(/^Orden desconocida: «marcdor»/, { since, region: 'polite' });
+    expect(await focused(page)).toBe('orden');
+    expect(await field.inputValue()).toBe('marcdor');
+    // Corrected in place, it runs and the line closes.
+    since = await heard.mark();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('marcador');
+    await page.keyboard.press('Enter');
+    await heard.waitFor(/^Tú \d+, Principiante \d+\.$/, { since, region: 'polite' });
+    expect(await focused(page)).toBe(square);
+    expect(await field.inputValue()).toBe('');
+
+    // A play the server refuses (an invalid word, refused against the computer): the same.
+    let state = first;
+    for (let tries = 0; !typedPair(viewFor(state, me)); tries++) {
+      expect(tries).toBeLessThan(8);
+      await exchangeAllOrPass((key) => heard.after(() => press(page, key)), viewFor(state, me));
+      state = await untilTurnOf(env.server.dbFile, id, me);
+      await pageSays(page, heard, 'KeyT', 'Tu turno.');
+    }
+    const { good, bad } = typedPair(viewFor(state, me))!;
+    since = await heard.mark();
+    await page.keyboard.type(`:${bad}`);
+    await page.keyboard.press('Enter');
+    await heard.waitFor(/^Palabras? no válidas?: /, { since, region: 'polite', timeout: 15_000 });
+    expect(await focused(page)).toBe('orden');
+    expect(await field.inputValue()).toBe(bad);
+    since = await heard.mark();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(good);
+    await page.keyboard.press('Enter');
+    await heard.waitFor(/^Jugada /, { since, region: 'polite', timeout: 15_000 });
+    await expect.poll(() => focused(page)).toBe(square);
+    expect(await field.inputValue()).toBe('');
+    await page.context().close();
+  });
 });
+
+// A play as typed on the line, «8H CASA» («.» for a tile on the board); undefined for one the
+// line would read otherwise (two letters that spell a digraph tile, CH, LL or RR).
+function lineOf(move: PlaceMove): string | undefined {
+  const word = move.tiles.map((t) => (t === 0 ? '.' : tileLabel(SPANISH, t))).join('');
+  if (/CH|LL|RR/.test(word) || move.tiles.some((t) => t !== 0 && tileLabel(SPANISH, t).length > 1))
+    return undefined;
+  return `${formatCoord(move)} ${word}`;
+}
+
+// A good play of two or more tiles of the rack, and the same with its first two tiles swapped
+// so that its word is none, both as typed on the line; undefined when the rack offers none.
+function typedPair(view: GameView): { good: string; bad: string } | undefined {
+  for (const { move } of placements(view, (m) => !usesBlank(m) && newTiles(m).length >= 2)) {
+    const idx = move.tiles.flatMap((t, k) => (t === 0 ? [] : [k]));
+    const [a, b] = [idx[0]!, idx[1]!];
+    if (move.tiles[a] === move.tiles[b]) continue;
+    const tiles = [...move.tiles];
+    [tiles[a], tiles[b]] = [tiles[b]!, tiles[a]!];
+    const step = move.dir === 'H' ? 1 : 15;
+    const start = move.row * 15 + move.col;
+    const main = tiles.map((t, k) => letterOf(t === 0 ? view.board[start + k * step]! : t));
+    const swapped = { ...move, tiles };
+    const good = lineOf(move);
+    const bad = lineOf(swapped);
+    if (good && bad && !isWord(main)) return { good, bad };
+  }
+  return undefined;
+}

@@ -282,10 +282,12 @@ export function Actions({
   const line = useSignal('');
   const input = useRef<HTMLInputElement>(null);
   // Opened by its key, the command line is a one-off, as «:» in the terminal's key mode (and
-  // in vim): once a command runs, the focus goes back where «:» was pressed, and keys are
-  // commands again. Reached by Tab or a click instead, the field is where the player chose to
-  // type every order (a text field always gets keystrokes, UX.md §2.3, whatever the screen
-  // reader's mode): it stays. Where «:» was pressed, while the line it opened has the focus.
+  // in vim): once a command has done what it asked, the focus goes back where «:» was pressed,
+  // and keys are commands again. A command refused keeps the line open, its text there, for
+  // the player to correct (a typo in «8H csaa»). Reached by Tab or a click instead, the field
+  // is where the player chose to type every order (a text field always gets keystrokes, UX.md
+  // §2.3, whatever the screen reader's mode): it stays. Where «:» was pressed, while the line
+  // it opened has the focus.
   const returnTo = useRef<Element | null>(null);
   // Opened by its key, the command line starts empty, as a terminal's does: text left there
   // before an Escape would otherwise lead the next command («ct» + «marcador»). It takes the
@@ -359,10 +361,14 @@ export function Actions({
         onSubmit={(e) => {
           e.preventDefault();
           const t = line.value;
-          line.value = '';
           // Nothing written runs nothing: the reply asks for an order, and the line waits for it.
-          if (t.trim() !== '') closeLine();
-          ctl.line(t);
+          // A line carried out is emptied (and closed, if «:» opened it); one refused stays.
+          const done = (): void => {
+            // Text typed meanwhile (a move waits for the server) is the player's next order.
+            if (line.value === t) line.value = '';
+            closeLine();
+          };
+          ctl.line(t, t.trim() === '' ? undefined : done);
         }}
       >
         <label for="orden">{L.commandLabel}</label>

@@ -244,6 +244,45 @@ describe('GameController: keys to the session, replies to the live regions', () 
     expect(ctl.busy.value).toBe(false);
   });
 
+  it('a command line runs its `done` once it did what it asked, before the reply; never when refused', async () => {
+    const { ctl } = setup();
+    const done: string[] = [];
+    // Said before `done`: the reply heard is still the one before.
+    ctl.line('marcador', () => done.push(ctl.polite.value.text));
+    expect(done).toEqual(['']);
+    expect(ctl.polite.value.text).toBe('Tú 12, Ana 12.');
+    ctl.line('marcdor', () => done.push('marcdor'));
+    ctl.line('pasar ya', () => done.push('pasar ya'));
+    ctl.line('casilla P8', () => done.push('casilla P8'));
+    expect(done).toEqual(['']);
+    expect(ctl.polite.value.text).toMatch(/^Casilla no válida/);
+  });
+
+  it('a move typed on the command line is done once the server takes it, not when it refuses it', async () => {
+    const refused = setup({ ok: false, error: { code: 'INVALID_WORD', data: {} } });
+    let done = 0;
+    refused.ctl.line('L8 sal', () => done++);
+    await flush();
+    expect(refused.sent).toHaveLength(1);
+    expect(done).toBe(0);
+    expect(refused.ctl.polite.value.text).toBe('La jugada forma una palabra no válida.');
+    const taken = setup();
+    taken.ctl.line('L8 sal', () => done++);
+    expect(done).toBe(0);
+    await flush();
+    expect(done).toBe(1);
+  });
+
+  it('the view showing the move comes before the server takes it: the line is done before the move is said', () => {
+    const { ctl } = setup();
+    const heard: string[] = [];
+    ctl.line('pasar', () => heard.push(ctl.polite.value.text));
+    expect(heard).toEqual([]);
+    ctl.update(viewFrom({ ...MIDGAME, toMove: 1, turns: [...MIDGAME.turns!, [0, 'pass']] }));
+    expect(heard).toEqual(['']);
+    expect(ctl.polite.value.text).toBe('Has pasado.');
+  });
+
   it('says a server code of its own (a refused seat) rather than showing the code', async () => {
     const { ctl } = setup({ ok: false, error: { code: 'NOT_SEATED' } });
     ctl.key({ key: 'p' });

@@ -140,6 +140,8 @@ export class GameController {
   private readonly held = new Waiting();
   /** A reply that waits for the focus to reach the cursor's new square, and its fallback. */
   private readonly afterFocus = new Waiting();
+  /** What to do once the move of a command line, sent to the server, is taken (`line`). */
+  private lineTaken: (() => void) | undefined;
 
   constructor(
     view: ClientView,
@@ -213,13 +215,24 @@ export class GameController {
     });
   }
 
-  /** A line typed in the command line. */
-  line(text: string): void {
+  /**
+   * A line typed in the command line. `done` runs once the line did what it asked, before its
+   * reply is said (a command line that closes then moves the focus, which would cut the reply
+   * off): at once for a command the core carried out, and for a move (a play, an exchange, a
+   * pass) once the server takes it. A line refused — an unknown word, a bad coordinate, a word
+   * the server finds invalid — never runs it: the player corrects the line instead.
+   */
+  line(text: string, done?: () => void): void {
     if (text.trim() === '' && !this.session.state.pendingBlank) {
       this.notify(EMPTY_LINE_TEXT, 'polite');
       return;
     }
-    this.react(this.session.line(text));
+    const r = this.session.line(text);
+    // The core words every refusal as an error (`sayError`, an unavailable command's reason).
+    const refused = r.say.some((a) => a.category === 'error');
+    if (r.intent) this.lineTaken = done;
+    else if (!refused) done?.();
+    this.react(r);
   }
 
   /** A rack tile dragged or clicked onto a square. */
@@ -279,6 +292,10 @@ export class GameController {
 
   /** The game changed: announce what happened and redraw. */
   update(view: ClientView): void {
+    // The server sends the view that shows a move before its answer to the move: a command
+    // line waiting for that answer is done now, before the move is said.
+    const before = this.session.view.history.length;
+    if (view.history.slice(before).some((rec) => rec.seat === view.seat)) this.lineSettled(true);
     this.announce(this.session.update(view));
     this.refresh();
   }
@@ -354,6 +371,7 @@ export class GameController {
     this.busy.value = true;
     try {
       const out = await this.port.act(action);
+      this.lineSettled(out.ok);
       if (out.ok) return;
       const { code, data = {} } = out.error;
       this.announce(this.session.state.remember([this.refusal(code, data)]));
@@ -361,6 +379,13 @@ export class GameController {
       this.busy.value = false;
       this.refresh();
     }
+  }
+
+  // The move a command line sent was taken (its `done` runs) or refused (the line stays).
+  private lineSettled(taken: boolean): void {
+    const done = this.lineTaken;
+    this.lineTaken = undefined;
+    if (taken) done?.();
   }
 
   // An order refused, by the server or by the same check made here, said in Spanish.
