@@ -26,6 +26,11 @@ import { KIND_EXCHANGE, KIND_PASS, KIND_PLACE, MoveList, TILE_STRIDE } from './m
 /** A move as the review shows it. */
 export interface ReviewedMove {
   readonly move: Move;
+  /**
+   * A placement's whole main word, the board's tiles filled in where `move` plays through
+   * (EMPTY): the notation's «.» says nothing to someone who hears the review read out.
+   */
+  readonly main?: readonly number[];
   readonly score: number;
   readonly equity: number;
 }
@@ -185,7 +190,7 @@ export function reviewer(
       // A down opening keeps its own notation, with the score and equity of its transpose.
       const own: Partial<ReviewedMove> =
         ev.kind === 'place' && asGenerated !== placed
-          ? { move: { kind: 'place', row: ev.row, col: ev.col, dir: ev.dir, tiles: ev.tiles } }
+          ? withMain({ kind: 'place', row: ev.row, col: ev.col, dir: ev.dir, tiles: ev.tiles })
           : {};
       played = { ...reviewed(playedIndex), ...own, valid: true };
     } else {
@@ -200,7 +205,7 @@ export function reviewer(
         ev.kind === 'place'
           ? { kind: 'place', row: ev.row, col: ev.col, dir: ev.dir, tiles: ev.tiles }
           : { kind: 'pass' };
-      played = { move, score: ev.score, equity: ev.score + leave, valid: false };
+      played = { ...withMain(move), score: ev.score, equity: ev.score + leave, valid: false };
     }
     if (withdrawn) {
       // Taken back by a challenge: no points, the whole rack kept, the turn gone, as a pass.
@@ -213,7 +218,15 @@ export function reviewer(
   }
 
   function reviewed(i: number): ReviewedMove {
-    return { move: list.toMove(i), score: list.score[i]!, equity: list.equity[i]! };
+    return { ...withMain(list.toMove(i)), score: list.score[i]!, equity: list.equity[i]! };
+  }
+
+  // A move with its main word as the board stands before it (see ReviewedMove.main).
+  function withMain(move: Move): { move: Move; main?: readonly number[] } {
+    if (move.kind !== 'place') return { move };
+    const step = move.dir === 'H' ? 1 : SIZE;
+    const at = move.row * SIZE + move.col;
+    return { move, main: move.tiles.map((t, k) => (t === EMPTY ? board[at + k * step]! : t)) };
   }
 
   function matches(

@@ -2,7 +2,8 @@
  * The post-game review (analyze.ts) as plain JSON: what `atril analyze --json` prints and what
  * the server's `GET /games/:id/review` answers (its schema is src/protocol/review.ts), one
  * function so the two can never drift apart. Moves are written as in GCG: a coordinate and the
- * word (lowercase for a blank), `-` for a pass, `-TILES` for an exchange.
+ * word (lowercase for a blank, `.` for a tile already on the board), `-` for a pass, `-TILES`
+ * for an exchange; a placement also gives its whole main word (`main`), as `atril best` does.
  */
 import { formatCoord } from '../engine/notation/coords.js';
 import type { GcgRecord } from '../engine/notation/gcg.js';
@@ -18,6 +19,8 @@ export interface MoveJson {
   readonly coord: string | null;
   /** The word in GCG letters, `-` for a pass, `-TILES` for an exchange. */
   readonly word: string;
+  /** A placement's whole main word, the board's letters where `word` has `.`. */
+  readonly main?: string;
 }
 
 /** One alternative or the move played, with its score and equity. */
@@ -57,8 +60,10 @@ export function describeMove(set: TileSet, m: Move): MoveJson {
 export function reviewToJson(review: Review, record: GcgRecord, set: TileSet): ReviewJson {
   const nick = (p: number) => record.players[p]?.nick ?? `jugador ${p + 1}`;
   const round = (x: number) => Math.round(x * 100) / 100;
+  const main = (m: ReviewedMove) => (m.main ? { main: tilesToGcg(set, m.main) } : {});
   const json = (m: ReviewedMove): ReviewedMoveJson => ({
     ...describeMove(set, m.move),
+    ...main(m),
     score: m.score,
     equity: round(m.equity),
   });
@@ -82,6 +87,7 @@ export function reviewToJson(review: Review, record: GcgRecord, set: TileSet): R
       worst: p.worst.map((t) => ({
         turn: t.turn,
         ...describeMove(set, t.played.move),
+        ...main(t.played),
         lost: t.lost,
       })),
     })),

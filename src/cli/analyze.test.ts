@@ -17,6 +17,7 @@ const atril = (...args: string[]) => {
 interface Played {
   coord: string | null;
   word: string;
+  main?: string;
   score: number;
   equity: number;
   valid?: boolean;
@@ -77,6 +78,23 @@ describe('atril analyze', () => {
     expect(first.lost).toBeGreaterThan(0);
   });
 
+  it('a placement gives its whole main word: the letters on the board where the notation has «.»', () => {
+    const a = JSON.parse(
+      atril('analyze', join(gcgDir(), 'ropita_sample2.gcg'), '--json').out,
+    ) as Analysis;
+    const byTurn = (n: number) => a.turns.find((t) => t.turn === n)!;
+    // G5 ALI.EGAN plays through the P of 8G PUT; 6G .UE[LL]O through an L, its digraph kept.
+    expect(byTurn(2).played).toMatchObject({ word: 'ALI.EGAN', main: 'ALIPEGAN' });
+    expect(byTurn(4).played).toMatchObject({ word: '.UE[LL]O', main: 'LUE[LL]O' });
+    expect(byTurn(4).best[0]).toMatchObject({ word: '.O[LL]EE', main: 'PO[LL]EE' });
+    // A blank on the board keeps its lower case; the summary's mistakes say it too.
+    const worst = a.players.flatMap((p) => p.worst).find((w) => w.turn === 21);
+    expect(worst).toMatchObject({ coord: 'C2', word: 'Q.ILO', main: 'QuILO' });
+    // Passes and exchanges have no word on the board.
+    for (const m of a.turns.flatMap((t) => [t.played, ...t.best]))
+      expect(m.main === undefined).toBe(m.coord === null);
+  });
+
   it('C-02: a phony taken back by a challenge scored nothing and kept the rack: worth a pass, marked withdrawn', () => {
     const file = join(gcgDir(), 'ropita_gcg_sample.gcg');
     const a = JSON.parse(atril('analyze', file, '--json').out) as Analysis;
@@ -85,6 +103,7 @@ describe('atril analyze', () => {
     expect(veato.played).toEqual({
       coord: 'L11',
       word: 'VEATO',
+      main: 'VEATO',
       score: 0,
       equity: 0,
       valid: false,

@@ -37,7 +37,9 @@ marcan como no válidas.
   --json              salida para programas: {"turns":[{"turn","player","played","best",
                       "lost"}],"skipped","players":[{"nick","turns","lost","worst"}]};
                       cada jugada es {"coord","word","score","equity"} («-» pasar,
-                      «-FICHAS» cambiar; "valid" en la jugada hecha)
+                      «-FICHAS» cambiar; "valid" en la jugada hecha); en las
+                      colocaciones, "main" es la palabra entera («.» en "word": una
+                      letra que ya estaba en el tablero)
   --lexicon ARCHIVO   usa otro léxico (del mismo juego de fichas que la partida)
 
 Muestra una barra de progreso en la salida de errores si es un terminal. Ctrl+C para el

@@ -13,6 +13,8 @@ const moveShape = {
   coord: z.string().nullable(),
   /** The word, `-` for a pass, `-TILES` for an exchange. */
   word: z.string(),
+  /** A placement's whole main word, the board's letters where `word` has `.` (`F.RO` → `FERO`). */
+  main: z.string().optional(),
 };
 
 /** A move with its score and equity. */
