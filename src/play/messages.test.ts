@@ -12,6 +12,7 @@ import {
   endText,
   openingDrawText,
   rackAdjustText,
+  reviewMoveText,
   rulesText,
   scoresText,
   timeUpText,
@@ -409,5 +410,50 @@ describe('the opening draw (G-02)', () => {
     expect(openingDrawText(v)).toBe(
       'Sorteo de salida: tú sacas la E; Experto, el comodín. Empieza Experto: el comodín gana a cualquier letra.',
     );
+  });
+});
+
+describe('a move of the post-game review, said rather than spelt', () => {
+  const said = (move: { coord: string | null; word: string; main?: string }) =>
+    reviewMoveText(SPANISH, move);
+
+  it('a tile already on the board is said as its letter, as U says the play, not as «punto»', () => {
+    expect(said({ coord: 'C7', word: 'F.RO', main: 'FERO' })).toBe('C7 vertical, FERO');
+    expect(said({ coord: '6G', word: '.UE[LL]O', main: 'LUE[LL]O' })).toBe('6G horizontal, LUELLO');
+  });
+
+  it('a blank is named after the word, a digraph blank by its spoken name, never by case alone', () => {
+    expect(said({ coord: 'H11', word: '.ETa', main: 'ZETa' })).toBe(
+      'H11 vertical, ZETA (a como comodín)',
+    );
+    expect(said({ coord: 'G6', word: '[ll]E.AS', main: '[ll]EGAS' })).toBe(
+      'G6 vertical, LLEGAS (elle como comodín)',
+    );
+  });
+
+  it('the same words as the history: U and the review agree on a play', () => {
+    const v = viewFrom({
+      turns: [
+        [1, '8G', 'ZETa'],
+        [0, 'H7', 'C.SA'],
+      ],
+    });
+    const [opening, through] = v.history;
+    expect(turnRecordText(v, opening!, false)).toBe(
+      `Ana: ${said({ coord: '8G', word: 'ZETa', main: 'ZETa' })!}, 24.`,
+    );
+    expect(turnRecordText(v, through!, false, false, true)).toMatch(
+      new RegExp(`^Tú: ${said({ coord: 'H7', word: 'C.SA', main: 'CESA' })!}, \\d+\\.$`),
+    );
+  });
+
+  it('a pass and an exchange in words; the exchange names its tiles, a blank as «comodín»', () => {
+    expect(said({ coord: null, word: '-' })).toBe('Pasar');
+    expect(said({ coord: null, word: '-A[RR]?' })).toBe('Cambiar 3 fichas: a, erre doble, comodín');
+  });
+
+  it('nothing to say without the whole word, or with letters the tile set lacks', () => {
+    expect(said({ coord: 'C7', word: 'F.RO' })).toBeUndefined();
+    expect(said({ coord: 'C7', word: 'KIWI', main: 'KIWI' })).toBeUndefined();
   });
 });

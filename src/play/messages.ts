@@ -6,7 +6,7 @@ import type { Word } from '../engine/events.js';
 import type { PlayResult } from '../engine/move.js';
 import { formatCoord, squareName } from '../engine/notation/coords.js';
 import { CLAIM_AFTER_MS, type Rules, describeRules } from '../engine/rules.js';
-import { BLANK, type TileSet } from '../engine/tiles.js';
+import { BLANK, type TileSet, parseNotation } from '../engine/tiles.js';
 import {
   agree,
   boardTileName,
@@ -277,6 +277,37 @@ export function coordDir(coord: string): 'horizontal' | 'vertical' {
   return /^\d/.test(coord) ? 'horizontal' : 'vertical';
 }
 
+/** A placement as U and the history say it: «C7 vertical, FERO», «8H horizontal, ZETA (a como comodín)». */
+export function placementText(set: TileSet, coord: string, tiles: readonly number[]): string {
+  return `${coord} ${coordDir(coord)}, ${wordSaid(set, tiles)}`;
+}
+
+/** An exchange as said, the tiles by their rack names: «Cambiar 3 fichas: a, erre doble, comodín». */
+export function exchangeText(set: TileSet, tiles: readonly number[]): string {
+  return `Cambiar ${tilesCount(tiles.length)}: ${tiles.map((t) => tileName(set, t)).join(', ')}`;
+}
+
+/**
+ * A move of the post-game review (src/protocol/review.ts: GCG letters, `.` for a tile already
+ * on the board) as it is said, not spelt: a screen reader reads «F.RO» as «efe punto erre o»,
+ * and says nothing of the case that marks a blank. A placement is said from its whole word
+ * (`main`), as U says a play: «C7 vertical, FERO»; a pass is «Pasar», an exchange names its
+ * tiles. Undefined when the notation cannot be read in this tile set.
+ */
+export function reviewMoveText(
+  set: TileSet,
+  move: { readonly coord: string | null; readonly word: string; readonly main?: string },
+): string | undefined {
+  if (move.coord === null) {
+    if (move.word === '-') return 'Pasar';
+    const tiles = parseNotation(set, move.word.slice(1), { allowUndesignatedBlank: true });
+    return tiles.ok ? exchangeText(set, tiles.value) : undefined;
+  }
+  if (move.main === undefined) return undefined;
+  const tiles = parseNotation(set, move.main);
+  return tiles.ok ? placementText(set, move.coord, tiles.value) : undefined;
+}
+
 /**
  * One turn of the history for the viewer: "Ana: 9C vertical, CHAL, 16" (detailed: the word
  * spelled out and the other words formed). With `ownPlayPrefix`, the viewer's own play reads
@@ -304,7 +335,7 @@ export function turnRecordText(
       let text =
         ownPlayPrefix && mine
           ? `Jugada ${word}, ${coord} ${coordDir(coord)}, ${points(rec.score)}`
-          : `${who}: ${coord} ${coordDir(coord)}, ${word}, ${rec.score}`;
+          : `${who}: ${placementText(set, coord, main)}, ${rec.score}`;
       if (rec.bingo) text += ', con scrabble';
       if (detailed) {
         text += `. Se deletrea: ${spelled(set, main)}`;

@@ -42,7 +42,8 @@ export const L = {
     loading: 'Preparando la revisión de la partida…',
     ready: (n: number) =>
       `Revisión lista: ${n} ${n === 1 ? 'jugada analizada' : 'jugadas analizadas'}.`,
-    movesCaption: 'Jugada a jugada (minúsculas: comodín; punto: ficha que ya estaba)',
+    movesCaption: 'Jugada a jugada',
+    notationKey: '(minúsculas: comodín; punto: ficha que ya estaba)',
     turn: 'N.º',
     player: 'Jugador',
     played: 'Jugada hecha',

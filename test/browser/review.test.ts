@@ -149,3 +149,108 @@ describe('post-game review', () => {
     carla.c.close();
   });
 });
+
+describe('the review read out', () => {
+  // What the server would answer for this game, fixed so that every case is in it: a play
+  // through a tile on the board, a digraph, blanks, a phony withdrawn, a pass (the cells that
+  // QA heard as «punto» and «corchete», the blank's lower case unheard).
+  const review = {
+    turns: [
+      {
+        turn: 1,
+        player: 'Bruno',
+        played: { coord: 'G6', word: '[LL]E.AS', main: '[LL]EGAS', score: 20, equity: 20 },
+        best: [],
+        lost: 0,
+      },
+      {
+        turn: 2,
+        player: 'Ana',
+        played: { coord: 'C7', word: 'F.RO', main: 'FERO', score: 7, equity: 7 },
+        best: [{ coord: 'H8', word: '.TROFiCA', main: 'ATROFiCA', score: 98, equity: 98 }],
+        lost: 91,
+      },
+      {
+        turn: 3,
+        player: 'Ana',
+        played: { coord: 'H11', word: '.ETa', main: 'ZETa', score: 0, equity: 0, withdrawn: true },
+        best: [{ coord: null, word: '-', score: 0, equity: 5 }],
+        lost: 5,
+      },
+    ].map((t, k) => ({ ...t, played: { ...t.played, valid: k !== 2 } })),
+    skipped: 0,
+    players: [
+      { nick: 'Bruno', turns: 1, lost: 0, worst: [] },
+      {
+        nick: 'Ana',
+        turns: 2,
+        lost: 91,
+        worst: [{ turn: 2, coord: 'C7', word: 'F.RO', main: 'FERO', lost: 91 }],
+      },
+    ],
+  };
+
+  it('says each move in words as U does, and shows the notation', async () => {
+    const bruno = await newPlayer(new URL(server.url).host, 'Bruno');
+    bruno.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'] });
+    const created = await bruno.c.take('created');
+    const gameId = created.gameId;
+    const page = await openPage(
+      browser,
+      `${server.url}/#/partida/${gameId}?invitacion=${created.inviteTokens[0]!.token}`,
+    );
+    await page.route(`**/games/${gameId}/review`, (r) => r.fulfill({ json: review }));
+    await enterName(page, 'Ana');
+    await page.getByRole('heading', { name: /^Partida: Bruno contra Tú/ }).waitFor();
+    const v = await bruno.c.viewAt(gameId, 1);
+    expect(await act(bruno.c, gameId, { kind: 'resign', version: v.version })).toMatchObject({
+      type: 'ack',
+    });
+
+    const section = page.getByRole('region', { name: 'Revisión de la partida' });
+    await section.getByRole('button', { name: 'Ver la revisión' }).click();
+    const moves = section.getByRole('table', { name: 'Jugada a jugada' });
+    await moves.waitFor();
+    const cells = async (row: number) =>
+      (await moves.getByRole('row').nth(row).getByRole('cell').all()).map((c) =>
+        c.evaluate((el) => ({
+          // What a screen reader reads: the cell's text but for what is hidden from it.
+          heard: [...el.childNodes]
+            .map((n) =>
+              n.nodeType === 1 && (n as typeof el).getAttribute('aria-hidden') === 'true'
+                ? ''
+                : n.textContent,
+            )
+            .join(''),
+          seen: el.textContent,
+        })),
+      );
+    const row = async (n: number) => Promise.all(await cells(n));
+
+    // Heard in words: the tile on the board by its letter, the blank named, the digraph whole.
+    const [, g6] = await row(1);
+    expect(g6!.heard).toBe('G6 vertical, LLEGAS');
+    const [, c7, , best] = await row(2);
+    expect(c7!.heard).toBe('C7 vertical, FERO');
+    expect(best!.heard).toBe('H8 vertical, ATROFICA (i como comodín), 98 puntos');
+    const [, h11, , pass] = await row(3);
+    expect(h11!.heard).toBe(
+      'H11 vertical, ZETA (a como comodín) (no está en el léxico) (retirada tras impugnarla)',
+    );
+    expect(pass!.heard).toBe('Pasar, 0 puntos');
+    // Nothing of the notation reaches the ear: no dot, no bracket.
+    for (const n of [1, 2, 3])
+      for (const c of await row(n)) expect(c.heard).not.toMatch(/[.[\]]\S/);
+    // The eye keeps the compact notation of the history.
+    expect(c7!.seen).toContain('C7 F.RO');
+    expect(best!.seen).toContain('H8 .TROFiCA (98)');
+    expect(await moves.getByRole('cell', { name: 'C7 vertical, FERO' }).count()).toBe(1);
+
+    const summary = section.getByRole('table', { name: 'Resumen por jugador' });
+    expect(
+      await summary.getByRole('cell', { name: 'jugada 2, C7 vertical, FERO (−91,0)' }).count(),
+    ).toBe(1);
+    await page.context().close();
+    bruno.c.close();
+  });
+});

@@ -9,6 +9,7 @@
  * and failure are said in the polite live region as well as shown.
  */
 import { useSignal } from '@preact/signals';
+import type { ComponentChild } from 'preact';
 import {
   type GameReview,
   type ReviewTurn,
@@ -16,8 +17,12 @@ import {
   reviewPath,
 } from '../../protocol/index.js';
 import type { ClientView } from '../../protocol/view.js';
+import type { TileSet } from '../../engine/tiles.js';
 import { savedToken } from '../identity.js';
 import { reviewErrorText } from '../../play/errorText.js';
+import { reviewMoveText } from '../../play/messages.js';
+import { points } from '../../play/speech.js';
+import { setOf } from '../../play/view.js';
 import { L } from '../labels.js';
 import { speak } from '../live.js';
 
@@ -48,10 +53,33 @@ function num(x: number): string {
   return x.toLocaleString('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
+type ReviewMove = { readonly coord: string | null; readonly word: string; readonly main?: string };
+
 /** A move as the history writes it: `8H CASA`, Pasar, Cambiar AEU. */
-function moveText(m: { coord: string | null; word: string }): string {
+function moveText(m: ReviewMove): string {
   if (m.coord !== null) return `${m.coord} ${m.word}`;
   return m.word === '-' ? L.review.pass : L.review.exchange(m.word.slice(1));
+}
+
+/**
+ * A move for the eye and for the ear, as the history shows its lines: the notation, compact
+ * but spelt out by a screen reader («F.RO»: «efe punto erre o», a blank's lower case unheard),
+ * and what U would say of it («C7 vertical, FERO»).
+ */
+function moveSaid(set: TileSet, m: ReviewMove): { shown: string; said: string } {
+  const shown = moveText(m);
+  return { shown, said: reviewMoveText(set, m) ?? shown };
+}
+
+/** Text shown to the eye while a screen reader reads `said` in its place. */
+function Said({ shown, said }: { shown: string; said: string }) {
+  if (shown === said) return <>{shown}</>;
+  return (
+    <>
+      <span class="sr-only">{said}</span>
+      <span aria-hidden="true">{shown}</span>
+    </>
+  );
 }
 
 export function Review({ gameId, view }: { gameId: string; view: ClientView }) {
@@ -92,6 +120,7 @@ export function Review({ gameId, view }: { gameId: string; view: ClientView }) {
 }
 
 function ReviewTables({ review, view }: { review: GameReview; view: ClientView }) {
+  const set = setOf(view);
   // The record's players are the seats in order; show the names the page shows.
   const nameOf = (nick: string): string => {
     const seat = review.players.findIndex((p) => p.nick === nick);
@@ -109,7 +138,11 @@ function ReviewTables({ review, view }: { review: GameReview; view: ClientView }
         tabIndex={0}
       >
         <table>
-          <caption id="revision-jugadas">{L.review.movesCaption}</caption>
+          <caption id="revision-jugadas">
+            {L.review.movesCaption}
+            {/* The notation's key is for the eye: the cells are read out in words. */}
+            <span aria-hidden="true"> {L.review.notationKey}</span>
+          </caption>
           <thead>
             <tr>
               <th scope="col">{L.review.turn}</th>
@@ -123,7 +156,7 @@ function ReviewTables({ review, view }: { review: GameReview; view: ClientView }
           </thead>
           <tbody>
             {review.turns.map((t) => (
-              <TurnRow key={t.turn} turn={t} name={nameOf(t.player)} />
+              <TurnRow key={t.turn} turn={t} name={nameOf(t.player)} set={set} />
             ))}
           </tbody>
         </table>
@@ -146,11 +179,11 @@ function ReviewTables({ review, view }: { review: GameReview; view: ClientView }
               <td class="num">{p.turns}</td>
               <td class="num">{num(p.lost)}</td>
               <td>
-                {p.worst.length === 0
-                  ? L.review.noMistakes
-                  : p.worst
-                      .map((w) => L.review.mistake(w.turn, moveText(w), num(w.lost)))
-                      .join('; ')}
+                {p.worst.length === 0 ? (
+                  L.review.noMistakes
+                ) : (
+                  <Mistakes worst={p.worst} set={set} />
+                )}
               </td>
             </tr>
           ))}
@@ -160,20 +193,40 @@ function ReviewTables({ review, view }: { review: GameReview; view: ClientView }
   );
 }
 
-function TurnRow({ turn: t, name }: { turn: ReviewTurn; name: string }) {
+/** A player's costliest mistakes, one after another: «jugada 5, C7 vertical, FERO (−12,3)». */
+function Mistakes({ worst, set }: { worst: GameReview['players'][number]['worst']; set: TileSet }) {
+  const each = worst.map((w) => ({ ...moveSaid(set, w), turn: w.turn, lost: num(w.lost) }));
+  return (
+    <Said
+      shown={each.map((w) => L.review.mistake(w.turn, w.shown, w.lost)).join('; ')}
+      said={each.map((w) => L.review.mistake(w.turn, w.said, w.lost)).join('; ')}
+    />
+  );
+}
+
+function TurnRow({ turn: t, name, set }: { turn: ReviewTurn; name: string; set: TileSet }) {
   const best = t.best[0];
   const wasBest = t.lost === 0 || !best;
+  const played = moveSaid(set, t.played);
+  const marks =
+    (t.played.valid ? '' : ` ${L.review.notInLexicon}`) +
+    (t.played.withdrawn ? ` ${L.review.withdrawn}` : '');
+  let alternative: ComponentChild = L.review.wasBest;
+  if (!wasBest) {
+    const m = moveSaid(set, best);
+    alternative = (
+      <Said shown={`${m.shown} (${best.score})`} said={`${m.said}, ${points(best.score)}`} />
+    );
+  }
   return (
     <tr>
       <th scope="row">{t.turn}</th>
       <td>{name}</td>
       <td>
-        {moveText(t.played)}
-        {!t.played.valid && ` ${L.review.notInLexicon}`}
-        {t.played.withdrawn && ` ${L.review.withdrawn}`}
+        <Said shown={played.shown + marks} said={played.said + marks} />
       </td>
       <td class="num">{t.played.score}</td>
-      <td>{wasBest ? L.review.wasBest : `${moveText(best)} (${best.score})`}</td>
+      <td>{alternative}</td>
       <td class="num">{num(wasBest ? t.played.equity : best.equity)}</td>
       <td class="num">{num(t.lost)}</td>
     </tr>
