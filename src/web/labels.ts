@@ -3,8 +3,9 @@
  * plays, errors, help — comes from src/play (messages.ts, errorText.ts) like the terminal's.
  */
 import { LEVEL_NAMES, PRESET_NAMES, othersOf } from '../play/lobbyText.js';
-import { spokenList } from '../play/messages.js';
+import { spokenList, waitingSeatName } from '../play/messages.js';
 import { MAX_NAME_LENGTH, type MyGame } from '../protocol/messages.js';
+import type { ClientView } from '../protocol/view.js';
 
 export const L = {
   appTitle: 'Atril',
@@ -226,3 +227,14 @@ export const L = {
   draw: 'Empate',
   connection: 'Conexión',
 } as const;
+
+/**
+ * A seat as the page's lists and tables name it (scoreboard, result, review): the viewer's own
+ * as «Tú (Ana)», which says both who it is and that it is them; a seat still waiting for its
+ * player by its number.
+ */
+export function seatLabel(view: ClientView, seat: number): string {
+  const s = view.seats[seat];
+  if (seat === view.seat) return `${L.you} (${s?.name ?? ''})`;
+  return s?.name || waitingSeatName(seat, s?.open);
+}

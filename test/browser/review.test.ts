@@ -190,7 +190,7 @@ describe('the review read out', () => {
     ],
   };
 
-  it('says each move in words as U does, and shows the notation', async () => {
+  it('says each move in words as U does, shows the notation, and names the player as the result does', async () => {
     const bruno = await newPlayer(new URL(server.url).host, 'Bruno');
     bruno.c.send({ type: 'create', preset: 'fise', seats: ['open', 'invite'] });
     const created = await bruno.c.take('created');
@@ -230,7 +230,8 @@ describe('the review read out', () => {
     // Heard in words: the tile on the board by its letter, the blank named, the digraph whole.
     const [, g6] = await row(1);
     expect(g6!.heard).toBe('G6 vertical, LLEGAS');
-    const [, c7, , best] = await row(2);
+    const [who, c7, , best] = await row(2);
+    expect(who!.heard).toBe('Tú (Ana)');
     expect(c7!.heard).toBe('C7 vertical, FERO');
     expect(best!.heard).toBe('H8 vertical, ATROFICA (i como comodín), 98 puntos');
     const [, h11, , pass] = await row(3);
@@ -247,9 +248,14 @@ describe('the review read out', () => {
     expect(await moves.getByRole('cell', { name: 'C7 vertical, FERO' }).count()).toBe(1);
 
     const summary = section.getByRole('table', { name: 'Resumen por jugador' });
+    expect(await summary.getByRole('rowheader').allTextContents()).toEqual(['Bruno', 'Tú (Ana)']);
     expect(
       await summary.getByRole('cell', { name: 'jugada 2, C7 vertical, FERO (−91,0)' }).count(),
     ).toBe(1);
+    // The result's table names the seats as the review does.
+    const result = page.getByRole('table', { name: 'Resultado' });
+    const seats = await result.getByRole('rowheader').allTextContents();
+    expect(seats.map((s) => s.split(' · ')[0])).toEqual(['Bruno', 'Tú (Ana)']);
     await page.context().close();
     bruno.c.close();
   });

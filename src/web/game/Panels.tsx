@@ -17,11 +17,10 @@ import {
   rulesText,
   timeUpText,
   turnRecordText,
-  waitingSeatName,
 } from '../../play/messages.js';
 import { type ClientView, seatClock, setOf, timeUps } from '../../play/view.js';
 import { READING_RATES, type ReadingRate, saveSetting } from '../identity.js';
-import { L } from '../labels.js';
+import { L, seatLabel } from '../labels.js';
 import { gameHash } from '../route.js';
 import { gcgPath } from '../../protocol/messages.js';
 import { passLabel } from './actions.js';
@@ -63,7 +62,7 @@ export function Scores({ ctl }: { ctl: GameController }) {
           return (
             <li key={i} class={onTurn ? 'on-turn' : ''}>
               <span class="who">
-                {i === view.seat ? `${L.you} (${s.name})` : s.name || waitingSeatName(i, s.open)}
+                {seatLabel(view, i)}
                 {s.bot ? ` · ${L.botMark}` : ''}
                 {s.away ? ` · ${AWAY_MARK}` : ''}
               </span>{' '}
@@ -451,7 +450,7 @@ export function Result({ view }: { view: ClientView }) {
           </tr>
         </thead>
         <tbody>
-          {view.seats.map((s, i) => {
+          {view.seats.map((_, i) => {
             const values = [
               String(end.before[i]),
               signed(end.rackAdjust[i] ?? 0),
@@ -461,7 +460,7 @@ export function Result({ view }: { view: ClientView }) {
             return (
               <tr key={i}>
                 <th scope="row">
-                  {s.name || waitingSeatName(i, s.open)}
+                  {seatLabel(view, i)}
                   {end.winners.includes(i) ? ` · ${end.draw ? L.draw : L.winner}` : ''}
                 </th>
                 {values.map((v, k) => (

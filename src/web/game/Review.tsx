@@ -23,7 +23,7 @@ import { reviewErrorText } from '../../play/errorText.js';
 import { reviewMoveText } from '../../play/messages.js';
 import { points } from '../../play/speech.js';
 import { setOf } from '../../play/view.js';
-import { L } from '../labels.js';
+import { L, seatLabel } from '../labels.js';
 import { speak } from '../live.js';
 
 /** The review of a finished game, or the code of why it could not be had (OFFLINE: no answer). */
@@ -121,11 +121,12 @@ export function Review({ gameId, view }: { gameId: string; view: ClientView }) {
 
 function ReviewTables({ review, view }: { review: GameReview; view: ClientView }) {
   const set = setOf(view);
-  // The record's players are the seats in order; show the names the page shows.
+  // The record's players are the seats in order; named as the scoreboard and the result name
+  // them.
   const nameOf = (nick: string): string => {
     const seat = review.players.findIndex((p) => p.nick === nick);
     if (seat < 0) return nick;
-    return seat === view.seat ? L.you : (view.seats[seat]?.name ?? nick);
+    return seatLabel(view, seat);
   };
   return (
     <>
