@@ -112,8 +112,8 @@ describe('atril play in single-key mode (pseudo-terminal)', () => {
     expect(ana).toContain('Ana · Modo navegación · cursor H8');
 
     // Ana: Shift+letter in navigation jumps to that letter; errors change nothing.
-    await term.press('O', 'K8, O.');
-    await term.press('C', 'Vuelta al principio. H8, C.');
+    await term.press('O', 'K8, O, 1 punto.');
+    await term.press('C', 'Vuelta al principio. H8, C, 3 puntos.');
     await term.press(':', 'Línea de órdenes.');
     await term.press('hola\r', 'Orden desconocida: «hola». Escribe «ayuda» para ver las órdenes.');
     await term.press('/', 'Línea de órdenes.');

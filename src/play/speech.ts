@@ -126,8 +126,9 @@ export function agree(code: number, feminine: string): string {
 }
 
 /**
- * Describes a square: "H8, vacía, doble palabra, centro" or "H8, C, 3 puntos". The detailed
- * form adds the tile's value and whether it was placed this turn.
+ * Describes a square: "H8, vacía, doble palabra, centro" or "H8, C, 3 puntos" (UX.md §2.5; a
+ * blank is "comodín (como A), 0 puntos"), and "puesta en este turno" for a tile placed now.
+ * The detailed form adds the premium under a tile placed now, which it still counts for.
  */
 export function describeSquare(
   set: TileSet,
@@ -144,15 +145,13 @@ export function describeSquare(
     if (square === CENTER) parts.push('centro');
     return parts.join(', ');
   }
-  parts.push(boardTileName(set, tile));
-  if (detailed) {
-    parts.push(points(tileValue(set, tile)));
-    if (tentative) {
-      parts.push('puesta en este turno');
-      const p = premiumName(square);
-      if (p) parts.push(p);
-    }
-  } else if (tentative) parts.push('puesta en este turno');
+  // The value is part of the tile, as on its face: the eye reads it with the letter.
+  parts.push(boardTileName(set, tile), points(tileValue(set, tile)));
+  if (tentative) {
+    parts.push('puesta en este turno');
+    const p = detailed ? premiumName(square) : '';
+    if (p) parts.push(p);
+  }
   return parts.join(', ');
 }
 

@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { SIZE } from '../../src/engine/board.js';
 import type { PlaceMove } from '../../src/engine/move.js';
 import type { GameState } from '../../src/engine/gameState.js';
-import { letterOf, SPANISH, tilesToWord } from '../../src/engine/tiles.js';
+import { letterOf, SPANISH, tilesToWord, tileValue } from '../../src/engine/tiles.js';
 import { type GameView, viewFor } from '../../src/engine/view.js';
-import { boardTileName } from '../../src/play/speech.js';
+import { boardTileName, points } from '../../src/play/speech.js';
 import { board } from './flows.js';
 import { press } from './keys.js';
 import type { Announcer } from './liveRegions.js';
@@ -105,9 +105,10 @@ describe('bad input', () => {
     ].sort((a, b) => a.square - b.square);
     await place(page, heard, lone, 'H');
     expect(await say('KeyF')).toBe('La jugada no toca ninguna ficha del tablero.');
+    // Each square says its tile and the tile's value, as on its face (UX.md §2.5).
     for (const { square, tile } of lone)
       expect(await cellName(page, square)).toContain(
-        `${squareName(square)}, ${boardTileName(SPANISH, tile)}`,
+        `${squareName(square)}, ${boardTileName(SPANISH, tile)}, ${points(tileValue(SPANISH, tile))}, puesta en este turno`,
       );
     // Z puts the cursor back on the first tile's square, where writing again starts.
     expect(await say('KeyZ')).toBe(

@@ -325,7 +325,23 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
     ],
   },
   { id: 'casilla', title: 'O on the centre', position: OPENING, step: 'o', says: ['H8, vacía, doble palabra, centro.'] },
-  { id: 'casilla', title: 'O on a tile', position: MIDGAME, step: 'o', says: ['H8, C.'] },
+  { id: 'casilla', title: 'O on a tile: its value too (UX.md §2.5)', position: MIDGAME, step: 'o', says: ['H8, C, 3 puntos.'] },
+  {
+    id: 'casilla',
+    title: 'O on a blank: worth nothing',
+    position: { ...MIDGAME, turns: [[0, '8H', 'CAsA'], [1, 'K5', 'PES.']] },
+    step: '> casilla J8',
+    says: ['J8, comodín (como S), 0 puntos.'],
+  },
+  { id: 'casilla', title: 'O on a tile placed this turn', position: MIDGAME, before: ['h', 'S'], step: '> casilla L8', says: ['L8, S, 1 punto, puesta en este turno.'] },
+  {
+    id: 'casilla',
+    title: 'O in detail: the premium under a tile placed this turn, which it still counts for',
+    position: MIDGAME,
+    before: ['> detalle', 'h', 'S'],
+    step: '> casilla L8',
+    says: ['L8, S, 1 punto, puesta en este turno, doble letra.'],
+  },
   { id: 'casilla', title: 'casilla L8 moves the cursor', position: MIDGAME, step: '> casilla L8', says: ['L8, vacía, doble letra.'] },
   { id: 'casilla', title: 'casilla 8L, row first, names the same square (UX.md §1)', position: MIDGAME, step: '> casilla 8L', says: ['L8, vacía, doble letra.'] },
   { id: 'casilla', title: 'casilla in lower case, either way round', position: MIDGAME, step: '> casilla a10', says: ['A10, vacía.'] },
@@ -421,7 +437,7 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
   { id: 'fin-partida', title: 'resultado during the game', position: MIDGAME, step: '> resultado', says: ['La partida sigue en juego.'] },
 
   // ── Keys by mode (UX.md §2.2) ──
-  { id: 'flechas', title: 'arrow moves the cursor', position: MIDGAME, step: 'ArrowRight', says: ['I8, A.'] },
+  { id: 'flechas', title: 'arrow moves the cursor', position: MIDGAME, step: 'ArrowRight', says: ['I8, A, 1 punto.'] },
   {
     id: 'flechas',
     title: 'arrow at the edge stays',
@@ -433,9 +449,9 @@ export const ANNOUNCEMENT_CASES: readonly AnnouncementCase[] = [
   { id: 'flechas', title: 'Home: row start', position: MIDGAME, step: 'Home', says: ['A8, vacía, triple palabra.'] },
   { id: 'flechas', title: 'End: row end', position: MIDGAME, step: 'End', says: ['O8, vacía, triple palabra.'] },
   { id: 'flechas', title: 'Ctrl+Home: A1', position: MIDGAME, before: ['ArrowDown'], step: 'Ctrl+Home', says: ['A1, vacía, triple palabra.'] },
-  { id: 'saltar', title: 'Shift+letter jumps to the next A', position: MIDGAME, step: 'A', says: ['I8, A.'] },
-  { id: 'saltar', title: 'pressed again it cycles', position: MIDGAME, before: ['A'], step: 'A', says: ['K8, A.'] },
-  { id: 'saltar', title: 'the search wraps', position: MIDGAME, before: ['A', 'A'], step: 'A', says: ['Vuelta al principio. I8, A.'] },
+  { id: 'saltar', title: 'Shift+letter jumps to the next A', position: MIDGAME, step: 'A', says: ['I8, A, 1 punto.'] },
+  { id: 'saltar', title: 'pressed again it cycles', position: MIDGAME, before: ['A'], step: 'A', says: ['K8, A, 1 punto.'] },
+  { id: 'saltar', title: 'the search wraps', position: MIDGAME, before: ['A', 'A'], step: 'A', says: ['Vuelta al principio. I8, A, 1 punto.'] },
   { id: 'saltar', title: 'a letter not on the board', position: MIDGAME, step: 'Z', says: ['No hay ninguna Z en el tablero.'] },
   {
     id: 'escribir',

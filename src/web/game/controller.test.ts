@@ -147,10 +147,10 @@ describe('GameController: keys to the session, replies to the live regions', () 
     ctl.key({ key: 'ArrowRight' });
     // Not spoken twice: the square the focus lands on is read by its name.
     expect(ctl.polite.value).toBe(before);
-    expect(ctl.latest.value?.text).toBe('I8, A.');
+    expect(ctl.latest.value?.text).toBe('I8, A, 1 punto.');
     // O asks for the square the focus is already on: only the region can say it.
     ctl.key({ key: 'o' });
-    expect(ctl.polite.value.text).toBe('I8, A.');
+    expect(ctl.polite.value.text).toBe('I8, A, 1 punto.');
     // At the edge the cursor stays: the region says so, with the edge sound.
     ctl.key({ key: 'Home', ctrl: true });
     ctl.key({ key: 'ArrowUp' });
@@ -166,7 +166,7 @@ describe('GameController: keys to the session, replies to the live regions', () 
     ctl.key({ key: 'A', shift: true });
     ctl.key({ key: 'A', shift: true });
     expect(ctl.polite.value).toBe(quiet);
-    expect(ctl.latest.value?.text).toBe('K8, A.');
+    expect(ctl.latest.value?.text).toBe('K8, A, 1 punto.');
     ctl.key({ key: 'A', shift: true });
     expect(sounds).toContain('wrap');
     // Said once the focus is there, after the square's name.
@@ -176,7 +176,7 @@ describe('GameController: keys to the session, replies to the live regions', () 
     // Without the focus on the board (a click on the page, a test with no page) it is said.
     const away = setup();
     away.ctl.key({ key: 'ArrowRight' });
-    expect(away.ctl.polite.value.text).toBe('I8, A.');
+    expect(away.ctl.polite.value.text).toBe('I8, A, 1 punto.');
   });
 
   it('says a tile placed in writing mode after the focus reaches the next square, not before it (UX §2.5)', () => {
