@@ -491,6 +491,9 @@ export function Settings({
   readingRate: Signal<ReadingRate>;
 }) {
   const detailed = ctl.snap.value.verbosity === 'detallado';
+  // The speed paces whatever the viewer did not cause after their own play; only a computer
+  // answers so fast that the hint's promise is heard to matter, so only its table says it.
+  const computer = ctl.snap.value.view.seats.some((s) => s.bot);
   return (
     <section aria-labelledby="h-ajustes" class="settings">
       <h2 id="h-ajustes">{L.settingsHeading}</h2>
@@ -525,7 +528,7 @@ export function Settings({
       <label>
         {L.readingRate}{' '}
         <select
-          aria-describedby="velocidad-ayuda"
+          aria-describedby={computer ? 'velocidad-ayuda' : undefined}
           onKeyDown={(e) => leaveOnEscape(e, ctl)}
           value={readingRate.value}
           onChange={(e) => (readingRate.value = e.currentTarget.value as ReadingRate)}
@@ -537,9 +540,11 @@ export function Settings({
           ))}
         </select>
       </label>
-      <p id="velocidad-ayuda" class="hint">
-        {L.readingRateHint}
-      </p>
+      {computer && (
+        <p id="velocidad-ayuda" class="hint">
+          {L.readingRateHint}
+        </p>
+      )}
     </section>
   );
 }
