@@ -232,10 +232,15 @@ function checkedName(draft: Signal<string>, problem: Signal<string>): string | n
     nameRightAgain(problem);
     return n;
   }
-  problem.value = L.nameInvalid;
-  speak(L.nameInvalid, 'assertive');
+  const text = n.length > MAX_NAME_LENGTH ? L.nameTooLong(n.length) : L.nameInvalid;
+  problem.value = text;
+  speak(text, 'assertive');
+  saidWrong = text;
   return null;
 }
+
+// What the assertive region was last given about a name field, to take back once it is right.
+let saidWrong = '';
 
 /**
  * The name is fine now (typed right, or the form given up): what was said wrong with it goes,
@@ -244,7 +249,25 @@ function checkedName(draft: Signal<string>, problem: Signal<string>): string | n
 function nameRightAgain(problem: Signal<string>): void {
   if (problem.value === '') return;
   problem.value = '';
-  unsay(L.nameInvalid);
+  unsay(saidWrong);
+}
+
+/**
+ * The name typed has grown past MAX_NAME_LENGTH: the field keeps every character (a
+ * `maxlength` would drop the extra ones while a screen reader still echoes each key typed), and
+ * says so once as it crosses the limit; the hint counts what is left to remove.
+ */
+function nameTyped(p: { draft: Signal<string>; problem: Signal<string> }, value: string): void {
+  const before = p.draft.value.trim().length;
+  p.draft.value = value;
+  const n = value.trim().length;
+  if (n > MAX_NAME_LENGTH) {
+    p.problem.value = L.nameTooLong(n);
+    if (before <= MAX_NAME_LENGTH) {
+      speak(p.problem.value, 'assertive');
+      saidWrong = p.problem.value;
+    }
+  } else if (nameSchema.safeParse(value.trim()).success) nameRightAgain(p.problem);
 }
 
 /** A name field with its label and its hint, which gives way to what is wrong (`problem`). */
@@ -263,14 +286,11 @@ function NameField(p: {
         id={p.id}
         ref={p.field}
         type="text"
-        maxLength={MAX_NAME_LENGTH}
         autoComplete="nickname"
         aria-describedby={`${p.id}-ayuda`}
+        aria-invalid={p.problem.value ? true : undefined}
         value={p.draft.value}
-        onInput={(e) => {
-          p.draft.value = e.currentTarget.value;
-          if (nameSchema.safeParse(p.draft.value.trim()).success) nameRightAgain(p.problem);
-        }}
+        onInput={(e) => nameTyped(p, e.currentTarget.value)}
         onKeyDown={(e) => {
           if (e.key === 'Escape') p.onEscape?.();
         }}

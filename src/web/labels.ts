@@ -25,7 +25,12 @@ export const L = {
   nameNew: 'Tu nuevo nombre',
   nameCancel: 'Cancelar',
   renamed: (name: string) => `Ahora te llamas ${name}.`,
-  nameInvalid: 'Escribe un nombre de 1 a 40 caracteres.',
+  nameInvalid: `Escribe un nombre de 1 a ${MAX_NAME_LENGTH} caracteres.`,
+  // Said as the name grows past the limit, and kept as the field's hint while it is too long.
+  nameTooLong: (n: number) =>
+    `Caben ${MAX_NAME_LENGTH} caracteres y el nombre tiene ${n}: ${
+      n - MAX_NAME_LENGTH === 1 ? 'sobra 1' : `sobran ${n - MAX_NAME_LENGTH}`
+    }.`,
   hello: (name: string) => `Hola, ${name}.`,
   unknownAddress: (address: string) =>
     `La dirección «${address}» no es de ninguna partida (¿se cortó el enlace al copiarlo?): estás en la entrada.`,

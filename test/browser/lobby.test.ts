@@ -212,6 +212,46 @@ describe('lobby', () => {
     await page.context().close();
   });
 
+  it('a name typed past 40 characters is said as it crosses the limit, kept whole, and refused until shortened', async () => {
+    const page = await (await newPlayer(env.browser)).newPage();
+    await page.goto(env.server.url);
+    const heard = new Announcer(page);
+    const field = page.getByRole('textbox', { name: 'Tu nombre' });
+    const hint = page.locator('#nombre-ayuda');
+    expect(await field.getAttribute('aria-describedby')).toBe('nombre-ayuda');
+    expect(await hint.textContent()).toContain('hasta 40 caracteres');
+    const since = await heard.mark();
+    await field.focus();
+    // Typed key by key, as a person does: the 41st key is the one that is told.
+    await page.keyboard.type('Ana María de los Ángeles Fernández Rodrí', { delay: 5 });
+    expect(await field.inputValue()).toHaveLength(40);
+    expect(await heard.all()).toHaveLength(since);
+    await page.keyboard.type('guez', { delay: 5 });
+    // Nothing is cut: the field holds all 44, as the screen reader echoed them.
+    expect(await field.inputValue()).toBe('Ana María de los Ángeles Fernández Rodríguez');
+    const said = (await heard.all()).slice(since);
+    expect(said.map((a) => `${a.region} ${a.text}`)).toEqual([
+      'assertive Caben 40 caracteres y el nombre tiene 41: sobra 1.',
+    ]);
+    // The field is marked wrong, and its description counts what is left to remove.
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await hint.textContent()).toBe('Caben 40 caracteres y el nombre tiene 44: sobran 4.');
+    await page.getByRole('button', { name: 'Guardar nombre' }).click();
+    await heard.waitFor('Caben 40 caracteres y el nombre tiene 44: sobran 4.', {
+      since,
+      region: 'assertive',
+    });
+    expect(await field.isVisible()).toBe(true);
+    // Shortened to fit, the warnings go; the name is taken.
+    await field.fill('Ana María de los Ángeles Fernández');
+    expect(await field.getAttribute('aria-invalid')).toBeNull();
+    expect(await hint.textContent()).toMatch(/^Es el nombre que verán los demás jugadores/);
+    expect(await page.locator('#avisos').textContent()).toBe('');
+    await page.getByRole('button', { name: 'Guardar nombre' }).click();
+    await heard.waitFor('Hola, Ana María de los Ángeles Fernández.', { since, region: 'polite' });
+    await page.context().close();
+  });
+
   it('the host waiting in the lobby hears a friend arrive, and finds the game under «Mis partidas»', async () => {
     const ana = await lobbyPage('Ana');
     const heard = new Announcer(ana);
