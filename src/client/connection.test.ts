@@ -696,4 +696,36 @@ describe('Connection: lobby, my games, rematch and leave (for the web client)', 
     ]);
     c.close();
   });
+
+  it("a leave's refusal is not the answer to a join of the same game sent after it", async () => {
+    const socket = new FakeSocket();
+    const c = new Connection({
+      url: 'ws://x/ws',
+      socket: () => socket,
+      token: 'atp_t',
+      timers: manualTimers(),
+      random: () => 0,
+    });
+    const opened = c.open();
+    socket.opened();
+    socket.frame(welcome);
+    await opened;
+    // A page asked for one invitation, was refused, and asks for another: it leaves (having
+    // never entered) and joins again.
+    c.leave('g1');
+    const joined = c.join('g1', { seatToken: 'ats_b' });
+    socket.frame(
+      JSON.stringify({
+        type: 'error',
+        code: 'NOT_IN_GAME',
+        gameId: 'g1',
+        data: { frame: 'leave' },
+      }),
+    );
+    socket.frame(
+      JSON.stringify({ type: 'error', code: 'SEAT_TAKEN', gameId: 'g1', data: { seat: 1 } }),
+    );
+    await expect(joined).rejects.toMatchObject({ code: 'SEAT_TAKEN', data: { seat: 1 } });
+    c.close();
+  });
 });

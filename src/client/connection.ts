@@ -517,14 +517,16 @@ export class Connection {
     }
     const gameId = msg.gameId;
     if (gameId !== undefined) {
+      // A refusal of a chat line, a leave or a rematch names its frame: it is not the answer
+      // to a join or an act waiting on the same game (their own answers come after it). A page
+      // that leaves a game and joins it again at once (another invitation for it) would
+      // otherwise take the leave's NOT_IN_GAME for the join's answer.
+      const frame = msg.data?.['frame'];
       const join = this.joins.get(gameId);
-      if (join) {
+      if (join && (frame === undefined || frame === 'join')) {
         this.joins.delete(gameId);
         return join.reject(new ConnectionError(msg.code, msg.data));
       }
-      // A refusal of a chat line, a leave or a rematch names its frame: it is not the answer
-      // to an act waiting on the same game (the act's own answer comes after it).
-      const frame = msg.data?.['frame'];
       if (this.acts.get(gameId)?.length && (frame === undefined || frame === 'act'))
         return this.answerAct(gameId, { ok: false, error });
     } else if (this.creates.length > 0 && answersCreate(msg.code, msg.data?.frame)) {
