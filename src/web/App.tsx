@@ -30,7 +30,7 @@ import { usePageHeading } from './heading.js';
 import { Lobby } from './lobby/Lobby.js';
 import { type MineChange, mineChanged, mineRelisted, newlySeated, seatedAs } from './lobby/mine.js';
 import { connection, linkText, place, rename } from './net.js';
-import { type Route, gameHash, routeOf } from './route.js';
+import { type Route, gameHash, routeKey, routeOf } from './route.js';
 import { playCue } from './sound.js';
 
 /** How long the lobby gathers news into one message (see `pacedSpeech`). */
@@ -59,7 +59,9 @@ export function App() {
       ) : r.page === 'lobby' ? (
         <LobbyRoute name={name.value} unknown={r.unknown} />
       ) : (
-        <GameRoute key={r.gameId} name={name.value} route={r} />
+        // Keyed by the whole address: another invitation (or seat) for the same game is asked
+        // for again, not answered with what the last one got.
+        <GameRoute key={routeKey(r)} name={name.value} route={r} />
       )}
     </>
   );
@@ -391,6 +393,8 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
   const [ctl, setCtl] = useState<GameController | null>(null);
   const [conn, setConn] = useState<Connection | null>(null);
   const problem = useSignal('');
+  // The seat asked for is someone else's, or not to be had: the game may still be watched.
+  const mayWatch = useSignal(false);
   const chat = useMemo(() => signal<readonly ChatLine[]>([]), [r.gameId]);
   // The rematch of a game that was already over on arrival: offered as a link, not followed.
   const rematch = useSignal<string | null>(null);
@@ -495,7 +499,8 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
         };
         // With its data: a seat refusal names the seat («Ya ocupas el asiento 1…»).
         problem.value = onlineErrorText(code, data);
-        speak(problem.value, 'assertive');
+        mayWatch.value = code === 'SEAT_TAKEN' || code === 'SEAT_NOT_OPEN';
+        speak(mayWatch.value ? `${problem.value} ${L.watchInstead}` : problem.value, 'assertive');
       }
     })();
     return () => {
@@ -510,7 +515,8 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
     };
   }, [r.gameId]);
 
-  if (!ctl || !conn) return <GameLoading problem={problem.value} />;
+  if (!ctl || !conn)
+    return <GameLoading problem={problem.value} watch={mayWatch.value ? r.gameId : null} />;
   return (
     <GamePage
       ctl={ctl}
@@ -532,8 +538,11 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
   );
 }
 
-/** The game page before the server's first view, or the reason there is none. */
-function GameLoading({ problem }: { problem: string }) {
+/**
+ * The game page before the server's first view, or the reason there is none; `watch`, a game
+ * whose seat was refused, is offered to watch as the lobby offers it («Mirar»).
+ */
+function GameLoading({ problem, watch }: { problem: string; watch: string | null }) {
   const heading = usePageHeading(L.appTitle);
   return (
     <main class="game">
@@ -541,6 +550,11 @@ function GameLoading({ problem }: { problem: string }) {
         {L.appTitle}
       </h1>
       <p>{problem || L.loading}</p>
+      {problem && watch !== null && (
+        <p>
+          <a href={gameHash(watch)}>{L.watchGame}</a>
+        </p>
+      )}
       <p>
         <a href="#/">{L.backToLobby}</a>
       </p>

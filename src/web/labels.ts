@@ -144,6 +144,9 @@ export const L = {
   // Game page
   gameTitle: (names: readonly string[]) => `Partida: ${names.join(' contra ')}`,
   watching: 'Estás mirando la partida.',
+  // After a seat refused from an invitation or the lobby: the game is there to be watched.
+  watchGame: 'Mirar la partida',
+  watchInstead: 'Puedes mirarla con el enlace «Mirar la partida».',
   backToLobby: 'Volver a la entrada',
   loading: 'Cargando la partida…',
   rematchArrived: 'Revancha: una partida nueva, con los mismos asientos.',

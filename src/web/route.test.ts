@@ -1,6 +1,6 @@
 /** The page's addresses: lobby, game, invitation and open-seat links (after the #). */
 import { describe, expect, it } from 'vitest';
-import { gameHash, inviteUrl, routeOf } from './route.js';
+import { gameHash, inviteUrl, routeKey, routeOf } from './route.js';
 
 describe('routes', () => {
   it('reads the lobby, a game, an invitation and an open seat', () => {
@@ -32,5 +32,14 @@ describe('routes', () => {
     expect(routeOf('#/otra')).toEqual({ page: 'lobby', unknown: '#/otra' });
     // A game link cut or mistyped when it was copied.
     expect(routeOf('#/partida/abc 123')).toEqual({ page: 'lobby', unknown: '#/partida/abc 123' });
+  });
+
+  it('tells two invitations, or two seats, for the same game apart (the page asks again)', () => {
+    const key = (hash: string) => routeKey(routeOf(hash));
+    expect(key('#/partida/g1?invitacion=a')).not.toBe(key('#/partida/g1?invitacion=b'));
+    expect(key('#/partida/g1?asiento=2')).not.toBe(key('#/partida/g1?asiento=3'));
+    expect(key('#/partida/g1?invitacion=a')).not.toBe(key('#/partida/g1'));
+    expect(key('#/partida/g1')).toBe(key('#/partida/g1/'));
+    expect(key('#/')).toBe(key('#/otra'));
   });
 });

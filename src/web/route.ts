@@ -35,6 +35,15 @@ export function routeOf(hash: string): Route {
   };
 }
 
+/**
+ * What tells one address of the page from another: the page, the game, and the invitation or
+ * seat asked for. Two invitation links for the same game are two requests.
+ */
+export function routeKey(r: Route): string {
+  if (r.page === 'lobby') return 'lobby';
+  return `${r.gameId}?${r.invite ?? ''}&${r.seat ?? ''}`;
+}
+
 /** The hash of a game's page (`#/partida/ID`), optionally to take open seat `seat` (0-based). */
 export function gameHash(gameId: string, seat?: number): string {
   const base = `#/partida/${encodeURIComponent(gameId)}`;

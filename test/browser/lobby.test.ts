@@ -288,6 +288,44 @@ describe('lobby', () => {
     await bea.context().close();
   });
 
+  it('another invitation typed into the address of a refused one is read again; a seat taken offers to watch', async () => {
+    const ana = await lobbyPage('Ana');
+    const links = await createRoom(ana, { seats: 3 });
+    const gameId = /#\/partida\/([^/?]+)/.exec(links[0]!)![1]!;
+    const bea = await (await newPlayer(env.browser)).newPage();
+    await bea.goto(links[0]!);
+    await enterName(bea, 'Bea');
+    await board(bea).waitFor();
+
+    // Carla has a link that was cut when it was copied: it is not this game's invitation.
+    const carla = await lobbyPage('Carla');
+    const heard = new Announcer(carla);
+    let since = await heard.mark();
+    await carla.evaluate(`location.hash = '#/partida/${gameId}?invitacion=ats_cortado'`);
+    await heard.waitFor('Esa invitación no vale para esta partida.', {
+      since,
+      region: 'assertive',
+    });
+    const shown = carla.getByRole('main');
+    await shown.getByText('Esa invitación no vale para esta partida.').waitFor();
+    expect(await carla.getByRole('link', { name: 'Mirar la partida' }).count()).toBe(0);
+
+    // She pastes Bea's link over it, without reloading: the page asks again and says why not.
+    since = await heard.mark();
+    await carla.evaluate(`location.hash = ${JSON.stringify(new URL(links[0]!).hash)}`);
+    await heard.waitFor(
+      'El asiento 2 ya lo ocupa otra persona. Puedes mirarla con el enlace «Mirar la partida».',
+      { since, region: 'assertive' },
+    );
+    await shown.getByText('El asiento 2 ya lo ocupa otra persona.').waitFor();
+    expect(await shown.getByText('Esa invitación no vale').count()).toBe(0);
+    // She may watch the game instead, as «Mirar» in the lobby lets her.
+    await carla.getByRole('link', { name: 'Mirar la partida' }).click();
+    await board(carla).waitFor();
+    await carla.getByText('Estás mirando la partida.').waitFor();
+    for (const page of [ana, bea, carla]) await page.context().close();
+  });
+
   it('the links of a room made here wait at its table for the seats not taken, after a reload too, and go once all are', async () => {
     const ana = await lobbyPage('Ana');
     const links = await createRoom(ana, { seats: 3 });
