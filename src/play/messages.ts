@@ -655,6 +655,14 @@ export function seatAwayText(name: string): string {
   return `${name} ya no está en la mesa.`;
 }
 
+/**
+ * Said when the player of a seat held for them has not come yet, as long as a player who left
+ * would be shown away: "Bruno aún no ha llegado a la mesa." (a rematch's seat, say).
+ */
+export function seatAwaitedText(name: string): string {
+  return `${name} aún no ha llegado a la mesa.`;
+}
+
 /** Said when a player shown away is at the table again: "Bruno ha vuelto a la mesa.". */
 export function seatBackText(name: string): string {
   return `${name} ha vuelto a la mesa.`;

@@ -861,6 +861,63 @@ describe('a player who drops out of an online game', () => {
     expect(s.update(seatsAway(1)).map((a) => a.text)).toEqual(['Carla ha vuelto a la mesa.']);
   });
 
+  it('a seat held for a player who has not come yet (a rematch): not gone while awaited, and their coming is an arrival', () => {
+    const table = viewFrom({ names: ['Tú', 'Bea'] });
+    const bea = (flags: { away?: true; arriving?: true }) => ({
+      ...table,
+      seats: table.seats.map((x, i) => (i === 1 ? { ...x, ...flags } : x)),
+    });
+    // Shown away once the server's wait for her is over: she has not left, she has not come.
+    const s = new Session(bea({ arriving: true }));
+    expect(s.update(bea({ arriving: true, away: true })).map((a) => [a.text, a.priority])).toEqual([
+      ['Bea aún no ha llegado a la mesa.', 'assertive'],
+    ]);
+    // She opens the game for the first time: she arrives, as a seat taken does.
+    expect(s.update(bea({})).map((a) => [a.text, a.priority])).toEqual([
+      ['Bea ha llegado a la mesa.', 'assertive'],
+    ]);
+    // Once she has been there, leaving and coming back is a return.
+    expect(s.update(bea({ away: true })).map((a) => a.text)).toEqual([
+      'Bea ya no está en la mesa.',
+    ]);
+    expect(s.update(bea({})).map((a) => a.text)).toEqual(['Bea ha vuelto a la mesa.']);
+    // Arriving before the server ever showed her away is heard too.
+    const soon = new Session(bea({ arriving: true }));
+    expect(soon.update(bea({})).map((a) => a.text)).toEqual(['Bea ha llegado a la mesa.']);
+    // After a reconnection a restarted server knows nobody yet: whoever comes is no news.
+    let clock = 0;
+    const back = new Session(bea({ arriving: true }), { localClock: () => clock });
+    back.reconnected(25_000);
+    expect(back.update(bea({ arriving: true }))).toEqual([]);
+    clock = 10_000;
+    expect(back.update(bea({}))).toEqual([]);
+  });
+
+  it('a player seen at the table before a server restart is not «arriving» to this page after it', () => {
+    const table = viewFrom({ names: ['Tú', 'Ana'] });
+    const ana = (flags: { away?: true; arriving?: true }) => ({
+      ...table,
+      seats: table.seats.map((x, i) => (i === 1 ? { ...x, ...flags } : x)),
+    });
+    let clock = 0;
+    const s = new Session(ana({ away: true }), { localClock: () => clock });
+    // The restarted server has not seen Ana (she stays in the lobby): it shows her present,
+    // and arriving, while it waits for everyone, then away: what was heard of her holds.
+    s.reconnected(25_000);
+    expect(s.update(ana({ arriving: true }))).toEqual([]);
+    clock = 21_000;
+    expect(s.update(ana({ arriving: true, away: true }))).toEqual([]);
+    // Later she comes back, and leaves: a return and a departure, as before the restart.
+    clock = 60_000;
+    expect(s.update(ana({})).map((a) => a.text)).toEqual(['Ana ha vuelto a la mesa.']);
+    expect(s.update(ana({ away: true })).map((a) => a.text)).toEqual([
+      'Ana ya no está en la mesa.',
+    ]);
+    // Flagged arriving again by a server that knows nobody: still a return.
+    expect(s.update(ana({ away: true, arriving: true }))).toEqual([]);
+    expect(s.update(ana({})).map((a) => a.text)).toEqual(['Ana ha vuelto a la mesa.']);
+  });
+
   it('once the game is over, who leaves and comes back is still said: it matters for a rematch', () => {
     const over = viewFrom({ names: ['Tú', 'Beto'], end: { scores: [0, 0], winners: [0] } });
     const s = new Session(over);

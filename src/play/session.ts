@@ -28,6 +28,7 @@ import {
   openingDrawText,
   rackAdjustText,
   resignationText,
+  seatAwaitedText,
   seatAwayText,
   seatBackText,
   seatTakenText,
@@ -38,7 +39,7 @@ import {
 } from './messages.js';
 import { asciiEnye, isCoordAlone, looksLikePlay } from './playText.js';
 import { boardTileName } from './speech.js';
-import type { HistoryRecord } from '../protocol/view.js';
+import type { HistoryRecord, SeatInfo } from '../protocol/view.js';
 import { PlayState, say, sayError } from './state.js';
 import { type ClientView, seatClock, timeUps } from './view.js';
 import type {
@@ -127,6 +128,12 @@ export class Session {
   private readonly returnUnsaid = new Set<number>();
   /** Until when (local clock) a departure of such a seat goes unsaid. */
   private quietUntil = 0;
+  /**
+   * Seats this session has seen held by someone who had come to the table (no `arriving`):
+   * a server that has started again knows nobody yet and flags them arriving, but whoever was
+   * here before, and comes or goes, returns or leaves.
+   */
+  private readonly cameBefore = new Set<number>();
   /** Seats whose time running out was said, or was no news (out already when the view came). */
   private readonly timeUpSaid = new Set<number>();
   /**
@@ -153,6 +160,7 @@ export class Session {
     this.endAnnounced = view.result !== null;
     this.claimHow = opts.claimHow;
     this.timeUpsHeard();
+    this.noteComers(view);
     if (view.seat !== null)
       this.lastLeftMs = seatClock(view, view.seat, this.clockNow())?.remainingMs ?? -Infinity;
   }
@@ -329,6 +337,13 @@ export class Session {
     for (const t of timeUps(this.state.view, this.clockNow())) this.timeUpSaid.add(t.seat);
   }
 
+  // The seats of `view` held by someone who has come to the table (see `cameBefore`).
+  private noteComers(view: ClientView): void {
+    view.seats.forEach((seat, i) => {
+      if (seat.name !== '' && !seat.bot && !seat.arriving) this.cameBefore.add(i);
+    });
+  }
+
   /**
    * Takes a new view after the game changed and announces what happened since the last one:
    * each new turn, "Tu turno", the end of the game.
@@ -343,23 +358,37 @@ export class Session {
     const before = st.view.seats;
     const rejoining = this.rejoining;
     this.rejoining = false;
+    // Held for someone who has not come to the table yet, as far as this session knows.
+    const awaited = (seat: SeatInfo | undefined, i: number): boolean =>
+      seat?.arriving === true && !this.cameBefore.has(i);
     const out: Announcement[] = view.seats.flatMap((seat, i) => {
       const was = before[i];
       // Still said once the game is over: who is there matters for a rematch.
       if (!was || seat.name === '') return [];
       if (was.name === '') return [say(seatTakenText(seat.name), 'event', undefined, 'assertive')];
+      // A seat held for someone who had not come yet (a rematch's): their first coming is an
+      // arrival, shown away before or not. Not in the view after a reconnection, taken as it
+      // stands (see `reconnected`).
+      if (awaited(was, i) && !awaited(seat, i) && !seat.away) {
+        if (rejoining || this.localTime() < this.quietUntil) return [];
+        return [say(seatTakenText(seat.name), 'event', undefined, 'assertive')];
+      }
       // Dropping out is news the others did not cause (UX §2.5); coming back is not urgent.
       if (seat.away && !was.away) {
         const quiet = this.returnUnsaid.delete(i) && this.localTime() < this.quietUntil;
         if (quiet) return [];
-        return [say(seatAwayText(seat.name), 'event', undefined, 'assertive')];
+        // Someone who has not come yet has not gone either.
+        const text = awaited(seat, i) ? seatAwaitedText(seat.name) : seatAwayText(seat.name);
+        return [say(text, 'event', undefined, 'assertive')];
       }
       if (!seat.away && was.away) {
-        if (!rejoining) return [say(seatBackText(seat.name), 'event')];
-        this.returnUnsaid.add(i);
+        // Shown at the table before coming to it: the server's wait for its players.
+        if (rejoining) this.returnUnsaid.add(i);
+        else if (!awaited(seat, i)) return [say(seatBackText(seat.name), 'event')];
       }
       return [];
     });
+    this.noteComers(view);
     // Said after the turns that brought it (the pass that gave the absent player the turn).
     const claimNow = this.claimHow !== undefined && mayClaim(view) && !mayClaim(st.view);
     const covered = st.setView(view);

@@ -125,6 +125,11 @@ const seatSchema = z.object({
    * may claim the game (it ends as abandoned by this seat); absent otherwise.
    */
   claimable: z.literal(true).optional(),
+  /**
+   * A person holds it who has not come to the table yet (a rematch's seat, held from its
+   * start): their coming is an arrival, not a return; absent otherwise.
+   */
+  arriving: z.literal(true).optional(),
 });
 
 /**
@@ -220,6 +225,8 @@ export interface TableFacts {
   readonly away?: readonly boolean[];
   /** The seats away for CLAIM_AFTER_MS or more (the server's presence). */
   readonly claimable?: readonly boolean[];
+  /** The seats whose player has not come to the table yet (the server's presence). */
+  readonly arriving?: readonly boolean[];
   /**
    * Timed games: when the running turn's time started to count (`since`) and now (`at`), on the
    * builder's clock; `waiting` when nobody holds the seat on turn, whose time then does not run.
@@ -255,6 +262,7 @@ export function clientView(gv: GameView, table: TableFacts): ClientView {
       ...(table.open?.[i] ? { open: true as const } : {}),
       ...(table.away?.[i] ? { away: true as const } : {}),
       ...(table.claimable?.[i] ? { claimable: true as const } : {}),
+      ...(table.arriving?.[i] ? { arriving: true as const } : {}),
     })),
     turn: gv.turn,
     phase,

@@ -135,3 +135,18 @@ describe('RemotePresence: the seats other processes hold', () => {
     expect(seatsOf(r, 'g')).toEqual([]);
   });
 });
+
+describe('AwaySeats: who has been at the table since the room opened', () => {
+  it('a seat held is seen once it has a connection; the first time only is news', () => {
+    const seats = new AwaySeats(timing());
+    const held = [true, true, false];
+    expect(seats.seen(held, new Set([0]))).toBe(true);
+    expect(seats.seen(held, new Set([0]))).toBe(false);
+    expect([0, 1, 2].map((i) => seats.hasBeen(i))).toEqual([true, false, false]);
+    // Gone and back: been already. A seat nobody holds (a bot's, a free one) never counts.
+    expect(seats.seen(held, new Set([]))).toBe(false);
+    expect(seats.seen(held, new Set([0, 2]))).toBe(false);
+    expect(seats.seen(held, new Set([1]))).toBe(true);
+    expect([0, 1, 2].map((i) => seats.hasBeen(i))).toEqual([true, true, false]);
+  });
+});

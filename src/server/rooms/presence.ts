@@ -98,10 +98,31 @@ export class AwaySeats {
   private readonly due: (number | undefined)[] = [];
   private readonly shown: boolean[] = [];
   private readonly claimable: boolean[] = [];
+  /** The seats that have had a connection since the room opened. */
+  private readonly been: boolean[] = [];
   /** The first check's time: absences that began then began when the room opened. */
   private opened: number | undefined;
 
   constructor(private readonly timing: PresenceTiming) {}
+
+  /**
+   * Notes the seats held by people (`held[i]`) that have a connection (`present`) as having
+   * been at the table; true when one of them is there for the first time since the room opened.
+   */
+  seen(held: readonly boolean[], present: ReadonlySet<number>): boolean {
+    let first = false;
+    for (let i = 0; i < held.length; i++) {
+      if (!held[i] || !present.has(i) || this.been[i]) continue;
+      this.been[i] = true;
+      first = true;
+    }
+    return first;
+  }
+
+  /** Whether seat i has had a connection, here or through another process, since the room opened. */
+  hasBeen(i: number): boolean {
+    return this.been[i] === true;
+  }
 
   /** Whether the views show seat i away. */
   isAway(i: number): boolean {

@@ -44,6 +44,12 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
+/** Sends an action for the client's seat and resolves to the answer (ack or error). */
+async function act(c: Client, gameId: string, action: Record<string, unknown>) {
+  c.send({ type: 'act', gameId, action });
+  return c.answer(gameId);
+}
+
 describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend) => {
   const servers = new RoomServers(backend, { tmp, lex: () => lex, pg: () => pgServer });
   afterAll(() => servers.closeAll());
@@ -303,6 +309,52 @@ describe.each(['sqlite', 'postgres'] as const)('room WebSocket on %s', (backend)
     await new Promise((r) => setTimeout(r, 400));
     const latest = await ana.c.viewWhere(gameId, () => true);
     expect(latest.seats.map((s) => s.away ?? false)).toEqual([false, false]);
+  });
+
+  it("a rematch's seat is «arriving» until its player first comes: then present, and away once gone, never arriving again", async () => {
+    const { base } = await servers.start({ presence: { graceMs: 150, reopenMs: 150 } });
+    const { ana, bruno, gameId } = await table(base);
+    // Everyone at a table they came to is no one arriving.
+    expect(ana.c.views.get(gameId)!.seats.map((s) => s.arriving ?? false)).toEqual([false, false]);
+    const v = ana.c.views.get(gameId)!;
+    await act(bruno.c, gameId, { kind: 'resign', version: v.version });
+    await ana.c.viewWhere(gameId, (x) => x.phase === 'over');
+    bruno.c.send({ type: 'leave', gameId });
+    await bruno.c.take('left');
+    ana.c.send({ type: 'rematch', gameId });
+    const { newGameId } = await ana.c.take('rematch');
+    ana.c.send({ type: 'join', gameId: newGameId });
+    // Bruno's seat was held for him from the start: he has not come yet.
+    const first = await ana.c.viewAt(newGameId, 0);
+    expect(first.seats.map((s) => s.arriving ?? false)).toEqual([false, true]);
+    // Shown away once the wait for him is over, still arriving.
+    const waited = await ana.c.viewWhere(newGameId, (x) => x.seats[1]!.away === true);
+    expect(waited.seats[1]!.arriving).toBe(true);
+    // He comes: present, and no longer arriving.
+    bruno.c.send({ type: 'join', gameId: newGameId });
+    await bruno.c.viewAt(newGameId, 0);
+    const came = await ana.c.viewWhere(newGameId, (x) => x.seats[1]!.away === undefined);
+    expect(came.seats[1]!.arriving).toBeUndefined();
+    // Gone again: away, a return to come, not an arrival.
+    bruno.c.send({ type: 'leave', gameId: newGameId });
+    const gone = await ana.c.viewWhere(newGameId, (x) => x.seats[1]!.away === true);
+    expect(gone.seats[1]!.arriving).toBeUndefined();
+  });
+
+  it('a player coming to a rematch before ever shown away is sent to the table as come', async () => {
+    const { base } = await servers.start();
+    const { ana, bruno, gameId } = await table(base);
+    const v = ana.c.views.get(gameId)!;
+    await act(bruno.c, gameId, { kind: 'resign', version: v.version });
+    await ana.c.viewWhere(gameId, (x) => x.phase === 'over');
+    ana.c.send({ type: 'rematch', gameId });
+    const { newGameId } = await ana.c.take('rematch');
+    ana.c.send({ type: 'join', gameId: newGameId });
+    expect((await ana.c.viewAt(newGameId, 0)).seats[1]!.arriving).toBe(true);
+    bruno.c.send({ type: 'join', gameId: newGameId });
+    // Not away before, not away after: only the end of «arriving» tells Ana he came.
+    const came = await ana.c.viewWhere(newGameId, (x) => x.seats[1]!.arriving === undefined);
+    expect(came.seats[1]!.away).toBeUndefined();
   });
 
   it('a player away on their turn for the claim time loses the game when another claims it; not before, nor off turn', async () => {

@@ -253,12 +253,14 @@ class Room {
 
   /**
    * After members came or went in this process: tells the other processes when the seats held
-   * here changed, and checks who is away.
+   * here changed, and checks who is away. True when a player has just come to the table for
+   * the first time and the views are still to be sent to everyone (`checkPresence`): the
+   * caller sends them, with whatever else the coming changed.
    */
-  membersChanged(): void {
+  membersChanged(): boolean {
     const seats = this.localSeats();
     if (seats.join(',') !== this.told) this.tellPresence(seats);
-    this.checkPresence(seats);
+    return this.checkPresence(seats, true);
   }
 
   /**
@@ -278,20 +280,41 @@ class Room {
 
   /**
    * Reads which seats have a connection here or through another process, and sends new views
-   * when a seat turns away (its grace over) or comes back.
+   * when a seat turns away (its grace over) or comes back, or its player comes for the first
+   * time (that seat's `arriving` ends) — unless `holdArrival`: then only the last is left to
+   * the caller, and the answer says whether the views are owed for it.
    */
-  checkPresence(local = this.localSeats()): void {
+  checkPresence(local = this.localSeats(), holdArrival = false): boolean {
     const present = new Set(local);
     this.presence.remote.seatsOf(this.id, present);
     const held = this.names.map((name, i) => name !== '' && !this.bots[i]);
     const { changed, next } = this.away.check(held, present);
+    // A player's first coming ends their seat's `arriving`: the others hear them arrive even
+    // before their seat was ever shown away.
+    const arrived = this.away.seen(held, present);
     clearTimeout(this.graceTimer);
     this.graceTimer = undefined;
     if (next < Infinity) {
       this.graceTimer = setTimeout(() => this.checkPresence(), Math.ceil(next));
       this.graceTimer.unref();
     }
-    if (changed) this.broadcastViews();
+    if (changed || (arrived && !holdArrival)) this.broadcastViews();
+    return arrived && !changed && holdArrival;
+  }
+
+  /**
+   * The seats held by people who have not come to this table yet: not connected since the
+   * room opened, and nothing played there either (a room opens again after a restart, and
+   * whoever has played had come before). A rematch's seats start so, held before anyone hears
+   * of the game: their player's coming is an arrival, not a return.
+   */
+  private arrivingFlags(): boolean[] {
+    const acted = new Set<number>();
+    for (const e of this.host.state.events)
+      if ('seat' in e && !(e.kind === 'resign' && e.claimedBy !== undefined)) acted.add(e.seat);
+    return this.names.map(
+      (name, i) => name !== '' && !this.bots[i] && !this.away.hasBeen(i) && !acted.has(i),
+    );
   }
 
   // The seats this process's members hold, ascending.
@@ -330,6 +353,7 @@ class Room {
       open: this.open,
       away: this.away.flags(this.names.length),
       claimable: this.away.claimableFlags(this.names.length),
+      arriving: this.arrivingFlags(),
       clock: this.host.clockBase(),
     });
     return { type: 'view', gameId: this.id, view };
@@ -800,9 +824,12 @@ class Connection {
     if (this.closed) return this.rooms.leave(room, member);
     room.members.add(member);
     this.joined.set(gameId, { room, member });
-    room.membersChanged();
+    const arrived = room.membersChanged();
     if (seatsChanged) {
       await room.refresh();
+      room.broadcastViews();
+    } else if (arrived) {
+      // The others see this player's seat no longer waiting for them.
       room.broadcastViews();
     } else {
       this.send(room.viewFor(seat));
