@@ -122,8 +122,16 @@ export type ConnectionEvent =
       readonly games: readonly MyGame[];
       readonly finished: readonly MyGame[];
     }
-  /** The finished game `gameId` goes on as `newGameId` (someone asked for a rematch). */
-  | { readonly type: 'rematch'; readonly gameId: string; readonly newGameId: string };
+  /**
+   * The finished game `gameId` goes on as `newGameId` (someone asked for a rematch: `by`, their
+   * name, when it was made just now).
+   */
+  | {
+      readonly type: 'rematch';
+      readonly gameId: string;
+      readonly newGameId: string;
+      readonly by?: string;
+    };
 
 /** Waits between reconnection attempts: `initialMs`, doubling, capped at `maxMs`. */
 export interface Backoff {

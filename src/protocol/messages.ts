@@ -254,9 +254,17 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('left'), gameId: z.string() }),
   /**
    * The game `gameId` is over and its players asked for another: `newGameId`, same seats,
-   * rules and lexicon. The people seated before hold the same seats there (`join` it).
+   * rules and lexicon. The people seated before hold the same seats there (`join` it). Sent
+   * to the old game's room, and to its other people in the lobby; `by`, the name of who
+   * asked, when the game was made just now (absent when it is pointed to again: on a join of
+   * the old game, or for a later request).
    */
-  z.strictObject({ type: z.literal('rematch'), gameId: z.string(), newGameId: z.string() }),
+  z.strictObject({
+    type: z.literal('rematch'),
+    gameId: z.string(),
+    newGameId: z.string(),
+    by: z.string().optional(),
+  }),
   /** The lobby in full (after `subscribeLobby`): games with free seats or being played. */
   z.strictObject({ type: z.literal('lobby'), games: z.array(lobbyGameSchema) }),
   /** One game of the lobby appeared or changed; one whose phase is `over` leaves it. */

@@ -152,6 +152,11 @@ function LobbyRoute({ name: who, unknown }: { name: string; unknown?: string | u
             // seat taken, in another tab. The server says whose it is.
             if (!own && e.game.phase !== 'over' && seatedAs(e.game, who) && !seatedAs(before, who))
               c.listMyGames();
+          } else if (e.type === 'rematch' && e.by !== undefined) {
+            // Another player of a finished game asked for its rematch, which holds a seat for
+            // this one too: said as «ha llegado a tu sala» is, and listed under «Mis partidas».
+            news(L.rematchInLobby(e.by), 'assertive');
+            c.listMyGames();
           } else if (e.type === 'myGames') {
             // «Actualizar» asked for the lists as they are, and hears how many; any other
             // answer (a reconnection, a room made in another tab) says the games that ended
@@ -443,8 +448,12 @@ function GameRoute({ name: who, route: r }: GameRouteProps) {
             // table takes them there.
             const reading = document.activeElement?.closest('section.review') != null;
             if ((overOnArrival || reading) && !askedRematch.current) {
-              if (rematch.value !== e.newGameId)
-                g.notify(overOnArrival ? L.rematchExists : L.rematchWhileReading, 'polite');
+              // Made just now by another player (`by`): news the player did not cause. Else
+              // the game had it already, said as the page's state on arrival.
+              if (rematch.value !== e.newGameId) {
+                if (e.by !== undefined) g.notify(L.rematchAsked(e.by), 'assertive');
+                else g.notify(overOnArrival ? L.rematchExists : L.rematchWhileReading, 'polite');
+              }
               rematch.value = e.newGameId;
             } else {
               arrivingByRematch = { gameId: e.newGameId, theirs: !askedRematch.current };

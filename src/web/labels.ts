@@ -151,6 +151,12 @@ export const L = {
   loading: 'Cargando la partida…',
   rematchArrived: 'Revancha: una partida nueva, con los mismos asientos.',
   rematchExists: 'Esta partida ya tiene revancha: el enlace «Ir a la revancha» lleva a ella.',
+  // Someone else asked for the rematch while the player was on the old game's page: it stays.
+  rematchAsked: (by: string) =>
+    `${by} ha pedido la revancha: el enlace «Ir a la revancha», bajo «Acciones», lleva a ella.`,
+  // The same, heard in the lobby, as «ha llegado a tu sala» is.
+  rematchInLobby: (by: string) =>
+    `${by} ha pedido la revancha. La nueva partida está en «Mis partidas».`,
   rematchWhileReading:
     'Los demás han empezado la revancha: el enlace «Ir a la revancha», bajo «Acciones», lleva a ella.',
   scoresHeading: 'Marcador',

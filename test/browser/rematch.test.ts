@@ -3,12 +3,14 @@
  * Bruno gives up and asks for the rematch, and Ana's page goes to the new game and says why.
  * Coming back later to the old game's address (its record, its review) stays on the old game:
  * the page says it has a rematch and offers a link to it instead of taking her away. So does a
- * rematch asked for while she reads the review.
+ * rematch asked for while she reads the review, said then as news, with who asked. A player
+ * back in the lobby hears of a rematch the other asked for, and finds it in «Mis partidas»;
+ * her coming to it is heard at the table as an arrival.
  */
 import { describe, expect, it } from 'vitest';
 import { newPlayer as newClient } from '../../src/server/testing/rooms.js';
-import { openPage } from './browser.js';
-import { enterName, gameIdOf } from './flows.js';
+import { newPlayer, openPage } from './browser.js';
+import { board, createRoom, enterName, gameIdOf } from './flows.js';
 import { Announcer } from './liveRegions.js';
 import { serverAndBrowser } from './setup.js';
 
@@ -88,10 +90,11 @@ describe('rematch', () => {
     since = await heard.mark();
     bruno.c.send({ type: 'rematch', gameId: oldId });
     const newId = (await bruno.c.take('rematch')).newGameId;
-    await heard.waitFor(/^Los demás han empezado la revancha: el enlace «Ir a la revancha»/, {
-      since,
-      region: 'polite',
-    });
+    // Bruno asked for it: news Ana did not cause, said as such, with who.
+    await heard.waitFor(
+      'Bruno ha pedido la revancha: el enlace «Ir a la revancha», bajo «Acciones», lleva a ella.',
+      { since, region: 'assertive' },
+    );
     expect(gameIdOf(page)).toBe(oldId);
     const link = page.getByRole('link', { name: 'Ir a la revancha' });
     expect(await link.getAttribute('href')).toBe(`#/partida/${newId}`);
@@ -100,5 +103,53 @@ describe('rematch', () => {
     ).toBe(true);
     await page.context().close();
     bruno.c.close();
+  });
+
+  it('a rematch asked at the table is said to the other player back in the lobby, and her first coming to it is an arrival', async () => {
+    const ana = await (await newPlayer(env.browser)).newPage();
+    await ana.goto(env.server.url);
+    await enterName(ana, 'Ana');
+    const [link] = await createRoom(ana, { seats: 2 });
+    await ana.getByRole('link', { name: 'Ir a la partida' }).click();
+    await board(ana).waitFor();
+    const bea = await (await newPlayer(env.browser)).newPage();
+    await bea.goto(link!);
+    await enterName(bea, 'Bea');
+    await board(bea).waitFor();
+    const oldId = gameIdOf(bea);
+
+    // Bea gives up and goes back to the lobby.
+    await bea.getByRole('button', { name: 'Abandonar' }).click();
+    await bea.getByRole('button', { name: 'Sí, abandonar' }).click();
+    await ana.getByRole('button', { name: 'Revancha' }).waitFor();
+    await bea.getByRole('link', { name: 'Volver a la entrada' }).click();
+    const mine = bea.getByRole('region', { name: 'Mis partidas' });
+    await mine.waitFor();
+    const inLobby = new Announcer(bea);
+    const atTable = new Announcer(ana);
+    let since = await inLobby.mark();
+
+    // Ana asks for the rematch and is taken to it; Bea hears of it where she is, as she hears
+    // a friend arrive in her room, and finds it under «Mis partidas».
+    await ana.getByRole('button', { name: 'Revancha' }).click();
+    await ana.waitForURL((u) => !u.hash.includes(oldId));
+    const newId = gameIdOf(ana);
+    await inLobby.waitFor('Ana ha pedido la revancha. La nueva partida está en «Mis partidas».', {
+      since,
+      region: 'assertive',
+    });
+    const resume = mine.locator(`a[href="#/partida/${newId}"]`);
+    await resume.waitFor();
+
+    // She opens it: the first time she comes to that table, Ana hears her arrive, not return.
+    since = await atTable.mark();
+    await resume.click();
+    await board(bea).waitFor();
+    await atTable.waitFor('Bea ha llegado a la mesa.', { since, region: 'assertive' });
+    expect((await atTable.all()).slice(since).map((a) => a.text)).not.toContainEqual(
+      expect.stringContaining('ha vuelto'),
+    );
+    await ana.context().close();
+    await bea.context().close();
   });
 });

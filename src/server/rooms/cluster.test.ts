@@ -246,15 +246,23 @@ describe('two servers sharing one PostgreSQL: what is not a move', () => {
     await pepe.c.take('lobbyGame', (m) => m.game.gameId === gameId && m.game.phase === 'over');
     await bruno.c.viewWhere(gameId, (v) => v.result !== null);
 
+    // Bruno also has the lobby open through B, in another tab.
+    const brunoInLobby = await hello(b.base, { token: bruno.token });
+    brunoInLobby.c.send({ type: 'subscribeLobby' });
+    await brunoInLobby.c.take('lobby');
+
     // Ana asks for the rematch through A: Bruno, on B, is told of the new game and takes his
-    // seat in it there.
+    // seat in it there; his tab in B's lobby is told too, with who asked.
     ana.c.send({ type: 'rematch', gameId });
     const made = await ana.c.take('rematch');
+    expect(made.by).toBe('Ana');
     const told = await bruno.c.take('rematch');
     expect(told).toEqual(made);
+    expect(await brunoInLobby.c.take('rematch')).toEqual(made);
     // Nobody took a seat in it (its people hold theirs from the start): it reaches B's lobby
-    // as the appends of a game B does not host.
+    // as the appends of a game B does not host. Pepe, who did not play, hears no rematch.
     await pepe.c.take('lobbyGame', (m) => m.game.gameId === told.newGameId);
+    expect(pepe.c.untaken('rematch')).toEqual([]);
     bruno.c.send({ type: 'join', gameId: told.newGameId });
     expect((await bruno.c.viewAt(told.newGameId, 0)).seat).toBe(1);
   });

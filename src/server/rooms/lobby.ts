@@ -90,6 +90,11 @@ export class Lobby {
     this.waiting.delete(s);
   }
 
+  /** Sends `msg` to the subscribers `to` picks (news for some players, not a game's change). */
+  tell(msg: ServerMessage, to: (s: LobbySubscriber) => boolean): void {
+    for (const s of this.subscribers) if (to(s)) s.send(msg);
+  }
+
   /** A seat of the game was taken: its names are read again and subscribers told. */
   seatsChanged(id: string): void {
     this.tables.delete(id);

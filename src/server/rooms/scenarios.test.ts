@@ -313,20 +313,24 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
       data: { frame: 'rematch' },
     });
 
-    // Both ask at once: one new game, and every member of the room hears of it.
+    // Both ask at once: one new game, and every member of the room hears of it, with who
+    // made it; the second request answers the same game, news to nobody.
     ana.c.send({ type: 'rematch', gameId });
     bruno.c.send({ type: 'rematch', gameId });
-    const frames = await Promise.all([
-      ana.c.take('rematch'),
-      bruno.c.take('rematch'),
-      olga.c.take('rematch'),
-    ]);
-    const next = frames[0].newGameId;
+    const frames = await Promise.all(
+      [ana.c, bruno.c, olga.c].map(async (c) => [await c.take('rematch'), await c.take('rematch')]),
+    );
+    const next = frames[0]![0]!.newGameId;
     expect(next).not.toBe(gameId);
-    for (const f of frames) expect(f).toEqual({ type: 'rematch', gameId, newGameId: next });
-    // The second request answered the same game.
-    for (const c of [ana.c, bruno.c, olga.c])
-      expect(await c.take('rematch')).toEqual({ type: 'rematch', gameId, newGameId: next });
+    const by = frames[0]!.find((f) => f.by !== undefined)!.by!;
+    expect(['Ana', 'Bruno']).toContain(by);
+    for (const pair of frames)
+      expect(pair.map((f) => (f.by === undefined ? 'later' : 'made')).sort()).toEqual([
+        'later',
+        'made',
+      ]);
+    for (const f of frames.flat())
+      expect(f).toEqual({ type: 'rematch', gameId, newGameId: next, ...(f.by && { by }) });
 
     for (const c of [ana.c, bruno.c, olga.c]) c.send({ type: 'join', gameId: next });
     const views = await Promise.all([ana.c, bruno.c, olga.c].map((c) => c.viewAt(next, 0)));
@@ -338,6 +342,50 @@ describe.each(['sqlite', 'postgres'] as const)('room scenarios on %s', (backend)
     const late = await returning(base, ana.token);
     late.send({ type: 'join', gameId });
     expect(await late.take('rematch')).toEqual({ type: 'rematch', gameId, newGameId: next });
+  });
+
+  it('rematch: the other players waiting in the lobby hear who asked for it; whoever asked and watchers do not', async () => {
+    const { base } = await servers.start();
+    const { ana, bruno, gameId } = await pair(base);
+    const v = ana.c.views.get(gameId)!;
+    await act(ana.c, gameId, { kind: 'resign', version: v.version });
+    await bruno.c.viewWhere(gameId, (x) => x.phase === 'over');
+    // Bruno goes back to the lobby; Ana has the lobby open in another tab too; Olga, who only
+    // watched, waits there as well.
+    bruno.c.send({ type: 'leave', gameId });
+    await bruno.c.take('left');
+    bruno.c.send({ type: 'subscribeLobby' });
+    await bruno.c.take('lobby');
+    const anaLobby = await returning(base, ana.token);
+    anaLobby.send({ type: 'subscribeLobby' });
+    await anaLobby.take('lobby');
+    const olga = await newPlayer(base, 'Olga');
+    olga.c.send({ type: 'join', gameId });
+    await olga.c.viewAt(gameId, 0);
+    olga.c.send({ type: 'leave', gameId });
+    await olga.c.take('left');
+    olga.c.send({ type: 'subscribeLobby' });
+    await olga.c.take('lobby');
+
+    ana.c.send({ type: 'rematch', gameId });
+    const made = await ana.c.take('rematch');
+    expect(made).toEqual({ type: 'rematch', gameId, newGameId: made.newGameId, by: 'Ana' });
+    expect(await bruno.c.take('rematch')).toEqual(made);
+    // A frame the lobby sends after the rematch: whatever was for them has come before it.
+    for (const c of [anaLobby, olga.c]) {
+      await c.take('lobbyGame', (g) => g.game.gameId === made.newGameId);
+      expect(c.untaken('rematch')).toEqual([]);
+    }
+    // Asked again, it is pointed to, and no lobby hears it again.
+    bruno.c.send({ type: 'rematch', gameId });
+    expect(await bruno.c.take('rematch')).toEqual({
+      type: 'rematch',
+      gameId,
+      newGameId: made.newGameId,
+    });
+    bruno.c.send({ type: 'join', gameId: made.newGameId });
+    expect((await bruno.c.viewAt(made.newGameId, 0)).seat).toBe(1);
+    expect(bruno.c.untaken('rematch')).toEqual([]);
   });
 
   it('a rematch the server failed to make is made by the next request, not pointed to for good', async () => {

@@ -102,7 +102,7 @@ interface Shared {
 type RoomNotice =
   | PresenceNotice
   | { readonly kind: 'seats'; readonly gameId: string }
-  | { readonly kind: 'rematch'; readonly gameId: string; readonly newGameId: string }
+  | (RematchMade & { readonly kind: 'rematch' })
   | {
       readonly kind: 'chat';
       readonly gameId: string;
@@ -110,6 +110,38 @@ type RoomNotice =
       readonly text: string;
       readonly at: number;
     };
+
+/** A rematch just made: the old game, the new one, and who asked for it (id and name). */
+type RematchMade = {
+  readonly gameId: string;
+  readonly newGameId: string;
+  readonly byId: string;
+  readonly by: string;
+};
+
+/**
+ * Tells the people of a game whose rematch was just made, who wait in this process's lobby,
+ * that it was: the old room's members heard it there, and whoever asked knows. Without it a
+ * player back in the lobby would only see «Mis partidas» change, silently.
+ */
+async function rematchToLobby(shared: Shared, deps: RoomDeps, r: RematchMade): Promise<void> {
+  const old = await deps.store.getGame(r.gameId);
+  if (!old) return;
+  const people = new Set<string>();
+  for (const s of old.seats)
+    if (s.playerId !== null && s.playerId !== r.byId) people.add(s.playerId);
+  if (people.size === 0) return;
+  const msg: ServerMessage = {
+    type: 'rematch',
+    gameId: r.gameId,
+    newGameId: r.newGameId,
+    by: r.by,
+  };
+  shared.lobby.tell(
+    msg,
+    (s) => s instanceof Connection && s.playsAs(people) && !s.inGame(r.gameId),
+  );
+}
 
 /** Tells the host which seats are held: a turn's time starts when its seat is taken. */
 function seatsTaken(host: GameHost, game: GameRecord): void {
@@ -142,7 +174,8 @@ async function heard(shared: Shared, deps: RoomDeps, n: RoomNotice): Promise<voi
       }
       return;
     case 'rematch':
-      room?.broadcast({ type: 'rematch', gameId: n.gameId, newGameId: n.newGameId });
+      room?.broadcast({ type: 'rematch', gameId: n.gameId, newGameId: n.newGameId, by: n.by });
+      await rematchToLobby(shared, deps, n);
       return;
     case 'chat':
       room?.broadcast({ type: 'chat', gameId: n.gameId, from: n.from, text: n.text, at: n.at });
@@ -913,16 +946,37 @@ class Connection {
     this.send({ type: 'left', gameId });
   }
 
-  /** Asks for the game's rematch; everyone in the old room hears of the new game. */
+  /**
+   * Asks for the game's rematch; everyone in the old room hears of the new game, and, when it
+   * is made now, who asked and the game's other people in the lobby too.
+   */
   private async rematch(player: PlayerRecord, gameId: string): Promise<void> {
     const r = await this.shared.rematches.ask(gameId, player.id);
     if (!r.ok) return this.refuse({ code: r.code, data: { frame: 'rematch' } }, gameId);
-    const msg: ServerMessage = { type: 'rematch', gameId, newGameId: r.gameId };
+    const made = { gameId, newGameId: r.gameId, byId: player.id, by: player.name };
+    const msg: ServerMessage = {
+      type: 'rematch',
+      gameId,
+      newGameId: r.gameId,
+      ...(r.created && { by: player.name }),
+    };
     const at = this.joined.get(gameId);
     if (at) at.room.broadcast(msg);
     else this.send(msg);
+    if (!r.created) return;
+    await rematchToLobby(this.shared, this.deps, made);
     // The process that made the rematch tells the old room's members on the others.
-    if (r.created) publish(this.deps.store, { kind: 'rematch', gameId, newGameId: r.gameId });
+    publish(this.deps.store, { kind: 'rematch', ...made });
+  }
+
+  /** Whether this connection's player is one of `players` (ids). */
+  playsAs(players: ReadonlySet<string>): boolean {
+    return this.player !== undefined && players.has(this.player.id);
+  }
+
+  /** Whether this connection is in the game's room (it hears the room's frames). */
+  inGame(gameId: string): boolean {
+    return this.joined.has(gameId);
   }
 
   private leaveAll(): void {
