@@ -640,11 +640,6 @@ export class Session {
     if (!shifted) return { say: [st.rackTileText(digit)] };
     const slot = st.rackPlaces()[digit - 1];
     if (slot === undefined) return { say: [sayError(st.set, 'NO_SUCH_TILE')] };
-    const away = st.placedFrom(slot);
-    if (away) {
-      const data = { slot: digit, tiles: [away.tile], square: away.square };
-      return { say: [sayError(st.set, 'EMPTY_PLACE', data)] };
-    }
     if (st.writing) return { say: st.placeSlot(slot) };
     return { say: [st.toggleSlot(slot)] };
   }

@@ -256,9 +256,20 @@ export class PlayState {
     return this.placed.find((p) => p.slot === slot);
   }
 
-  /** What rack place n says while its tile is on the board: «2: vacío, E puesta en H8.» */
-  emptyPlaceText(n: number, away: TentativeTile): string {
-    return emptyPlaceText(this.set, n, away.tile, away.square);
+  /** Key n of rack slot `slot` (its place in the current order, empty places counted). */
+  private keyOf(slot: number): number {
+    return this.rackPlaces().indexOf(slot) + 1;
+  }
+
+  /**
+   * The refusal for rack slot `slot` while its tile is on the board this turn («2: vacío, E
+   * puesta en H8.»), for every way of placing or choosing it; undefined while it is on the rack.
+   */
+  private emptyPlaceError(slot: number): Announcement | undefined {
+    const away = this.placedFrom(slot);
+    if (!away) return undefined;
+    const data = { slot: this.keyOf(slot), tiles: [away.tile], square: away.square };
+    return sayError(this.set, 'EMPTY_PLACE', data);
   }
 
   /** What a renderer reads: a plain, frozen copy of the interaction state (issue 9, item 7). */
@@ -350,7 +361,7 @@ export class PlayState {
     const slot = this.rackPlaces()[n - 1];
     if (slot === undefined) return sayError(this.set, 'NO_SUCH_TILE');
     const away = this.placedFrom(slot);
-    if (away) return say(this.emptyPlaceText(n, away), 'rack');
+    if (away) return say(emptyPlaceText(this.set, n, away.tile, away.square), 'rack');
     const t = this.slots[slot]!;
     const sel = this.selected.has(slot) ? `, ${chosenNote(t)}` : '';
     return say(`${n}: ${tileName(this.set, t)}, ${points(tileValue(this.set, t))}${sel}.`, 'rack');
@@ -531,6 +542,8 @@ export class PlayState {
 
   /** Places the tile in rack slot `slot` at the cursor; a blank then waits for its letter. */
   placeSlot(slot: number, blankAs?: number): Announcement[] {
+    const empty = this.emptyPlaceError(slot);
+    if (empty) return [empty];
     if (!this.writing) return [sayError(this.set, 'NOT_WRITING')];
     const sq = this.freeSquareFromCursor();
     if (sq === undefined) return [sayError(this.set, 'NO_FREE_SQUARE')];
@@ -651,7 +664,7 @@ export class PlayState {
     }
     // The blank's key is its place's number, which the tiles placed before it do not change.
     const blank = free.find((s) => this.slots[s] === BLANK);
-    const key = blank === undefined ? 0 : this.rackPlaces().indexOf(blank) + 1;
+    const key = blank === undefined ? 0 : this.keyOf(blank);
     return [
       sayError(
         this.set,
@@ -758,15 +771,8 @@ export class PlayState {
 
   /** Toggles the selection of a rack slot; one whose tile is on the board says so instead. */
   toggleSlot(slot: number): Announcement {
-    const away = this.placedFrom(slot);
-    if (away) {
-      const n = this.rackPlaces().indexOf(slot) + 1;
-      return sayError(this.set, 'EMPTY_PLACE', {
-        slot: n,
-        tiles: [away.tile],
-        square: away.square,
-      });
-    }
+    const empty = this.emptyPlaceError(slot);
+    if (empty) return empty;
     const code = this.slots[slot]!;
     const name = tileName(this.set, code);
     let text: string;

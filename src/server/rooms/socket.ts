@@ -119,6 +119,11 @@ type RematchMade = {
   readonly by: string;
 };
 
+/** The `rematch` frame: the old game, the new one and, when it was made just now, who asked. */
+function rematchFrame(gameId: string, newGameId: string, by?: string): ServerMessage {
+  return { type: 'rematch', gameId, newGameId, ...(by !== undefined && { by }) };
+}
+
 /**
  * Tells the people of a game whose rematch was just made, who wait in this process's lobby,
  * that it was: the old room's members heard it there, and whoever asked knows. Without it a
@@ -131,14 +136,8 @@ async function rematchToLobby(shared: Shared, deps: RoomDeps, r: RematchMade): P
   for (const s of old.seats)
     if (s.playerId !== null && s.playerId !== r.byId) people.add(s.playerId);
   if (people.size === 0) return;
-  const msg: ServerMessage = {
-    type: 'rematch',
-    gameId: r.gameId,
-    newGameId: r.newGameId,
-    by: r.by,
-  };
   shared.lobby.tell(
-    msg,
+    rematchFrame(r.gameId, r.newGameId, r.by),
     (s) => s instanceof Connection && s.playsAs(people) && !s.inGame(r.gameId),
   );
 }
@@ -174,7 +173,7 @@ async function heard(shared: Shared, deps: RoomDeps, n: RoomNotice): Promise<voi
       }
       return;
     case 'rematch':
-      room?.broadcast({ type: 'rematch', gameId: n.gameId, newGameId: n.newGameId, by: n.by });
+      room?.broadcast(rematchFrame(n.gameId, n.newGameId, n.by));
       await rematchToLobby(shared, deps, n);
       return;
     case 'chat':
@@ -954,12 +953,7 @@ class Connection {
     const r = await this.shared.rematches.ask(gameId, player.id);
     if (!r.ok) return this.refuse({ code: r.code, data: { frame: 'rematch' } }, gameId);
     const made = { gameId, newGameId: r.gameId, byId: player.id, by: player.name };
-    const msg: ServerMessage = {
-      type: 'rematch',
-      gameId,
-      newGameId: r.gameId,
-      ...(r.created && { by: player.name }),
-    };
+    const msg = rematchFrame(gameId, r.gameId, r.created ? player.name : undefined);
     const at = this.joined.get(gameId);
     if (at) at.room.broadcast(msg);
     else this.send(msg);
